@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Herald",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "herald", targets: ["HeraldCLI"]),
+        .library(name: "Herald", targets: ["Herald"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The C Markdown library, from Debian's libcmark-dev (found with pkg-config).
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        // The whole build: discover → parse → model → render → write.
+        .target(
+            name: "Herald",
+            dependencies: [
+                "CCmark",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedDefaultTheme"]
+        ),
+        // The `herald` command line.
+        .executableTarget(
+            name: "HeraldCLI",
+            dependencies: [
+                "Herald",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Build-time tool: turns the repository's templates/ folder into Swift source,
+        // so the default theme is compiled into herald from its one copy.
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(
+            name: "EmbedDefaultTheme",
+            capability: .buildTool(),
+            dependencies: ["ThemeEmbedder"]
+        ),
+        .testTarget(
+            name: "HeraldTests",
+            dependencies: ["Herald"],
+            exclude: ["Fixtures"]
+        ),
+    ]
+)

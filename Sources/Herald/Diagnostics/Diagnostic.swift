@@ -1,0 +1,83 @@
+/// A problem found in a site's input, reported as `path:line: message`.
+public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// How bad a problem is: errors fail the build, warnings are printed and the build goes on.
+    public enum Severity: String, Sendable { case error, warning }
+
+    /// The file's path relative to the site folder, e.g. `content/news/hello.md`.
+    public var path: String
+    /// The 1-based line the problem is on (1 when it concerns the whole file).
+    public var line: Int
+    /// What is wrong, in words an editor understands.
+    public var message: String
+    /// Whether the problem stops the build.
+    public var severity: Severity
+
+    /// Creates a diagnostic; `line` is clamped to at least 1.
+    public init(path: String, line: Int, _ message: String, severity: Severity = .error) {
+        self.path = path
+        self.line = max(1, line)
+        self.message = message
+        self.severity = severity
+    }
+
+    /// Creates a warning.
+    public static func warning(path: String, line: Int, _ message: String) -> Diagnostic {
+        Diagnostic(path: path, line: line, message, severity: .warning)
+    }
+
+    /// `path:line: message`, with `warning: ` before the message of a warning.
+    public var description: String {
+        "\(path):\(line): \(severity == .warning ? "warning: " : "")\(message)"
+    }
+
+    public static func < (a: Diagnostic, b: Diagnostic) -> Bool {
+        (a.path, a.line, a.message) < (b.path, b.line, b.message)
+    }
+}
+
+/// The build stopped: one step found errors, each listed as a diagnostic.
+public struct BuildFailure: Error, Sendable, CustomStringConvertible {
+    /// The name of the build step that failed, e.g. "parse content".
+    public var step: String
+    /// Every problem found, sorted by path and line (errors and the warnings seen so far).
+    public var diagnostics: [Diagnostic]
+
+    /// Creates a failure of `step` with its problems sorted for stable output.
+    public init(step: String, diagnostics: [Diagnostic]) {
+        self.step = step
+        self.diagnostics = diagnostics.sorted()
+    }
+
+    /// The errors only.
+    public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+    public var description: String {
+        let count = errors.count
+        return diagnostics.map(\.description).joined(separator: "\n")
+            + "\nerror: \(step) failed with \(count) error\(count == 1 ? "" : "s")"
+    }
+}
+
+/// Collects diagnostics while a step works through many files.
+public struct DiagnosticList: Sendable {
+    /// Everything reported so far, in the order it was reported.
+    public private(set) var all: [Diagnostic] = []
+
+    public init() {}
+
+    /// Records an error at `path:line`.
+    public mutating func error(_ path: String, _ line: Int, _ message: String) {
+        all.append(Diagnostic(path: path, line: line, message))
+    }
+
+    /// Records a warning at `path:line`.
+    public mutating func warning(_ path: String, _ line: Int, _ message: String) {
+        all.append(.warning(path: path, line: line, message))
+    }
+
+    /// Records diagnostics found elsewhere.
+    public mutating func append(contentsOf other: [Diagnostic]) { all.append(contentsOf: other) }
+
+    /// Whether any error (not just warnings) was recorded.
+    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+}

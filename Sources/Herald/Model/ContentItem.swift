@@ -1,0 +1,143 @@
+import Foundation
+
+/// The three kinds of content, each from its own folder under `content/`.
+public enum ContentKind: String, Sendable, CaseIterable, Comparable {
+    /// `content/news/**/*.md`: articles, dated, newest first.
+    case news
+    /// `content/events/**/*.md`: public events with a start and a place.
+    case event
+    /// `content/pages/**/*.md`: plain pages such as About and Contact.
+    case page
+
+    /// The folder under `content/` the kind is read from.
+    public var folder: String {
+        switch self {
+        case .news: return "news"
+        case .event: return "events"
+        case .page: return "pages"
+        }
+    }
+
+    /// The first URL segment of the kind's pages (pages have none: `/about/`).
+    public var urlSection: String? {
+        switch self {
+        case .news: return "news"
+        case .event: return "events"
+        case .page: return nil
+        }
+    }
+
+    public static func < (a: ContentKind, b: ContentKind) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// A category or tag name as an item wrote it, with its line for diagnostics.
+public struct TermReference: Sendable, Hashable {
+    /// The name or slug as written, trimmed.
+    public var name: String
+    /// The front-matter line it was written on.
+    public var line: Int
+
+    public init(name: String, line: Int) {
+        self.name = name
+        self.line = line
+    }
+}
+
+/// Whether an event goes ahead.
+public enum EventStatus: String, Sendable, CaseIterable {
+    case scheduled, cancelled, postponed
+}
+
+/// What makes an event an event: when, where, and whether it goes ahead.
+public struct EventDetails: Sendable, Equatable {
+    /// When it starts (for an all-day event: midnight of the first day in `timeZone`).
+    public var start: Date
+    /// When it ends (for an all-day event: midnight after the last day), if known.
+    public var end: Date?
+    /// Whether it is given by dates only (no times).
+    public var allDay: Bool
+    /// The zone the event takes place in; its times are shown in it.
+    public var timeZone: TimeZone
+    /// The venue, e.g. `Main Library, Room 201`.
+    public var location: String?
+    /// The venue's street address.
+    public var address: String?
+    /// Scheduled, cancelled or postponed.
+    public var status: EventStatus
+    /// Where to sign up (an http(s) URL).
+    public var registration: String?
+    /// Who runs it.
+    public var organizer: String?
+
+    public init(
+        start: Date, end: Date? = nil, allDay: Bool = false, timeZone: TimeZone, location: String? = nil,
+        address: String? = nil, status: EventStatus = .scheduled, registration: String? = nil, organizer: String? = nil
+    ) {
+        self.start = start
+        self.end = end
+        self.allDay = allDay
+        self.timeZone = timeZone
+        self.location = location
+        self.address = address
+        self.status = status
+        self.registration = registration
+        self.organizer = organizer
+    }
+
+    /// The moment after which the event is over: its end, else its start.
+    public var finish: Date { end ?? start }
+}
+
+/// One parsed content file: a news article, an event or a page.
+public struct ContentItem: Sendable {
+    /// News, event or page.
+    public var kind: ContentKind
+    /// The file it came from, relative to the site folder (`content/news/2026/hello.md`).
+    public var sourcePath: String
+    /// The last segment of its URL.
+    public var slug: String
+    /// The line of `slug:` (or 1 when the slug comes from the file name), for diagnostics.
+    public var slugLine: Int
+    /// The title, as plain text.
+    public var title: String
+    /// The publication date (news always has one; events and pages may not).
+    public var date: Date?
+    /// Hidden until this moment, if given.
+    public var publishDate: Date?
+    /// Hidden from this moment on, if given.
+    public var expiryDate: Date?
+    /// Categories in the order written; the first is the primary one.
+    public var categories: [TermReference]
+    /// Tags in the order written.
+    public var tags: [TermReference]
+    /// An editor's pick.
+    public var featured: Bool
+    /// Order among featured picks (lower first).
+    public var weight: Int?
+    /// The cover image as written (`/images/a.jpg`, `images/a.jpg` or an absolute URL).
+    public var image: String?
+    /// The summary written in front matter, if any.
+    public var summary: String?
+    /// Who wrote it.
+    public var author: String?
+    /// Left out of builds unless drafts are asked for.
+    public var draft: Bool
+    /// A template chosen by front matter (`layout:`), with its line.
+    public var layout: TermReference?
+    /// The Markdown body, rendered.
+    public var body: RenderedMarkdown
+    /// The summary as HTML and text: front matter `summary`, else the body's lead.
+    public var summaryHTML: String
+    /// The summary as plain text.
+    public var summaryText: String
+    /// Event details, for events only.
+    public var event: EventDetails?
+
+    /// The instant that decides whether the item is published yet: `publishDate`, else `date`.
+    public var goesLiveAt: Date? { publishDate ?? date }
+
+    /// The date lists sort by: the publication date, else (events) the start.
+    public var sortDate: Date { date ?? event?.start ?? Date(timeIntervalSince1970: 0) }
+}

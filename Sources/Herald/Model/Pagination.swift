@@ -1,0 +1,39 @@
+/// One page of a paged list.
+public struct PageSlice<Element: Sendable>: Sendable {
+    /// 1-based page number.
+    public var number: Int
+    /// How many pages the list has (at least 1).
+    public var totalPages: Int
+    /// The elements on this page.
+    public var elements: ArraySlice<Element>
+    /// The list's first page's path, e.g. `categories/sports/`.
+    public var basePath: String
+
+    /// The output path (relative to the site root, ending in `/`) of page `number` of this list:
+    /// the list's own path for page 1, then `…/page/2/`, `…/page/3/`.
+    public func path(ofPage number: Int) -> String {
+        number <= 1 ? basePath : basePath + "page/\(number)/"
+    }
+
+    /// This page's own path.
+    public var path: String { path(ofPage: number) }
+    /// The previous page's path, if any.
+    public var previousPath: String? { number > 1 ? path(ofPage: number - 1) : nil }
+    /// The next page's path, if any.
+    public var nextPath: String? { number < totalPages ? path(ofPage: number + 1) : nil }
+}
+
+/// Splits every paged list the same way: categories, tags, news and events all use this.
+public enum Pagination {
+    /// Splits `elements` into pages of `pageSize` under `basePath`. An empty list still has
+    /// one (empty) page, so its URL exists.
+    public static func paginate<Element: Sendable>(_ elements: [Element], pageSize: Int, basePath: String) -> [PageSlice<Element>] {
+        let size = max(1, pageSize)
+        let total = max(1, (elements.count + size - 1) / size)
+        return (1...total).map { number in
+            let start = (number - 1) * size
+            let end = min(elements.count, start + size)
+            return PageSlice(number: number, totalPages: total, elements: elements[start..<end], basePath: basePath)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// An item's position in `Site.items`; lists refer to items by it, so nothing is copied.
+public typealias ItemID = Int
+
+/// A category with the items filed under it.
+public struct Category: Sendable {
+    /// The URL name: `/categories/<slug>/`.
+    public var slug: String
+    /// The name readers see.
+    public var name: String
+    /// A sentence shown on the category's page.
+    public var description: String?
+    /// A CSS colour for badges and card accents.
+    public var color: String?
+    /// A short symbol shown with the name.
+    public var icon: String?
+    /// Whether `site.yml` declares it (undeclared ones come from content alone).
+    public var declared: Bool
+    /// Its items, newest first.
+    public var items: [ItemID]
+}
+
+/// A tag with the items that carry it.
+public struct Tag: Sendable {
+    /// The URL name: `/tags/<slug>/`.
+    public var slug: String
+    /// The name as first written.
+    public var name: String
+    /// Its items, newest first.
+    public var items: [ItemID]
+}
+
+/// Everything a build publishes, organised the way pages and feeds show it.
+///
+/// Made by `SiteBuilder` from parsed items without any I/O, so it can be tested in memory.
+public struct Site: Sendable {
+    /// The site's settings.
+    public var config: SiteConfig
+    /// The moment the build treats as now.
+    public var now: Date
+    /// Every published item, ordered by source path.
+    public var items: [ContentItem]
+    /// News, newest first.
+    public var news: [ItemID]
+    /// Events that have not finished, soonest first.
+    public var upcomingEvents: [ItemID]
+    /// Events that have finished, most recent first.
+    public var pastEvents: [ItemID]
+    /// Plain pages, by title.
+    public var pages: [ItemID]
+    /// Editor's picks: by `weight` (lowest first, unweighted last), then newest first.
+    public var featured: [ItemID]
+    /// Declared categories in `site.yml` order, then undeclared ones by name.
+    public var categories: [Category]
+    /// Tags, most used first, then by name.
+    public var tags: [Tag]
+    /// For each item, the categories it is filed under (primary first), as indexes into `categories`.
+    public var categoriesOfItem: [[Int]]
+    /// For each item, its tags as indexes into `tags`.
+    public var tagsOfItem: [[Int]]
+    /// Items left out of this build and why, for the summary line.
+    public var skipped: SkippedItems
+}
+
+/// How many items a build left out, by reason.
+public struct SkippedItems: Sendable, Equatable {
+    /// Drafts (shown with `--drafts`).
+    public var drafts = 0
+    /// Not yet published (shown with `--future`).
+    public var future = 0
+    /// Past their `expiryDate`.
+    public var expired = 0
+
+    public init(drafts: Int = 0, future: Int = 0, expired: Int = 0) {
+        self.drafts = drafts
+        self.future = future
+        self.expired = expired
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// Which items a build publishes, and against which "now".
+public struct PublishingRules: Sendable {
+    /// The moment treated as now (the clock, or `--now`).
+    public var now: Date
+    /// Include drafts.
+    public var includeDrafts: Bool
+    /// Include items whose publication date is after now.
+    public var includeFuture: Bool
+
+    public init(now: Date, includeDrafts: Bool = false, includeFuture: Bool = false) {
+        self.now = now
+        self.includeDrafts = includeDrafts
+        self.includeFuture = includeFuture
+    }
+
+    /// Why an item is left out, or nil when it is published.
+    func exclusion(of item: ContentItem) -> KeyPath<SkippedItems, Int>? {
+        if item.draft && !includeDrafts { return \.drafts }
+        if let live = item.goesLiveAt, live > now, !includeFuture { return \.future }
+        if let expiry = item.expiryDate, expiry <= now { return \.expired }
+        return nil
+    }
+}
+
+/// Builds the site model from parsed items: publishing rules, categories, tags and the lists
+/// pages show. Pure: no files, no clock.
+public enum SiteBuilder {
+    /// Builds the model, or returns the problems that stop it (two items at one URL,
+    /// categories whose URLs collide).
+    public static func build(config: SiteConfig, items allItems: [ContentItem], rules: PublishingRules) -> Result<Site, BuildFailure> {
+        var problems = DiagnosticList()
+        var skipped = SkippedItems()
+        var items: [ContentItem] = []
+        for item in allItems.sorted(by: { $0.sourcePath < $1.sourcePath }) {
+            if let reason = rules.exclusion(of: item) {
+                switch reason {
+                case \SkippedItems.drafts: skipped.drafts += 1
+                case \SkippedItems.future: skipped.future += 1
+                default: skipped.expired += 1
+                }
+            } else {
+                items.append(item)
+            }
+        }
+        reportSharedURLs(items, into: &problems)
+
+        let newestFirst: (ItemID, ItemID) -> Bool = { a, b in
+            let (x, y) = (items[a], items[b])
+            return x.sortDate != y.sortDate ? x.sortDate > y.sortDate : x.sourcePath < y.sourcePath
+        }
+        let ids = Array(items.indices)
+        let news = ids.filter { items[$0].kind == .news }.sorted(by: newestFirst)
+        let events = ids.filter { items[$0].kind == .event }
+        let byStart: (ItemID, ItemID) -> Bool = { a, b in
+            let (x, y) = (items[a].event!.start, items[b].event!.start)
+            return x != y ? x < y : items[a].sourcePath < items[b].sourcePath
+        }
+        let upcoming = events.filter { items[$0].event!.finish >= rules.now }.sorted(by: byStart)
+        let past = events.filter { items[$0].event!.finish < rules.now }.sorted { byStart($1, $0) }
+        let pages = ids.filter { items[$0].kind == .page }.sorted {
+            items[$0].title != items[$1].title ? items[$0].title < items[$1].title : items[$0].sourcePath < items[$1].sourcePath
+        }
+        let featured = ids.filter { items[$0].featured && items[$0].kind != .page }.sorted { a, b in
+            let (x, y) = (items[a].weight ?? Int.max, items[b].weight ?? Int.max)
+            return x != y ? x < y : newestFirst(a, b)
+        }
+
+        let dated = ids.sorted(by: newestFirst)
+        let (categories, categoriesOfItem) = fileIntoCategories(items, newestFirst: dated, declared: config.categories, problems: &problems)
+        let (tags, tagsOfItem) = fileIntoTags(items, newestFirst: dated)
+
+        guard !problems.hasErrors else { return .failure(BuildFailure(step: "build the site model", diagnostics: problems.all)) }
+        return .success(Site(
+            config: config, now: rules.now, items: items, news: news, upcomingEvents: upcoming, pastEvents: past,
+            pages: pages, featured: featured, categories: categories, tags: tags,
+            categoriesOfItem: categoriesOfItem, tagsOfItem: tagsOfItem, skipped: skipped))
+    }
+
+    /// Two items of the same kind with the same slug would be written to the same page.
+    private static func reportSharedURLs(_ items: [ContentItem], into problems: inout DiagnosticList) {
+        var firstAt: [String: ContentItem] = [:]
+        for item in items {
+            let key = (item.kind.urlSection.map { $0 + "/" } ?? "") + item.slug + "/"
+            if let first = firstAt[key] {
+                problems.error(item.sourcePath, item.slugLine, "the URL /\(key) is already used by \(first.sourcePath); give one of them another `slug:`")
+            } else {
+                firstAt[key] = item
+            }
+        }
+    }
+
+    /// Resolves each item's category names against the declared categories (by name or slug)
+    /// and creates the undeclared ones.
+    private static func fileIntoCategories(
+        _ items: [ContentItem], newestFirst: [ItemID], declared: [CategoryDeclaration], problems: inout DiagnosticList
+    ) -> ([Category], [[Int]]) {
+        var categories = declared.map {
+            Category(slug: $0.slug, name: $0.name, description: $0.description, color: $0.color, icon: $0.icon, declared: true, items: [])
+        }
+        var indexByKey: [String: Int] = [:]
+        for (index, category) in categories.enumerated() {
+            indexByKey[category.name] = index
+            indexByKey[category.slug.lowercased()] = index
+        }
+        // Undeclared categories are created in a fixed order (by name) so output never depends on file order.
+        var undeclared: [String: (slug: String, firstPath: String, line: Int)] = [:]
+        for item in items {
+            for reference in item.categories where indexByKey[reference.name] == nil && indexByKey[reference.name.lowercased()] == nil {
+                if undeclared[reference.name] == nil {
+                    undeclared[reference.name] = (Slug.make(from: reference.name), item.sourcePath, reference.line)
+                }
+            }
+        }
+        var slugOwner: [String: String] = Dictionary(uniqueKeysWithValues: categories.map { ($0.slug, $0.name) })
+        for name in undeclared.keys.sorted() {
+            let entry = undeclared[name]!
+            if entry.slug.isEmpty {
+                problems.error(entry.firstPath, entry.line, "category '\(name)' has no letters or digits to make a URL from; declare it in site.yml with a slug")
+                continue
+            }
+            if let owner = slugOwner[entry.slug] {
+                problems.error(entry.firstPath, entry.line, "category '\(name)' would have the URL /categories/\(entry.slug)/, which category '\(owner)' already has; use the same spelling or declare it in site.yml with its own slug")
+                continue
+            }
+            slugOwner[entry.slug] = name
+            indexByKey[name] = categories.count
+            categories.append(Category(slug: entry.slug, name: name, description: nil, color: nil, icon: nil, declared: false, items: []))
+        }
+        var ofItem = Array(repeating: [Int](), count: items.count)
+        for (id, item) in items.enumerated() {
+            for reference in item.categories {
+                guard let index = indexByKey[reference.name] ?? indexByKey[reference.name.lowercased()] else { continue }
+                if !ofItem[id].contains(index) { ofItem[id].append(index) }
+            }
+        }
+        for id in newestFirst {
+            for index in ofItem[id] { categories[index].items.append(id) }
+        }
+        return (categories, ofItem)
+    }
+
+    /// Groups items by tag; spellings that give the same slug are one tag, named as first written.
+    private static func fileIntoTags(_ items: [ContentItem], newestFirst: [ItemID]) -> ([Tag], [[Int]]) {
+        var slugsOfItem = Array(repeating: [String](), count: items.count)
+        var nameOfSlug: [String: String] = [:]
+        var itemsOfSlug: [String: [ItemID]] = [:]
+        for (id, item) in items.enumerated() {
+            for reference in item.tags {
+                let slug = Slug.make(from: reference.name)
+                guard !slug.isEmpty, !slugsOfItem[id].contains(slug) else { continue }
+                slugsOfItem[id].append(slug)
+                if nameOfSlug[slug] == nil { nameOfSlug[slug] = reference.name }
+            }
+        }
+        for id in newestFirst {
+            for slug in slugsOfItem[id] { itemsOfSlug[slug, default: []].append(id) }
+        }
+        let tags = itemsOfSlug.map { Tag(slug: $0.key, name: nameOfSlug[$0.key]!, items: $0.value) }
+            .sorted { $0.items.count != $1.items.count ? $0.items.count > $1.items.count : $0.slug < $1.slug }
+        let indexOfSlug = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($0.element.slug, $0.offset) })
+        return (tags, slugsOfItem.map { $0.map { indexOfSlug[$0]! } })
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// The site's settings, read from `site.yml`.
+public struct SiteConfig: Sendable {
+    /// The site's name, shown in every page's header and title.
+    public var title: String
+    /// One or two sentences about the site, for the home page and search engines.
+    public var description: String
+    /// Where the site is hosted, always ending in `/`; it may have a path (`https://example.org/union/`).
+    public var baseURL: URL
+    /// The BCP 47 language of the site's text, e.g. `zh-CN` or `en`.
+    public var language: String
+    /// The zone dates without an offset are read in and shown in.
+    public var timeZone: TimeZone
+    /// Items per page of a paged list (categories, tags, sections).
+    public var pageSize: Int
+    /// The default author of items that name none.
+    public var author: String?
+    /// How Markdown is turned into HTML.
+    public var markdown: MarkdownOptions
+    /// How many items each strip of the home page shows.
+    public var home: HomeOptions
+    /// The categories declared in `site.yml`, in display order.
+    public var categories: [CategoryDeclaration]
+
+    /// A config with defaults for everything but the title; used by tests and `herald new`.
+    public init(
+        title: String, description: String = "", baseURL: URL = URL(string: "/")!, language: String = "en",
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, pageSize: Int = 10, author: String? = nil,
+        markdown: MarkdownOptions = MarkdownOptions(), home: HomeOptions = HomeOptions(),
+        categories: [CategoryDeclaration] = []
+    ) {
+        self.title = title
+        self.description = description
+        self.baseURL = baseURL
+        self.language = language
+        self.timeZone = timeZone
+        self.pageSize = pageSize
+        self.author = author
+        self.markdown = markdown
+        self.home = home
+        self.categories = categories
+    }
+
+    /// The path part of `baseURL`, always starting and ending with `/` (e.g. `/union/`).
+    public var basePath: String {
+        var path = baseURL.path
+        if !path.hasPrefix("/") { path = "/" + path }
+        if !path.hasSuffix("/") { path += "/" }
+        return path
+    }
+}
+
+/// Markdown settings (`markdown:` in `site.yml`).
+public struct MarkdownOptions: Sendable, Equatable {
+    /// Let raw HTML in Markdown through; otherwise cmark's safe mode omits it.
+    public var unsafe: Bool = false
+    /// Turn straight quotes, `--` and `...` into typographic punctuation.
+    public var smartPunctuation: Bool = false
+
+    public init(unsafe: Bool = false, smartPunctuation: Bool = false) {
+        self.unsafe = unsafe
+        self.smartPunctuation = smartPunctuation
+    }
+}
+
+/// How many items each strip of the home page shows (`home:` in `site.yml`).
+public struct HomeOptions: Sendable, Equatable {
+    /// News cards in "recent news".
+    public var recent: Int = 6
+    /// Editor's picks in "featured".
+    public var featured: Int = 4
+    /// Events in "upcoming events".
+    public var upcoming: Int = 4
+
+    public init(recent: Int = 6, featured: Int = 4, upcoming: Int = 4) {
+        self.recent = recent
+        self.featured = featured
+        self.upcoming = upcoming
+    }
+}
+
+/// A category as declared in `site.yml`.
+public struct CategoryDeclaration: Sendable, Equatable {
+    /// The URL name, e.g. `campus-life`.
+    public var slug: String
+    /// The name readers see, e.g. `学院活动`.
+    public var name: String
+    /// A sentence shown on the category's page.
+    public var description: String?
+    /// A CSS colour for the category's badge and card accent.
+    public var color: String?
+    /// A short symbol (an emoji or a few letters) shown with the name.
+    public var icon: String?
+    /// Where it was declared, for diagnostics.
+    public var line: Int
+
+    public init(slug: String, name: String, description: String? = nil, color: String? = nil, icon: String? = nil, line: Int = 1) {
+        self.slug = slug
+        self.name = name
+        self.description = description
+        self.color = color
+        self.icon = icon
+        self.line = line
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// Where a build's files go. The disk implementation stages everything and swaps it in at the end;
+/// tests use `MemoryOutput`.
+public protocol OutputSink: Sendable {
+    /// Writes a file (path relative to the output root). Called from several threads at once,
+    /// each time for a different path; `prepareFolders` has made the folders beforehand.
+    func write(_ path: String, _ data: Data) throws
+    /// Makes the folders the coming files need.
+    func prepareFolders(for paths: [String]) throws
+}
+
+/// Writes a build into a new folder beside the output folder and swaps it in only once every
+/// file is written, so a failed or interrupted build leaves the previous output as it was,
+/// and files that no longer belong to the site are gone after a build.
+public final class OutputTree: OutputSink, @unchecked Sendable {
+    /// The output folder.
+    public let outputPath: String
+    /// The folder being filled.
+    public let stagingPath: String
+
+    /// Creates the staging folder next to `outputPath` (on the same file system, so the swap is a rename).
+    public init(outputPath: String) throws {
+        let output = URL(fileURLWithPath: outputPath).standardizedFileURL
+        self.outputPath = output.path
+        let parent = output.deletingLastPathComponent().path
+        stagingPath = parent + "/." + output.lastPathComponent + ".tmp-herald-\(getpid())"
+        try? FileManager.default.removeItem(atPath: stagingPath)
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: stagingPath, withIntermediateDirectories: false)
+    }
+
+    public func prepareFolders(for paths: [String]) throws {
+        var folders = Set<String>()
+        for path in paths {
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, folders.insert(folder).inserted {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        // Parents sort before their children, so each mkdir finds its parent in place.
+        for folder in folders.sorted() {
+            let full = stagingPath + "/" + folder
+            if mkdir(full, 0o755) != 0 && errno != EEXIST {
+                throw OutputProblem(path: folder, message: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    public func write(_ path: String, _ data: Data) throws {
+        let full = stagingPath + "/" + path
+        let descriptor = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw OutputProblem(path: path, message: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw OutputProblem(path: path, message: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Copies a file from disk into the output.
+    public func copy(from source: String, to path: String) throws {
+        try write(path, try Data(contentsOf: URL(fileURLWithPath: source)))
+    }
+
+    /// Puts the new output in place of the old one, then deletes the old one.
+    public func commit() throws {
+        let fileManager = FileManager.default
+        let retired = stagingPath + ".old"
+        try? fileManager.removeItem(atPath: retired)
+        if fileManager.fileExists(atPath: outputPath) {
+            guard rename(outputPath, retired) == 0 else {
+                throw OutputProblem(path: outputPath, message: "could not move the previous output aside: \(String(cString: strerror(errno)))")
+            }
+        }
+        guard rename(stagingPath, outputPath) == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = rename(retired, outputPath)
+            throw OutputProblem(path: outputPath, message: "could not put the new output in place: \(reason)")
+        }
+        try? fileManager.removeItem(atPath: retired)
+    }
+
+    /// Throws the staged files away (after a failed build).
+    public func discard() {
+        try? FileManager.default.removeItem(atPath: stagingPath)
+    }
+}
+
+/// The output could not be written.
+public struct OutputProblem: Error, CustomStringConvertible, Sendable {
+    /// The file or folder concerned.
+    public var path: String
+    /// The system's reason.
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Keeps a build's files in memory: for tests, and for `herald check` later.
+public final class MemoryOutput: OutputSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String: Data] = [:]
+
+    public init() {}
+
+    public func write(_ path: String, _ data: Data) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        storage[path] = data
+    }
+
+    public func prepareFolders(for paths: [String]) throws {}
+
+    /// Every file written, path → bytes.
+    public var files: [String: Data] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+
+    /// A file's text, if it was written.
+    public func text(_ path: String) -> String? { files[path].map { String(decoding: $0, as: UTF8.self) } }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Turns one content file into a `ContentItem`, or into the list of what is wrong with it.
+public struct ItemParser: Sendable {
+    /// The site's settings (time zone, Markdown options, base path).
+    public var config: SiteConfig
+    /// The Markdown renderer, set up for the site.
+    public var markdown: MarkdownRenderer
+
+    /// Front-matter keys Herald reads; other keys are allowed (themes may use them), but a key
+    /// that is one typo away from one of these draws a warning.
+    static let knownKeys = [
+        "title", "date", "categories", "category", "tags", "featured", "weight", "image", "summary", "author",
+        "slug", "draft", "publishDate", "expiryDate", "layout", "start", "end", "allDay", "timezone",
+        "location", "address", "status", "registration", "organizer",
+    ]
+
+    /// Creates a parser for a site.
+    public init(config: SiteConfig) {
+        self.config = config
+        self.markdown = MarkdownRenderer(options: config.markdown, basePath: config.basePath)
+    }
+
+    /// What parsing one file gave: the item (unless it had errors) and every diagnostic.
+    public struct Outcome: Sendable {
+        /// The item, when the file had no errors.
+        public var item: ContentItem?
+        /// Errors and warnings, each `path:line: message`.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Parses the file at `path` (relative to the site folder) of the given kind.
+    public func parse(_ data: Data, path: String, kind: ContentKind) -> Outcome {
+        let source: SourceText
+        switch SourceText.read(data, path: path) {
+        case .success(let text): source = text
+        case .failure(let diagnostic): return Outcome(item: nil, diagnostics: [diagnostic])
+        }
+        var fields: YAMLReader
+        switch YAMLReader.parse(source.frontMatter, path: path, lineOffset: source.frontMatterLineOffset, what: "front matter") {
+        case .success(let reader): fields = reader
+        case .failure(let diagnostic): return Outcome(item: nil, diagnostics: [diagnostic])
+        }
+        for (key, line) in fields.keys where !Self.knownKeys.contains(key) {
+            if let known = SiteConfigParser.closest(to: key, in: Self.knownKeys) {
+                fields.problems.warning(path, line, "unknown key '\(key)' is ignored; did you mean '\(known)'?")
+            }
+        }
+
+        let fileName = String(path.split(separator: "/").last ?? "")
+        let title = fields.text("title")
+        if title == nil {
+            let message = fields.node("title") == nil ? "a title is required (add `title: …` to the front matter)" : "title is empty"
+            fields.problems.error(path, fields.line(ofKey: "title"), message)
+        }
+
+        var slug = Slug.fromFileName(fileName)
+        var slugLine = 1
+        if let written = fields.text("slug") {
+            slugLine = fields.line(of: fields.node("slug"))
+            if let problem = Slug.problem(with: written) {
+                fields.problems.error(path, slugLine, problem)
+            } else {
+                slug = written
+            }
+        } else if let problem = Slug.problem(with: slug) {
+            fields.problems.error(path, 1, "the file name gives a bad URL: \(problem); rename the file or set `slug:`")
+        }
+
+        // Events are read in their own zone; everything else in the site's.
+        var zone = config.timeZone
+        if kind == .event, let name = fields.text("timezone") {
+            if let eventZone = TimeZone(identifier: name) { zone = eventZone } else {
+                fields.problems.error(path, fields.line(of: fields.node("timezone")), "timezone '\(name)' is not an IANA time zone name such as Asia/Shanghai or America/New_York")
+            }
+        }
+
+        var date = fields.date("date", timeZone: zone)?.instant
+        if date == nil, fields.node("date") == nil, let prefix = Slug.datePrefix(of: fileName) {
+            switch DateParser.parse(prefix, timeZone: zone) {
+            case .success(let parsed): date = parsed.instant
+            case .failure(let problem): fields.problems.error(path, 1, "the file name's date: \(problem.message)")
+            }
+        }
+        if kind == .news, date == nil, fields.node("date") == nil, Slug.datePrefix(of: fileName) == nil {
+            fields.problems.error(path, fields.lineOffset + 1, "news needs a date: add `date: YYYY-MM-DD` (or start the file name with YYYY-MM-DD-)")
+        }
+        let publishDate = fields.date("publishDate", timeZone: zone)?.instant
+        let expiryDate = fields.date("expiryDate", timeZone: zone)?.instant
+
+        var categories = fields.stringList("categories") ?? []
+        if let single = fields.text("category") { categories.insert((single, fields.line(of: fields.node("category"))), at: 0) }
+        let tags = fields.stringList("tags") ?? []
+
+        let featured = fields.bool("featured") ?? false
+        let weight = fields.int("weight")
+        let draft = fields.bool("draft") ?? false
+        let image = fields.text("image")
+        let summary = fields.text("summary")
+        let author = fields.text("author") ?? config.author
+        let layout = fields.text("layout").map { TermReference(name: $0, line: fields.line(of: fields.node("layout"))) }
+
+        var event: EventDetails?
+        if kind == .event {
+            event = readEvent(&fields, zone: zone, path: path)
+        } else {
+            for key in ["start", "end", "location", "status"] where fields.node(key) != nil {
+                fields.problems.warning(path, fields.line(ofKey: key), "'\(key)' is for events; this file is under content/\(kind.folder)/ so it is ignored")
+            }
+        }
+
+        guard !fields.problems.hasErrors, let title else {
+            return Outcome(item: nil, diagnostics: fields.problems.all)
+        }
+        let body = markdown.render(source.body)
+        var summaryHTML = body.leadHTML
+        var summaryText = body.leadText
+        if let summary {
+            let rendered = markdown.render(summary)
+            summaryHTML = rendered.html
+            summaryText = rendered.leadText.isEmpty ? summary.collapsingWhitespace() : rendered.leadText
+        }
+        let item = ContentItem(
+            kind: kind, sourcePath: path, slug: slug, slugLine: slugLine, title: title, date: date,
+            publishDate: publishDate, expiryDate: expiryDate,
+            categories: categories.map { TermReference(name: $0.value.trimmingCharacters(in: .whitespaces), line: $0.line) }.filter { !$0.name.isEmpty },
+            tags: tags.map { TermReference(name: $0.value.trimmingCharacters(in: .whitespaces), line: $0.line) }.filter { !$0.name.isEmpty },
+            featured: featured, weight: weight, image: image, summary: summary, author: author, draft: draft,
+            layout: layout, body: body, summaryHTML: summaryHTML, summaryText: summaryText, event: event)
+        return Outcome(item: item, diagnostics: fields.problems.all)
+    }
+
+    /// Reads the event keys. A start is required; an end must not come before it.
+    private func readEvent(_ fields: inout YAMLReader, zone: TimeZone, path: String) -> EventDetails? {
+        let start = fields.date("start", timeZone: zone)
+        if start == nil, fields.node("start") == nil {
+            fields.problems.error(path, fields.lineOffset + 1, "an event needs a start: add `start: YYYY-MM-DD HH:MM`")
+        }
+        let end = fields.date("end", timeZone: zone)
+        let allDay = fields.bool("allDay") ?? (start.map { !$0.hasTime } ?? false)
+        var status = EventStatus.scheduled
+        if let text = fields.text("status") {
+            let normalized = text.lowercased() == "canceled" ? "cancelled" : text.lowercased()
+            if let known = EventStatus(rawValue: normalized) { status = known } else {
+                fields.problems.error(path, fields.line(of: fields.node("status")), "status '\(text)' must be one of scheduled, cancelled, postponed")
+            }
+        }
+        let registration = fields.text("registration")
+        if let registration, !(registration.hasPrefix("https://") || registration.hasPrefix("http://") || registration.hasPrefix("mailto:")) {
+            fields.problems.error(path, fields.line(of: fields.node("registration")), "registration must be an http(s) or mailto: link, not '\(registration)'")
+        }
+        guard let start else { return nil }
+
+        var startInstant = start.instant
+        var endInstant = end?.instant
+        if allDay {
+            // All-day events are whole days in the event's zone; `end` names the last day.
+            startInstant = CivilDateTime(year: start.civil.year, month: start.civil.month, day: start.civil.day).instant(in: zone)
+            let lastDay = end?.civil ?? start.civil
+            let dayAfter = CivilDateTime.civil(fromDays: lastDay.daysSinceEpoch + 1)
+            endInstant = CivilDateTime(year: dayAfter.year, month: dayAfter.month, day: dayAfter.day).instant(in: zone)
+        }
+        if let endInstant, endInstant < startInstant {
+            fields.problems.error(path, fields.line(of: fields.node("end")), "end comes before start")
+        }
+        return EventDetails(
+            start: startInstant, end: endInstant, allDay: allDay, timeZone: zone,
+            location: fields.text("location"), address: fields.text("address"), status: status,
+            registration: registration, organizer: fields.text("organizer"))
+    }
+}

@@ -1,0 +1,179 @@
+import CCmark
+import Foundation
+
+/// A Markdown body turned into HTML by cmark, with what Herald learns from the same parse.
+public struct RenderedMarkdown: Sendable, Equatable {
+    /// The whole body as HTML (the `<!--more-->` marker removed).
+    public var html: String
+    /// The lead as HTML: the blocks before `<!--more-->`, else the first paragraph; may be empty.
+    public var leadHTML: String
+    /// The lead as plain text with whitespace collapsed, for cards and descriptions.
+    public var leadText: String
+    /// Whether the body had a `<!--more-->` marker.
+    public var hasMoreMarker: Bool
+    /// What the reader has to read, for reading time.
+    public var statistics: TextStatistics
+}
+
+/// Renders Markdown with cmark (the only Markdown parser in Herald).
+///
+/// One parse gives the HTML, the lead (summary) and the word counts. Site-absolute links and
+/// images (`/images/a.jpg`) are rewritten under the base path (`/union/images/a.jpg`) so a site
+/// hosted in a sub-folder keeps working.
+public struct MarkdownRenderer: Sendable {
+    /// Safe mode and smart punctuation.
+    public var options: MarkdownOptions
+    /// The site's base path (`/` or e.g. `/union/`); site-absolute URLs are moved under it.
+    public var basePath: String
+
+    /// Creates a renderer for a site's options and base path.
+    public init(options: MarkdownOptions = MarkdownOptions(), basePath: String = "/") {
+        self.options = options
+        self.basePath = basePath
+    }
+
+    private var cmarkOptions: Int32 {
+        var flags = CMARK_OPT_DEFAULT
+        if options.unsafe { flags |= CMARK_OPT_UNSAFE }
+        if options.smartPunctuation { flags |= CMARK_OPT_SMART }
+        return flags
+    }
+
+    /// Renders a Markdown document.
+    public func render(_ markdown: String) -> RenderedMarkdown {
+        let flags = cmarkOptions
+        let root: OpaquePointer = markdown.withCString { chars in
+            cmark_parse_document(chars, strlen(chars), flags)
+        }
+        defer { cmark_node_free(root) }
+
+        var walk = TreeWalk(root: root, basePath: basePath == "/" ? nil : basePath)
+        walk.run()
+
+        var lead = ""
+        if let marker = walk.moreMarker {
+            var node = cmark_node_first_child(root)
+            while let current = node, current != marker {
+                lead += Self.html(of: current, flags: flags)
+                node = cmark_node_next(current)
+            }
+            cmark_node_unlink(marker)
+            cmark_node_free(marker)
+        } else if let paragraph = walk.firstParagraph {
+            lead = Self.html(of: paragraph, flags: flags)
+        }
+        let html = Self.html(of: root, flags: flags)
+        let leadText = walk.moreMarker != nil ? walk.textBeforeMarker : walk.firstParagraphText
+        return RenderedMarkdown(
+            html: html, leadHTML: lead, leadText: leadText.collapsingWhitespace(),
+            hasMoreMarker: walk.moreMarker != nil, statistics: walk.statistics)
+    }
+
+    /// Renders inline Markdown (a title or a summary) to HTML without the surrounding `<p>`.
+    public func renderInline(_ markdown: String) -> String {
+        var html = render(markdown).html.trimmingCharacters(in: .whitespacesAndNewlines)
+        if html.hasPrefix("<p>"), html.hasSuffix("</p>"), html.components(separatedBy: "<p>").count == 2 {
+            html = String(html.dropFirst(3).dropLast(4))
+        }
+        return html
+    }
+
+    private static func html(of node: OpaquePointer, flags: Int32) -> String {
+        guard let pointer = cmark_render_html(node, flags) else { return "" }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+}
+
+/// One pass over cmark's tree: rewrites URLs, finds the lead and counts words.
+private struct TreeWalk {
+    let root: OpaquePointer
+    let basePath: String?
+    var moreMarker: OpaquePointer?
+    var firstParagraph: OpaquePointer?
+    var textBeforeMarker = ""
+    var firstParagraphText = ""
+    var statistics = TextStatistics()
+
+    init(root: OpaquePointer, basePath: String?) {
+        self.root = root
+        self.basePath = basePath
+    }
+
+    mutating func run() {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        var inFirstParagraph = false
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if event == CMARK_EVENT_EXIT {
+                if node == firstParagraph { inFirstParagraph = false }
+                if moreMarker == nil, type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING {
+                    textBeforeMarker += " "
+                }
+                continue
+            }
+            switch type {
+            case CMARK_NODE_PARAGRAPH:
+                if firstParagraph == nil, cmark_node_parent(node) == root {
+                    firstParagraph = node
+                    inFirstParagraph = true
+                }
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                let text = literal(node)
+                statistics.count(text)
+                if inFirstParagraph { firstParagraphText += text }
+                if moreMarker == nil { textBeforeMarker += text }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                if inFirstParagraph { firstParagraphText += " " }
+                if moreMarker == nil { textBeforeMarker += " " }
+            case CMARK_NODE_CODE_BLOCK:
+                statistics.count(literal(node))
+            case CMARK_NODE_HTML_BLOCK:
+                if moreMarker == nil, cmark_node_parent(node) == root,
+                   literal(node).trimmingCharacters(in: .whitespacesAndNewlines) == "<!--more-->" {
+                    moreMarker = node
+                }
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                rebase(node)
+            default:
+                break
+            }
+        }
+    }
+
+    /// Moves a site-absolute URL (`/x`, not `//host/x`) under the base path.
+    private func rebase(_ node: OpaquePointer) {
+        guard let basePath, let pointer = cmark_node_get_url(node) else { return }
+        let url = String(cString: pointer)
+        guard url.hasPrefix("/"), !url.hasPrefix("//") else { return }
+        _ = cmark_node_set_url(node, basePath + url.dropFirst())
+    }
+
+    private func literal(_ node: OpaquePointer) -> String {
+        guard let pointer = cmark_node_get_literal(node) else { return "" }
+        return String(cString: pointer)
+    }
+}
+
+extension String {
+    /// Runs of whitespace (including newlines) turned into one space, ends trimmed.
+    func collapsingWhitespace() -> String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        var pendingSpace = false
+        for scalar in unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

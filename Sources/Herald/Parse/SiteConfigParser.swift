@@ -1,0 +1,127 @@
+import Foundation
+
+/// Reads `site.yml` into a `SiteConfig`, reporting every problem with its line.
+public enum SiteConfigParser {
+    /// The keys `site.yml` understands at the top level; anything else draws a warning.
+    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories"]
+
+    /// Parses the text of `site.yml` (found at `path`). Errors fail; warnings ride along.
+    public static func parse(_ text: String, path: String = "site.yml") -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
+        var reader: YAMLReader
+        switch YAMLReader.parse(text, path: path, lineOffset: 0, what: "site.yml") {
+        case .success(let parsed): reader = parsed
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        }
+        warnAboutUnknownKeys(&reader, known: knownKeys, section: nil)
+
+        let title = reader.text("title")
+        if title == nil { reader.problems.error(path, reader.line(ofKey: "title"), "site.yml needs a title") }
+
+        var baseURL = URL(string: "/")!
+        if let text = reader.text("baseURL") {
+            let normalized = text.hasSuffix("/") ? text : text + "/"
+            if let url = URL(string: normalized), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil {
+                baseURL = url
+            } else if normalized.hasPrefix("/"), let url = URL(string: normalized) {
+                baseURL = url
+            } else {
+                reader.problems.error(path, reader.line(of: reader.node("baseURL")), "baseURL '\(text)' must be an absolute http(s) URL such as https://example.org/ (or a path starting with /)")
+            }
+        }
+
+        var timeZone = TimeZone(identifier: "UTC")!
+        if let name = reader.text("timezone") {
+            if let zone = TimeZone(identifier: name) { timeZone = zone } else {
+                reader.problems.error(path, reader.line(of: reader.node("timezone")), "timezone '\(name)' is not an IANA time zone name such as Asia/Shanghai or Europe/London")
+            }
+        }
+
+        var pageSize = 10
+        if let size = reader.int("pageSize") {
+            if size >= 1 { pageSize = size } else {
+                reader.problems.error(path, reader.line(of: reader.node("pageSize")), "pageSize must be at least 1")
+            }
+        }
+
+        var markdown = MarkdownOptions()
+        if var section = reader.mapping("markdown") {
+            warnAboutUnknownKeys(&section, known: ["unsafe", "smartPunctuation"], section: "markdown")
+            markdown.unsafe = section.bool("unsafe") ?? false
+            markdown.smartPunctuation = section.bool("smartPunctuation") ?? false
+            reader.absorb(section)
+        }
+
+        var home = HomeOptions()
+        if var section = reader.mapping("home") {
+            warnAboutUnknownKeys(&section, known: ["recent", "featured", "upcoming"], section: "home")
+            home.recent = max(0, section.int("recent") ?? home.recent)
+            home.featured = max(0, section.int("featured") ?? home.featured)
+            home.upcoming = max(0, section.int("upcoming") ?? home.upcoming)
+            reader.absorb(section)
+        }
+
+        var categories: [CategoryDeclaration] = []
+        for var entry in reader.mappingList("categories") ?? [] {
+            warnAboutUnknownKeys(&entry, known: ["slug", "name", "description", "color", "icon"], section: "categories")
+            let line = entry.lineOffset + (entry.mapping.mark?.line ?? 1)
+            let name = entry.text("name")
+            let slug = entry.text("slug") ?? name.map(Slug.make(from:))
+            if let name, let slug {
+                if let problem = Slug.problem(with: slug) {
+                    entry.problems.error(path, entry.line(of: entry.node("slug")), "category \(problem)")
+                } else {
+                    categories.append(CategoryDeclaration(
+                        slug: slug, name: name, description: entry.text("description"),
+                        color: entry.text("color"), icon: entry.text("icon"), line: line))
+                }
+            } else {
+                entry.problems.error(path, line, "each category needs a name (and may give a slug)")
+            }
+            reader.absorb(entry)
+        }
+        for (index, category) in categories.enumerated() {
+            if let earlier = categories[..<index].first(where: { $0.slug == category.slug || $0.name == category.name }) {
+                reader.problems.error(path, category.line, "category '\(category.name)' has the same \(earlier.slug == category.slug ? "slug '\(category.slug)'" : "name") as the category on line \(earlier.line)")
+            }
+        }
+
+        let diagnostics = reader.problems.all
+        guard let title, !reader.problems.hasErrors else { return (nil, diagnostics) }
+        let config = SiteConfig(
+            title: title, description: reader.text("description") ?? "", baseURL: baseURL,
+            language: reader.text("language") ?? "en", timeZone: timeZone, pageSize: pageSize,
+            author: reader.text("author"), markdown: markdown, home: home, categories: categories)
+        return (config, diagnostics)
+    }
+
+    /// Warns about each key that is not in `known`, suggesting the nearest known key for a typo.
+    private static func warnAboutUnknownKeys(_ reader: inout YAMLReader, known: [String], section: String?) {
+        for (key, line) in reader.keys where !known.contains(key) {
+            let place = section.map { " in \($0)" } ?? ""
+            var message = "unknown key '\(key)'\(place) is ignored"
+            if let suggestion = closest(to: key, in: known) { message += "; did you mean '\(suggestion)'?" }
+            reader.problems.warning(reader.path, line, message)
+        }
+    }
+
+    /// The known key within a small edit distance of `key`, if one is.
+    static func closest(to key: String, in known: [String]) -> String? {
+        let candidates = known.map { ($0, editDistance($0.lowercased(), key.lowercased())) }
+        guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= max(2, key.count / 3) else { return nil }
+        return best.0
+    }
+
+    /// Levenshtein distance between two strings.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Yams
+
+/// Reads typed values out of a YAML mapping (front matter or `site.yml`), reporting every
+/// wrong type as `path:line: message` at the line of the offending value.
+struct YAMLReader {
+    /// The mapping being read.
+    let mapping: Node.Mapping
+    /// The file the YAML came from, relative to the site folder.
+    let path: String
+    /// Line of the file on which the YAML's first line stands, minus one.
+    let lineOffset: Int
+    /// Problems found while reading.
+    var problems = DiagnosticList()
+
+    /// Parses YAML text into a reader. A document that is not a mapping (or does not parse)
+    /// is reported as a diagnostic, with the YAML parser's own line and explanation.
+    static func parse(_ yaml: String, path: String, lineOffset: Int, what: String) -> Result<YAMLReader, Diagnostic> {
+        do {
+            guard let root = try Yams.compose(yaml: yaml) else {
+                return .success(YAMLReader(mapping: Node.Mapping([]), path: path, lineOffset: lineOffset))
+            }
+            guard case .mapping(let mapping) = root else {
+                return .failure(Diagnostic(path: path, line: lineOffset + (root.mark?.line ?? 1), "\(what) must be a set of `key: value` lines"))
+            }
+            return .success(YAMLReader(mapping: mapping, path: path, lineOffset: lineOffset))
+        } catch let error as YamlError {
+            return .failure(describe(error, path: path, lineOffset: lineOffset, what: what))
+        } catch {
+            return .failure(Diagnostic(path: path, line: lineOffset + 1, "\(what) could not be read: \(error)"))
+        }
+    }
+
+    /// Turns a Yams error into a diagnostic at the line libyaml pointed at.
+    private static func describe(_ error: YamlError, path: String, lineOffset: Int, what: String) -> Diagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\(problem) \($0.text)" } ?? problem
+            return Diagnostic(path: path, line: lineOffset + mark.line, "\(what) is not valid YAML: \(detail) (column \(mark.column))")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return Diagnostic(path: path, line: lineOffset + context.mark.line, "\(what) has the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) more than once")
+        default:
+            return Diagnostic(path: path, line: lineOffset + 1, "\(what) is not valid YAML: \(error)")
+        }
+    }
+
+    /// The keys present, in the order written, with their lines.
+    var keys: [(key: String, line: Int)] {
+        mapping.map { ($0.key.string ?? "", line(of: $0.key)) }
+    }
+
+    /// The value node of a key.
+    func node(_ key: String) -> Node? { mapping[key] }
+
+    /// The file line a node stands on.
+    func line(of node: Node?) -> Int { lineOffset + (node?.mark?.line ?? 1) }
+
+    /// The file line of a key (for "missing value" style messages).
+    func line(ofKey key: String) -> Int {
+        for pair in mapping where pair.key.string == key { return line(of: pair.key) }
+        return lineOffset + 1
+    }
+
+    /// Whether the node is YAML null (`key:` with nothing after it, or `~`).
+    private func isNull(_ node: Node) -> Bool {
+        guard case .scalar(let scalar) = node else { return false }
+        return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    /// A string value; numbers and dates are taken as written. Lists and mappings are errors.
+    mutating func string(_ key: String) -> String? {
+        guard let node = node(key), !isNull(node) else { return nil }
+        guard case .scalar(let scalar) = node else {
+            problems.error(path, line(of: node), "\(key) must be a single text value, not a \(kindName(node))")
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// A non-empty string after trimming, or nil.
+    mutating func text(_ key: String) -> String? {
+        guard let value = string(key)?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// A `true`/`false` value. Quoted text such as `"yes"` is an error, not a guess.
+    mutating func bool(_ key: String) -> Bool? {
+        guard let node = node(key), !isNull(node) else { return nil }
+        if case .scalar(let scalar) = node, scalar.style == .plain, let value = node.bool { return value }
+        problems.error(path, line(of: node), "\(key) must be true or false, not \(describe(node))")
+        return nil
+    }
+
+    /// A whole number.
+    mutating func int(_ key: String) -> Int? {
+        guard let node = node(key), !isNull(node) else { return nil }
+        if case .scalar(let scalar) = node, scalar.style == .plain, let value = node.int { return value }
+        problems.error(path, line(of: node), "\(key) must be a whole number, not \(describe(node))")
+        return nil
+    }
+
+    /// A list of strings; a single string is taken as a list of one.
+    mutating func stringList(_ key: String) -> [(value: String, line: Int)]? {
+        guard let node = node(key), !isNull(node) else { return nil }
+        switch node {
+        case .scalar(let scalar):
+            return [(scalar.string, line(of: node))]
+        case .sequence(let sequence):
+            var values: [(String, Int)] = []
+            for element in sequence {
+                guard case .scalar(let scalar) = element, !isNull(element) else {
+                    problems.error(path, line(of: element), "\(key) must be a list of text values; this entry is a \(kindName(element))")
+                    continue
+                }
+                values.append((scalar.string, line(of: element)))
+            }
+            return values
+        default:
+            problems.error(path, line(of: node), "\(key) must be a list, not a \(kindName(node))")
+            return nil
+        }
+    }
+
+    /// A date, read in `timeZone` when it carries no offset.
+    mutating func date(_ key: String, timeZone: TimeZone) -> ParsedDate? {
+        guard let text = string(key) else { return nil }
+        switch DateParser.parse(text, timeZone: timeZone) {
+        case .success(let date): return date
+        case .failure(let problem):
+            problems.error(path, line(of: node(key)), "\(key): \(problem.message)")
+            return nil
+        }
+    }
+
+    /// A nested mapping, as its own reader.
+    mutating func mapping(_ key: String) -> YAMLReader? {
+        guard let node = node(key), !isNull(node) else { return nil }
+        guard case .mapping(let nested) = node else {
+            problems.error(path, line(of: node), "\(key) must be a set of `key: value` lines, not \(describe(node))")
+            return nil
+        }
+        return YAMLReader(mapping: nested, path: path, lineOffset: lineOffset)
+    }
+
+    /// A sequence of nested mappings, each as its own reader.
+    mutating func mappingList(_ key: String) -> [YAMLReader]? {
+        guard let node = node(key), !isNull(node) else { return nil }
+        guard case .sequence(let sequence) = node else {
+            problems.error(path, line(of: node), "\(key) must be a list, not \(describe(node))")
+            return nil
+        }
+        var readers: [YAMLReader] = []
+        for element in sequence {
+            if case .mapping(let nested) = element {
+                readers.append(YAMLReader(mapping: nested, path: path, lineOffset: lineOffset))
+            } else {
+                problems.error(path, line(of: element), "each entry of \(key) must be a set of `key: value` lines")
+            }
+        }
+        return readers
+    }
+
+    /// Takes over the problems a nested reader found.
+    mutating func absorb(_ nested: YAMLReader) { problems.append(contentsOf: nested.problems.all) }
+
+    private func kindName(_ node: Node) -> String {
+        switch node {
+        case .scalar: return "single value"
+        case .sequence: return "list"
+        case .mapping: return "set of key: value lines"
+        case .alias: return "alias"
+        }
+    }
+
+    private func describe(_ node: Node) -> String {
+        if case .scalar(let scalar) = node {
+            return scalar.style == .plain ? "'\(scalar.string)'" : "the quoted text \"\(scalar.string)\""
+        }
+        return "a \(kindName(node))"
+    }
+}

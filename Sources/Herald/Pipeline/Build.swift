@@ -1,0 +1,188 @@
+import Foundation
+
+/// The build, step by step: read `site.yml` → discover content → load templates → parse items →
+/// build the site model → plan pages → render and write → copy static files → swap the output in.
+///
+/// Each step is timed and named; a step that fails reports its name with every `path:line: message`
+/// it found. I/O happens only in the first steps (through `FileSystem`) and the last (through
+/// `OutputSink`); the model and the rendering are pure.
+public struct Build: Sendable {
+    /// What to build.
+    public var options: BuildOptions
+    /// Where the site is read from.
+    public var fileSystem: FileSystem
+    /// Receives progress lines ("Parsed 48 items …").
+    public var log: @Sendable (String) -> Void
+
+    /// A build of the site in `fileSystem`.
+    public init(options: BuildOptions, fileSystem: FileSystem, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.options = options
+        self.fileSystem = fileSystem
+        self.log = log
+    }
+
+    /// Builds the site into `output` (committing nothing: the caller swaps a staged output in).
+    /// Throws `BuildFailure` naming the failed step.
+    public func run(into output: OutputSink) throws -> BuildReport {
+        var clock = StepClock()
+        var warnings: [Diagnostic] = []
+
+        let config = try clock.step("read site.yml") { try readConfig(warnings: &warnings) }
+
+        let sources = try clock.step("discover content") {
+            do {
+                let found = try ContentDiscovery.discover(in: fileSystem)
+                warnings += found.warnings
+                return found.sources
+            } catch let problem as FileSystemProblem {
+                throw BuildFailure(step: "discover content", diagnostics: [Diagnostic(path: problem.path, line: 1, problem.message)])
+            }
+        }
+
+        let theme = try clock.step("load templates") {
+            try Theme.load(fileSystem: fileSystem, language: config.language).get()
+        }
+
+        let items = try clock.step("parse content") { () throws -> [ContentItem] in
+            let parser = ItemParser(config: config)
+            let fileSystem = self.fileSystem
+            let outcomes = sources.parallelMap { source -> ItemParser.Outcome in
+                do {
+                    return parser.parse(try fileSystem.readFile(source.path), path: source.path, kind: source.kind)
+                } catch {
+                    return ItemParser.Outcome(item: nil, diagnostics: [Diagnostic(path: source.path, line: 1, "could not be read: \(error.localizedDescription)")])
+                }
+            }
+            let diagnostics = outcomes.flatMap(\.diagnostics)
+            warnings += diagnostics.filter { $0.severity == .warning }
+            if diagnostics.contains(where: { $0.severity == .error }) {
+                throw BuildFailure(step: "parse content", diagnostics: diagnostics)
+            }
+            return outcomes.compactMap(\.item)
+        }
+        log("Parsed \(items.count) content files")
+
+        let rules = PublishingRules(now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture)
+        let site = try clock.step("build the site model") { try SiteBuilder.build(config: config, items: items, rules: rules).get() }
+        let plan = try clock.step("plan pages") { try PagePlan.make(site: site, theme: theme).get() }
+
+        let copies = try clock.step("plan static files") { try staticFiles(theme: theme, plan: plan, warnings: &warnings) }
+        try clock.step("prepare output folders") {
+            try output.prepareFolders(for: plan.jobs.map(\.path) + copies.map(\.path))
+        }
+
+        try clock.step("render and write pages") {
+            let failures = plan.jobs.parallelMap { job -> String? in
+                let html = theme.render(job.template, job.context)
+                do {
+                    try output.write(job.path, Data(html.utf8))
+                    return nil
+                } catch {
+                    return "\(job.path): \(error)"
+                }
+            }
+            let problems = failures.compactMap { $0 }
+            if !problems.isEmpty {
+                throw BuildFailure(step: "render and write pages", diagnostics: problems.map { Diagnostic(path: options.outputPath, line: 1, "could not write \($0)") })
+            }
+        }
+        log("Rendered \(plan.jobs.count) pages")
+
+        try clock.step("copy static files") {
+            let fileSystem = self.fileSystem
+            let failures = copies.parallelMap { copy -> String? in
+                do {
+                    try output.write(copy.path, try copy.contents(fileSystem))
+                    return nil
+                } catch {
+                    return "\(copy.path): \(error)"
+                }
+            }
+            let problems = failures.compactMap { $0 }
+            if !problems.isEmpty {
+                throw BuildFailure(step: "copy static files", diagnostics: problems.map { Diagnostic(path: "static", line: 1, "could not copy \($0)") })
+            }
+        }
+
+        return BuildReport(
+            items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + copies.count,
+            skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed)
+    }
+
+    /// Reads `site.yml` and applies `--base-url`.
+    private func readConfig(warnings: inout [Diagnostic]) throws -> SiteConfig {
+        let data: Data
+        do {
+            data = try fileSystem.readFile("site.yml")
+        } catch {
+            throw BuildFailure(step: "read site.yml", diagnostics: [Diagnostic(path: "site.yml", line: 1, "not found: a site folder needs a site.yml (is \(options.sourcePath) the site folder?)")])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw BuildFailure(step: "read site.yml", diagnostics: [Diagnostic(path: "site.yml", line: 1, "is not UTF-8 text")])
+        }
+        let parsed = SiteConfigParser.parse(text)
+        warnings += parsed.diagnostics.filter { $0.severity == .warning }
+        guard var config = parsed.config else { throw BuildFailure(step: "read site.yml", diagnostics: parsed.diagnostics) }
+        if let override = options.baseURL {
+            guard let url = URL(string: override.hasSuffix("/") ? override : override + "/"), url.scheme != nil || override.hasPrefix("/") else {
+                throw BuildFailure(step: "read site.yml", diagnostics: [Diagnostic(path: "--base-url", line: 1, "'\(override)' is not a URL")])
+            }
+            config.baseURL = url
+        }
+        return config
+    }
+
+    /// A file copied to the output as it is: a theme asset or a file from `static/`.
+    struct StaticCopy: Sendable {
+        var path: String
+        var contents: @Sendable (FileSystem) throws -> Data
+    }
+
+    /// The theme's assets and the site's `static/` files; a static file may replace a theme asset,
+    /// but not a page Herald makes.
+    private func staticFiles(theme: Theme, plan: PagePlan, warnings: inout [Diagnostic]) throws -> [StaticCopy] {
+        var copies: [String: StaticCopy] = [:]
+        for asset in theme.assets {
+            let data = asset.data
+            copies[asset.path] = StaticCopy(path: asset.path, contents: { _ in data })
+        }
+        let pages = Set(plan.jobs.map(\.path))
+        var problems: [Diagnostic] = []
+        for path in try fileSystem.listFiles("static") ?? [] {
+            let target = String(path.dropFirst("static/".count))
+            if pages.contains(target) {
+                problems.append(Diagnostic(path: path, line: 1, "would replace the page Herald makes at /\(target); rename or remove it"))
+                continue
+            }
+            copies[target] = StaticCopy(path: target, contents: { fileSystem in try fileSystem.readFile(path) })
+        }
+        if !problems.isEmpty { throw BuildFailure(step: "plan static files", diagnostics: problems) }
+        return copies.values.sorted { $0.path < $1.path }
+    }
+}
+
+/// Times the steps of a build and names the step in any failure.
+struct StepClock {
+    private let start = DispatchTime.now()
+    private(set) var timings: [(step: String, seconds: Double)] = []
+
+    /// Runs a step, recording its time; any non-`BuildFailure` error becomes one naming the step.
+    mutating func step<T>(_ name: String, _ work: () throws -> T) throws -> T {
+        let began = DispatchTime.now()
+        defer { timings.append((name, Self.seconds(since: began))) }
+        do {
+            return try work()
+        } catch let failure as BuildFailure {
+            throw failure
+        } catch {
+            throw BuildFailure(step: name, diagnostics: [Diagnostic(path: ".", line: 1, "\(error)")])
+        }
+    }
+
+    /// Seconds since the clock started.
+    var elapsed: Double { Self.seconds(since: start) }
+
+    private static func seconds(since time: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - time.uptimeNanoseconds) / 1e9
+    }
+}

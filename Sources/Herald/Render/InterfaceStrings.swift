@@ -1,0 +1,42 @@
+import Foundation
+import Mustache
+import Yams
+
+/// The theme's interface text in the site's language (`{{t.recentNews}}` in templates), read from
+/// `templates/i18n/<language>.yml`; a key missing there falls back to English.
+struct InterfaceStrings: MustacheParent, Sendable {
+    /// Key → text.
+    var table: [String: String]
+
+    func child(named key: String) -> Any? {
+        // A missing string shows its key, so a theme author sees what to add.
+        table[key] ?? key
+    }
+
+    /// Picks the table for `language` (`zh-CN` → `zh`, then `en`) from the theme's i18n files,
+    /// each given as path → YAML text, layered over English.
+    static func load(language: String, files: [String: (text: String, source: String)]) -> Result<InterfaceStrings, BuildFailure> {
+        var table: [String: String] = [:]
+        let primary = String(language.lowercased().split(separator: "-").first ?? "en")
+        var candidates = ["en"]
+        if primary != "en" { candidates.append(primary) }
+        if language.lowercased() != primary { candidates.append(language.lowercased()) }
+        var problems: [Diagnostic] = []
+        for name in candidates {
+            guard let file = files["i18n/\(name).yml"] else { continue }
+            switch YAMLReader.parse(file.text, path: file.source, lineOffset: 0, what: "the strings file") {
+            case .failure(let diagnostic):
+                problems.append(diagnostic)
+            case .success(var reader):
+                for (key, _) in reader.keys {
+                    if let value = reader.string(key) { table[key] = value }
+                }
+                problems.append(contentsOf: reader.problems.all)
+            }
+        }
+        if problems.contains(where: { $0.severity == .error }) {
+            return .failure(BuildFailure(step: "load templates", diagnostics: problems))
+        }
+        return .success(InterfaceStrings(table: table))
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+
+/// One page to render: where it goes, with which template, and what the template sees.
+public struct PageJob: Sendable {
+    /// The output file, relative to the output folder (`news/hello/index.html`).
+    public var path: String
+    /// The template's name (`article`, `list` …).
+    public var template: String
+    /// The view the template renders.
+    var context: PageContext
+}
+
+/// Decides every page of the site and makes its view: the home page, one page per item,
+/// paged lists (news, events, each category and tag), the lists of categories and tags, and 404.
+///
+/// Views of items, categories and tags are made once and shared by every page that shows them.
+public struct PagePlan: Sendable {
+    /// The pages, in a fixed order.
+    public private(set) var jobs: [PageJob] = []
+
+    /// Plans the pages of `site` for `theme`. Fails when an item names a template that does not
+    /// exist or when an item's URL is also a page Herald makes (a page with slug `news`).
+    public static func make(site: Site, theme: Theme) -> Result<PagePlan, BuildFailure> {
+        var builder = Builder(site: site, theme: theme)
+        builder.planAll()
+        if builder.problems.hasErrors {
+            return .failure(BuildFailure(step: "plan pages", diagnostics: builder.problems.all))
+        }
+        return .success(PagePlan(jobs: builder.jobs))
+    }
+}
+
+/// The working state of `PagePlan.make`.
+private struct Builder {
+    let site: Site
+    let theme: Theme
+    let urls: SiteURLs
+    let dates: DateText
+    let strings: InterfaceStrings
+    var jobs: [PageJob] = []
+    var problems = DiagnosticList()
+    /// Output path → who made it, to catch two pages at one path.
+    var owners: [String: String] = [:]
+    var categoryViews: [TermView] = []
+    var tagViews: [TermView] = []
+    var itemViews: [ItemView] = []
+    var siteView: SiteView!
+
+    init(site: Site, theme: Theme) {
+        self.site = site
+        self.theme = theme
+        urls = SiteURLs(config: site.config)
+        dates = DateText(language: site.config.language)
+        strings = theme.strings
+    }
+
+    func text(_ key: String) -> String { strings.table[key] ?? key }
+
+    mutating func planAll() {
+        makeSharedViews()
+        // Herald's own pages are planned first, so an item whose URL collides with one of them
+        // is the one reported (a page with `slug: news` cannot replace the news list).
+        planHome()
+        planList(kind: "news", title: text("allNews"), description: nil, color: nil, icon: nil, items: site.news, basePath: "news/", section: "news")
+        planList(kind: "events", title: text("upcomingEvents"), description: nil, color: nil, icon: nil, items: site.upcomingEvents, basePath: "events/", section: "events")
+        planList(kind: "past-events", title: text("pastEvents"), description: nil, color: nil, icon: nil, items: site.pastEvents, basePath: "events/past/", section: "events")
+        planTerms(kind: "categories", title: text("categories"), terms: categoryViews, basePath: "categories/")
+        for category in site.categories {
+            planList(kind: "category", title: category.name, description: category.description, color: category.color, icon: category.icon, items: category.items, basePath: "categories/\(category.slug)/", section: "categories")
+        }
+        planTerms(kind: "tags", title: text("tags"), terms: tagViews, basePath: "tags/")
+        for tag in site.tags {
+            planList(kind: "tag", title: "#" + tag.name, description: nil, color: nil, icon: nil, items: tag.items, basePath: "tags/\(tag.slug)/", section: "tags")
+        }
+        let notFound = PageMeta(title: text("notFoundTitle"), description: "", url: urls.path("404.html"), permalink: urls.absolute("404.html"), image: nil, type: "404", section: nil)
+        add(PageJob(path: "404.html", template: "404", context: context(notFound)), owner: "the 404 page")
+        planItems()
+    }
+
+    mutating func makeSharedViews() {
+        categoryViews = site.categories.map {
+            TermView(name: $0.name, slug: $0.slug, url: urls.path("categories/\($0.slug)/"), count: $0.items.count, description: $0.description, color: $0.color, icon: $0.icon)
+        }
+        tagViews = site.tags.map {
+            TermView(name: $0.name, slug: $0.slug, url: urls.path("tags/\($0.slug)/"), count: $0.items.count, description: nil, color: nil, icon: nil)
+        }
+        itemViews = site.items.indices.map(makeItemView)
+        let stylesheet = theme.assets.first { $0.path.hasSuffix(".css") }.map { urls.path($0.path) } ?? urls.path("assets/herald.css")
+        siteView = SiteView(
+            title: site.config.title, description: site.config.description, language: site.config.language,
+            root: urls.basePath, baseURL: urls.baseURL,
+            categories: categoryViews,
+            pages: site.pages.map { LinkView(title: site.items[$0].title, url: itemViews[$0].url) },
+            year: CivilDateTime(site.now, in: site.config.timeZone).year,
+            stylesheet: stylesheet, generator: "Herald")
+    }
+
+    func outputPath(of item: ContentItem) -> String {
+        (item.kind.urlSection.map { $0 + "/" } ?? "") + item.slug + "/"
+    }
+
+    func makeItemView(_ id: ItemID) -> ItemView {
+        let item = site.items[id]
+        let path = outputPath(of: item)
+        let zone = item.event?.timeZone ?? site.config.timeZone
+        var dateText: String?
+        var dateISO: String?
+        if let date = item.date {
+            dateText = dates.date(CivilDateTime(date, in: zone))
+            dateISO = TimestampFormat.rfc3339(date, in: zone)
+        }
+        var eventView: EventView?
+        if let event = item.event {
+            let mapQuery = event.address
+            eventView = EventView(
+                when: dates.eventRange(event), zone: dates.zoneLabel(event.timeZone, at: event.start),
+                startISO: TimestampFormat.rfc3339(event.start, in: event.timeZone),
+                endISO: event.end.map { TimestampFormat.rfc3339($0, in: event.timeZone) },
+                allDay: event.allDay, location: event.location, address: event.address,
+                mapURL: mapQuery.map { "https://www.openstreetmap.org/search?query=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") },
+                registration: event.registration, organizer: event.organizer, status: event.status,
+                upcoming: event.finish >= site.now)
+        }
+        return ItemView(
+            kind: item.kind, title: item.title, url: urls.path(path), permalink: urls.absolute(path),
+            date: dateText, dateISO: dateISO, summary: item.summaryText, summaryHTML: item.summaryHTML,
+            image: item.image.map(urls.asset), imageAbsolute: item.image.map(urls.absoluteAsset),
+            categories: site.categoriesOfItem[id].map { categoryViews[$0] },
+            tags: site.tagsOfItem[id].map { tagViews[$0] },
+            author: item.author, readingTime: dates.readingTime(item.body.statistics.readingMinutes),
+            readingMinutes: item.body.statistics.readingMinutes, wordCount: item.body.statistics.total,
+            featured: item.featured, content: item.body.html, event: eventView)
+    }
+
+    func context(_ page: PageMeta) -> PageContext {
+        PageContext(site: siteView, page: page, strings: strings)
+    }
+
+    mutating func add(_ job: PageJob, owner: String, source: (path: String, line: Int)? = nil) {
+        if let existing = owners[job.path] {
+            let (path, line) = source ?? ("site.yml", 1)
+            problems.error(path, line, "\(owner) would be written to /\(job.path), where \(existing) already is; choose another slug")
+            return
+        }
+        owners[job.path] = owner
+        jobs.append(job)
+    }
+
+    mutating func planHome() {
+        let config = site.config
+        let home = HomeView(
+            recent: site.news.prefix(config.home.recent).map { itemViews[$0] },
+            featured: site.featured.prefix(config.home.featured).map { itemViews[$0] },
+            upcoming: site.upcomingEvents.prefix(config.home.upcoming).map { itemViews[$0] },
+            categories: categoryViews.filter { $0.count > 0 })
+        var page = context(PageMeta(title: config.title, description: config.description, url: urls.path(""), permalink: urls.absolute(""), image: nil, type: "home", section: nil))
+        page.home = home
+        add(PageJob(path: "index.html", template: "home", context: page), owner: "the home page")
+    }
+
+    mutating func planItems() {
+        for (id, item) in site.items.enumerated() {
+            let view = itemViews[id]
+            var template: String
+            switch item.kind {
+            case .news: template = "article"
+            case .event: template = "event"
+            case .page: template = "page"
+            }
+            if let layout = item.layout {
+                if theme.templateNames.contains(layout.name) {
+                    template = layout.name
+                } else {
+                    problems.error(item.sourcePath, layout.line, "layout '\(layout.name)' is not a template; the templates are: \(theme.templateNames.sorted().joined(separator: ", "))")
+                    continue
+                }
+            }
+            let description = String(item.summaryText.prefix(200))
+            var page = context(PageMeta(
+                title: item.title, description: description, url: view.url, permalink: view.permalink,
+                image: view.imageAbsolute, type: item.kind.rawValue, section: item.kind.urlSection))
+            page.item = view
+            add(PageJob(path: outputPath(of: item) + "index.html", template: template, context: page),
+                owner: item.sourcePath, source: (item.sourcePath, item.slugLine))
+        }
+    }
+
+    mutating func planList(kind: String, title: String, description: String?, color: String?, icon: String?, items: [ItemID], basePath: String, section: String) {
+        for slice in Pagination.paginate(items, pageSize: site.config.pageSize, basePath: basePath) {
+            let pager = PagerView(
+                number: slice.number, total: slice.totalPages,
+                previous: slice.previousPath.map(urls.path), next: slice.nextPath.map(urls.path),
+                links: (1...slice.totalPages).map { PagerLink(number: $0, url: urls.path(slice.path(ofPage: $0)), current: $0 == slice.number) })
+            let list = ListView(kind: kind, title: title, description: description, color: color, icon: icon, items: slice.elements.map { itemViews[$0] }, pager: pager)
+            let pageTitle = slice.number > 1 ? "\(title) · \(slice.number)/\(slice.totalPages)" : title
+            var page = context(PageMeta(title: pageTitle, description: description ?? "", url: urls.path(slice.path), permalink: urls.absolute(slice.path), image: nil, type: "list", section: section))
+            page.list = list
+            add(PageJob(path: slice.path + "index.html", template: "list", context: page), owner: "the list '\(title)'")
+        }
+    }
+
+    mutating func planTerms(kind: String, title: String, terms: [TermView], basePath: String) {
+        var page = context(PageMeta(title: title, description: "", url: urls.path(basePath), permalink: urls.absolute(basePath), image: nil, type: kind, section: kind))
+        page.terms = TermsView(kind: kind, title: title, terms: terms)
+        add(PageJob(path: basePath + "index.html", template: "terms", context: page), owner: "the list of \(kind)")
+    }
+}

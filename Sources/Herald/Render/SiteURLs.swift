@@ -1,0 +1,79 @@
+import Foundation
+
+/// Turns output paths into the links pages print: under the base path, percent-encoded
+/// (Chinese slugs stay readable on disk and travel safely in links and feeds).
+public struct SiteURLs: Sendable {
+    /// `/` or e.g. `/union/`.
+    public let basePath: String
+    /// `https://example.org/union/` (or just the base path for a site without a host).
+    public let baseURL: String
+
+    /// Links for a site.
+    public init(config: SiteConfig) {
+        basePath = config.basePath
+        var absolute = config.baseURL.absoluteString
+        if !absolute.hasSuffix("/") { absolute += "/" }
+        baseURL = absolute
+    }
+
+    /// The link to an output path (relative to the site root, e.g. `news/hello/`): `/union/news/hello/`.
+    public func path(_ outputPath: String) -> String { basePath + Self.encode(outputPath) }
+
+    /// The absolute URL of an output path: `https://example.org/union/news/hello/`.
+    public func absolute(_ outputPath: String) -> String { baseURL + Self.encode(outputPath) }
+
+    /// The link for a URL an editor wrote (a cover image, say): absolute URLs are kept, site paths
+    /// (`/images/a.jpg` or `images/a.jpg`) are put under the base path.
+    public func asset(_ written: String) -> String {
+        if written.contains("://") || written.hasPrefix("//") || written.hasPrefix("data:") { return written }
+        return path(String(written.drop(while: { $0 == "/" })))
+    }
+
+    /// Like `asset`, but absolute, for feeds and social cards.
+    public func absoluteAsset(_ written: String) -> String {
+        if written.contains("://") || written.hasPrefix("data:") { return written }
+        if written.hasPrefix("//") { return "https:" + written }
+        return absolute(String(written.drop(while: { $0 == "/" })))
+    }
+
+    /// Percent-encodes a path, leaving `/` and characters already safe in a URL path alone.
+    /// An existing `%XX` escape is kept, so an editor's pre-encoded URL is not encoded twice.
+    static func encode(_ path: String) -> String {
+        var result = ""
+        result.reserveCapacity(path.utf8.count)
+        let bytes = Array(path.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if isSafe(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) {
+                result += "%"
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+            index += 1
+        }
+        return result
+    }
+
+    private static func isSafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "/-._~!$&()*+,;=:@".utf8.contains(byte)
+        }
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Mustache
+
+/// The default theme compiled into herald from the repository's `templates/` folder.
+public enum DefaultTheme {
+    /// The theme's files (templates, `assets/`, `i18n/`), path relative to `templates/` → bytes.
+    public static var files: [String: Data] {
+        Dictionary(uniqueKeysWithValues: embeddedFiles.map { ($0.path, Data(base64Encoded: $0.base64) ?? Data()) })
+    }
+}
+
+/// The templates, assets and interface text a build renders with: the default theme with the
+/// site's own `templates/` laid over it, file by file.
+public struct Theme: Sendable {
+    /// Every template, parsed once per build, by name (`article`, `partials/card`).
+    let library: MustacheLibrary
+    /// The names of the templates present.
+    public let templateNames: Set<String>
+    /// Files copied to the output: theme `assets/x` → output `assets/x`.
+    public let assets: [(path: String, data: Data)]
+    /// Interface text in the site's language.
+    let strings: InterfaceStrings
+
+    /// The templates every site needs; a site's own folder may replace any of them.
+    public static let requiredTemplates = ["layout", "home", "article", "event", "page", "list", "terms", "404"]
+
+    /// Loads the theme: the default files, then the site's `templates/` files over them.
+    /// Every template that does not parse, and every partial or parent template that does not
+    /// exist, is reported as `templates/<file>:line: message`.
+    public static func load(fileSystem: FileSystem, language: String, defaults: [String: Data] = DefaultTheme.files) -> Result<Theme, BuildFailure> {
+        // path relative to the theme root → (bytes, where it came from for diagnostics)
+        var files: [String: (data: Data, source: String)] = [:]
+        for (path, data) in defaults { files[path] = (data, "(built-in theme) templates/\(path)") }
+        do {
+            for path in try fileSystem.listFiles("templates") ?? [] {
+                files[String(path.dropFirst("templates/".count))] = (try fileSystem.readFile(path), path)
+            }
+        } catch {
+            return .failure(BuildFailure(step: "load templates", diagnostics: [Diagnostic(path: "templates", line: 1, "could not be read: \(error)")]))
+        }
+
+        var problems = DiagnosticList()
+        var templates: [String: MustacheTemplate] = [:]
+        var texts: [String: (text: String, source: String)] = [:]
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".mustache") || path.hasPrefix("i18n/") {
+            guard let text = String(data: file.data, encoding: .utf8) else {
+                problems.error(file.source, 1, "template is not UTF-8 text")
+                continue
+            }
+            texts[path] = (text, file.source)
+            guard path.hasSuffix(".mustache") else { continue }
+            let name = String(path.dropLast(".mustache".count))
+            do {
+                templates[name] = try MustacheTemplate(string: text)
+            } catch let error as MustacheTemplate.ParserError {
+                problems.error(file.source, error.context.lineNumber, "template does not parse: \(describe(error.error)) near `\(error.context.line.trimmingCharacters(in: .whitespaces))`")
+            } catch {
+                problems.error(file.source, 1, "template does not parse: \(error)")
+            }
+        }
+        for name in requiredTemplates where templates[name] == nil && !problems.all.contains(where: { $0.path.hasSuffix("templates/\(name).mustache") }) {
+            problems.error("templates/\(name).mustache", 1, "the theme has no '\(name)' template")
+        }
+        // Mustache renders a missing partial as nothing; a typo in a partial's name would
+        // silently drop part of every page, so it is an error here.
+        for (path, file) in texts.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".mustache") {
+            for reference in partialReferences(in: file.text) where templates[reference.name] == nil {
+                problems.error(file.source, reference.line, "template names the partial '\(reference.name)', which does not exist (templates: \(templates.keys.sorted().joined(separator: ", ")))")
+            }
+        }
+
+        let strings: InterfaceStrings
+        switch InterfaceStrings.load(language: language, files: texts.filter { $0.key.hasPrefix("i18n/") }) {
+        case .success(let loaded): strings = loaded
+        case .failure(let failure):
+            problems.append(contentsOf: failure.diagnostics)
+            strings = InterfaceStrings(table: [:])
+        }
+        guard !problems.hasErrors else { return .failure(BuildFailure(step: "load templates", diagnostics: problems.all)) }
+
+        let assets = files.filter { $0.key.hasPrefix("assets/") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.data) }
+        return .success(Theme(library: MustacheLibrary(templates: templates), templateNames: Set(templates.keys), assets: assets, strings: strings))
+    }
+
+    /// Renders a template with a page context.
+    func render(_ template: String, _ context: PageContext) -> String {
+        library.render(context, withTemplate: template) ?? ""
+    }
+
+    /// The partials (`{{> name}}`) and parents (`{{< name}}`) a template names, with lines.
+    static func partialReferences(in text: String) -> [(name: String, line: Int)] {
+        var references: [(String, Int)] = []
+        var line = 1
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\n" {
+                line += 1
+            } else if character == "{", text[index...].hasPrefix("{{") {
+                var cursor = text.index(index, offsetBy: 2)
+                while cursor < text.endIndex, text[cursor] == " " { cursor = text.index(after: cursor) }
+                if cursor < text.endIndex, text[cursor] == ">" || text[cursor] == "<" {
+                    let after = text.index(after: cursor)
+                    if let close = text[after...].range(of: "}}") {
+                        let name = text[after..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                        // `{{>*dynamic}}` names its partial at render time; nothing to check.
+                        if !name.isEmpty, !name.hasPrefix("*") { references.append((name, line)) }
+                    }
+                }
+            }
+            index = text.index(after: index)
+        }
+        return references
+    }
+
+    private static func describe(_ error: Error) -> String {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect?: return "a section is closed with a different name than it was opened with"
+        case .unfinishedName?: return "a tag is not closed with }}"
+        case .expectedSectionEnd?: return "a section is opened but never closed"
+        case .invalidSetDelimiter?: return "the delimiter-changing tag is malformed"
+        case .transformAppliedToInheritanceSection?: return "a transform cannot be applied to an inheritance section"
+        case .illegalTokenInsideInheritSection?, .textInsideInheritSection?:
+            return "only {{$block}} overrides may stand inside a {{<parent}} section"
+        case .invalidConfigVariableSyntax?, .unrecognisedConfigVariable?: return "unknown {{% … }} setting"
+        case nil: return "\(error)"
+        }
+    }
+}

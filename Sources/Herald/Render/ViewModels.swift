@@ -1,0 +1,325 @@
+import Foundation
+import Mustache
+
+// The values templates see. Each view answers Mustache's look-ups with a `switch` on the key
+// (no reflection), and answers a key it knows but has no value for with `Absent`, so that
+// Mustache does not climb the context stack and show, say, the page's image on a card that
+// has none. docs/templates.md lists every key.
+
+/// A value a view knows about but does not have: renders as nothing, is false in sections.
+struct Absent: MustacheCustomRepresentation {
+    var representation: Any? { nil }
+}
+
+/// The value, or `Absent` when it is nil.
+@inline(__always) func present(_ value: Any?) -> Any { value ?? Absent() }
+
+/// A category or tag as a link, with its count and looks.
+struct TermView: MustacheParent, Sendable {
+    var name: String
+    var slug: String
+    var url: String
+    var count: Int
+    var description: String?
+    var color: String?
+    var icon: String?
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "name": return name
+        case "slug": return slug
+        case "url": return url
+        case "count": return count
+        case "description": return present(description)
+        case "color": return present(color)
+        case "icon": return present(icon)
+        default: return nil
+        }
+    }
+}
+
+/// When and where an event is, in words and machine-readable form.
+struct EventView: MustacheParent, Sendable {
+    var when: String
+    var zone: String
+    var startISO: String
+    var endISO: String?
+    var allDay: Bool
+    var location: String?
+    var address: String?
+    var mapURL: String?
+    var registration: String?
+    var organizer: String?
+    var status: EventStatus
+    var upcoming: Bool
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "when": return when
+        case "zone": return zone
+        case "startISO": return startISO
+        case "endISO": return present(endISO)
+        case "allDay": return allDay
+        case "location": return present(location)
+        case "address": return present(address)
+        case "mapURL": return present(mapURL)
+        case "registration": return present(registration)
+        case "organizer": return present(organizer)
+        case "status": return status.rawValue
+        case "cancelled": return status == .cancelled
+        case "postponed": return status == .postponed
+        case "upcoming": return upcoming
+        case "past": return !upcoming
+        default: return nil
+        }
+    }
+}
+
+/// An item as templates see it: on its own page and as a card in lists.
+struct ItemView: MustacheParent, Sendable {
+    var kind: ContentKind
+    var title: String
+    var url: String
+    var permalink: String
+    var date: String?
+    var dateISO: String?
+    var summary: String
+    var summaryHTML: String
+    var image: String?
+    var imageAbsolute: String?
+    var categories: [TermView]
+    var tags: [TermView]
+    var author: String?
+    var readingTime: String
+    var readingMinutes: Int
+    var wordCount: Int
+    var featured: Bool
+    var content: String
+    var event: EventView?
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": return title
+        case "url": return url
+        case "permalink": return permalink
+        case "kind": return kind.rawValue
+        case "isNews": return kind == .news
+        case "isEvent": return kind == .event
+        case "isPage": return kind == .page
+        case "date": return present(date)
+        case "dateISO": return present(dateISO)
+        case "summary": return summary.isEmpty ? Absent() : summary
+        case "summaryHTML": return summaryHTML.isEmpty ? Absent() : summaryHTML
+        case "image": return present(image)
+        case "imageAbsolute": return present(imageAbsolute)
+        case "category": return present(categories.first)
+        case "categories": return categories
+        case "tags": return tags
+        case "author": return present(author)
+        case "readingTime": return readingTime
+        case "readingMinutes": return readingMinutes
+        case "wordCount": return wordCount
+        case "featured": return featured
+        case "content": return content
+        case "event": return present(event)
+        default: return nil
+        }
+    }
+}
+
+/// One link of a pager.
+struct PagerLink: MustacheParent, Sendable {
+    var number: Int
+    var url: String
+    var current: Bool
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "number": return number
+        case "url": return url
+        case "current": return current
+        default: return nil
+        }
+    }
+}
+
+/// Where a page of a paged list stands, and the links to the others.
+struct PagerView: MustacheParent, Sendable {
+    var number: Int
+    var total: Int
+    var previous: String?
+    var next: String?
+    var links: [PagerLink]
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "number": return number
+        case "total": return total
+        case "paged": return total > 1
+        case "previous": return present(previous)
+        case "next": return present(next)
+        case "links": return links
+        default: return nil
+        }
+    }
+}
+
+/// A page of a list: a category, a tag, all news, upcoming or past events.
+struct ListView: MustacheParent, Sendable {
+    var kind: String
+    var title: String
+    var description: String?
+    var color: String?
+    var icon: String?
+    var items: [ItemView]
+    var pager: PagerView
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "kind": return kind
+        case "title": return title
+        case "description": return present(description)
+        case "color": return present(color)
+        case "icon": return present(icon)
+        case "items": return items
+        case "empty": return items.isEmpty
+        case "pager": return pager
+        case "isCategory": return kind == "category"
+        case "isTag": return kind == "tag"
+        default: return nil
+        }
+    }
+}
+
+/// The home page's strips, as in a news app's Home view.
+struct HomeView: MustacheParent, Sendable {
+    var recent: [ItemView]
+    var featured: [ItemView]
+    var upcoming: [ItemView]
+    var categories: [TermView]
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "recent": return recent
+        case "featured": return featured
+        case "upcoming": return upcoming
+        case "categories": return categories
+        default: return nil
+        }
+    }
+}
+
+/// The list of every category or every tag.
+struct TermsView: MustacheParent, Sendable {
+    var kind: String
+    var title: String
+    var terms: [TermView]
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "kind": return kind
+        case "title": return title
+        case "terms": return terms
+        case "empty": return terms.isEmpty
+        default: return nil
+        }
+    }
+}
+
+/// A plain link with a title (navigation to plain pages).
+struct LinkView: MustacheParent, Sendable {
+    var title: String
+    var url: String
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": return title
+        case "url": return url
+        default: return nil
+        }
+    }
+}
+
+/// The site as every page sees it.
+struct SiteView: MustacheParent, Sendable {
+    var title: String
+    var description: String
+    var language: String
+    var root: String
+    var baseURL: String
+    var categories: [TermView]
+    var pages: [LinkView]
+    var year: Int
+    var stylesheet: String
+    var generator: String
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": return title
+        case "description": return description.isEmpty ? Absent() : description
+        case "language": return language
+        case "root": return root
+        case "baseURL": return baseURL
+        case "categories": return categories
+        case "pages": return pages
+        case "year": return year
+        case "stylesheet": return stylesheet
+        case "generator": return generator
+        default: return nil
+        }
+    }
+}
+
+/// What a page is, for the layout's `<head>`: title, description, canonical URL, social image.
+struct PageMeta: MustacheParent, Sendable {
+    var title: String
+    var description: String
+    var url: String
+    var permalink: String
+    var image: String?
+    var type: String
+    var section: String?
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": return title
+        case "description": return description.isEmpty ? Absent() : description
+        case "url": return url
+        case "permalink": return permalink
+        case "image": return present(image)
+        case "type": return type
+        case "isHome": return type == "home"
+        case "section": return present(section)
+        case "inNews": return section == "news"
+        case "inEvents": return section == "events"
+        case "inCategories": return section == "categories"
+        case "inTags": return section == "tags"
+        default: return nil
+        }
+    }
+}
+
+/// The root of every page's context: the site, the page, the interface text, and what the
+/// page shows (an item, a list, the home strips or a list of terms).
+struct PageContext: MustacheParent, Sendable {
+    var site: SiteView
+    var page: PageMeta
+    var strings: InterfaceStrings
+    var item: ItemView? = nil
+    var list: ListView? = nil
+    var home: HomeView? = nil
+    var terms: TermsView? = nil
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "site": return site
+        case "page": return page
+        case "t": return strings
+        case "item": return present(item)
+        case "list": return present(list)
+        case "home": return present(home)
+        case "terms": return present(terms)
+        default: return nil
+        }
+    }
+}
