@@ -50,8 +50,11 @@ public struct ItemParser: Sendable {
         let fileName = String(path.split(separator: "/").last ?? "")
         let title = fields.text("title")
         if title == nil {
-            let message = fields.node("title") == nil ? "a title is required (add `title: …` to the front matter)" : "title is empty"
-            fields.problems.error(path, fields.line(ofKey: "title"), message)
+            switch fields.node("title") {
+            case nil: fields.problems.error(path, fields.line(ofKey: "title"), "a title is required (add `title: …` to the front matter)")
+            case .scalar?: fields.problems.error(path, fields.line(ofKey: "title"), "title is empty")
+            default: break  // a list or mapping was already reported as the wrong type
+            }
         }
 
         var slug = Slug.fromFileName(fileName)

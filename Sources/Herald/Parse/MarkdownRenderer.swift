@@ -43,7 +43,7 @@ public struct MarkdownRenderer: Sendable {
     public func render(_ markdown: String) -> RenderedMarkdown {
         let flags = cmarkOptions
         let root: OpaquePointer = markdown.withCString { chars in
-            cmark_parse_document(chars, strlen(chars), flags)
+            cmark_parse_document(chars, markdown.utf8.count, flags)
         }
         defer { cmark_node_free(root) }
 

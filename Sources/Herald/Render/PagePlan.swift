@@ -61,7 +61,7 @@ private struct Builder {
         // Herald's own pages are planned first, so an item whose URL collides with one of them
         // is the one reported (a page with `slug: news` cannot replace the news list).
         planHome()
-        planList(kind: "news", title: text("allNews"), description: nil, color: nil, icon: nil, items: site.news, basePath: "news/", section: "news")
+        planList(kind: "news", title: text("news"), description: nil, color: nil, icon: nil, items: site.news, basePath: "news/", section: "news")
         planList(kind: "events", title: text("upcomingEvents"), description: nil, color: nil, icon: nil, items: site.upcomingEvents, basePath: "events/", section: "events")
         planList(kind: "past-events", title: text("pastEvents"), description: nil, color: nil, icon: nil, items: site.pastEvents, basePath: "events/past/", section: "events")
         planTerms(kind: "categories", title: text("categories"), terms: categoryViews, basePath: "categories/")
@@ -114,8 +114,9 @@ private struct Builder {
             let mapQuery = event.address
             eventView = EventView(
                 when: dates.eventRange(event), zone: dates.zoneLabel(event.timeZone, at: event.start),
-                startISO: TimestampFormat.rfc3339(event.start, in: event.timeZone),
-                endISO: event.end.map { TimestampFormat.rfc3339($0, in: event.timeZone) },
+                // All-day events are dates, not moments: `<time datetime>` gets just the day.
+                startISO: event.allDay ? CivilDateTime(event.start, in: event.timeZone).isoDate : TimestampFormat.rfc3339(event.start, in: event.timeZone),
+                endISO: event.end.map { event.allDay ? CivilDateTime($0.addingTimeInterval(-1), in: event.timeZone).isoDate : TimestampFormat.rfc3339($0, in: event.timeZone) },
                 allDay: event.allDay, location: event.location, address: event.address,
                 mapURL: mapQuery.map { "https://www.openstreetmap.org/search?query=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") },
                 registration: event.registration, organizer: event.organizer, status: event.status,

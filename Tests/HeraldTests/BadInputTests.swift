@@ -1,0 +1,157 @@
+import Foundation
+@testable import Herald
+import Testing
+
+/// Every kind of bad input is answered with `path:line: message`, all problems at once.
+@Suite struct BadInputTests {
+    func diagnostics(_ files: [String: String]) -> [String] { MemorySite(files).diagnostics() }
+
+    @Test func brokenYAMLPointsAtTheLine() {
+        #expect(diagnostics(["content/news/a.md": "---\ntitle: A\ndate: 2026-11-01\ntags: [one, two\n---\nBody\n"]) == [
+            "content/news/a.md:5: front matter is not valid YAML: did not find expected ',' or ']' while parsing a flow sequence (column 1)",
+        ])
+    }
+
+    @Test func missingOrEmptyTitle() {
+        #expect(diagnostics([
+            "content/news/2026-01-01-a.md": "---\ndate: 2026-11-01\n---\n",
+            "content/pages/b.md": "---\ntitle: \"  \"\n---\n",
+        ]) == [
+            "content/news/2026-01-01-a.md:2: a title is required (add `title: …` to the front matter)",
+            "content/pages/b.md:2: title is empty",
+        ])
+    }
+
+    @Test func impossibleDatesAndZones() {
+        #expect(diagnostics([
+            "content/news/a.md": "---\ntitle: A\ndate: 2026-02-30\n---\n",
+            "content/events/b.md": "---\ntitle: B\nstart: 2026-12-01 18:00\nend: 2026-12-01 17:00\ntimezone: Mars/Olympus\n---\n",
+        ]) == [
+            "content/events/b.md:4: end comes before start",
+            "content/events/b.md:5: timezone 'Mars/Olympus' is not an IANA time zone name such as Asia/Shanghai or America/New_York",
+            "content/news/a.md:3: date: '2026-02-30' is not a real date: February 2026 has 28 days",
+        ])
+        #expect(diagnostics(["content/events/b.md": "---\ntitle: B\nstart: 2026-12-01 18:00\nend: 2026-12-01 17:00\n---\n"]) == [
+            "content/events/b.md:4: end comes before start",
+        ])
+    }
+
+    @Test func wrongTypes() {
+        #expect(diagnostics(["content/news/a.md": "---\ntitle: [A, B]\ndate: 2026-11-01\nfeatured: \"yes\"\nweight: heavy\ntags: {a: 1}\n---\n"]) == [
+            "content/news/a.md:2: title must be a single text value, not a list",
+            "content/news/a.md:4: featured must be true or false, not the quoted text \"yes\"",
+            "content/news/a.md:5: weight must be a whole number, not 'heavy'",
+            "content/news/a.md:6: tags must be a list, not a set of key: value lines",
+        ])
+    }
+
+    @Test func newsWithoutADateAndEventWithoutAStart() {
+        #expect(diagnostics([
+            "content/news/undated.md": "---\ntitle: A\n---\n",
+            "content/events/e.md": "---\ntitle: E\nlocation: Hall\n---\n",
+        ]) == [
+            "content/events/e.md:2: an event needs a start: add `start: YYYY-MM-DD HH:MM`",
+            "content/news/undated.md:2: news needs a date: add `date: YYYY-MM-DD` (or start the file name with YYYY-MM-DD-)",
+        ])
+    }
+
+    @Test func twoItemsWithTheSameURL() {
+        #expect(diagnostics([
+            "content/news/2026/hello.md": "---\ntitle: A\ndate: 2026-11-01\n---\n",
+            "content/news/2025/hello.md": "---\ntitle: B\ndate: 2025-11-01\n---\n",
+        ]) == [
+            "content/news/2026/hello.md:1: the URL /news/hello/ is already used by content/news/2025/hello.md; give one of them another `slug:`",
+        ])
+    }
+
+    @Test func aPageCannotTakeTheURLOfAListHeraldMakes() {
+        #expect(diagnostics(["content/pages/news.md": "---\ntitle: News page\n---\n"]) == [
+            "content/pages/news.md:1: content/pages/news.md would be written to /news/index.html, where the list 'News' already is; choose another slug",
+        ])
+    }
+
+    @Test func slugsThatLeaveTheirFolder() {
+        #expect(diagnostics([
+            "content/news/a.md": "---\ntitle: A\ndate: 2026-11-01\nslug: ../../etc\n---\n",
+            "content/news/b.md": "---\ntitle: B\ndate: 2026-11-01\nslug: /abs\n---\n",
+        ]) == [
+            "content/news/a.md:4: slug '../../etc' must not start with '.'",
+            "content/news/b.md:4: slug '/abs' must not contain '/' or '\\': it names one folder",
+        ])
+    }
+
+    @Test func fileThatIsNotUTF8PointsAtTheLine() {
+        let site = FileSystem.memory([
+            "site.yml": Data("title: T\n".utf8),
+            "content/news/a.md": Data("---\ntitle: A\ndate: 2026-11-01\n---\nGood line\nBad \u{FF} line\n".utf8.map { $0 == 0xC3 ? 0xFF : $0 }),
+        ])
+        do {
+            _ = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: site).run(into: MemoryOutput())
+            Issue.record("the build should fail")
+        } catch let failure as BuildFailure {
+            #expect(failure.diagnostics.map(\.description) == ["content/news/a.md:6: file is not UTF-8 text: save it with UTF-8 encoding"])
+            #expect(failure.step == "parse content")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func frontMatterThatNeverClosesAndEmptyFiles() {
+        #expect(diagnostics([
+            "content/news/open.md": "---\ntitle: A\ndate: 2026-11-01\n\nBody without a closing line\n",
+            "content/news/empty.md": "",
+            "content/news/none.md": "Just text\n",
+        ]) == [
+            "content/news/empty.md:1: file is empty: it needs front matter between '---' lines with at least a title",
+            "content/news/none.md:1: no front matter: the file must start with a '---' line, then at least `title: …`, then '---'",
+            "content/news/open.md:1: front matter opened on this line never closes: add a '---' line after it",
+        ])
+    }
+
+    @Test func unknownLayoutTemplate() {
+        #expect(diagnostics(["content/pages/a.md": "---\ntitle: A\nlayout: fancy\n---\n"]).first?.hasPrefix(
+            "content/pages/a.md:3: layout 'fancy' is not a template; the templates are: 404, article, event, home, layout, list, page") == true)
+    }
+
+    @Test func templateSyntaxErrorAndMissingPartial() {
+        #expect(diagnostics([
+            "templates/article.mustache": "{{<layout}}{{$main}}\n<h1>{{title}}</h1>\n{{#item}}\n{{/items}}\n{{/main}}{{/layout}}\n",
+            "templates/page.mustache": "{{<layout}}{{$main}}\n{{> partials/missing}}\n{{/main}}{{/layout}}\n",
+        ]).map { $0.components(separatedBy: " (templates:").first! } == [
+            "templates/article.mustache:4: template does not parse: a section is closed with a different name than it was opened with near `{{/items}}`",
+            "templates/page.mustache:2: template names the partial 'partials/missing', which does not exist",
+        ])
+    }
+
+    @Test func siteConfigProblems() {
+        #expect(diagnostics(["site.yml": "title: T\nbaseURL: example.org\ntimezone: Nowhere\npageSize: 0\n"]) == [
+            "site.yml:2: baseURL 'example.org' must be an absolute http(s) URL such as https://example.org/ (or a path starting with /)",
+            "site.yml:3: timezone 'Nowhere' is not an IANA time zone name such as Asia/Shanghai or Europe/London",
+            "site.yml:4: pageSize must be at least 1",
+        ])
+        #expect(diagnostics(["site.yml": "description: no title\n"]) == ["site.yml:1: site.yml needs a title"])
+    }
+
+    @Test func unknownSiteKeysAreWarningsWithSuggestions() throws {
+        let output = MemoryOutput()
+        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: [
+            "site.yml": "title: T\ntimezone: UTC\npagesize: 5\ncolour: red\nmarkdown:\n  unsafe: true\n  smart: true\n",
+        ])).run(into: output)
+        #expect(report.warnings.map(\.description) == [
+            "site.yml:3: warning: unknown key 'pagesize' is ignored; did you mean 'pageSize'?",
+            "site.yml:4: warning: unknown key 'colour' is ignored",
+            "site.yml:7: warning: unknown key 'smart' in markdown is ignored",
+        ])
+        #expect(output.files["index.html"] != nil)
+    }
+
+    @Test func everyProblemInEveryFileIsReportedAtOnce() {
+        let problems = diagnostics([
+            "content/news/a.md": "---\ntitle: A\ndate: 2026-13-01\nfeatured: maybe\n---\n",
+            "content/news/b.md": "---\ndate: 2026-11-01\n---\n",
+            "content/events/c.md": "---\ntitle: C\nstart: soon\nstatus: maybe\n---\n",
+        ])
+        #expect(problems.count == 5)
+        #expect(problems == problems.sorted(), "sorted by path and line")
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+@testable import Herald
+import Testing
+
+@Suite struct ItemParserTests {
+    let config = SiteConfig(title: "T", baseURL: URL(string: "https://example.org/union/")!, timeZone: TimeZone(identifier: "Asia/Shanghai")!, author: "Office")
+
+    func parse(_ text: String, path: String = "content/news/2026-11-02-hello.md", kind: ContentKind = .news) -> ItemParser.Outcome {
+        ItemParser(config: config).parse(Data(text.utf8), path: path, kind: kind)
+    }
+
+    func item(_ text: String, path: String = "content/news/2026-11-02-hello.md", kind: ContentKind = .news) throws -> ContentItem {
+        let outcome = parse(text, path: path, kind: kind)
+        #expect(outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")
+        return try #require(outcome.item)
+    }
+
+    @Test func readsEveryNewsKey() throws {
+        let news = try item("""
+            ---
+            title: Hello
+            date: 2026-11-02 09:30
+            categories: [学院活动, sports]
+            tags: [AI, 迎新]
+            featured: true
+            weight: 3
+            image: /images/a.jpg
+            author: Media Team
+            slug: hi-there
+            publishDate: 2026-11-03
+            expiryDate: 2027-01-01
+            ---
+            Body.
+            """)
+        #expect(news.title == "Hello")
+        #expect(news.date == DateParser.parseInstant("2026-11-02T01:30:00Z"))
+        #expect(news.categories.map(\.name) == ["学院活动", "sports"])
+        #expect(news.categories.map(\.line) == [4, 4])
+        #expect(news.tags.map(\.name) == ["AI", "迎新"])
+        #expect(news.featured && news.weight == 3)
+        #expect(news.image == "/images/a.jpg")
+        #expect(news.author == "Media Team")
+        #expect(news.slug == "hi-there" && news.slugLine == 10)
+        #expect(news.publishDate == DateParser.parseInstant("2026-11-02T16:00:00Z"))
+        #expect(news.goesLiveAt == news.publishDate)
+        #expect(news.expiryDate != nil)
+    }
+
+    @Test func defaultsComeFromFileNameAndSite() throws {
+        let news = try item("---\ntitle: Hi\ncategory: Notices\n---\nText\n")
+        #expect(news.slug == "hello")
+        #expect(news.date == DateParser.parseInstant("2026-11-01T16:00:00Z"), "the file name's date, at midnight in the site's zone")
+        #expect(news.author == "Office")
+        #expect(news.categories.map(\.name) == ["Notices"])
+        #expect(!news.featured && !news.draft)
+    }
+
+    @Test func byteOrderMarkAndCRLFAreAccepted() throws {
+        let text = "\u{FEFF}---\r\ntitle: Windows file\r\ndate: 2026-11-02\r\n---\r\nFirst line\r\nsecond line\r\n"
+        let news = try item(text)
+        #expect(news.title == "Windows file")
+        #expect(news.body.html == "<p>First line\nsecond line</p>\n")
+    }
+
+    @Test func summaryComesFromFrontMatterThenMoreMarkerThenFirstParagraph() throws {
+        let written = try item("---\ntitle: A\nsummary: Written *summary*.\n---\nFirst.\n\nSecond.\n")
+        #expect(written.summaryText == "Written summary.")
+        #expect(written.summaryHTML == "<p>Written <em>summary</em>.</p>\n")
+
+        let marked = try item("---\ntitle: A\n---\nOne.\n\nTwo.\n\n<!--more-->\n\nThree.\n")
+        #expect(marked.summaryText == "One. Two.")
+        #expect(marked.summaryHTML == "<p>One.</p>\n<p>Two.</p>\n")
+        #expect(marked.body.hasMoreMarker)
+        #expect(!marked.body.html.contains("more"), "the marker is not in the page")
+        #expect(!marked.body.html.contains("raw HTML omitted"))
+
+        let plain = try item("---\ntitle: A\n---\n# Heading\n\nFirst *para*\ngraph.\n\nSecond.\n")
+        #expect(plain.summaryText == "First para graph.")
+        #expect(plain.summaryHTML == "<p>First <em>para</em>\ngraph.</p>\n")
+    }
+
+    @Test func readingTimeCountsChineseByCharacter() throws {
+        let chinese = String(repeating: "学生会组织志愿服务活动。", count: 100)  // 1,100 characters
+        let zh = try item("---\ntitle: 中文\n---\n\(chinese)\n")
+        #expect(zh.body.statistics.cjkCharacters == 1100)
+        #expect(zh.body.statistics.words == 0)
+        #expect(zh.body.statistics.readingMinutes == 3)
+        let english = String(repeating: "The union's volunteers ran it. ", count: 100)  // 500 words
+        let en = try item("---\ntitle: English\n---\n\(english)\n")
+        #expect(en.body.statistics.words == 500)
+        #expect(en.body.statistics.readingMinutes == 3)
+    }
+
+    @Test func eventsAreReadInTheirOwnZone() throws {
+        let event = try item("""
+            ---
+            title: Talk
+            start: 2026-11-24 19:00
+            end: 2026-11-24 21:00
+            timezone: Europe/London
+            location: Online
+            status: canceled
+            registration: https://example.org/r
+            organizer: Alumni
+            ---
+            """, path: "content/events/talk.md", kind: .event)
+        let details = try #require(event.event)
+        #expect(details.start == DateParser.parseInstant("2026-11-24T19:00:00Z"))
+        #expect(details.end == DateParser.parseInstant("2026-11-24T21:00:00Z"))
+        #expect(details.timeZone.identifier == "Europe/London")
+        #expect(details.status == .cancelled, "the American spelling is accepted")
+        #expect(!details.allDay)
+        #expect(event.date == nil, "an event needs no publication date")
+    }
+
+    @Test func allDayEventsCoverWholeDaysWithTheLastDayIncluded() throws {
+        let event = try item("---\ntitle: Fair\nstart: 2026-12-12\nend: 2026-12-13\n---\n", path: "content/events/fair.md", kind: .event)
+        let details = try #require(event.event)
+        #expect(details.allDay, "a start without a time makes an all-day event")
+        #expect(details.start == DateParser.parseInstant("2026-12-11T16:00:00Z"))
+        #expect(details.end == DateParser.parseInstant("2026-12-13T16:00:00Z"), "midnight after the last day")
+    }
+
+    @Test func typoOfAKnownKeyIsAWarning() {
+        let outcome = parse("---\ntitle: A\ncatgories: [x]\nsubtitle: fine\n---\n")
+        #expect(outcome.item != nil)
+        #expect(outcome.diagnostics.map(\.description) == [
+            "content/news/2026-11-02-hello.md:3: warning: unknown key 'catgories' is ignored; did you mean 'categories'?",
+        ])
+    }
+
+    @Test func eventKeysOnNewsAreAWarning() {
+        let outcome = parse("---\ntitle: A\nlocation: Hall\n---\n")
+        #expect(outcome.diagnostics.map(\.description) == [
+            "content/news/2026-11-02-hello.md:3: warning: 'location' is for events; this file is under content/news/ so it is ignored",
+        ])
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+@testable import Herald
+import Testing
+
+@Suite struct MarkdownTests {
+    @Test func rawHTMLIsOmittedUnlessAllowed() {
+        let markdown = "<div class=\"x\">block</div>\n\nText with <b>inline</b> HTML.\n"
+        let safe = MarkdownRenderer().render(markdown).html
+        #expect(safe == "<!-- raw HTML omitted -->\n<p>Text with <!-- raw HTML omitted -->inline<!-- raw HTML omitted --> HTML.</p>\n")
+        let unsafe = MarkdownRenderer(options: MarkdownOptions(unsafe: true)).render(markdown).html
+        #expect(unsafe == "<div class=\"x\">block</div>\n<p>Text with <b>inline</b> HTML.</p>\n")
+    }
+
+    @Test func dangerousLinkSchemesAreDroppedInSafeMode() {
+        let html = MarkdownRenderer().render("[x](javascript:alert(1)) ![y](vbscript:z)").html
+        #expect(!html.contains("javascript:") && !html.contains("vbscript:"))
+    }
+
+    @Test func smartPunctuationIsAnOption() {
+        let text = "\"Quotes\" -- and 'apostrophes' ...\n"
+        #expect(MarkdownRenderer(options: MarkdownOptions(smartPunctuation: true)).render(text).html == "<p>“Quotes” – and ‘apostrophes’ …</p>\n")
+        #expect(MarkdownRenderer().render(text).html == "<p>&quot;Quotes&quot; -- and 'apostrophes' ...</p>\n")
+    }
+
+    @Test func siteAbsoluteLinksMoveUnderTheBasePath() {
+        let renderer = MarkdownRenderer(basePath: "/union/")
+        let html = renderer.render("[a](/about/) [b](//cdn.example/x) [c](https://x.org/) [d](relative/) ![e](/images/e.jpg)").html
+        #expect(html == "<p><a href=\"/union/about/\">a</a> <a href=\"//cdn.example/x\">b</a> <a href=\"https://x.org/\">c</a> <a href=\"relative/\">d</a> <img src=\"/union/images/e.jpg\" alt=\"e\" /></p>\n")
+        #expect(MarkdownRenderer(basePath: "/").render("[a](/about/)").html == "<p><a href=\"/about/\">a</a></p>\n")
+    }
+}
+
+/// The 652 examples of the CommonMark 0.30 spec (../shared/standards), through Herald's Markdown stage.
+@Suite struct CommonMarkSpecTests {
+    struct Example: Decodable {
+        var markdown: String
+        var html: String
+        var example: Int
+        var section: String
+    }
+
+    static func examples() throws -> [Example] {
+        let url = Fixtures.repository.deletingLastPathComponent().appendingPathComponent("shared/standards/commonmark-spec-0.30.json")
+        return try JSONDecoder().decode([Example].self, from: Data(contentsOf: url))
+    }
+
+    @Test func everyExamplePassesWithRawHTMLAllowed() throws {
+        let examples = try Self.examples()
+        #expect(examples.count == 652)
+        let renderer = MarkdownRenderer(options: MarkdownOptions(unsafe: true))
+        var failures: [Int] = []
+        for example in examples where renderer.render(example.markdown).html != example.html {
+            failures.append(example.example)
+        }
+        #expect(failures.isEmpty, "examples that differ from the spec: \(failures)")
+    }
+
+    /// In the default (safe) mode no raw HTML tag from the Markdown reaches the page: every tag
+    /// in the output is one cmark itself writes, and no `javascript:` URL survives.
+    @Test func rawHTMLExamplesRenderSafelyByDefault() throws {
+        let cmarkTags: Set<String> = ["p", "em", "strong", "a", "img", "code", "pre", "blockquote", "ul", "ol", "li",
+                                      "h1", "h2", "h3", "h4", "h5", "h6", "hr", "br"]
+        let renderer = MarkdownRenderer()
+        let tagPattern = try Regex("<(/?)([a-zA-Z][a-zA-Z0-9-]*)")
+        var checked = 0
+        for example in try Self.examples() where example.section == "Raw HTML" || example.section == "HTML blocks" {
+            checked += 1
+            let html = renderer.render(example.markdown).html
+            for match in html.matches(of: tagPattern) {
+                let name = String(html[match.range]).trimmingCharacters(in: CharacterSet(charactersIn: "</")).lowercased()
+                #expect(cmarkTags.contains(name), "example \(example.example): raw <\(name)> reached the output: \(html)")
+            }
+            #expect(!html.lowercased().contains("javascript:"), "example \(example.example)")
+        }
+        #expect(checked > 60)
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+@testable import Herald
+import Testing
+
+/// The output folder on disk: replaced only by a successful build, never left half-written.
+@Suite struct OutputFolderTests {
+    /// A scratch folder with a small site in it, removed afterwards.
+    final class Scratch {
+        let root: URL
+        var site: URL { root.appendingPathComponent("site") }
+        var output: URL { root.appendingPathComponent("out") }
+
+        init() throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-test-\(UUID().uuidString)")
+            try write("site/site.yml", "title: Scratch\n")
+            try write("site/content/news/2026-11-01-first.md", "---\ntitle: First\n---\nHello.\n")
+            try write("site/static/robots.txt", "User-agent: *\n")
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+
+        func build() throws -> BuildReport {
+            try SiteBuild.run(BuildOptions(sourcePath: site.path, outputPath: output.path, now: Fixtures.now))
+        }
+
+        /// Every output file with its bytes.
+        func snapshot() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for path in try GoldenFiles.files(under: output) {
+                files[path] = try Data(contentsOf: output.appendingPathComponent(path))
+            }
+            return files
+        }
+
+        /// What is in the folder that holds the output (no staging folders may be left behind).
+        func siblings() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() }
+    }
+
+    @Test func failedBuildLeavesThePreviousOutputUntouched() throws {
+        let scratch = try Scratch()
+        _ = try scratch.build()
+        let before = try scratch.snapshot()
+        #expect(before["news/first/index.html"] != nil)
+        #expect(before["robots.txt"] != nil)
+
+        try scratch.write("site/content/news/2026-11-02-broken.md", "---\ntitle: [broken\n---\n")
+        #expect(throws: BuildFailure.self) { try scratch.build() }
+        #expect(try scratch.snapshot() == before)
+        #expect(try scratch.siblings() == ["out", "site"], "no staging folder is left behind")
+    }
+
+    @Test func filesThatNoLongerBelongAreGoneAfterABuild() throws {
+        let scratch = try Scratch()
+        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\n---\nBye.\n")
+        _ = try scratch.build()
+        #expect(try scratch.snapshot()["news/second/index.html"] != nil)
+        try FileManager.default.removeItem(at: scratch.site.appendingPathComponent("content/news/2026-11-02-second.md"))
+        let report = try scratch.build()
+        let after = try scratch.snapshot()
+        #expect(after["news/second/index.html"] == nil)
+        #expect(after["news/first/index.html"] != nil)
+        #expect(report.items == 1)
+        #expect(report.files == after.count, "the summary counts every file written")
+    }
+
+    @Test func outputThatWouldSwallowTheSiteIsRefused() throws {
+        let scratch = try Scratch()
+        for output in [scratch.site.path, scratch.root.path, scratch.site.appendingPathComponent("content/out").path] {
+            #expect(throws: BuildFailure.self) {
+                try SiteBuild.run(BuildOptions(sourcePath: scratch.site.path, outputPath: output, now: Fixtures.now))
+            }
+        }
+        #expect(FileManager.default.fileExists(atPath: scratch.site.appendingPathComponent("content/news/2026-11-01-first.md").path))
+    }
+
+    @Test func symbolicLinksOutOfTheSiteFolderAreRefused() throws {
+        let scratch = try Scratch()
+        try scratch.write("secret/passwords.md", "---\ntitle: Secret\n---\n")
+        try FileManager.default.createSymbolicLink(atPath: scratch.site.appendingPathComponent("content/pages").path, withDestinationPath: scratch.root.appendingPathComponent("secret").path)
+        do {
+            _ = try scratch.build()
+            Issue.record("the build should refuse the link")
+        } catch let failure as BuildFailure {
+            #expect(failure.step == "discover content")
+            #expect(failure.diagnostics.first?.description.hasPrefix("content/pages:1: symbolic link points outside the site folder") == true)
+        }
+    }
+
+    @Test func aSymbolicLinkLoopIsWalkedOnce() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createSymbolicLink(atPath: scratch.site.appendingPathComponent("content/news/loop").path, withDestinationPath: scratch.site.appendingPathComponent("content/news").path)
+        let report = try scratch.build()
+        #expect(report.items == 1)
+    }
+}
+
+/// The `herald` command itself: exit status and what it prints.
+@Suite struct CommandLineTests {
+    static var herald: URL? {
+        // The test runner sits beside the products of the same build (.build/<triple>/debug/).
+        var folder = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent("herald")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, out: String, err: String) {
+        let binary = try #require(Self.herald, "build the herald executable first (swift build)")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    @Test func buildPrintsASummaryAndBadInputExitsNonZero() throws {
+        let scratch = try OutputFolderTests.Scratch()
+        let good = try run(["build", "--source", "site", "--output", "out", "--now", "2026-11-21T12:00:00+08:00"], in: scratch.root)
+        #expect(good.status == 0, "\(good.err)")
+        #expect(good.out.contains("Built 1 item into "))
+        #expect(good.err.isEmpty)
+
+        try scratch.write("site/content/news/2026-11-03-bad.md", "---\ntitle: Bad\ndate: 2026-02-30\n---\n")
+        let bad = try run(["build", "--source", "site", "--output", "out", "--now", "2026-11-21T12:00:00+08:00"], in: scratch.root)
+        #expect(bad.status == 1)
+        #expect(bad.err == """
+            content/news/2026-11-03-bad.md:3: date: '2026-02-30' is not a real date: February 2026 has 28 days
+            error: parse content failed with 1 error; the previous output was left as it was
+
+            """)
+        #expect(FileManager.default.fileExists(atPath: scratch.output.appendingPathComponent("news/first/index.html").path))
+    }
+
+    @Test func badNowIsRejected() throws {
+        let scratch = try OutputFolderTests.Scratch()
+        let result = try run(["build", "--source", "site", "--now", "yesterday"], in: scratch.root)
+        #expect(result.status != 0)
+        #expect(result.err.contains("--now 'yesterday' is not a date"))
+    }
+}
