@@ -42,7 +42,7 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Print how long each step of the build took.")
     var timings = false
 
-    @Flag(name: .long, help: "Print nothing but warnings and errors.")
+    @Flag(name: [.short, .long], help: "Print nothing but warnings and errors.")
     var quiet = false
 
     func run() throws {

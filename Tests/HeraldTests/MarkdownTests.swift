@@ -30,7 +30,8 @@ import Testing
     }
 }
 
-/// The 652 examples of the CommonMark 0.30 spec (../shared/standards), through Herald's Markdown stage.
+/// The 652 examples of the CommonMark 0.30 spec (a copy of ../shared/standards/commonmark-spec-0.30.json,
+/// kept in Tests/Fixtures so the tests run without ../shared), through Herald's Markdown stage.
 @Suite struct CommonMarkSpecTests {
     struct Example: Decodable {
         var markdown: String
@@ -40,7 +41,7 @@ import Testing
     }
 
     static func examples() throws -> [Example] {
-        let url = Fixtures.repository.deletingLastPathComponent().appendingPathComponent("shared/standards/commonmark-spec-0.30.json")
+        let url = Fixtures.root.appendingPathComponent("commonmark-spec-0.30.json")
         return try JSONDecoder().decode([Example].self, from: Data(contentsOf: url))
     }
 

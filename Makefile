@@ -1,0 +1,30 @@
+# Herald: `make site` builds the example site, `make test` runs every test.
+SWIFT ?= swift
+NOW ?= 2026-11-21T12:00:00+08:00
+HERALD = .build/release/herald
+
+.PHONY: setup build site test golden clean
+
+## Install what is missing (libcmark-dev, pkg-config).
+setup:
+	@bash scripts/setup.sh
+
+## Build the herald command (release).
+build: setup
+	$(SWIFT) build -c release --product herald
+
+## Build herald, then the example site (this folder) into site-output/.
+site: build
+	$(HERALD) build --now $(NOW)
+
+## Run every test (unit, golden files, CommonMark spec, command line).
+test: setup
+	$(SWIFT) build --product herald
+	bash scripts/run-tests.sh
+
+## Rewrite the golden files after an intended change of output (review the diff!).
+golden: setup
+	UPDATE_GOLDEN=1 $(SWIFT) test --filter GoldenSiteTests
+
+clean:
+	rm -rf .build site-output
