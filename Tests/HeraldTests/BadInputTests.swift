@@ -130,6 +130,10 @@ import Testing
             "site.yml:4: pageSize must be at least 1",
         ])
         #expect(diagnostics(["site.yml": "description: no title\n"]) == ["site.yml:1: site.yml needs a title"])
+        #expect(diagnostics(["site.yml": "title: T\ncategories:\n  - name: A\n    color: \"red; background: url(x)\"\n  - name: B\n    color: \"#12345\"\n  - name: C\n    color: rgb(1 2 3)\n"]) == [
+            "site.yml:4: color 'red; background: url(x)' is not a CSS colour such as \"#d9480f\", teal or rgb(217 72 15)",
+            "site.yml:6: color '#12345' is not a CSS colour such as \"#d9480f\", teal or rgb(217 72 15)",
+        ])
     }
 
     @Test func unknownSiteKeysAreWarningsWithSuggestions() throws {

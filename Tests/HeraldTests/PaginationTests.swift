@@ -23,4 +23,13 @@ import Testing
         #expect(Pagination.paginate(Array(1...4), pageSize: 2, basePath: "news/").count == 2)
         #expect(Pagination.paginate(Array(1...4), pageSize: 0, basePath: "news/").count == 4, "a page size below 1 is taken as 1")
     }
+
+    @Test func pagerShowsFirstLastAndNeighboursWithGaps() {
+        let pages = Pagination.paginate(Array(1...100), pageSize: 10, basePath: "news/")
+        #expect(pages[0].pagerNumbers() == [1, 2, 3, nil, 10])
+        #expect(pages[4].pagerNumbers() == [1, nil, 3, 4, 5, 6, 7, nil, 10])
+        #expect(pages[9].pagerNumbers() == [1, nil, 8, 9, 10])
+        #expect(pages[3].pagerNumbers() == [1, 2, 3, 4, 5, 6, nil, 10], "no gap for a run that reaches page 1")
+        #expect(Pagination.paginate([1], pageSize: 10, basePath: "x/")[0].pagerNumbers() == [1])
+    }
 }

@@ -21,6 +21,22 @@ public struct PageSlice<Element: Sendable>: Sendable {
     public var previousPath: String? { number > 1 ? path(ofPage: number - 1) : nil }
     /// The next page's path, if any.
     public var nextPath: String? { number < totalPages ? path(ofPage: number + 1) : nil }
+
+    /// The page numbers a pager shows: the first, the last, and up to `radius` on each side of
+    /// this one, with `nil` standing for each gap. A list of 800 pages thus links 7 of them,
+    /// not 800, which keeps every page small and the build linear.
+    public func pagerNumbers(radius: Int = 2) -> [Int?] {
+        var shown = Set([1, totalPages])
+        for n in (number - radius)...(number + radius) where (1...totalPages).contains(n) { shown.insert(n) }
+        var result: [Int?] = []
+        var previous = 0
+        for n in shown.sorted() {
+            if n > previous + 1 { result.append(nil) }
+            result.append(n)
+            previous = n
+        }
+        return result
+    }
 }
 
 /// Splits every paged list the same way: categories, tags, news and events all use this.

@@ -66,13 +66,17 @@ public enum SiteConfigParser {
             let line = entry.lineOffset + (entry.mapping.mark?.line ?? 1)
             let name = entry.text("name")
             let slug = entry.text("slug") ?? name.map(Slug.make(from:))
+            let color = entry.text("color")
+            if let color, !isCSSColor(color) {
+                entry.problems.error(path, entry.line(of: entry.node("color")), "color '\(color)' is not a CSS colour such as \"#d9480f\", teal or rgb(217 72 15)")
+            }
             if let name, let slug {
                 if let problem = Slug.problem(with: slug) {
                     entry.problems.error(path, entry.line(of: entry.node("slug")), "category \(problem)")
                 } else {
                     categories.append(CategoryDeclaration(
                         slug: slug, name: name, description: entry.text("description"),
-                        color: entry.text("color"), icon: entry.text("icon"), line: line))
+                        color: color, icon: entry.text("icon"), line: line))
                 }
             } else {
                 entry.problems.error(path, line, "each category needs a name (and may give a slug)")
@@ -92,6 +96,17 @@ public enum SiteConfigParser {
             language: reader.text("language") ?? "en", timeZone: timeZone, pageSize: pageSize,
             author: reader.text("author"), markdown: markdown, home: home, categories: categories)
         return (config, diagnostics)
+    }
+
+    /// Whether `text` is a plain CSS colour: `#rgb`…`#rrggbbaa`, a colour name, or a colour function
+    /// of numbers. It goes into a `style` attribute, so nothing that could end the declaration passes.
+    static func isCSSColor(_ text: String) -> Bool {
+        let hex = text.first == "#" && [4, 5, 7, 9].contains(text.count) && text.dropFirst().allSatisfy(\.isHexDigit)
+        let name = !text.isEmpty && text.count <= 30 && text.allSatisfy { $0.isASCII && $0.isLetter }
+        let function = ["rgb(", "rgba(", "hsl(", "hsla(", "oklch(", "oklab(", "lab(", "lch("].contains { text.lowercased().hasPrefix($0) }
+            && text.hasSuffix(")") && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || " .,%/()-".contains($0)) }
+            && text.filter { $0 == "(" }.count == 1 && text.filter { $0 == ")" }.count == 1
+        return hex || name || function
     }
 
     /// Warns about each key that is not in `known`, suggesting the nearest known key for a typo.

@@ -191,7 +191,10 @@ private struct Builder {
             let pager = PagerView(
                 number: slice.number, total: slice.totalPages,
                 previous: slice.previousPath.map(urls.path), next: slice.nextPath.map(urls.path),
-                links: (1...slice.totalPages).map { PagerLink(number: $0, url: urls.path(slice.path(ofPage: $0)), current: $0 == slice.number) })
+                links: slice.pagerNumbers().map { number in
+                    number.map { PagerLink(number: $0, url: urls.path(slice.path(ofPage: $0)), current: $0 == slice.number) }
+                        ?? PagerLink(number: 0, url: "", current: false, gap: true)
+                })
             let list = ListView(kind: kind, title: title, description: description, color: color, icon: icon, items: slice.elements.map { itemViews[$0] }, pager: pager)
             let pageTitle = slice.number > 1 ? "\(title) · \(slice.number)/\(slice.totalPages)" : title
             var page = context(PageMeta(title: pageTitle, description: description ?? "", url: urls.path(slice.path), permalink: urls.absolute(slice.path), image: nil, type: "list", section: section))

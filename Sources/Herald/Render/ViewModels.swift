@@ -132,12 +132,15 @@ struct PagerLink: MustacheParent, Sendable {
     var number: Int
     var url: String
     var current: Bool
+    /// Stands for pages left out between two numbers (shown as "…").
+    var gap = false
 
     func child(named key: String) -> Any? {
         switch key {
         case "number": return number
         case "url": return url
         case "current": return current
+        case "gap": return gap
         default: return nil
         }
     }
