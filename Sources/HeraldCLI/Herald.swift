@@ -24,8 +24,8 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: "The site folder (with site.yml).")
     var source: String = "."
 
-    @Option(name: .long, help: "Where to write the site.")
-    var output: String = "site-output"
+    @Option(name: .long, help: "Where to write the site (default: site-output/ in the site folder).")
+    var output: String?
 
     @Flag(name: .long, help: "Include drafts.")
     var drafts = false
@@ -53,6 +53,7 @@ struct BuildCommand: ParsableCommand {
             }
             instant = parsed
         }
+        let output = self.output ?? (source == "." ? "site-output" : (source as NSString).appendingPathComponent("site-output"))
         let options = BuildOptions(
             sourcePath: source, outputPath: output, includeDrafts: drafts, includeFuture: future,
             now: instant, baseURL: baseURL)
