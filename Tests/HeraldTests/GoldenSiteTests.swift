@@ -14,17 +14,21 @@ import Testing
         try GoldenFiles.check(output.files, against: Fixtures.golden("custom-theme"))
     }
 
-    /// The repository's own example site; its images are checked as exact copies of static/
-    /// rather than stored twice.
+    /// The repository's own example site. Its images and the theme's stylesheet are checked as
+    /// exact copies of static/ and templates/assets/ rather than stored a second time.
     @Test func exampleSiteMatchesItsGoldenFiles() throws {
         let output = try Fixtures.build(Fixtures.repository)
-        let images = output.files.filter { $0.key.hasPrefix("images/") }
-        let staticImages = try GoldenFiles.files(under: Fixtures.repository.appendingPathComponent("static/images"))
-        #expect(images.keys.sorted() == staticImages.map { "images/" + $0 })
-        for (path, data) in images {
-            #expect(data == (try Data(contentsOf: Fixtures.repository.appendingPathComponent("static/" + path))), "\(path) is not an exact copy")
+        for (folder, source) in [("images/", "static/images"), ("assets/", "templates/assets")] {
+            let copies = output.files.filter { $0.key.hasPrefix(folder) }
+            let originals = try GoldenFiles.files(under: Fixtures.repository.appendingPathComponent(source))
+            #expect(copies.keys.sorted() == originals.map { folder + $0 })
+            for (path, data) in copies {
+                let original = Fixtures.repository.appendingPathComponent(source + "/" + path.dropFirst(folder.count))
+                #expect(data == (try Data(contentsOf: original)), "\(path) is not an exact copy of \(source)")
+            }
         }
-        try GoldenFiles.check(output.files.filter { !$0.key.hasPrefix("images/") }, against: Fixtures.golden("example-site"))
+        let pages = output.files.filter { !$0.key.hasPrefix("images/") && !$0.key.hasPrefix("assets/") }
+        try GoldenFiles.check(pages, against: Fixtures.golden("example-site"))
     }
 
     @Test func sameInputGivesByteIdenticalOutput() throws {
