@@ -39,6 +39,7 @@ public struct Theme: Sendable {
             return .failure(BuildFailure(step: "load templates", diagnostics: [Diagnostic(path: "templates", line: 1, "could not be read: \(error)")]))
         }
 
+        HTMLEscaping.register
         var problems = DiagnosticList()
         var templates: [String: MustacheTemplate] = [:]
         var texts: [String: (text: String, source: String)] = [:]
@@ -51,9 +52,11 @@ public struct Theme: Sendable {
             guard path.hasSuffix(".mustache") else { continue }
             let name = String(path.dropLast(".mustache".count))
             do {
-                templates[name] = try MustacheTemplate(string: text)
+                // The pragma stands on a line of its own (so Mustache drops that line whole and the
+                // template's first line keeps its standalone tags); parser lines are one more than the file's.
+                templates[name] = try MustacheTemplate(string: HTMLEscaping.pragma + "\n" + text)
             } catch let error as MustacheTemplate.ParserError {
-                problems.error(file.source, error.context.lineNumber, "template does not parse: \(describe(error.error)) near `\(error.context.line.trimmingCharacters(in: .whitespaces))`")
+                problems.error(file.source, error.context.lineNumber - 1, "template does not parse: \(describe(error.error)) near `\(error.context.line.trimmingCharacters(in: .whitespaces))`")
             } catch {
                 problems.error(file.source, 1, "template does not parse: \(error)")
             }

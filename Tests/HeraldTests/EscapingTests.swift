@@ -1,0 +1,27 @@
+import Foundation
+@testable import Herald
+import Testing
+
+@Suite struct EscapingTests {
+    @Test func escapesTheFiveHTMLCharactersAndNothingElse() {
+        #expect(HTMLEscaping.escape("a<b>&\"'c") == "a&lt;b&gt;&amp;&quot;&#39;c")
+        #expect(HTMLEscaping.escape("学生会 😀 café") == "学生会 😀 café")
+        #expect(HTMLEscaping.escape("") == "")
+        #expect(HTMLEscaping.escape("&amp;") == "&amp;amp;", "text is text: an entity in a title is shown, not decoded")
+    }
+
+    @Test func templateValuesAreEscapedInEveryTemplateAndPartial() throws {
+        let output = try MemorySite([
+            "content/news/2026-11-01-x.md": "---\ntitle: \"<script>alert('t')</script>\"\ncategories: [\"A&B <i>\"]\nsummary: \"\\\"><img src=x onerror=alert(1)>\"\n---\nBody\n",
+        ]).build()
+        for path in ["index.html", "news/x/index.html", "news/index.html", "categories/index.html"] {
+            let html = try #require(output.text(path), "\(path) was not written")
+            #expect(!html.contains("<script>alert"), "\(path)")
+            #expect(!html.contains("<img src=x"), "\(path)")
+            #expect(!html.contains("<i>"), "\(path)")
+        }
+        let article = try #require(output.text("news/x/index.html"))
+        #expect(article.contains("<h1 class=\"article__title\">&lt;script&gt;alert(&#39;t&#39;)&lt;/script&gt;</h1>"))
+        #expect(article.contains("A&amp;B &lt;i&gt;"))
+    }
+}
