@@ -154,3 +154,31 @@ import Testing
         #expect(result.err.contains("--now 'yesterday' is not a date"))
     }
 }
+
+@Suite struct OutputSwapTests {
+    @Test func exchangeSwapsTwoFoldersAtomically() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-swap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for name in ["a", "b"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
+            try Data(name.utf8).write(to: root.appendingPathComponent("\(name)/\(name).txt"))
+        }
+        #expect(AtomicExchange.exchange(root.appendingPathComponent("a").path, root.appendingPathComponent("b").path))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("a/b.txt").path))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("b/a.txt").path))
+    }
+
+    @Test func stagingFoldersOfKilledBuildsAreRemoved() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-stale-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        // PID 2^22+1 is above Linux's maximum, so no process has it: the folder is abandoned.
+        let abandoned = root.appendingPathComponent(".out.tmp-herald-4194305")
+        try FileManager.default.createDirectory(at: abandoned, withIntermediateDirectories: true)
+        let tree = try OutputTree(outputPath: root.appendingPathComponent("out").path)
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        try tree.prepareFolders(for: ["index.html"])
+        try tree.write("index.html", Data("hi".utf8))
+        try tree.commit()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"])
+    }
+}

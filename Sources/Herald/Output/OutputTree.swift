@@ -24,10 +24,22 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         let output = URL(fileURLWithPath: outputPath).standardizedFileURL
         self.outputPath = output.path
         let parent = output.deletingLastPathComponent().path
-        stagingPath = parent + "/." + output.lastPathComponent + ".tmp-herald-\(getpid())"
-        try? FileManager.default.removeItem(atPath: stagingPath)
+        let prefix = "." + output.lastPathComponent + ".tmp-herald-"
+        stagingPath = parent + "/" + prefix + "\(getpid())"
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        Self.removeAbandonedStaging(in: parent, prefix: prefix)
+        try? FileManager.default.removeItem(atPath: stagingPath)
         try FileManager.default.createDirectory(atPath: stagingPath, withIntermediateDirectories: false)
+    }
+
+    /// Removes staging folders left by builds that were killed: those whose process is gone.
+    /// A build still running (into the same output from another terminal) keeps its folder.
+    private static func removeAbandonedStaging(in parent: String, prefix: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(prefix) {
+            let owner = name.dropFirst(prefix.count).prefix { $0.isNumber }
+            if let pid = Int32(owner), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM { continue }
+            try? FileManager.default.removeItem(atPath: parent + "/" + name)
+        }
     }
 
     public func prepareFolders(for paths: [String]) throws {
@@ -70,15 +82,27 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         try write(path, try Data(contentsOf: URL(fileURLWithPath: source)))
     }
 
-    /// Puts the new output in place of the old one, then deletes the old one.
+    /// Puts the new output in place of the old one, then deletes the old one. On Linux the two
+    /// folders are exchanged in one atomic step (`renameat2(RENAME_EXCHANGE)`), so at every
+    /// moment the output path holds either the complete previous site or the complete new one.
     public func commit() throws {
         let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: outputPath) else {
+            guard rename(stagingPath, outputPath) == 0 else {
+                throw OutputProblem(path: outputPath, message: "could not put the new output in place: \(String(cString: strerror(errno)))")
+            }
+            return
+        }
+        if AtomicExchange.exchange(stagingPath, outputPath) {
+            // The staging path now holds the previous output.
+            try? fileManager.removeItem(atPath: stagingPath)
+            return
+        }
+        // No atomic exchange here (another OS, or a file system without it): two renames.
         let retired = stagingPath + ".old"
         try? fileManager.removeItem(atPath: retired)
-        if fileManager.fileExists(atPath: outputPath) {
-            guard rename(outputPath, retired) == 0 else {
-                throw OutputProblem(path: outputPath, message: "could not move the previous output aside: \(String(cString: strerror(errno)))")
-            }
+        guard rename(outputPath, retired) == 0 else {
+            throw OutputProblem(path: outputPath, message: "could not move the previous output aside: \(String(cString: strerror(errno)))")
         }
         guard rename(stagingPath, outputPath) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -91,6 +115,27 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
     /// Throws the staged files away (after a failed build).
     public func discard() {
         try? FileManager.default.removeItem(atPath: stagingPath)
+    }
+}
+
+/// Swaps two paths atomically with Linux's `renameat2(RENAME_EXCHANGE)`, looked up at run time
+/// because the C library declares it only for `_GNU_SOURCE` builds, which Swift's import is not.
+enum AtomicExchange {
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private static let renameat2: RenameAt2? = {
+        #if os(Linux)
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: RenameAt2.self)
+        #else
+        return nil
+        #endif
+    }()
+
+    /// Exchanges `a` and `b`; false when the system cannot do it atomically (nothing is changed then).
+    static func exchange(_ a: String, _ b: String) -> Bool {
+        guard let renameat2 else { return false }
+        let exchangeFlag: UInt32 = 1 << 1  // RENAME_EXCHANGE
+        return renameat2(AT_FDCWD, a, AT_FDCWD, b, exchangeFlag) == 0
     }
 }
 
