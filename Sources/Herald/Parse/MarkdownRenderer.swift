@@ -166,7 +166,10 @@ extension String {
         result.reserveCapacity(utf8.count)
         var pendingSpace = false
         for scalar in unicodeScalars {
-            if scalar.properties.isWhitespace {
+            // ASCII whitespace is tested directly; Unicode properties only for the rest.
+            let isSpace = scalar.value < 0x80 ? (scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar.value == 0x0B || scalar.value == 0x0C)
+                : scalar.properties.isWhitespace
+            if isSpace {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.append(" ") }

@@ -11,17 +11,27 @@ public struct TextStatistics: Sendable, Equatable {
         self.cjkCharacters = cjkCharacters
     }
 
-    /// Adds the words and characters of `text`.
+    /// Adds the words and characters of `text`. ASCII is classified by byte, without Unicode
+    /// property look-ups, since it is most of most text (and all of the Markdown syntax).
     mutating func count(_ text: String) {
         var inWord = false
         for scalar in text.unicodeScalars {
-            if Self.isCJK(scalar) {
+            let value = scalar.value
+            if value < 0x80 {
+                let byte = UInt8(value)
+                if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) {
+                    if !inWord { words += 1 }
+                    inWord = true
+                } else if byte != 0x27 {  // an apostrophe keeps "union's" one word
+                    inWord = false
+                }
+            } else if Self.isCJK(scalar) {
                 cjkCharacters += 1
                 inWord = false
             } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                 if !inWord { words += 1 }
                 inWord = true
-            } else if scalar != "'" && scalar != "’" {
+            } else if scalar != "’" {
                 inWord = false
             }
         }

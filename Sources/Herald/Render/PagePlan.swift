@@ -13,7 +13,8 @@ public struct PageJob: Sendable {
 /// Decides every page of the site and makes its view: the home page, one page per item,
 /// paged lists (news, events, each category and tag), the lists of categories and tags, and 404.
 ///
-/// Views of items, categories and tags are made once and shared by every page that shows them.
+/// Views of items, categories and tags are made once and shared by every page that shows them;
+/// so is each item's card, which is rendered here (the one rendering a plan does).
 public struct PagePlan: Sendable {
     /// The pages, in a fixed order.
     public private(set) var jobs: [PageJob] = []
@@ -84,15 +85,23 @@ private struct Builder {
         tagViews = site.tags.map {
             TermView(name: $0.name, slug: $0.slug, url: urls.path("tags/\($0.slug)/"), count: $0.items.count, description: nil, color: nil, icon: nil)
         }
-        itemViews = site.items.indices.map(makeItemView)
+        let views = site.items.indices.map(makeItemView)
         let stylesheet = theme.assets.first { $0.path.hasSuffix(".css") }.map { urls.path($0.path) } ?? urls.path("assets/herald.css")
         siteView = SiteView(
             title: site.config.title, description: site.config.description, language: site.config.language,
             root: urls.basePath, baseURL: urls.baseURL,
             categories: categoryViews,
-            pages: site.pages.map { LinkView(title: site.items[$0].title, url: itemViews[$0].url) },
+            pages: site.pages.map { LinkView(title: site.items[$0].title, url: views[$0].url) },
             year: CivilDateTime(site.now, in: site.config.timeZone).year,
             stylesheet: stylesheet, generator: "Herald")
+        // Each card is rendered once here, on all cores, and reused by the home page and every
+        // list that shows the item, rather than once per list page.
+        let (theme, siteView, strings) = (self.theme, self.siteView!, self.strings)
+        itemViews = views.parallelMap { view in
+            var view = view
+            view.card = theme.renderCard(CardContext(item: view, site: siteView, strings: strings))
+            return view
+        }
     }
 
     func outputPath(of item: ContentItem) -> String {

@@ -22,7 +22,7 @@ public struct Theme: Sendable {
     let strings: InterfaceStrings
 
     /// The templates every site needs; a site's own folder may replace any of them.
-    public static let requiredTemplates = ["layout", "home", "article", "event", "page", "list", "terms", "404"]
+    public static let requiredTemplates = ["layout", "home", "article", "event", "page", "list", "terms", "404", "partials/card"]
 
     /// Loads the theme: the default files, then the site's `templates/` files over them.
     /// Every template that does not parse, and every partial or parent template that does not
@@ -88,6 +88,11 @@ public struct Theme: Sendable {
     /// Renders a template with a page context.
     func render(_ template: String, _ context: PageContext) -> String {
         library.render(context, withTemplate: template) ?? ""
+    }
+
+    /// Renders an item's card (`partials/card`).
+    func renderCard(_ context: CardContext) -> String {
+        library.render(context, withTemplate: "partials/card") ?? ""
     }
 
     /// The partials (`{{> name}}`) and parents (`{{< name}}`) a template names, with lines.

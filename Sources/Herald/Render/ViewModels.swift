@@ -96,6 +96,8 @@ struct ItemView: MustacheParent, Sendable {
     var featured: Bool
     var content: String
     var event: EventView?
+    /// The item's card, rendered once from `partials/card` and shared by every list that shows it.
+    var card = ""
 
     func child(named key: String) -> Any? {
         switch key {
@@ -122,6 +124,7 @@ struct ItemView: MustacheParent, Sendable {
         case "featured": return featured
         case "content": return content
         case "event": return present(event)
+        case "card": return card
         default: return nil
         }
     }
@@ -225,6 +228,22 @@ struct TermsView: MustacheParent, Sendable {
         case "terms": return terms
         case "empty": return terms.isEmpty
         default: return nil
+        }
+    }
+}
+
+/// What a card is rendered with: the item first, then the site and the interface text. Nothing
+/// of the page it will appear on, since one rendering serves every page that lists the item.
+struct CardContext: MustacheParent, Sendable {
+    var item: ItemView
+    var site: SiteView
+    var strings: InterfaceStrings
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "site": return site
+        case "t": return strings
+        default: return item.child(named: key)
         }
     }
 }
