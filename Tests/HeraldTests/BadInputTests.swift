@@ -125,9 +125,9 @@ import Testing
 
     @Test func siteConfigProblems() {
         #expect(diagnostics(["site.yml": "title: T\nbaseURL: example.org\ntimezone: Nowhere\npageSize: 0\n"]) == [
-            "site.yml:2: baseURL 'example.org' must be an absolute http(s) URL such as https://example.org/ (or a path starting with /)",
+            "site.yml:2: baseURL 'example.org' must be an absolute http(s) URL such as https://example.org/union/ (or a path starting with /), without ? or #",
             "site.yml:3: timezone 'Nowhere' is not an IANA time zone name such as Asia/Shanghai or Europe/London",
-            "site.yml:4: pageSize must be at least 1",
+            "site.yml:4: pageSize must be between 1 and 10000",
         ])
         #expect(diagnostics(["site.yml": "description: no title\n"]) == ["site.yml:1: site.yml needs a title"])
         #expect(diagnostics(["site.yml": "title: T\ncategories:\n  - name: A\n    color: \"red; background: url(x)\"\n  - name: B\n    color: \"#12345\"\n  - name: C\n    color: rgb(1 2 3)\n"]) == [

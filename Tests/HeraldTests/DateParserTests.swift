@@ -27,6 +27,16 @@ import Testing
         #expect(try parse("2026-12-01 12:00", london).instant == utc("2026-12-01T12:00:00Z"))
     }
 
+    @Test func daylightSavingGapsAndOverlapsAreReadAsCalendarsDo() throws {
+        let newYork = TimeZone(identifier: "America/New_York")!
+        // 02:30 does not exist on 14 March 2027 in New York: read with EST, it is 03:30 EDT.
+        #expect(try parse("2027-03-14 02:30", newYork).instant == utc("2027-03-14T07:30:00Z"))
+        #expect(try parse("2027-03-28 01:30", london).instant == utc("2027-03-28T01:30:00Z"), "02:30 BST")
+        // 01:30 happens twice on 7 November 2027: the first time, in EDT.
+        #expect(try parse("2027-11-07 01:30", newYork).instant == utc("2027-11-07T05:30:00Z"))
+        #expect(try parse("2027-11-07 03:00", newYork).instant == utc("2027-11-07T08:00:00Z"))
+    }
+
     @Test func explicitOffsetsWinOverTheZone() throws {
         #expect(try parse("2026-11-21T09:30:00+02:00", shanghai).instant == utc("2026-11-21T07:30:00Z"))
         #expect(try parse("2026-11-21T09:30:00Z", shanghai).instant == utc("2026-11-21T09:30:00Z"))

@@ -81,3 +81,11 @@ public struct DiagnosticList: Sendable {
     /// Whether any error (not just warnings) was recorded.
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
 }
+
+/// Why a value given on the command line or in a file is not acceptable, in one sentence.
+public struct InputProblem: Error, Equatable, Sendable {
+    /// A sentence for the user.
+    public var message: String
+
+    public init(message: String) { self.message = message }
+}

@@ -134,6 +134,8 @@ public struct ContentItem: Sendable {
     public var summaryText: String
     /// Event details, for events only.
     public var event: EventDetails?
+    /// Views, likes and comments from front matter (a data file's figures take precedence).
+    public var popularity: Popularity? = nil
 
     /// The instant that decides whether the item is published yet: `publishDate`, else `date`.
     public var goesLiveAt: Date? { publishDate ?? date }

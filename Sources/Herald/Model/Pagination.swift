@@ -44,7 +44,8 @@ public enum Pagination {
     /// Splits `elements` into pages of `pageSize` under `basePath`. An empty list still has
     /// one (empty) page, so its URL exists.
     public static func paginate<Element: Sendable>(_ elements: [Element], pageSize: Int, basePath: String) -> [PageSlice<Element>] {
-        let size = max(1, pageSize)
+        // Clamped to the list's length so that no page size can overflow the arithmetic.
+        let size = min(max(1, pageSize), max(1, elements.count))
         let total = max(1, (elements.count + size - 1) / size)
         return (1...total).map { number in
             let start = (number - 1) * size

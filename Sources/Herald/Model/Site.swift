@@ -61,6 +61,14 @@ public struct Site: Sendable {
     public var tagsOfItem: [[Int]]
     /// Items left out of this build and why, for the summary line.
     public var skipped: SkippedItems
+    /// Each item's views, likes and comments (zero when nothing is known).
+    public var popularity: [Popularity] = []
+    /// Items ranked by trending score, highest first (see docs/trending.md).
+    public var trending: [ItemID] = []
+    /// The trending score of each ranked item.
+    public var trendingScore: [ItemID: Double] = [:]
+    /// Problems worth telling that do not stop the build (a data row naming no item).
+    public var warnings: [Diagnostic] = []
 }
 
 /// How many items a build left out, by reason.

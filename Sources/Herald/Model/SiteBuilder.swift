@@ -29,7 +29,7 @@ public struct PublishingRules: Sendable {
 public enum SiteBuilder {
     /// Builds the model, or returns the problems that stop it (two items at one URL,
     /// categories whose URLs collide).
-    public static func build(config: SiteConfig, items allItems: [ContentItem], rules: PublishingRules) -> Result<Site, BuildFailure> {
+    public static func build(config: SiteConfig, items allItems: [ContentItem], rules: PublishingRules, popularity records: [PopularityRecord] = []) -> Result<Site, BuildFailure> {
         var problems = DiagnosticList()
         var skipped = SkippedItems()
         var items: [ContentItem] = []
@@ -52,7 +52,8 @@ public enum SiteBuilder {
         }
         let ids = Array(items.indices)
         let news = ids.filter { items[$0].kind == .news }.sorted(by: newestFirst)
-        let events = ids.filter { items[$0].kind == .event }
+        // The parser gives every event its details; an item without them cannot be listed as one.
+        let events = ids.filter { items[$0].kind == .event && items[$0].event != nil }
         let byStart: (ItemID, ItemID) -> Bool = { a, b in
             let (x, y) = (items[a].event!.start, items[b].event!.start)
             return x != y ? x < y : items[a].sourcePath < items[b].sourcePath
@@ -69,13 +70,74 @@ public enum SiteBuilder {
 
         let dated = ids.sorted(by: newestFirst)
         let (categories, categoriesOfItem) = fileIntoCategories(items, newestFirst: dated, declared: config.categories, problems: &problems)
-        let (tags, tagsOfItem) = fileIntoTags(items, newestFirst: dated)
+        var warnings = DiagnosticList()
+        let (tags, tagsOfItem) = fileIntoTags(items, newestFirst: dated, warnings: &warnings)
+
+        let popularity = assignPopularity(records, to: items, allItems: allItems, warnings: &warnings)
+        let (trending, scores) = rankTrending(items, popularity: popularity, options: config.trending, now: rules.now)
 
         guard !problems.hasErrors else { return .failure(BuildFailure(step: "build the site model", diagnostics: problems.all)) }
         return .success(Site(
             config: config, now: rules.now, items: items, news: news, upcomingEvents: upcoming, pastEvents: past,
             pages: pages, featured: featured, categories: categories, tags: tags,
-            categoriesOfItem: categoriesOfItem, tagsOfItem: tagsOfItem, skipped: skipped))
+            categoriesOfItem: categoriesOfItem, tagsOfItem: tagsOfItem, skipped: skipped,
+            popularity: popularity, trending: trending, trendingScore: scores, warnings: warnings.all))
+    }
+
+    /// Matches data-file rows to items by content path (with or without `content/`) or by slug;
+    /// an item no row names keeps its front-matter figures. A row naming no item is a warning
+    /// (unless it names an item this build leaves out, such as a draft).
+    static func assignPopularity(_ records: [PopularityRecord], to items: [ContentItem], allItems: [ContentItem], warnings: inout DiagnosticList) -> [Popularity] {
+        var byPath: [String: ItemID] = [:]
+        var bySlug: [String: [ItemID]] = [:]
+        for (id, item) in items.enumerated() {
+            byPath[item.sourcePath] = id
+            bySlug[item.slug, default: []].append(id)
+        }
+        let known = Set(allItems.map(\.sourcePath)).union(allItems.map(\.slug))
+        var fromData: [ItemID: Popularity] = [:]
+        for record in records {
+            let path = record.key.hasPrefix("content/") ? record.key : "content/" + record.key
+            var id = byPath[path]
+            if id == nil, let candidates = bySlug[record.key] {
+                if candidates.count == 1 {
+                    id = candidates[0]
+                } else {
+                    warnings.warning(record.path, record.line, "'\(record.key)' is the slug of more than one item; name it by its content path")
+                    continue
+                }
+            }
+            guard let id else {
+                if !known.contains(path) && !known.contains(record.key) {
+                    warnings.warning(record.path, record.line, "no item has the path or slug '\(record.key)'")
+                }
+                continue
+            }
+            fromData[id] = record.popularity
+        }
+        return items.enumerated().map { id, item in fromData[id] ?? item.popularity ?? Popularity() }
+    }
+
+    /// Ranks news and events that are not over by `points / (age in hours + 2) ^ gravity`, counting
+    /// only items published within the window and with some popularity. Ties: newer first, then by path.
+    static func rankTrending(_ items: [ContentItem], popularity: [Popularity], options: TrendingOptions, now: Date) -> ([ItemID], [ItemID: Double]) {
+        var scores: [ItemID: Double] = [:]
+        for (id, item) in items.enumerated() where item.kind != .page {
+            if let event = item.event, event.finish < now { continue }
+            let published = item.date ?? item.publishDate ?? now
+            let ageHours = max(0, now.timeIntervalSince(published) / 3600)
+            guard ageHours <= options.windowDays * 24 else { continue }
+            let points = options.points(popularity[id])
+            guard points > 0 else { continue }
+            scores[id] = options.score(points: points, ageHours: ageHours)
+        }
+        let ranked = scores.keys.sorted { a, b in
+            if scores[a]! != scores[b]! { return scores[a]! > scores[b]! }
+            if items[a].sortDate != items[b].sortDate { return items[a].sortDate > items[b].sortDate }
+            return items[a].sourcePath < items[b].sourcePath
+        }
+        let kept = Array(ranked.prefix(options.limit))
+        return (kept, scores.filter { kept.contains($0.key) })
     }
 
     /// Two items of the same kind with the same slug would be written to the same page.
@@ -142,14 +204,24 @@ public enum SiteBuilder {
     }
 
     /// Groups items by tag; spellings that give the same slug are one tag, named as first written.
-    private static func fileIntoTags(_ items: [ContentItem], newestFirst: [ItemID]) -> ([Tag], [[Int]]) {
+    /// A tag with nothing to make a URL from is left out, and tags whose different names give one
+    /// URL (`C++`, `C#`) are merged; both draw a warning (`AI` and `ai` are simply one tag).
+    private static func fileIntoTags(_ items: [ContentItem], newestFirst: [ItemID], warnings: inout DiagnosticList) -> ([Tag], [[Int]]) {
         var slugsOfItem = Array(repeating: [String](), count: items.count)
         var nameOfSlug: [String: String] = [:]
         var itemsOfSlug: [String: [ItemID]] = [:]
+        var warned = Set<String>()
         for (id, item) in items.enumerated() {
             for reference in item.tags {
                 let slug = Slug.make(from: reference.name)
-                guard !slug.isEmpty, !slugsOfItem[id].contains(slug) else { continue }
+                if slug.isEmpty {
+                    warnings.warning(item.sourcePath, reference.line, "tag '\(reference.name)' has no letters or digits to make a URL from, so it is left out")
+                    continue
+                }
+                if let first = nameOfSlug[slug], first.lowercased() != reference.name.lowercased(), warned.insert(reference.name).inserted {
+                    warnings.warning(item.sourcePath, reference.line, "tag '\(reference.name)' has the same URL /tags/\(slug)/ as tag '\(first)', so they are shown as one tag")
+                }
+                guard !slugsOfItem[id].contains(slug) else { continue }
                 slugsOfItem[id].append(slug)
                 if nameOfSlug[slug] == nil { nameOfSlug[slug] = reference.name }
             }

@@ -22,6 +22,10 @@ public struct SiteConfig: Sendable {
     public var home: HomeOptions
     /// The categories declared in `site.yml`, in display order.
     public var categories: [CategoryDeclaration]
+    /// How trending is scored.
+    public var trending = TrendingOptions()
+    /// What feeds carry.
+    public var feeds = FeedOptions()
 
     /// A config with defaults for everything but the title; used by tests and `herald new`.
     public init(
@@ -44,10 +48,24 @@ public struct SiteConfig: Sendable {
 
     /// The path part of `baseURL`, always starting and ending with `/` (e.g. `/union/`).
     public var basePath: String {
-        var path = baseURL.path
+        // The encoded path, so `/a%20b/` stays a valid link rather than turning into `/a b/`.
+        var path = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? baseURL.path
         if !path.hasPrefix("/") { path = "/" + path }
         if !path.hasSuffix("/") { path += "/" }
         return path
+    }
+}
+
+/// Feed settings (`feeds:` in `site.yml`).
+public struct FeedOptions: Sendable, Equatable {
+    /// Items per feed, newest first.
+    public var limit: Int = 20
+    /// Whether entries carry the whole article (true) or only its summary.
+    public var fullContent: Bool = true
+
+    public init(limit: Int = 20, fullContent: Bool = true) {
+        self.limit = limit
+        self.fullContent = fullContent
     }
 }
 
@@ -72,11 +90,14 @@ public struct HomeOptions: Sendable, Equatable {
     public var featured: Int = 4
     /// Events in "upcoming events".
     public var upcoming: Int = 4
+    /// Items in "trending".
+    public var trending: Int = 5
 
-    public init(recent: Int = 6, featured: Int = 4, upcoming: Int = 4) {
+    public init(recent: Int = 6, featured: Int = 4, upcoming: Int = 4, trending: Int = 5) {
         self.recent = recent
         self.featured = featured
         self.upcoming = upcoming
+        self.trending = trending
     }
 }
 

@@ -49,15 +49,18 @@ public struct CivilDateTime: Hashable, Sendable, Comparable {
     /// Day of the week, 0 = Sunday … 6 = Saturday.
     public var weekday: Int { (daysSinceEpoch + 4).floorModulo(7) }
 
-    /// The instant this wall-clock time names in `timeZone`. In a daylight-saving gap the
-    /// time is read with the offset from before the change, as calendar apps do.
+    /// The instant this wall-clock time names in `timeZone`. A time that happens twice (when
+    /// clocks go back) is its first occurrence; a time that does not exist (when clocks go forward)
+    /// is read with the offset from before the change, so 02:30 on the spring-forward night in
+    /// New York is 03:30 EDT, as calendar apps do.
     public func instant(in timeZone: TimeZone) -> Date {
         let local = daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
-        let guess = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local)))
-        var utc = local - guess
-        let corrected = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utc)))
-        if corrected != guess { utc = local - corrected }
-        return Date(timeIntervalSince1970: TimeInterval(utc))
+        func offset(at utc: Int) -> Int { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(utc))) }
+        // The offsets in force a day either side cover both sides of any transition.
+        let candidates = Set([offset(at: local - 86_400), offset(at: local), offset(at: local + 86_400)])
+        let consistent = candidates.filter { offset(at: local - $0) == $0 }
+        let chosen = consistent.max() ?? candidates.min()!
+        return Date(timeIntervalSince1970: TimeInterval(local - chosen))
     }
 
     /// The instant this wall-clock time names at a fixed offset from UTC.

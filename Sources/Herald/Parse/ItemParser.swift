@@ -12,7 +12,7 @@ public struct ItemParser: Sendable {
     static let knownKeys = [
         "title", "date", "categories", "category", "tags", "featured", "weight", "image", "summary", "author",
         "slug", "draft", "publishDate", "expiryDate", "layout", "start", "end", "allDay", "timezone",
-        "location", "address", "status", "registration", "organizer",
+        "location", "address", "status", "registration", "organizer", "views", "likes", "comments",
     ]
 
     /// Creates a parser for a site.
@@ -79,13 +79,15 @@ public struct ItemParser: Sendable {
         }
 
         var date = fields.date("date", timeZone: zone)?.instant
-        if date == nil, fields.node("date") == nil, let prefix = Slug.datePrefix(of: fileName) {
+        // A file-name date is a publication date; an event's file name names the day it happens,
+        // which must not make it a "future post".
+        if date == nil, !fields.hasValue("date"), kind != .event, let prefix = Slug.datePrefix(of: fileName) {
             switch DateParser.parse(prefix, timeZone: zone) {
             case .success(let parsed): date = parsed.instant
             case .failure(let problem): fields.problems.error(path, 1, "the file name's date: \(problem.message)")
             }
         }
-        if kind == .news, date == nil, fields.node("date") == nil, Slug.datePrefix(of: fileName) == nil {
+        if kind == .news, date == nil, !fields.hasValue("date") {
             fields.problems.error(path, fields.lineOffset + 1, "news needs a date: add `date: YYYY-MM-DD` (or start the file name with YYYY-MM-DD-)")
         }
         let publishDate = fields.date("publishDate", timeZone: zone)?.instant
@@ -101,6 +103,10 @@ public struct ItemParser: Sendable {
         let image = fields.text("image")
         let summary = fields.text("summary")
         let author = fields.text("author") ?? config.author
+        var popularity: Popularity?
+        if fields.node("views") != nil || fields.node("likes") != nil || fields.node("comments") != nil {
+            popularity = Popularity(views: max(0, fields.int("views") ?? 0), likes: max(0, fields.int("likes") ?? 0), comments: max(0, fields.int("comments") ?? 0))
+        }
         let layout = fields.text("layout").map { TermReference(name: $0, line: fields.line(of: fields.node("layout"))) }
 
         var event: EventDetails?
@@ -121,7 +127,7 @@ public struct ItemParser: Sendable {
         if let summary {
             let rendered = markdown.render(summary)
             summaryHTML = rendered.html
-            summaryText = rendered.leadText.isEmpty ? summary.collapsingWhitespace() : rendered.leadText
+            summaryText = rendered.plainText.isEmpty ? summary.collapsingWhitespace() : rendered.plainText
         }
         let item = ContentItem(
             kind: kind, sourcePath: path, slug: slug, slugLine: slugLine, title: title, date: date,
@@ -129,14 +135,15 @@ public struct ItemParser: Sendable {
             categories: categories.map { TermReference(name: $0.value.trimmingCharacters(in: .whitespaces), line: $0.line) }.filter { !$0.name.isEmpty },
             tags: tags.map { TermReference(name: $0.value.trimmingCharacters(in: .whitespaces), line: $0.line) }.filter { !$0.name.isEmpty },
             featured: featured, weight: weight, image: image, summary: summary, author: author, draft: draft,
-            layout: layout, body: body, summaryHTML: summaryHTML, summaryText: summaryText, event: event)
+            layout: layout, body: body, summaryHTML: summaryHTML, summaryText: summaryText, event: event,
+            popularity: popularity)
         return Outcome(item: item, diagnostics: fields.problems.all)
     }
 
     /// Reads the event keys. A start is required; an end must not come before it.
     private func readEvent(_ fields: inout YAMLReader, zone: TimeZone, path: String) -> EventDetails? {
         let start = fields.date("start", timeZone: zone)
-        if start == nil, fields.node("start") == nil {
+        if start == nil, !fields.hasValue("start") {
             fields.problems.error(path, fields.lineOffset + 1, "an event needs a start: add `start: YYYY-MM-DD HH:MM`")
         }
         let end = fields.date("end", timeZone: zone)
@@ -163,7 +170,7 @@ public struct ItemParser: Sendable {
             let dayAfter = CivilDateTime.civil(fromDays: lastDay.daysSinceEpoch + 1)
             endInstant = CivilDateTime(year: dayAfter.year, month: dayAfter.month, day: dayAfter.day).instant(in: zone)
         }
-        if let endInstant, endInstant < startInstant {
+        if let end, allDay ? end.civil.daysSinceEpoch < start.civil.daysSinceEpoch : (endInstant ?? startInstant) < startInstant {
             fields.problems.error(path, fields.line(of: fields.node("end")), "end comes before start")
         }
         return EventDetails(

@@ -13,6 +13,8 @@ public struct RenderedMarkdown: Sendable, Equatable {
     public var hasMoreMarker: Bool
     /// What the reader has to read, for reading time.
     public var statistics: TextStatistics
+    /// All the text, whitespace collapsed (image descriptions left out).
+    public var plainText: String
 }
 
 /// Renders Markdown with cmark (the only Markdown parser in Herald).
@@ -66,7 +68,8 @@ public struct MarkdownRenderer: Sendable {
         let leadText = walk.moreMarker != nil ? walk.textBeforeMarker : walk.firstParagraphText
         return RenderedMarkdown(
             html: html, leadHTML: lead, leadText: leadText.collapsingWhitespace(),
-            hasMoreMarker: walk.moreMarker != nil, statistics: walk.statistics)
+            hasMoreMarker: walk.moreMarker != nil, statistics: walk.statistics,
+            plainText: walk.allText.collapsingWhitespace())
     }
 
     /// Renders inline Markdown (a title or a summary) to HTML without the surrounding `<p>`.
@@ -100,35 +103,56 @@ private struct TreeWalk {
         self.basePath = basePath
     }
 
+    /// All text outside image descriptions.
+    var allText = ""
+
     mutating func run() {
         guard let iterator = cmark_iter_new(root) else { return }
         defer { cmark_iter_free(iterator) }
-        var inFirstParagraph = false
+        // The top-level paragraph being read as a candidate lead, and its text so far: the lead is
+        // the first paragraph with words of its own (a paragraph holding only a photo is skipped).
+        var candidate: OpaquePointer?
+        var candidateText = ""
+        var imageDepth = 0
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             if event == CMARK_EVENT_EXIT {
-                if node == firstParagraph { inFirstParagraph = false }
-                if moreMarker == nil, type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING {
-                    textBeforeMarker += " "
+                if type == CMARK_NODE_IMAGE { imageDepth -= 1 }
+                if node == candidate {
+                    if !candidateText.allSatisfy(\.isWhitespace) {
+                        firstParagraph = node
+                        firstParagraphText = candidateText
+                    }
+                    candidate = nil
+                    candidateText = ""
+                }
+                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING {
+                    if moreMarker == nil { textBeforeMarker += " " }
+                    allText += " "
                 }
                 continue
             }
             switch type {
             case CMARK_NODE_PARAGRAPH:
-                if firstParagraph == nil, cmark_node_parent(node) == root {
-                    firstParagraph = node
-                    inFirstParagraph = true
+                if firstParagraph == nil, candidate == nil, cmark_node_parent(node) == root {
+                    candidate = node
                 }
+            case CMARK_NODE_IMAGE:
+                imageDepth += 1
+                rebase(node)
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 let text = literal(node)
                 statistics.count(text)
-                if inFirstParagraph { firstParagraphText += text }
+                guard imageDepth == 0 else { break }
+                allText += text
+                if candidate != nil { candidateText += text }
                 if moreMarker == nil { textBeforeMarker += text }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                if inFirstParagraph { firstParagraphText += " " }
+                allText += " "
+                if candidate != nil { candidateText += " " }
                 if moreMarker == nil { textBeforeMarker += " " }
             case CMARK_NODE_CODE_BLOCK:
                 statistics.count(literal(node))
@@ -137,7 +161,7 @@ private struct TreeWalk {
                    literal(node).trimmingCharacters(in: .whitespacesAndNewlines) == "<!--more-->" {
                     moreMarker = node
                 }
-            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            case CMARK_NODE_LINK:
                 rebase(node)
             default:
                 break

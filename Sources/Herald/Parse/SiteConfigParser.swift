@@ -3,7 +3,7 @@ import Foundation
 /// Reads `site.yml` into a `SiteConfig`, reporting every problem with its line.
 public enum SiteConfigParser {
     /// The keys `site.yml` understands at the top level; anything else draws a warning.
-    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories"]
+    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds"]
 
     /// Parses the text of `site.yml` (found at `path`). Errors fail; warnings ride along.
     public static func parse(_ text: String, path: String = "site.yml") -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
@@ -19,13 +19,9 @@ public enum SiteConfigParser {
 
         var baseURL = URL(string: "/")!
         if let text = reader.text("baseURL") {
-            let normalized = text.hasSuffix("/") ? text : text + "/"
-            if let url = URL(string: normalized), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil {
-                baseURL = url
-            } else if normalized.hasPrefix("/"), let url = URL(string: normalized) {
-                baseURL = url
-            } else {
-                reader.problems.error(path, reader.line(of: reader.node("baseURL")), "baseURL '\(text)' must be an absolute http(s) URL such as https://example.org/ (or a path starting with /)")
+            switch parseBaseURL(text) {
+            case .success(let url): baseURL = url
+            case .failure(let problem): reader.problems.error(path, reader.line(of: reader.node("baseURL")), "baseURL \(problem.message)")
             }
         }
 
@@ -38,8 +34,8 @@ public enum SiteConfigParser {
 
         var pageSize = 10
         if let size = reader.int("pageSize") {
-            if size >= 1 { pageSize = size } else {
-                reader.problems.error(path, reader.line(of: reader.node("pageSize")), "pageSize must be at least 1")
+            if (1...10_000).contains(size) { pageSize = size } else {
+                reader.problems.error(path, reader.line(of: reader.node("pageSize")), "pageSize must be between 1 and 10000")
             }
         }
 
@@ -53,10 +49,49 @@ public enum SiteConfigParser {
 
         var home = HomeOptions()
         if var section = reader.mapping("home") {
-            warnAboutUnknownKeys(&section, known: ["recent", "featured", "upcoming"], section: "home")
+            warnAboutUnknownKeys(&section, known: ["recent", "featured", "upcoming", "trending"], section: "home")
+            home.trending = max(0, section.int("trending") ?? home.trending)
             home.recent = max(0, section.int("recent") ?? home.recent)
             home.featured = max(0, section.int("featured") ?? home.featured)
             home.upcoming = max(0, section.int("upcoming") ?? home.upcoming)
+            reader.absorb(section)
+        }
+
+        var trending = TrendingOptions()
+        if var section = reader.mapping("trending") {
+            warnAboutUnknownKeys(&section, known: ["window", "gravity", "weights", "limit"], section: "trending")
+            func positive(_ key: String, in reader: inout YAMLReader) -> Double? {
+                guard let node = reader.node(key) else { return nil }
+                guard let value = node.float ?? node.int.map(Double.init), value >= 0, value.isFinite else {
+                    reader.problems.error(path, reader.line(of: node), "\(key) must be a number of at least 0")
+                    return nil
+                }
+                return value
+            }
+            trending.windowDays = positive("window", in: &section) ?? trending.windowDays
+            trending.gravity = positive("gravity", in: &section) ?? trending.gravity
+            if let limit = section.int("limit") { trending.limit = max(1, limit) }
+            if var weights = section.mapping("weights") {
+                warnAboutUnknownKeys(&weights, known: ["views", "likes", "comments"], section: "trending.weights")
+                trending.viewWeight = positive("views", in: &weights) ?? trending.viewWeight
+                trending.likeWeight = positive("likes", in: &weights) ?? trending.likeWeight
+                trending.commentWeight = positive("comments", in: &weights) ?? trending.commentWeight
+                section.absorb(weights)
+            }
+            reader.absorb(section)
+        }
+
+        var feeds = FeedOptions()
+        if var section = reader.mapping("feeds") {
+            warnAboutUnknownKeys(&section, known: ["limit", "content"], section: "feeds")
+            if let limit = section.int("limit") { feeds.limit = max(1, limit) }
+            if let content = section.text("content") {
+                switch content {
+                case "full": feeds.fullContent = true
+                case "summary": feeds.fullContent = false
+                default: section.problems.error(path, section.line(of: section.node("content")), "feeds content must be full or summary, not '\(content)'")
+                }
+            }
             reader.absorb(section)
         }
 
@@ -95,7 +130,21 @@ public enum SiteConfigParser {
             title: title, description: reader.text("description") ?? "", baseURL: baseURL,
             language: reader.text("language") ?? "en", timeZone: timeZone, pageSize: pageSize,
             author: reader.text("author"), markdown: markdown, home: home, categories: categories)
-        return (config, diagnostics)
+        var configured = config
+        configured.trending = trending
+        configured.feeds = feeds
+        return (configured, diagnostics)
+    }
+
+    /// Reads a base URL: an absolute http(s) URL (or a site path starting with `/`) with no query
+    /// or fragment, made to end in `/`. Used for `site.yml` and `--base-url` alike.
+    public static func parseBaseURL(_ text: String) -> Result<URL, InputProblem> {
+        let normalized = text.hasSuffix("/") ? text : text + "/"
+        let problem = InputProblem(message: "'\(text)' must be an absolute http(s) URL such as https://example.org/union/ (or a path starting with /), without ? or #")
+        guard !text.contains("?"), !text.contains("#"), let url = URL(string: normalized) else { return .failure(problem) }
+        if ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil { return .success(url) }
+        if url.scheme == nil, normalized.hasPrefix("/"), !normalized.hasPrefix("//") { return .success(url) }
+        return .failure(problem)
     }
 
     /// Whether `text` is a plain CSS colour: `#rgb`…`#rrggbbaa`, a colour name, or a colour function

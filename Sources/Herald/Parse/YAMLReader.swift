@@ -25,24 +25,39 @@ struct YAMLReader {
             }
             return .success(YAMLReader(mapping: mapping, path: path, lineOffset: lineOffset))
         } catch let error as YamlError {
-            return .failure(describe(error, path: path, lineOffset: lineOffset, what: what))
+            return .failure(describe(error, yaml: yaml, path: path, lineOffset: lineOffset, what: what))
         } catch {
             return .failure(Diagnostic(path: path, line: lineOffset + 1, "\(what) could not be read: \(error)"))
         }
     }
 
     /// Turns a Yams error into a diagnostic at the line libyaml pointed at.
-    private static func describe(_ error: YamlError, path: String, lineOffset: Int, what: String) -> Diagnostic {
+    private static func describe(_ error: YamlError, yaml: String, path: String, lineOffset: Int, what: String) -> Diagnostic {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
             return Diagnostic(path: path, line: lineOffset + mark.line, "\(what) is not valid YAML: \(detail) (column \(mark.column))")
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return Diagnostic(path: path, line: lineOffset + context.mark.line, "\(what) has the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) more than once")
+            // Yams points at the mapping; the line worth showing is the key's second appearance.
+            let line = duplicates.first.flatMap { secondLine(ofKey: $0, in: context.mark.line, yaml: yaml) } ?? context.mark.line
+            return Diagnostic(path: path, line: lineOffset + line, "\(what) has the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) more than once")
         default:
             return Diagnostic(path: path, line: lineOffset + 1, "\(what) is not valid YAML: \(error)")
         }
+    }
+
+    /// The line (1-based, at or after `start`) where `key:` begins a line for the second time.
+    private static func secondLine(ofKey key: String, in start: Int, yaml: String) -> Int? {
+        var seen = 0
+        for (index, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where index + 1 >= start {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix(key), trimmed.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":") {
+                seen += 1
+                if seen == 2 { return index + 1 }
+            }
+        }
+        return nil
     }
 
     /// The keys present, in the order written, with their lines.
@@ -52,6 +67,12 @@ struct YAMLReader {
 
     /// The value node of a key.
     func node(_ key: String) -> Node? { mapping[key] }
+
+    /// Whether the key is present with a value (`key:` alone, or `~`, is no value).
+    func hasValue(_ key: String) -> Bool {
+        guard let node = node(key) else { return false }
+        return !isNull(node)
+    }
 
     /// The file line a node stands on.
     func line(of node: Node?) -> Int { lineOffset + (node?.mark?.line ?? 1) }

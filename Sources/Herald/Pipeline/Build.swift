@@ -39,6 +39,8 @@ public struct Build: Sendable {
             }
         }
 
+        let popularity = try clock.step("read data") { try readPopularity(warnings: &warnings) }
+
         let theme = try clock.step("load templates") {
             try Theme.load(fileSystem: fileSystem, language: config.language).get()
         }
@@ -63,12 +65,29 @@ public struct Build: Sendable {
         log("Parsed \(items.count) content files")
 
         let rules = PublishingRules(now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture)
-        let site = try clock.step("build the site model") { try SiteBuilder.build(config: config, items: items, rules: rules).get() }
-        let plan = try clock.step("plan pages") { try PagePlan.make(site: site, theme: theme).get() }
+        let site = try clock.step("build the site model") {
+            try SiteBuilder.build(config: config, items: items, rules: rules, popularity: popularity).get()
+        }
+        warnings += site.warnings
+        let urls = SiteURLs(config: config)
+        let facts = ItemFacts.all(site: site, urls: urls)
+        let plan = try clock.step("plan pages") { try PagePlan.make(site: site, theme: theme, facts: facts).get() }
+        let documents = try clock.step("plan feeds, API and sitemap") { () throws -> [GeneratedFile] in
+            FeedPlan.files(site: site, urls: urls, facts: facts)
+                + APIPlan.files(site: site, urls: urls, facts: facts)
+                + SitemapPlan.files(plan: plan, urls: urls, zone: config.timeZone)
+        }
 
-        let copies = try clock.step("plan static files") { try staticFiles(theme: theme, plan: plan, warnings: &warnings) }
+        let (copies, replaced) = try clock.step("plan static files") { try staticFiles(theme: theme, plan: plan, documents: documents, warnings: &warnings) }
+        let generated = documents.filter { !replaced.contains($0.path) }
+        try clock.step("plan output files") {
+            try OutputPaths.check(
+                plan.jobs.map { OutputPaths.Claim(path: $0.path, owner: $0.source.map { "the page of \($0.path)" } ?? "the page /\($0.path)", source: $0.source) }
+                + generated.map { OutputPaths.Claim(path: $0.path, owner: $0.owner, source: nil) }
+                + copies.map { OutputPaths.Claim(path: $0.path, owner: $0.origin, source: $0.origin.hasPrefix("static/") ? ($0.origin, 1) : nil) })
+        }
         try clock.step("prepare output folders") {
-            try output.prepareFolders(for: plan.jobs.map(\.path) + copies.map(\.path))
+            try output.prepareFolders(for: plan.jobs.map(\.path) + generated.map(\.path) + copies.map(\.path))
         }
 
         try clock.step("render and write pages") {
@@ -88,6 +107,21 @@ public struct Build: Sendable {
         }
         log("Rendered \(plan.jobs.count) pages")
 
+        try clock.step("write feeds, API and sitemap") {
+            let failures = generated.parallelMap { file -> String? in
+                do {
+                    try output.write(file.path, file.make())
+                    return nil
+                } catch {
+                    return "\(file.path): \(error)"
+                }
+            }
+            let problems = failures.compactMap { $0 }
+            if !problems.isEmpty {
+                throw BuildFailure(step: "write feeds, API and sitemap", diagnostics: problems.map { Diagnostic(path: options.outputPath, line: 1, "could not write \($0)") })
+            }
+        }
+
         try clock.step("copy static files") {
             let fileSystem = self.fileSystem
             let failures = copies.parallelMap { copy -> String? in
@@ -105,7 +139,7 @@ public struct Build: Sendable {
         }
 
         return BuildReport(
-            items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + copies.count,
+            items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count,
             skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed)
     }
 
@@ -124,40 +158,68 @@ public struct Build: Sendable {
         warnings += parsed.diagnostics.filter { $0.severity == .warning }
         guard var config = parsed.config else { throw BuildFailure(step: "read site.yml", diagnostics: parsed.diagnostics) }
         if let override = options.baseURL {
-            guard let url = URL(string: override.hasSuffix("/") ? override : override + "/"), url.scheme != nil || override.hasPrefix("/") else {
-                throw BuildFailure(step: "read site.yml", diagnostics: [Diagnostic(path: "--base-url", line: 1, "'\(override)' is not a URL")])
+            switch SiteConfigParser.parseBaseURL(override) {
+            case .success(let url): config.baseURL = url
+            case .failure(let problem): throw BuildFailure(step: "read site.yml", diagnostics: [Diagnostic(path: "--base-url", line: 1, problem.message)])
             }
-            config.baseURL = url
         }
         return config
+    }
+
+    /// Reads `data/popularity.csv` and `data/popularity.json`, whichever exist (rows of the JSON
+    /// file win over the CSV's for the same item).
+    private func readPopularity(warnings: inout [Diagnostic]) throws -> [PopularityRecord] {
+        var records: [PopularityRecord] = []
+        var problems: [Diagnostic] = []
+        let files = Set(try fileSystem.listFiles("data") ?? [])
+        for (name, parse) in [("data/popularity.csv", PopularityParser.parseCSV), ("data/popularity.json", PopularityParser.parseJSON)] where files.contains(name) {
+            guard let text = String(data: try fileSystem.readFile(name), encoding: .utf8) else {
+                problems.append(Diagnostic(path: name, line: 1, "is not UTF-8 text"))
+                continue
+            }
+            let parsed = parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, name)
+            records += parsed.records
+            problems += parsed.diagnostics
+        }
+        warnings += problems.filter { $0.severity == .warning }
+        if problems.contains(where: { $0.severity == .error }) { throw BuildFailure(step: "read data", diagnostics: problems) }
+        return records
     }
 
     /// A file copied to the output as it is: a theme asset or a file from `static/`.
     struct StaticCopy: Sendable {
         var path: String
+        /// Where it comes from: `static/…` or the theme's asset.
+        var origin: String
         var contents: @Sendable (FileSystem) throws -> Data
     }
 
-    /// The theme's assets and the site's `static/` files; a static file may replace a theme asset,
-    /// but not a page Herald makes.
-    private func staticFiles(theme: Theme, plan: PagePlan, warnings: inout [Diagnostic]) throws -> [StaticCopy] {
+    /// The theme's assets and the site's `static/` files. A static file may replace a theme asset
+    /// or `robots.txt`, but not a page, feed or document Herald makes. Returns the copies and the
+    /// generated files that static files replace.
+    private func staticFiles(theme: Theme, plan: PagePlan, documents: [GeneratedFile], warnings: inout [Diagnostic]) throws -> ([StaticCopy], Set<String>) {
         var copies: [String: StaticCopy] = [:]
         for asset in theme.assets {
             let data = asset.data
-            copies[asset.path] = StaticCopy(path: asset.path, contents: { _ in data })
+            copies[asset.path] = StaticCopy(path: asset.path, origin: "the theme's \(asset.path)", contents: { _ in data })
         }
-        let pages = Set(plan.jobs.map(\.path))
+        var made = Dictionary(plan.jobs.map { ($0.path, "the page") }, uniquingKeysWith: { a, _ in a })
+        for document in documents where !document.replaceableByStatic { made[document.path] = document.owner }
+        let replaceable = Set(documents.filter(\.replaceableByStatic).map(\.path))
+        var replaced = Set<String>()
         var problems: [Diagnostic] = []
-        for path in try fileSystem.listFiles("static") ?? [] {
+        // `static/` is copied as it is, hidden files too (`.well-known/`, `.htaccess`, `.nojekyll`).
+        for path in try fileSystem.listAllFiles("static", true) ?? [] {
             let target = String(path.dropFirst("static/".count))
-            if pages.contains(target) {
-                problems.append(Diagnostic(path: path, line: 1, "would replace the page Herald makes at /\(target); rename or remove it"))
+            if let owner = made[target] {
+                problems.append(Diagnostic(path: path, line: 1, "would replace \(owner) Herald makes at /\(target); rename or remove it"))
                 continue
             }
-            copies[target] = StaticCopy(path: target, contents: { fileSystem in try fileSystem.readFile(path) })
+            if replaceable.contains(target) { replaced.insert(target) }
+            copies[target] = StaticCopy(path: target, origin: path, contents: { fileSystem in try fileSystem.readFile(path) })
         }
         if !problems.isEmpty { throw BuildFailure(step: "plan static files", diagnostics: problems) }
-        return copies.values.sorted { $0.path < $1.path }
+        return (copies.values.sorted { $0.path < $1.path }, replaced)
     }
 }
 

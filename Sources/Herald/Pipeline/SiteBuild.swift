@@ -34,6 +34,16 @@ public enum SiteBuild {
         } else if ["content", "static", "templates", "data"].contains(where: { resolved.hasPrefix(source + "/" + $0 + "/") || resolved == source + "/" + $0 }) {
             reason = "is inside a folder Herald reads from"
         }
+        var isFolder: ObjCBool = false
+        if reason == nil, FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) {
+            if !isFolder.boolValue {
+                reason = "is a file, not a folder"
+            } else if let entries = try? FileManager.default.contentsOfDirectory(atPath: resolved), !entries.isEmpty,
+                      !(entries.contains("index.html") && entries.contains("sitemap.xml")) {
+                // Every build replaces the folder whole; one that holds something else is not ours to delete.
+                reason = "is not empty and does not hold a site Herald built (no index.html and sitemap.xml)"
+            }
+        }
         if let reason {
             throw BuildFailure(step: "prepare output", diagnostics: [Diagnostic(path: output, line: 1, "the output folder \(reason); choose another --output")])
         }

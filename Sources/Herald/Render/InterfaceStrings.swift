@@ -13,9 +13,9 @@ struct InterfaceStrings: MustacheParent, Sendable {
         table[key] ?? key
     }
 
-    /// Picks the table for `language` (`zh-CN` → `zh`, then `en`) from the theme's i18n files,
-    /// each given as path → YAML text, layered over English.
-    static func load(language: String, files: [String: (text: String, source: String)]) -> Result<InterfaceStrings, BuildFailure> {
+    /// Picks the table for `language` (`zh-CN` → `en`, then `zh`, then `zh-cn` laid over each
+    /// other), from layers of i18n files (the theme's, then the site's), each path → YAML text.
+    static func load(language: String, layers: [[String: (text: String, source: String)]]) -> Result<InterfaceStrings, BuildFailure> {
         var table: [String: String] = [:]
         let primary = String(language.lowercased().split(separator: "-").first ?? "en")
         var candidates = ["en"]
@@ -23,15 +23,17 @@ struct InterfaceStrings: MustacheParent, Sendable {
         if language.lowercased() != primary { candidates.append(language.lowercased()) }
         var problems: [Diagnostic] = []
         for name in candidates {
-            guard let file = files["i18n/\(name).yml"] else { continue }
-            switch YAMLReader.parse(file.text, path: file.source, lineOffset: 0, what: "the strings file") {
-            case .failure(let diagnostic):
-                problems.append(diagnostic)
-            case .success(var reader):
-                for (key, _) in reader.keys {
-                    if let value = reader.string(key) { table[key] = value }
+            for layer in layers {
+                guard let file = layer["i18n/\(name).yml"] else { continue }
+                switch YAMLReader.parse(file.text, path: file.source, lineOffset: 0, what: "the strings file") {
+                case .failure(let diagnostic):
+                    problems.append(diagnostic)
+                case .success(var reader):
+                    for (key, _) in reader.keys {
+                        if let value = reader.string(key) { table[key] = value }
+                    }
+                    problems.append(contentsOf: reader.problems.all)
                 }
-                problems.append(contentsOf: reader.problems.all)
             }
         }
         if problems.contains(where: { $0.severity == .error }) {

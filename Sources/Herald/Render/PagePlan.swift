@@ -8,6 +8,12 @@ public struct PageJob: Sendable {
     public var template: String
     /// The view the template renders.
     var context: PageContext
+    /// When what the page shows last changed (for the sitemap's `lastmod`).
+    var lastModified: Date? = nil
+    /// Whether the page belongs in the sitemap (the 404 page does not).
+    var inSitemap = true
+    /// The content file (and its slug line) an item page comes from.
+    var source: (path: String, line: Int)? = nil
 }
 
 /// Decides every page of the site and makes its view: the home page, one page per item,
@@ -21,8 +27,8 @@ public struct PagePlan: Sendable {
 
     /// Plans the pages of `site` for `theme`. Fails when an item names a template that does not
     /// exist or when an item's URL is also a page Herald makes (a page with slug `news`).
-    public static func make(site: Site, theme: Theme) -> Result<PagePlan, BuildFailure> {
-        var builder = Builder(site: site, theme: theme)
+    static func make(site: Site, theme: Theme, facts: [ItemFacts]) -> Result<PagePlan, BuildFailure> {
+        var builder = Builder(site: site, theme: theme, facts: facts)
         builder.planAll()
         if builder.problems.hasErrors {
             return .failure(BuildFailure(step: "plan pages", diagnostics: builder.problems.all))
@@ -35,6 +41,7 @@ public struct PagePlan: Sendable {
 private struct Builder {
     let site: Site
     let theme: Theme
+    let facts: [ItemFacts]
     let urls: SiteURLs
     let dates: DateText
     let strings: InterfaceStrings
@@ -47,9 +54,10 @@ private struct Builder {
     var itemViews: [ItemView] = []
     var siteView: SiteView!
 
-    init(site: Site, theme: Theme) {
+    init(site: Site, theme: Theme, facts: [ItemFacts]) {
         self.site = site
         self.theme = theme
+        self.facts = facts
         urls = SiteURLs(config: site.config)
         dates = DateText(language: site.config.language)
         strings = theme.strings
@@ -65,16 +73,18 @@ private struct Builder {
         planList(kind: "news", title: text("news"), description: nil, color: nil, icon: nil, items: site.news, basePath: "news/", section: "news")
         planList(kind: "events", title: text("upcomingEvents"), description: nil, color: nil, icon: nil, items: site.upcomingEvents, basePath: "events/", section: "events")
         planList(kind: "past-events", title: text("pastEvents"), description: nil, color: nil, icon: nil, items: site.pastEvents, basePath: "events/past/", section: "events")
+        planList(kind: "trending", title: text("trending"), description: text("trendingDescription"), color: nil, icon: nil, items: site.trending, basePath: "trending/", section: "trending", pageSize: max(1, site.trending.count))
         planTerms(kind: "categories", title: text("categories"), terms: categoryViews, basePath: "categories/")
         for category in site.categories {
-            planList(kind: "category", title: category.name, description: category.description, color: category.color, icon: category.icon, items: category.items, basePath: "categories/\(category.slug)/", section: "categories")
+            planList(kind: "category", title: category.name, description: category.description, color: category.color, icon: category.icon, items: category.items, basePath: "categories/\(category.slug)/", section: "categories",
+                     feeds: feedLinks(folder: "categories/\(category.slug)/", title: category.name))
         }
         planTerms(kind: "tags", title: text("tags"), terms: tagViews, basePath: "tags/")
         for tag in site.tags {
             planList(kind: "tag", title: "#" + tag.name, description: nil, color: nil, icon: nil, items: tag.items, basePath: "tags/\(tag.slug)/", section: "tags")
         }
         let notFound = PageMeta(title: text("notFoundTitle"), description: "", url: urls.path("404.html"), permalink: urls.absolute("404.html"), image: nil, type: "404", section: nil)
-        add(PageJob(path: "404.html", template: "404", context: context(notFound)), owner: "the 404 page")
+        add(PageJob(path: "404.html", template: "404", context: context(notFound), inSitemap: false), owner: "the 404 page")
         planItems()
     }
 
@@ -93,7 +103,7 @@ private struct Builder {
             categories: categoryViews,
             pages: site.pages.map { LinkView(title: site.items[$0].title, url: views[$0].url) },
             year: CivilDateTime(site.now, in: site.config.timeZone).year,
-            stylesheet: stylesheet, generator: "Herald")
+            stylesheet: stylesheet, generator: "Herald", feeds: feedLinks(folder: "", title: site.config.title))
         // Each card is rendered once here, on all cores, and reused by the home page and every
         // list that shows the item, rather than once per list page.
         let (theme, siteView, strings) = (self.theme, self.siteView!, self.strings)
@@ -103,6 +113,18 @@ private struct Builder {
             return view
         }
     }
+
+    /// The three feeds of a folder (`` for the whole site), for `<link rel="alternate">`.
+    func feedLinks(folder: String, title: String) -> [FeedLink] {
+        [
+            FeedLink(title: "\(title) (RSS)", url: urls.path(folder + "feed.xml"), type: "application/rss+xml"),
+            FeedLink(title: "\(title) (Atom)", url: urls.path(folder + "atom.xml"), type: "application/atom+xml"),
+            FeedLink(title: "\(title) (JSON Feed)", url: urls.path(folder + "feed.json"), type: "application/feed+json"),
+        ]
+    }
+
+    /// The newest publication date among items (nil for none).
+    func newest(_ ids: some Sequence<ItemID>) -> Date? { ids.map { facts[$0].published }.max() }
 
     func outputPath(of item: ContentItem) -> String {
         (item.kind.urlSection.map { $0 + "/" } ?? "") + item.slug + "/"
@@ -139,7 +161,8 @@ private struct Builder {
             tags: site.tagsOfItem[id].map { tagViews[$0] },
             author: item.author, readingTime: dates.readingTime(item.body.statistics.readingMinutes),
             readingMinutes: item.body.statistics.readingMinutes, wordCount: item.body.statistics.total,
-            featured: item.featured, content: item.body.html, event: eventView)
+            featured: item.featured, content: item.body.html, event: eventView,
+            jsonLD: StructuredData.jsonLD(for: facts[id], item: item, site: site, urls: urls))
     }
 
     func context(_ page: PageMeta) -> PageContext {
@@ -147,6 +170,8 @@ private struct Builder {
     }
 
     mutating func add(_ job: PageJob, owner: String, source: (path: String, line: Int)? = nil) {
+        var job = job
+        job.source = source
         if let existing = owners[job.path] {
             let (path, line) = source ?? ("site.yml", 1)
             problems.error(path, line, "\(owner) would be written to /\(job.path), where \(existing) already is; choose another slug")
@@ -162,10 +187,11 @@ private struct Builder {
             recent: site.news.prefix(config.home.recent).map { itemViews[$0] },
             featured: site.featured.prefix(config.home.featured).map { itemViews[$0] },
             upcoming: site.upcomingEvents.prefix(config.home.upcoming).map { itemViews[$0] },
+            trending: site.trending.prefix(config.home.trending).map { itemViews[$0] },
             categories: categoryViews.filter { $0.count > 0 })
         var page = context(PageMeta(title: config.title, description: config.description, url: urls.path(""), permalink: urls.absolute(""), image: nil, type: "home", section: nil))
         page.home = home
-        add(PageJob(path: "index.html", template: "home", context: page), owner: "the home page")
+        add(PageJob(path: "index.html", template: "home", context: page, lastModified: newest(site.items.indices)), owner: "the home page")
     }
 
     mutating func planItems() {
@@ -190,13 +216,14 @@ private struct Builder {
                 title: item.title, description: description, url: view.url, permalink: view.permalink,
                 image: view.imageAbsolute, type: item.kind.rawValue, section: item.kind.urlSection))
             page.item = view
-            add(PageJob(path: outputPath(of: item) + "index.html", template: template, context: page),
+            add(PageJob(path: outputPath(of: item) + "index.html", template: template, context: page, lastModified: item.kind == .page ? nil : facts[id].published),
                 owner: item.sourcePath, source: (item.sourcePath, item.slugLine))
         }
     }
 
-    mutating func planList(kind: String, title: String, description: String?, color: String?, icon: String?, items: [ItemID], basePath: String, section: String) {
-        for slice in Pagination.paginate(items, pageSize: site.config.pageSize, basePath: basePath) {
+    mutating func planList(kind: String, title: String, description: String?, color: String?, icon: String?, items: [ItemID], basePath: String, section: String,
+                           pageSize: Int? = nil, feeds: [FeedLink] = []) {
+        for slice in Pagination.paginate(items, pageSize: pageSize ?? site.config.pageSize, basePath: basePath) {
             let pager = PagerView(
                 number: slice.number, total: slice.totalPages,
                 previous: slice.previousPath.map(urls.path), next: slice.nextPath.map(urls.path),
@@ -206,15 +233,15 @@ private struct Builder {
                 })
             let list = ListView(kind: kind, title: title, description: description, color: color, icon: icon, items: slice.elements.map { itemViews[$0] }, pager: pager)
             let pageTitle = slice.number > 1 ? "\(title) · \(slice.number)/\(slice.totalPages)" : title
-            var page = context(PageMeta(title: pageTitle, description: description ?? "", url: urls.path(slice.path), permalink: urls.absolute(slice.path), image: nil, type: "list", section: section))
+            var page = context(PageMeta(title: pageTitle, description: description ?? "", url: urls.path(slice.path), permalink: urls.absolute(slice.path), image: nil, type: "list", section: section, feeds: feeds))
             page.list = list
-            add(PageJob(path: slice.path + "index.html", template: "list", context: page), owner: "the list '\(title)'")
+            add(PageJob(path: slice.path + "index.html", template: "list", context: page, lastModified: newest(slice.elements)), owner: "the list '\(title)'")
         }
     }
 
     mutating func planTerms(kind: String, title: String, terms: [TermView], basePath: String) {
         var page = context(PageMeta(title: title, description: "", url: urls.path(basePath), permalink: urls.absolute(basePath), image: nil, type: kind, section: kind))
         page.terms = TermsView(kind: kind, title: title, terms: terms)
-        add(PageJob(path: basePath + "index.html", template: "terms", context: page), owner: "the list of \(kind)")
+        add(PageJob(path: basePath + "index.html", template: "terms", context: page, lastModified: newest(site.items.indices)), owner: "the list of \(kind)")
     }
 }

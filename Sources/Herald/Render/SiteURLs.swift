@@ -26,14 +26,20 @@ public struct SiteURLs: Sendable {
     /// (`/images/a.jpg` or `images/a.jpg`) are put under the base path.
     public func asset(_ written: String) -> String {
         if written.contains("://") || written.hasPrefix("//") || written.hasPrefix("data:") { return written }
-        return path(String(written.drop(while: { $0 == "/" })))
+        return basePath + Self.encodeKeepingQuery(String(written.drop(while: { $0 == "/" })))
     }
 
     /// Like `asset`, but absolute, for feeds and social cards.
     public func absoluteAsset(_ written: String) -> String {
         if written.contains("://") || written.hasPrefix("data:") { return written }
         if written.hasPrefix("//") { return "https:" + written }
-        return absolute(String(written.drop(while: { $0 == "/" })))
+        return baseURL + Self.encodeKeepingQuery(String(written.drop(while: { $0 == "/" })))
+    }
+
+    /// Encodes the path part of a written URL and keeps its `?query` and `#fragment`.
+    static func encodeKeepingQuery(_ written: String) -> String {
+        guard let cut = written.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return encode(written) }
+        return encode(String(written[..<cut])) + written[cut...].replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "\"", with: "%22")
     }
 
     /// Percent-encodes a path, leaving `/` and characters already safe in a URL path alone.

@@ -30,6 +30,8 @@ public struct Theme: Sendable {
     public static func load(fileSystem: FileSystem, language: String, defaults: [String: Data] = DefaultTheme.files) -> Result<Theme, BuildFailure> {
         // path relative to the theme root → (bytes, where it came from for diagnostics)
         var files: [String: (data: Data, source: String)] = [:]
+        // Interface-text files are layered key by key (the site's over the theme's), not replaced.
+        var stringLayers: [[String: (text: String, source: String)]] = [[:], [:]]
         for (path, data) in defaults { files[path] = (data, "(built-in theme) templates/\(path)") }
         do {
             for path in try fileSystem.listFiles("templates") ?? [] {
@@ -43,13 +45,19 @@ public struct Theme: Sendable {
         var problems = DiagnosticList()
         var templates: [String: MustacheTemplate] = [:]
         var texts: [String: (text: String, source: String)] = [:]
+        for (path, data) in defaults where path.hasPrefix("i18n/") {
+            stringLayers[0][path] = (String(decoding: data, as: UTF8.self), "(built-in theme) templates/\(path)")
+        }
         for (path, file) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".mustache") || path.hasPrefix("i18n/") {
             guard let text = String(data: file.data, encoding: .utf8) else {
                 problems.error(file.source, 1, "template is not UTF-8 text")
                 continue
             }
+            if path.hasPrefix("i18n/") {
+                if !file.source.hasPrefix("(built-in") { stringLayers[1][path] = (text, file.source) }
+                continue
+            }
             texts[path] = (text, file.source)
-            guard path.hasSuffix(".mustache") else { continue }
             let name = String(path.dropLast(".mustache".count))
             do {
                 // The pragma stands on a line of its own (so Mustache drops that line whole and the
@@ -72,8 +80,13 @@ public struct Theme: Sendable {
             }
         }
 
+        for cycle in inclusionCycles(texts.mapValues(\.text)) {
+            let (path, _) = cycle[0]
+            problems.error(texts[path + ".mustache"]?.source ?? "templates/\(path).mustache", 1, "template includes itself: \(cycle.map(\.name).joined(separator: " → ")); rendering would never end")
+        }
+
         let strings: InterfaceStrings
-        switch InterfaceStrings.load(language: language, files: texts.filter { $0.key.hasPrefix("i18n/") }) {
+        switch InterfaceStrings.load(language: language, layers: stringLayers) {
         case .success(let loaded): strings = loaded
         case .failure(let failure):
             problems.append(contentsOf: failure.diagnostics)
@@ -93,6 +106,34 @@ public struct Theme: Sendable {
     /// Renders an item's card (`partials/card`).
     func renderCard(_ context: CardContext) -> String {
         library.render(context, withTemplate: "partials/card") ?? ""
+    }
+
+    /// Chains of templates that include (or inherit from) themselves, each as the names along the
+    /// loop, starting and ending with the same template. Mustache would recurse until the stack ran out.
+    static func inclusionCycles(_ texts: [String: String]) -> [[(path: String, name: String)]] {
+        var graph: [String: [String]] = [:]
+        for (path, text) in texts where path.hasSuffix(".mustache") {
+            graph[String(path.dropLast(".mustache".count))] = partialReferences(in: text).map(\.name)
+        }
+        var cycles: [[(String, String)]] = []
+        var reported = Set<String>()
+        for start in graph.keys.sorted() where !reported.contains(start) {
+            // Depth-first search for a path from `start` back to itself.
+            var stack: [(node: String, path: [String])] = [(start, [start])]
+            var seen = Set<String>()
+            search: while let (node, path) = stack.popLast() {
+                for next in graph[node] ?? [] {
+                    if next == start {
+                        let names = path + [start]
+                        cycles.append(names.map { ($0, $0) })
+                        reported.formUnion(path)
+                        break search
+                    }
+                    if seen.insert(next).inserted { stack.append((next, path + [next])) }
+                }
+            }
+        }
+        return cycles
     }
 
     /// The partials (`{{> name}}`) and parents (`{{< name}}`) a template names, with lines.

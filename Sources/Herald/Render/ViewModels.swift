@@ -96,6 +96,8 @@ struct ItemView: MustacheParent, Sendable {
     var featured: Bool
     var content: String
     var event: EventView?
+    /// schema.org JSON-LD, safe to place raw inside a script element.
+    var jsonLD: String?
     /// The item's card, rendered once from `partials/card` and shared by every list that shows it.
     var card = ""
 
@@ -125,6 +127,7 @@ struct ItemView: MustacheParent, Sendable {
         case "content": return content
         case "event": return present(event)
         case "card": return card
+        case "jsonLD": return present(jsonLD)
         default: return nil
         }
     }
@@ -192,6 +195,9 @@ struct ListView: MustacheParent, Sendable {
         case "pager": return pager
         case "isCategory": return kind == "category"
         case "isTag": return kind == "tag"
+        case "ranked": return kind == "trending"
+        case "isEvents": return kind == "events"
+        case "isPastEvents": return kind == "past-events"
         default: return nil
         }
     }
@@ -202,10 +208,12 @@ struct HomeView: MustacheParent, Sendable {
     var recent: [ItemView]
     var featured: [ItemView]
     var upcoming: [ItemView]
+    var trending: [ItemView]
     var categories: [TermView]
 
     func child(named key: String) -> Any? {
         switch key {
+        case "trending": return trending
         case "recent": return recent
         case "featured": return featured
         case "upcoming": return upcoming
@@ -248,6 +256,22 @@ struct CardContext: MustacheParent, Sendable {
     }
 }
 
+/// A feed for `<link rel="alternate">` autodiscovery.
+struct FeedLink: MustacheParent, Sendable {
+    var title: String
+    var url: String
+    var type: String
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": return title
+        case "url": return url
+        case "type": return type
+        default: return nil
+        }
+    }
+}
+
 /// A plain link with a title (navigation to plain pages).
 struct LinkView: MustacheParent, Sendable {
     var title: String
@@ -274,6 +298,7 @@ struct SiteView: MustacheParent, Sendable {
     var year: Int
     var stylesheet: String
     var generator: String
+    var feeds: [FeedLink]
 
     func child(named key: String) -> Any? {
         switch key {
@@ -287,6 +312,7 @@ struct SiteView: MustacheParent, Sendable {
         case "year": return year
         case "stylesheet": return stylesheet
         case "generator": return generator
+        case "feeds": return feeds
         default: return nil
         }
     }
@@ -301,6 +327,7 @@ struct PageMeta: MustacheParent, Sendable {
     var image: String?
     var type: String
     var section: String?
+    var feeds: [FeedLink] = []
 
     func child(named key: String) -> Any? {
         switch key {
@@ -316,6 +343,8 @@ struct PageMeta: MustacheParent, Sendable {
         case "inEvents": return section == "events"
         case "inCategories": return section == "categories"
         case "inTags": return section == "tags"
+        case "inTrending": return section == "trending"
+        case "feeds": return feeds
         default: return nil
         }
     }

@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Paths are relative to the site folder and use `/`. Writing goes through `OutputTree` instead.
 public struct FileSystem: Sendable {
-    /// Every regular file under a folder (recursively, hidden files skipped), as paths relative
-    /// to the site folder, sorted; `nil` when the folder does not exist.
-    public var listFiles: @Sendable (_ folder: String) throws -> [String]?
+    /// Every regular file under a folder (recursively), as paths relative to the site folder,
+    /// sorted; `nil` when the folder does not exist. Hidden files (`.name`) are listed only when
+    /// asked for, and version-control folders and `.DS_Store` never.
+    public var listAllFiles: @Sendable (_ folder: String, _ includeHidden: Bool) throws -> [String]?
     /// The bytes of a file.
     public var readFile: @Sendable (_ path: String) throws -> Data
     /// Where a file lives on disk, for copying it without reading it (nil for in-memory sites).
@@ -14,13 +15,21 @@ public struct FileSystem: Sendable {
 
     /// Creates a file system from its operations.
     public init(
-        listFiles: @escaping @Sendable (String) throws -> [String]?,
+        listFiles: @escaping @Sendable (String, Bool) throws -> [String]?,
         readFile: @escaping @Sendable (String) throws -> Data,
         diskPath: @escaping @Sendable (String) -> String?
     ) {
-        self.listFiles = listFiles
+        self.listAllFiles = listFiles
         self.readFile = readFile
         self.diskPath = diskPath
+    }
+
+    /// The files under a folder without hidden ones (editors' swap files, `.gitkeep` …).
+    public func listFiles(_ folder: String) throws -> [String]? { try listAllFiles(folder, false) }
+
+    /// Names that are never site files, even where hidden files are copied.
+    static func isNeverCopied(_ name: Substring) -> Bool {
+        [".git", ".svn", ".hg", ".DS_Store"].contains(name)
     }
 
     /// Reads a site folder on disk. Symbolic links are followed only while they stay inside
@@ -28,7 +37,7 @@ public struct FileSystem: Sendable {
     public static func disk(root: String) -> FileSystem {
         let root = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
         return FileSystem(
-            listFiles: { folder in try DiskWalker(root: root).files(under: folder) },
+            listFiles: { folder, hidden in try DiskWalker(root: root, includeHidden: hidden).files(under: folder) },
             readFile: { path in try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)) },
             diskPath: { path in root + "/" + path }
         )
@@ -37,9 +46,11 @@ public struct FileSystem: Sendable {
     /// A site held in memory: file path → contents. For tests.
     public static func memory(_ files: [String: Data]) -> FileSystem {
         FileSystem(
-            listFiles: { folder in
+            listFiles: { folder, hidden in
                 let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-                let found = files.keys.filter { $0.hasPrefix(prefix) && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+                let found = files.keys.filter { path in
+                    path.hasPrefix(prefix) && !path.split(separator: "/").contains { $0.hasPrefix(".") && (!hidden || isNeverCopied($0)) }
+                }
                 return found.isEmpty ? nil : found.sorted()
             },
             readFile: { path in
@@ -67,6 +78,7 @@ public struct FileSystemProblem: Error, Sendable {
 /// Walks a folder on disk, sorted, refusing symbolic links that leave the site folder.
 private struct DiskWalker {
     let root: String
+    let includeHidden: Bool
 
     func files(under folder: String) throws -> [String]? {
         var isDirectory: ObjCBool = false
@@ -85,7 +97,7 @@ private struct DiskWalker {
         // A folder reached twice through links would loop forever.
         guard visited.insert(real).inserted else { return }
         let names = try FileManager.default.contentsOfDirectory(atPath: absolute).sorted()
-        for name in names where !name.hasPrefix(".") {
+        for name in names where !name.hasPrefix(".") || (includeHidden && !FileSystem.isNeverCopied(name[...])) {
             let child = relative + "/" + name
             let childAbsolute = root + "/" + child
             let attributes = try FileManager.default.attributesOfItem(atPath: childAbsolute)

@@ -1,0 +1,156 @@
+import Foundation
+
+// The static JSON API, documented field by field in docs/api.md, with a JSON Schema per document
+// in docs/api/schemas/. Field names are part of the API: change them only with the schemas.
+
+/// An event's when, where and status.
+struct APIEvent: Encodable, Sendable {
+    var start: String
+    var end: String?
+    var allDay: Bool
+    var timezone: String
+    var location: String?
+    var address: String?
+    var status: String
+    var registration: String?
+    var organizer: String?
+
+    init(_ event: EventDetails) {
+        let zone = event.timeZone
+        if event.allDay {
+            start = CivilDateTime(event.start, in: zone).isoDate
+            end = event.end.map { CivilDateTime($0.addingTimeInterval(-1), in: zone).isoDate }
+        } else {
+            start = TimestampFormat.rfc3339(event.start, in: zone)
+            end = event.end.map { TimestampFormat.rfc3339($0, in: zone) }
+        }
+        allDay = event.allDay
+        timezone = zone.identifier
+        location = event.location
+        address = event.address
+        status = event.status.rawValue
+        registration = event.registration
+        organizer = event.organizer
+    }
+}
+
+/// A category as lists show it.
+struct APICategory: Encodable, Sendable {
+    var slug: String
+    var name: String
+    var description: String?
+    var color: String?
+    var icon: String?
+    var count: Int
+    var url: String
+    var api: String
+}
+
+/// What a card needs: enough for an app to show the item in a list and open its document.
+struct APICard: Encodable, Sendable {
+    var id: String
+    var kind: String
+    var title: String
+    var summary: String
+    var image: String?
+    var date: String
+    var author: String?
+    var category: APICategoryRef?
+    var url: String
+    var api: String
+    var event: APIEvent?
+}
+
+/// A category named by an item.
+struct APICategoryRef: Encodable, Sendable {
+    var slug: String
+    var name: String
+    var color: String?
+    var icon: String?
+
+    init(_ category: Category) {
+        slug = category.slug
+        name = category.name
+        color = category.color
+        icon = category.icon
+    }
+}
+
+/// A tag named by an item.
+struct APITag: Encodable, Sendable {
+    var slug: String
+    var name: String
+}
+
+/// Links between the pages of a paged list.
+struct APIPage: Encodable, Sendable {
+    var number: Int
+    var total: Int
+    var previous: String?
+    var next: String?
+}
+
+/// The site as every document names it.
+struct APISite: Encodable, Sendable {
+    var title: String
+    var description: String
+    var url: String
+    var language: String
+}
+
+/// `api/home.json`: the Home view.
+struct APIHome: Encodable, Sendable {
+    var site: APISite
+    var recent: [APICard]
+    var featured: [APICard]
+    var upcoming: [APICard]
+    var trending: [APITrendingEntry]
+    var categories: [APICategory]
+}
+
+/// An item of the Trending view: its card, rank, score and the figures behind it.
+struct APITrendingEntry: Encodable, Sendable {
+    var rank: Int
+    var score: Double
+    var views: Int
+    var likes: Int
+    var comments: Int
+    var item: APICard
+}
+
+/// `api/trending.json`.
+struct APITrending: Encodable, Sendable {
+    var asOf: String
+    var items: [APITrendingEntry]
+}
+
+/// `api/categories.json`.
+struct APICategories: Encodable, Sendable {
+    var categories: [APICategory]
+}
+
+/// `api/categories/<slug>.json` and its later pages.
+struct APICategoryPage: Encodable, Sendable {
+    var category: APICategory
+    var items: [APICard]
+    var page: APIPage
+}
+
+/// `api/<news|events|pages>/<slug>.json`: one item, whole.
+struct APIItem: Encodable, Sendable {
+    var id: String
+    var kind: String
+    var title: String
+    var summary: String
+    var contentHTML: String
+    var image: String?
+    var date: String
+    var author: String?
+    var category: APICategoryRef?
+    var categories: [APICategoryRef]
+    var tags: [APITag]
+    var readingMinutes: Int
+    var url: String
+    var api: String
+    var event: APIEvent?
+}

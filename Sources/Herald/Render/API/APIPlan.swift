@@ -1,0 +1,71 @@
+import Foundation
+
+/// The static JSON API's documents: home, trending, categories (paged like the HTML) and one per item.
+enum APIPlan {
+    static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
+        let zone = site.config.timeZone
+        let cards: [APICard] = facts.map { fact in
+            APICard(
+                id: fact.id, kind: fact.kind.rawValue, title: fact.title, summary: fact.summaryText, image: fact.imageURL,
+                date: TimestampFormat.rfc3339(fact.published, in: zone), author: fact.author,
+                category: fact.categories.first.map(APICategoryRef.init), url: fact.permalink, api: fact.apiURL,
+                event: fact.event.map(APIEvent.init))
+        }
+        let categories = site.categories.map { category in
+            APICategory(
+                slug: category.slug, name: category.name, description: category.description, color: category.color,
+                icon: category.icon, count: category.items.count, url: urls.absolute("categories/\(category.slug)/"),
+                api: urls.absolute("api/categories/\(category.slug).json"))
+        }
+        let trending = site.trending.enumerated().map { rank, id in
+            let popularity = site.popularity[id]
+            // Rounded so the document does not change with the last bits of floating point.
+            let score = ((site.trendingScore[id] ?? 0) * 1_000_000).rounded() / 1_000_000
+            return APITrendingEntry(rank: rank + 1, score: score, views: popularity.views, likes: popularity.likes, comments: popularity.comments, item: cards[id])
+        }
+        let home = site.config.home
+        let siteInfo = APISite(title: site.config.title, description: site.config.description, url: urls.absolute(""), language: site.config.language)
+
+        var files: [GeneratedFile] = [
+            GeneratedFile(path: "api/home.json", owner: "the JSON API", make: {
+                JSONOutput.encode(APIHome(
+                    site: siteInfo, recent: site.news.prefix(home.recent).map { cards[$0] },
+                    featured: site.featured.prefix(home.featured).map { cards[$0] },
+                    upcoming: site.upcomingEvents.prefix(home.upcoming).map { cards[$0] },
+                    trending: Array(trending.prefix(home.trending)), categories: categories.filter { $0.count > 0 }))
+            }),
+            GeneratedFile(path: "api/trending.json", owner: "the JSON API", make: {
+                JSONOutput.encode(APITrending(asOf: TimestampFormat.rfc3339(site.now, in: zone), items: trending))
+            }),
+            GeneratedFile(path: "api/categories.json", owner: "the JSON API", make: { JSONOutput.encode(APICategories(categories: categories)) }),
+        ]
+        for (index, category) in site.categories.enumerated() {
+            let base = "api/categories/\(category.slug)"
+            func path(_ number: Int) -> String { number <= 1 ? base + ".json" : base + "/page/\(number).json" }
+            for slice in Pagination.paginate(category.items, pageSize: site.config.pageSize, basePath: base) {
+                let page = APIPage(
+                    number: slice.number, total: slice.totalPages,
+                    previous: slice.number > 1 ? urls.absolute(path(slice.number - 1)) : nil,
+                    next: slice.number < slice.totalPages ? urls.absolute(path(slice.number + 1)) : nil)
+                let items = slice.elements.map { cards[$0] }
+                let info = categories[index]
+                files.append(GeneratedFile(path: path(slice.number), owner: "the JSON API", make: {
+                    JSONOutput.encode(APICategoryPage(category: info, items: items, page: page))
+                }))
+            }
+        }
+        for (id, fact) in facts.enumerated() {
+            let item = site.items[id]
+            let card = cards[id]
+            files.append(GeneratedFile(path: fact.apiPath, owner: "the JSON API", make: {
+                JSONOutput.encode(APIItem(
+                    id: fact.id, kind: fact.kind.rawValue, title: fact.title, summary: fact.summaryText,
+                    contentHTML: AbsoluteURLs.rewrite(item.body.html, pageURL: fact.permalink), image: fact.imageURL,
+                    date: card.date, author: fact.author, category: card.category, categories: fact.categories.map(APICategoryRef.init),
+                    tags: fact.tags.map { APITag(slug: $0.slug, name: $0.name) }, readingMinutes: fact.readingMinutes,
+                    url: fact.permalink, api: fact.apiURL, event: card.event))
+            }))
+        }
+        return files
+    }
+}

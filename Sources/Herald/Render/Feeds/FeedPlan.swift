@@ -1,0 +1,223 @@
+import Foundation
+
+/// A feed's channel: what it is about and where it lives.
+struct FeedChannel: Sendable {
+    var title: String
+    var description: String
+    /// The HTML page the feed mirrors (absolute).
+    var homeURL: String
+    /// Output folder of the feed files (`` for the site, `categories/<slug>/` for a category).
+    var folder: String
+    /// The feed's newest items, newest first.
+    var items: [ItemID]
+}
+
+/// The site's feeds (RSS 2.0, Atom 1.0, JSON Feed 1.1) and the same three for each category.
+enum FeedPlan {
+    /// The feed files of a site, ready to be written.
+    static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
+        let limit = site.config.feeds.limit
+        // Feeds list news and events by publication date, newest first.
+        let everything = (site.news + site.upcomingEvents + site.pastEvents).sorted { a, b in
+            facts[a].published != facts[b].published ? facts[a].published > facts[b].published : site.items[a].sourcePath < site.items[b].sourcePath
+        }
+        var channels = [FeedChannel(title: site.config.title, description: site.config.description, homeURL: urls.absolute(""), folder: "", items: Array(everything.prefix(limit)))]
+        for category in site.categories {
+            let items = category.items.filter { site.items[$0].kind != .page }.sorted { a, b in
+                facts[a].published != facts[b].published ? facts[a].published > facts[b].published : site.items[a].sourcePath < site.items[b].sourcePath
+            }
+            channels.append(FeedChannel(
+                title: "\(category.name) · \(site.config.title)", description: category.description ?? site.config.description,
+                homeURL: urls.absolute("categories/\(category.slug)/"), folder: "categories/\(category.slug)/",
+                items: Array(items.prefix(limit))))
+        }
+        let writer = FeedWriter(site: site, urls: urls, facts: facts)
+        return channels.flatMap { channel in
+            [
+                GeneratedFile(path: channel.folder + "feed.xml", owner: "the RSS feed", make: { Data(writer.rss(channel).utf8) }),
+                GeneratedFile(path: channel.folder + "atom.xml", owner: "the Atom feed", make: { Data(writer.atom(channel).utf8) }),
+                GeneratedFile(path: channel.folder + "feed.json", owner: "the JSON feed", make: { writer.jsonFeed(channel) }),
+            ]
+        }
+    }
+}
+
+/// Writes feeds in the three formats from the same facts.
+struct FeedWriter: Sendable {
+    let site: Site
+    let urls: SiteURLs
+    let facts: [ItemFacts]
+
+    private var zone: TimeZone { site.config.timeZone }
+
+    /// The entry's HTML: the whole article with absolute links, or its summary.
+    func contentHTML(_ id: ItemID) -> String {
+        let html = site.config.feeds.fullContent ? site.items[id].body.html : site.items[id].summaryHTML
+        return AbsoluteURLs.rewrite(eventPreamble(id) + html, pageURL: facts[id].permalink)
+    }
+
+    /// For events, a line with when and where, so a feed reader shows it above the text.
+    func eventPreamble(_ id: ItemID) -> String {
+        guard let event = site.items[id].event else { return "" }
+        let dates = DateText(language: site.config.language)
+        var parts = [HTMLEscaping.escape(dates.eventRange(event) + (event.allDay ? "" : " (\(dates.zoneLabel(event.timeZone, at: event.start)))"))]
+        if let location = event.location { parts.append(HTMLEscaping.escape(location)) }
+        if event.status != .scheduled { parts.append(HTMLEscaping.escape(event.status.rawValue.uppercased())) }
+        return "<p><strong>" + parts.joined(separator: " · ") + "</strong></p>\n"
+    }
+
+    /// The newest publication date in a channel (the site's "now" for an empty one), so a feed
+    /// only changes when its entries do.
+    func updated(_ channel: FeedChannel) -> Date { channel.items.first.map { facts[$0].published } ?? site.now }
+
+    /// RSS 2.0, with `content:encoded` for the full text and `atom:link rel="self"`.
+    func rss(_ channel: FeedChannel) -> String {
+        var xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+            <channel>
+            <title>\(XMLText.text(channel.title))</title>
+            <link>\(XMLText.text(channel.homeURL))</link>
+            <description>\(XMLText.text(channel.description.isEmpty ? channel.title : channel.description))</description>
+            <language>\(XMLText.text(site.config.language))</language>
+            <lastBuildDate>\(RFC822.format(updated(channel), in: zone))</lastBuildDate>
+            <generator>Herald</generator>
+            <atom:link href="\(XMLText.attribute(urls.absolute(channel.folder + "feed.xml")))" rel="self" type="application/rss+xml"/>
+
+            """
+        for id in channel.items {
+            let fact = facts[id]
+            xml += "<item>\n"
+            xml += "<title>\(XMLText.text(fact.title))</title>\n"
+            xml += "<link>\(XMLText.text(fact.permalink))</link>\n"
+            xml += "<guid isPermaLink=\"false\">\(XMLText.text(fact.id))</guid>\n"
+            xml += "<pubDate>\(RFC822.format(fact.published, in: zone))</pubDate>\n"
+            if let author = fact.author { xml += "<dc:creator>\(XMLText.text(author))</dc:creator>\n" }
+            if fact.kind == .event { xml += "<category domain=\"\(XMLText.attribute(urls.absolute("events/")))\">event</category>\n" }
+            for category in fact.categories {
+                xml += "<category domain=\"\(XMLText.attribute(urls.absolute("categories/\(category.slug)/")))\">\(XMLText.text(category.name))</category>\n"
+            }
+            xml += "<description>\(XMLText.text(AbsoluteURLs.rewrite(fact.summaryHTML, pageURL: fact.permalink)))</description>\n"
+            if site.config.feeds.fullContent { xml += "<content:encoded>\(XMLText.text(contentHTML(id)))</content:encoded>\n" }
+            xml += "</item>\n"
+        }
+        xml += "</channel>\n</rss>\n"
+        return xml
+    }
+
+    /// Atom 1.0 (RFC 4287).
+    func atom(_ channel: FeedChannel) -> String {
+        let feedURL = urls.absolute(channel.folder + "atom.xml")
+        var xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XMLText.attribute(site.config.language))">
+            <title type="text">\(XMLText.text(channel.title))</title>
+
+            """
+        if !channel.description.isEmpty { xml += "<subtitle type=\"text\">\(XMLText.text(channel.description))</subtitle>\n" }
+        xml += """
+            <link rel="alternate" type="text/html" href="\(XMLText.attribute(channel.homeURL))"/>
+            <link rel="self" type="application/atom+xml" href="\(XMLText.attribute(feedURL))"/>
+            <id>\(XMLText.text(feedURL))</id>
+            <updated>\(TimestampFormat.rfc3339(updated(channel), in: zone))</updated>
+            <author><name>\(XMLText.text(site.config.author ?? site.config.title))</name></author>
+            <generator>Herald</generator>
+
+            """
+        for id in channel.items {
+            let fact = facts[id]
+            let date = TimestampFormat.rfc3339(fact.published, in: zone)
+            xml += "<entry>\n"
+            xml += "<title type=\"text\">\(XMLText.text(fact.title))</title>\n"
+            xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.attribute(fact.permalink))\"/>\n"
+            xml += "<id>\(XMLText.text(fact.id))</id>\n"
+            xml += "<published>\(date)</published>\n<updated>\(date)</updated>\n"
+            if let author = fact.author { xml += "<author><name>\(XMLText.text(author))</name></author>\n" }
+            if fact.kind == .event { xml += "<category term=\"event\" label=\"Event\"/>\n" }
+            for category in fact.categories {
+                xml += "<category term=\"\(XMLText.attribute(category.slug))\" label=\"\(XMLText.attribute(category.name))\"/>\n"
+            }
+            xml += "<summary type=\"html\">\(XMLText.text(AbsoluteURLs.rewrite(fact.summaryHTML, pageURL: fact.permalink)))</summary>\n"
+            if site.config.feeds.fullContent { xml += "<content type=\"html\">\(XMLText.text(contentHTML(id)))</content>\n" }
+            xml += "</entry>\n"
+        }
+        xml += "</feed>\n"
+        return xml
+    }
+
+    /// JSON Feed 1.1; events carry their details in a `_herald` extension object.
+    func jsonFeed(_ channel: FeedChannel) -> Data {
+        let feed = JSONFeedDocument(
+            version: "https://jsonfeed.org/version/1.1", title: channel.title, homePageURL: channel.homeURL,
+            feedURL: urls.absolute(channel.folder + "feed.json"),
+            description: channel.description.isEmpty ? nil : channel.description, language: site.config.language,
+            authors: [.init(name: site.config.author ?? site.config.title)],
+            items: channel.items.map { id in
+                let fact = facts[id]
+                let date = TimestampFormat.rfc3339(fact.published, in: zone)
+                return JSONFeedDocument.Item(
+                    id: fact.id, url: fact.permalink, title: fact.title,
+                    contentHTML: contentHTML(id), summary: fact.summaryText.isEmpty ? nil : fact.summaryText,
+                    image: fact.imageURL, datePublished: date, dateModified: date,
+                    authors: fact.author.map { [.init(name: $0)] }, tags: fact.categories.map(\.name) + fact.tags.map(\.name),
+                    herald: JSONFeedDocument.Extension(kind: fact.kind.rawValue, event: fact.event.map { APIEvent($0) }))
+            })
+        return JSONOutput.encode(feed)
+    }
+}
+
+/// JSON Feed 1.1 (https://jsonfeed.org/version/1.1), field for field.
+private struct JSONFeedDocument: Encodable {
+    struct Author: Encodable { var name: String }
+    struct Extension: Encodable {
+        var kind: String
+        var event: APIEvent?
+    }
+    struct Item: Encodable {
+        var id: String
+        var url: String
+        var title: String
+        var contentHTML: String
+        var summary: String?
+        var image: String?
+        var datePublished: String
+        var dateModified: String
+        var authors: [Author]?
+        var tags: [String]
+        var herald: Extension
+
+        enum CodingKeys: String, CodingKey {
+            case id, url, title, summary, image, authors, tags
+            case contentHTML = "content_html", datePublished = "date_published", dateModified = "date_modified"
+            case herald = "_herald"
+        }
+    }
+
+    var version: String
+    var title: String
+    var homePageURL: String
+    var feedURL: String
+    var description: String?
+    var language: String
+    var authors: [Author]
+    var items: [Item]
+
+    enum CodingKeys: String, CodingKey {
+        case version, title, description, language, authors, items
+        case homePageURL = "home_page_url", feedURL = "feed_url"
+    }
+}
+
+/// RFC 822 dates for RSS, with four-digit years and a numeric zone: `Sat, 21 Nov 2026 12:00:00 +0800`.
+enum RFC822 {
+    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    static func format(_ instant: Date, in zone: TimeZone) -> String {
+        let civil = CivilDateTime(instant, in: zone)
+        let offset = zone.secondsFromGMT(for: instant)
+        let sign = offset < 0 ? "-" : "+"
+        let zoneText = "\(sign)\((abs(offset) / 3600).padded(2))\((abs(offset) % 3600 / 60).padded(2))"
+        return "\(days[civil.weekday]), \(civil.day.padded(2)) \(months[civil.month - 1]) \(civil.year) \(civil.hourMinute):\(civil.second.padded(2)) \(zoneText)"
+    }
+}

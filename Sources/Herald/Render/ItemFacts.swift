@@ -1,0 +1,47 @@
+import Foundation
+
+/// What feeds, the JSON API, the sitemap and structured data say about an item, worked out once:
+/// absolute URLs, a stable id, dates as standards write them, the primary category.
+struct ItemFacts: Sendable {
+    /// The item's id in feeds: a `tag:` URI (RFC 4151) from the host, the date it was first
+    /// published and its URL path, so it does not change when the title does.
+    var id: String
+    var kind: ContentKind
+    var title: String
+    /// The page's absolute URL.
+    var permalink: String
+    /// The item's own JSON document, absolute.
+    var apiURL: String
+    /// The output path of that JSON document.
+    var apiPath: String
+    var summaryText: String
+    var summaryHTML: String
+    var imageURL: String?
+    var author: String?
+    /// Publication date (an event without one: its start).
+    var published: Date
+    var categories: [Category]
+    var tags: [Tag]
+    var readingMinutes: Int
+    var event: EventDetails?
+
+    /// Works out the facts of every item of a site.
+    static func all(site: Site, urls: SiteURLs) -> [ItemFacts] {
+        let host = URL(string: urls.baseURL)?.host ?? "localhost"
+        return site.items.enumerated().map { id, item in
+            let path = (item.kind.urlSection.map { $0 + "/" } ?? "") + item.slug + "/"
+            let apiPath = "api/\(item.kind.folder)/\(item.slug).json"
+            let published = item.date ?? item.event?.start ?? site.now
+            let day = CivilDateTime(published, in: TimeZone(identifier: "UTC")!).isoDate
+            return ItemFacts(
+                id: "tag:\(host),\(day):\(SiteURLs.encode(urls.basePath + path))",
+                kind: item.kind, title: item.title, permalink: urls.absolute(path),
+                apiURL: urls.absolute(apiPath), apiPath: apiPath,
+                summaryText: item.summaryText, summaryHTML: item.summaryHTML,
+                imageURL: item.image.map(urls.absoluteAsset), author: item.author, published: published,
+                categories: site.categoriesOfItem[id].map { site.categories[$0] },
+                tags: site.tagsOfItem[id].map { site.tags[$0] },
+                readingMinutes: item.body.statistics.readingMinutes, event: item.event)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// Checks that no file stands where another output needs a folder: a page with slug `feed.xml`
+/// needs `feed.xml/index.html` where the feed is a file; a `static/news` file blocks every news page.
+/// Each problem is reported where it can be fixed: the content file's slug line, or the static file.
+enum OutputPaths {
+    /// Who writes an output path, and where to point an editor who must change something.
+    struct Claim {
+        var path: String
+        var owner: String
+        var source: (path: String, line: Int)?
+    }
+
+    static func check(_ claims: [Claim]) throws {
+        var byPath: [String: Claim] = [:]
+        var problems: [Diagnostic] = []
+        for claim in claims {
+            if let other = byPath[claim.path] {
+                let (path, line) = claim.source ?? other.source ?? (claim.path, 1)
+                problems.append(Diagnostic(path: path, line: line, "\(claim.owner) and \(other.owner) would both be written to /\(claim.path)"))
+                continue
+            }
+            byPath[claim.path] = claim
+        }
+        for claim in claims.sorted(by: { $0.path < $1.path }) {
+            var folder = claim.path
+            while let slash = folder.lastIndex(of: "/") {
+                folder = String(folder[..<slash])
+                if let file = byPath[folder] {
+                    let (path, line) = claim.source ?? file.source ?? (claim.path, 1)
+                    problems.append(Diagnostic(path: path, line: line, "\(claim.owner) needs the folder /\(folder)/, but \(file.owner) is a file there; choose another name"))
+                }
+            }
+        }
+        if !problems.isEmpty { throw BuildFailure(step: "plan output files", diagnostics: problems) }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// schema.org JSON-LD for an article (`NewsArticle`) or an event (`Event`), ready to stand inside
+/// `<script type="application/ld+json">`: `<`, `>` and `&` are written as `\u003c` … so no content
+/// can close the script element or open a comment.
+enum StructuredData {
+    static func jsonLD(for fact: ItemFacts, item: ContentItem, site: Site, urls: SiteURLs) -> String? {
+        let zone = site.config.timeZone
+        let publisher = Organization(type: "Organization", name: site.config.title, url: urls.absolute(""))
+        let description = fact.summaryText.isEmpty ? nil : String(fact.summaryText.prefix(300))
+        let data: Data
+        switch fact.kind {
+        case .news:
+            data = JSONOutput.encode(NewsArticle(
+                context: "https://schema.org", type: "NewsArticle", headline: fact.title, description: description,
+                datePublished: TimestampFormat.rfc3339(fact.published, in: zone), dateModified: TimestampFormat.rfc3339(fact.published, in: zone),
+                author: fact.author.map { Organization(type: "Organization", name: $0, url: nil) } ?? publisher,
+                publisher: publisher, image: fact.imageURL.map { [$0] }, mainEntityOfPage: fact.permalink, url: fact.permalink,
+                articleSection: fact.categories.first?.name, keywords: fact.tags.isEmpty ? nil : fact.tags.map(\.name).joined(separator: ", "),
+                inLanguage: site.config.language), pretty: false)
+        case .event:
+            guard let event = fact.event else { return nil }
+            let api = APIEvent(event)
+            let online = (event.location ?? "").lowercased().contains("online") || (event.location ?? "").lowercased().contains("zoom")
+            let status: String
+            switch event.status {
+            case .scheduled: status = "https://schema.org/EventScheduled"
+            case .cancelled: status = "https://schema.org/EventCancelled"
+            case .postponed: status = "https://schema.org/EventPostponed"
+            }
+            let place: Place? = online ? Place(type: "VirtualLocation", name: event.location, address: nil, url: event.registration ?? fact.permalink)
+                : event.location.map { Place(type: "Place", name: $0, address: event.address, url: nil) }
+            data = JSONOutput.encode(EventData(
+                context: "https://schema.org", type: "Event", name: fact.title, description: description,
+                startDate: api.start, endDate: api.end, eventStatus: status,
+                eventAttendanceMode: online ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
+                location: place, image: fact.imageURL.map { [$0] },
+                organizer: Organization(type: "Organization", name: event.organizer ?? site.config.title, url: event.organizer == nil ? urls.absolute("") : nil),
+                offers: event.registration.map { Offer(type: "Offer", url: $0) }, url: fact.permalink, inLanguage: site.config.language), pretty: false)
+        case .page:
+            return nil
+        }
+        return scriptSafe(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines))
+    }
+
+    /// JSON with the characters that could end a script element, or start markup, escaped.
+    static func scriptSafe(_ json: String) -> String {
+        var result = ""
+        result.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": result += "\\u003c"
+            case ">": result += "\\u003e"
+            case "&": result += "\\u0026"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private struct Organization: Encodable {
+        var type: String
+        var name: String
+        var url: String?
+        enum CodingKeys: String, CodingKey { case type = "@type", name, url }
+    }
+
+    private struct Place: Encodable {
+        var type: String
+        var name: String?
+        var address: String?
+        var url: String?
+        enum CodingKeys: String, CodingKey { case type = "@type", name, address, url }
+    }
+
+    private struct Offer: Encodable {
+        var type: String
+        var url: String
+        enum CodingKeys: String, CodingKey { case type = "@type", url }
+    }
+
+    private struct NewsArticle: Encodable {
+        var context: String
+        var type: String
+        var headline: String
+        var description: String?
+        var datePublished: String
+        var dateModified: String
+        var author: Organization
+        var publisher: Organization
+        var image: [String]?
+        var mainEntityOfPage: String
+        var url: String
+        var articleSection: String?
+        var keywords: String?
+        var inLanguage: String
+        enum CodingKeys: String, CodingKey {
+            case context = "@context", type = "@type", headline, description, datePublished, dateModified, author, publisher
+            case image, mainEntityOfPage, url, articleSection, keywords, inLanguage
+        }
+    }
+
+    private struct EventData: Encodable {
+        var context: String
+        var type: String
+        var name: String
+        var description: String?
+        var startDate: String
+        var endDate: String?
+        var eventStatus: String
+        var eventAttendanceMode: String
+        var location: Place?
+        var image: [String]?
+        var organizer: Organization
+        var offers: Offer?
+        var url: String
+        var inLanguage: String
+        enum CodingKeys: String, CodingKey {
+            case context = "@context", type = "@type", name, description, startDate, endDate, eventStatus
+            case eventAttendanceMode, location, image, organizer, offers, url, inLanguage
+        }
+    }
+}
