@@ -17,8 +17,10 @@ build: setup
 site: build
 	$(HERALD) build --now $(NOW)
 
-## Run every test (unit, golden files, CommonMark spec, command line).
-test: setup
+## Run every test: unit, golden files, CommonMark spec, command line, and the validation of
+## every feed, sitemap and JSON document against the standards' schemas (Tests/validation).
+test:
+	@bash scripts/setup.sh --test
 	$(SWIFT) build --product herald
 	bash scripts/run-tests.sh
 

@@ -1,16 +1,28 @@
 #!/usr/bin/env bash
-# Installs what building and testing Herald needs beyond Swift itself, if it is missing:
-# Debian's libcmark-dev (the Markdown library) and pkg-config (which SwiftPM uses to find it).
+# Installs what building Herald needs beyond Swift, if it is missing: Debian's libcmark-dev (the
+# Markdown library) and pkg-config (which SwiftPM uses to find it). With --test, also what the
+# output validation tests use: jing (Atom's RELAX NG schema), xmllint (the sitemap's XSD), and the
+# Python packages pytest, jsonschema (with its URI and date-time format checkers) and feedparser.
 set -euo pipefail
 missing=()
 pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 command -v diff >/dev/null || missing+=(diffutils)
+if [ "${1:-}" = "--test" ]; then
+  command -v jing >/dev/null || missing+=(jing)
+  command -v xmllint >/dev/null || missing+=(libxml2-utils)
+  command -v python3 >/dev/null || missing+=(python3 python3-pip)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "Installing ${missing[*]} ..."
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+if [ "${1:-}" = "--test" ]; then
+  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser
+import pytest, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser
+PY
 fi
 command -v swift >/dev/null || { echo "Swift is not installed: see https://www.swift.org/install/linux/" >&2; exit 1; }

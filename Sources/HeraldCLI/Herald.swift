@@ -85,6 +85,7 @@ struct BuildCommand: ParsableCommand {
 /// Writes diagnostics to standard error, coloured when it is a terminal.
 enum Terminal {
     static func printError(_ line: String, warning: Bool) {
+        fflush(nil)  // flush standard output first: progress lines and diagnostics stay in order
         let colour = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         let text = colour ? "\u{1B}[\(warning ? "33" : "31")m\(line)\u{1B}[0m\n" : line + "\n"
         FileHandle.standardError.write(Data(text.utf8))

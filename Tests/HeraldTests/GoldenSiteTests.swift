@@ -9,6 +9,13 @@ import Testing
         try GoldenFiles.check(output.files, against: Fixtures.golden("basic"))
     }
 
+    /// Hostile and awkward content: markup in every field, control characters, right-to-left text,
+    /// a base path with an escape, popularity data with quoting and unknown rows.
+    @Test func awkwardSiteMatchesItsGoldenFiles() throws {
+        let output = try Fixtures.build(Fixtures.site("awkward"))
+        try GoldenFiles.check(output.files, against: Fixtures.golden("awkward"))
+    }
+
     @Test func customThemeSiteMatchesItsGoldenFiles() throws {
         let output = try Fixtures.build(Fixtures.site("custom-theme"))
         try GoldenFiles.check(output.files, against: Fixtures.golden("custom-theme"))

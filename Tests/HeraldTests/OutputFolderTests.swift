@@ -182,3 +182,34 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"])
     }
 }
+
+@Suite struct OutputSafetyTests {
+    @Test func outputThatIsAFileOrSomeoneElsesFolderIsRefused() throws {
+        let scratch = try OutputFolderTests.Scratch()
+        try scratch.write("notes.txt", "precious\n")
+        try scratch.write("photos/holiday.jpg", "precious\n")
+        for output in ["notes.txt", "photos"] {
+            #expect(throws: BuildFailure.self) {
+                try SiteBuild.run(BuildOptions(sourcePath: scratch.site.path, outputPath: scratch.root.appendingPathComponent(output).path, now: Fixtures.now))
+            }
+        }
+        #expect(try String(contentsOf: scratch.root.appendingPathComponent("photos/holiday.jpg"), encoding: .utf8) == "precious\n")
+        // An empty folder, or one Herald built, is fine.
+        try FileManager.default.createDirectory(at: scratch.root.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        _ = try SiteBuild.run(BuildOptions(sourcePath: scratch.site.path, outputPath: scratch.root.appendingPathComponent("empty").path, now: Fixtures.now))
+        _ = try SiteBuild.run(BuildOptions(sourcePath: scratch.site.path, outputPath: scratch.root.appendingPathComponent("empty").path, now: Fixtures.now))
+    }
+
+    @Test func hiddenStaticFilesAreCopiedButVersionControlIsNot() throws {
+        let output = try MemorySite([
+            "static/.well-known/security.txt": "Contact: mailto:a@example.org\n",
+            "static/.htaccess": "Options -Indexes\n",
+            "static/.git/config": "[core]\n",
+            "static/.DS_Store": "x",
+            "content/.draft.md.swp": "editor swap file",
+        ]).build()
+        #expect(output.files[".well-known/security.txt"] != nil)
+        #expect(output.files[".htaccess"] != nil)
+        #expect(output.files.keys.filter { $0.contains(".git") || $0.contains(".DS_Store") || $0.contains(".swp") }.isEmpty)
+    }
+}

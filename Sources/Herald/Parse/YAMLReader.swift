@@ -96,7 +96,7 @@ struct YAMLReader {
             problems.error(path, line(of: node), "\(key) must be a single text value, not a \(kindName(node))")
             return nil
         }
-        return scalar.string
+        return scalar.string.removingControlCharacters()
     }
 
     /// A non-empty string after trimming, or nil.
@@ -126,7 +126,7 @@ struct YAMLReader {
         guard let node = node(key), !isNull(node) else { return nil }
         switch node {
         case .scalar(let scalar):
-            return [(scalar.string, line(of: node))]
+            return [(scalar.string.removingControlCharacters(), line(of: node))]
         case .sequence(let sequence):
             var values: [(String, Int)] = []
             for element in sequence {
@@ -134,7 +134,7 @@ struct YAMLReader {
                     problems.error(path, line(of: element), "\(key) must be a list of text values; this entry is a \(kindName(element))")
                     continue
                 }
-                values.append((scalar.string, line(of: element)))
+                values.append((scalar.string.removingControlCharacters(), line(of: element)))
             }
             return values
         default:
@@ -199,5 +199,20 @@ struct YAMLReader {
             return scalar.style == .plain ? "'\(scalar.string)'" : "the quoted text \"\(scalar.string)\""
         }
         return "a \(kindName(node))"
+    }
+}
+
+extension String {
+    /// The text without control characters (YAML's `"\x01"` escapes can put them in a title), which
+    /// no page, feed or calendar may carry; tabs and line breaks stay.
+    func removingControlCharacters() -> String {
+        guard unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0x7F || $0.value == 0xFFFE || $0.value == 0xFFFF }) else {
+            return self
+        }
+        var result = ""
+        result.unicodeScalars.append(contentsOf: unicodeScalars.filter {
+            !(($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0x7F || $0.value == 0xFFFE || $0.value == 0xFFFF)
+        })
+        return result
     }
 }

@@ -28,8 +28,9 @@ enum StructuredData {
             case .cancelled: status = "https://schema.org/EventCancelled"
             case .postponed: status = "https://schema.org/EventPostponed"
             }
-            let place: Place? = online ? Place(type: "VirtualLocation", name: event.location, address: nil, url: event.registration ?? fact.permalink)
-                : event.location.map { Place(type: "Place", name: $0, address: event.address, url: nil) }
+            // schema.org requires a location; an event that names none is placed with its organizer.
+            let place = online ? Place(type: "VirtualLocation", name: event.location, address: nil, url: event.registration ?? fact.permalink)
+                : Place(type: "Place", name: event.location ?? event.organizer ?? site.config.title, address: event.address, url: nil)
             data = JSONOutput.encode(EventData(
                 context: "https://schema.org", type: "Event", name: fact.title, description: description,
                 startDate: api.start, endDate: api.end, eventStatus: status,
@@ -111,7 +112,7 @@ enum StructuredData {
         var endDate: String?
         var eventStatus: String
         var eventAttendanceMode: String
-        var location: Place?
+        var location: Place
         var image: [String]?
         var organizer: Organization
         var offers: Offer?

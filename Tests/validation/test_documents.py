@@ -1,0 +1,131 @@
+"""The sitemap, the JSON API, structured data and autodiscovery links of every site."""
+import html.parser
+import json
+import pathlib
+import re
+import subprocess
+import urllib.parse
+
+import jsonschema
+import pytest
+from referencing import Registry, Resource
+
+from conftest import REPO, SITES, STANDARDS, files
+
+SCHEMAS = REPO / "docs" / "api" / "schemas"
+
+
+def registry():
+    resources = []
+    for path in SCHEMAS.glob("*.schema.json"):
+        schema = json.loads(path.read_text())
+        resources.append((schema["$id"], Resource.from_contents(schema)))
+    return Registry().with_resources(resources)
+
+
+def schema_for(path, api_root):
+    relative = path.relative_to(api_root).as_posix()
+    if relative == "home.json":
+        return "home"
+    if relative == "trending.json":
+        return "trending"
+    if relative == "categories.json":
+        return "categories"
+    if relative.startswith("categories/"):
+        return "category-page"
+    if relative.split("/")[0] in ("news", "events", "pages"):
+        return "item"
+    raise AssertionError(f"no schema for api/{relative}")
+
+
+@pytest.mark.parametrize("site", SITES)
+def test_sitemap_matches_the_sitemaps_schema(built_sites, site):
+    out = built_sites[site]
+    result = subprocess.run(["xmllint", "--noout", "--schema", str(STANDARDS / "sitemaps-schema-0.9.xsd"), str(out / "sitemap.xml")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "lastmod" in (out / "sitemap.xml").read_text()
+    assert (out / "robots.txt").read_text().strip().endswith("sitemap.xml")
+
+
+@pytest.mark.parametrize("site", SITES)
+def test_every_api_document_matches_its_schema(built_sites, site):
+    api = built_sites[site] / "api"
+    reg = registry()
+    checked = 0
+    for path in files(api, "*.json"):
+        name = schema_for(path, api)
+        validator = jsonschema.Draft202012Validator(
+            {"$ref": f"https://schemas.herald.invalid/api/{name}.schema.json"}, registry=reg,
+            format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+        errors = sorted(validator.iter_errors(json.loads(path.read_text())), key=lambda e: list(e.path))
+        assert not errors, f"{path}: " + "; ".join(f"{list(e.path)}: {e.message}" for e in errors[:5])
+        checked += 1
+    assert checked >= 6
+
+
+def test_api_links_lead_to_documents_that_exist(built_sites):
+    out = built_sites["example"]
+    base = "https://union.example.edu/cs/"
+    home = json.loads((out / "api" / "home.json").read_text())
+    cards = home["recent"] + home["featured"] + home["upcoming"] + [entry["item"] for entry in home["trending"]]
+    assert home["trending"], "the example site has popularity data, so trending is not empty"
+    for card in cards:
+        assert card["api"].startswith(base)
+        target = out / urllib.parse.unquote(card["api"][len(base):])
+        assert target.exists(), card["api"]
+        assert json.loads(target.read_text())["id"] == card["id"]
+    page = json.loads((out / "api" / "categories" / "campus-life.json").read_text())
+    assert page["page"]["number"] == 1 and page["page"]["total"] >= 2
+    assert (out / urllib.parse.unquote(page["page"]["next"][len(base):])).exists()
+
+
+class Scripts(html.parser.HTMLParser):
+    """Collects JSON-LD script contents and alternate links, as a browser's parser sees them."""
+
+    def __init__(self):
+        super().__init__()
+        self.json_ld, self.alternates, self._in_script = [], [], False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "script" and attrs.get("type") == "application/ld+json":
+            self._in_script = True
+            self.json_ld.append("")
+        if tag == "link" and attrs.get("rel") == "alternate":
+            self.alternates.append(attrs.get("type"))
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script:
+            self.json_ld[-1] += data
+
+
+@pytest.mark.parametrize("site", SITES)
+def test_structured_data_and_autodiscovery_on_every_page(built_sites, site):
+    out = built_sites[site]
+    for path in files(out, "*.html"):
+        page = Scripts()
+        page.feed(path.read_text())
+        assert {"application/rss+xml", "application/atom+xml", "application/feed+json"} <= set(page.alternates), path
+        relative = path.relative_to(out).as_posix()
+        kind = "NewsArticle" if re.match(r"news/[^/]+/index.html$", relative) and not relative.startswith("news/page/") else \
+            "Event" if re.match(r"events/[^/]+/index.html$", relative) and relative != "events/past/index.html" else None
+        if kind:
+            assert len(page.json_ld) == 1, f"{path}: expected one JSON-LD block"
+            data = json.loads(page.json_ld[0])
+            assert data["@type"] == kind
+            if kind == "Event":
+                assert data["startDate"] and data["eventStatus"].startswith("https://schema.org/Event") and "location" in data
+        else:
+            assert not page.json_ld, f"{path}: unexpected JSON-LD"
+
+
+def test_hostile_text_cannot_close_the_json_ld_script(built_sites):
+    html_text = (built_sites["awkward"] / "news" / "script" / "index.html").read_text()
+    block = html_text.split('<script type="application/ld+json">', 1)[1].split("</script>", 1)[0]
+    assert "<" not in block and ">" not in block
+    assert json.loads(block)["headline"] == "<script>alert('x')</script> & ]]>  end"
