@@ -26,7 +26,7 @@ public enum DateParser {
 
     /// Parses `text`; a date or time without an offset is read in `timeZone`.
     public static func parse(_ text: String, timeZone: TimeZone) -> Result<ParsedDate, Problem> {
-        var scanner = ByteScanner(Array(text.trimmingCharacters(in: .whitespaces).utf8))
+        var scanner = ByteScanner(Array(text.trimmed().utf8))
         let shape = "expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or an RFC 3339 date such as 2026-11-21T09:30:00+08:00"
         guard let year = scanner.digits(exactly: 4), scanner.take(UInt8(ascii: "-")),
               let month = scanner.digits(from: 1, to: 2), scanner.take(UInt8(ascii: "-")),

@@ -125,15 +125,15 @@ public struct ItemParser: Sendable {
         var summaryHTML = body.leadHTML
         var summaryText = body.leadText
         if let summary {
-            let rendered = markdown.render(summary)
+            let rendered = markdown.render(summary, wantPlainText: true)
             summaryHTML = rendered.html
             summaryText = rendered.plainText.isEmpty ? summary.collapsingWhitespace() : rendered.plainText
         }
         let item = ContentItem(
             kind: kind, sourcePath: path, slug: slug, slugLine: slugLine, title: title, date: date,
             publishDate: publishDate, expiryDate: expiryDate,
-            categories: categories.map { TermReference(name: $0.value.trimmingCharacters(in: .whitespaces), line: $0.line) }.filter { !$0.name.isEmpty },
-            tags: tags.map { TermReference(name: $0.value.trimmingCharacters(in: .whitespaces), line: $0.line) }.filter { !$0.name.isEmpty },
+            categories: categories.map { TermReference(name: $0.value.trimmed(), line: $0.line) }.filter { !$0.name.isEmpty },
+            tags: tags.map { TermReference(name: $0.value.trimmed(), line: $0.line) }.filter { !$0.name.isEmpty },
             featured: featured, weight: weight, image: image, summary: summary, author: author, draft: draft,
             layout: layout, body: body, summaryHTML: summaryHTML, summaryText: summaryText, event: event,
             popularity: popularity)

@@ -13,7 +13,7 @@ public struct RenderedMarkdown: Sendable, Equatable {
     public var hasMoreMarker: Bool
     /// What the reader has to read, for reading time.
     public var statistics: TextStatistics
-    /// All the text, whitespace collapsed (image descriptions left out).
+    /// All the text, whitespace collapsed (image descriptions left out); only when asked for.
     public var plainText: String
 }
 
@@ -41,15 +41,16 @@ public struct MarkdownRenderer: Sendable {
         return flags
     }
 
-    /// Renders a Markdown document.
-    public func render(_ markdown: String) -> RenderedMarkdown {
+    /// Renders a Markdown document; `plainText` is filled only when `wantPlainText` (summaries need
+    /// it, whole bodies do not, and collecting it for every body would cost for nothing).
+    public func render(_ markdown: String, wantPlainText: Bool = false) -> RenderedMarkdown {
         let flags = cmarkOptions
         let root: OpaquePointer = markdown.withCString { chars in
             cmark_parse_document(chars, markdown.utf8.count, flags)
         }
         defer { cmark_node_free(root) }
 
-        var walk = TreeWalk(root: root, basePath: basePath == "/" ? nil : basePath)
+        var walk = TreeWalk(root: root, basePath: basePath == "/" ? nil : basePath, collectAllText: wantPlainText)
         walk.run()
 
         var lead = ""
@@ -72,15 +73,6 @@ public struct MarkdownRenderer: Sendable {
             plainText: walk.allText.collapsingWhitespace())
     }
 
-    /// Renders inline Markdown (a title or a summary) to HTML without the surrounding `<p>`.
-    public func renderInline(_ markdown: String) -> String {
-        var html = render(markdown).html.trimmingCharacters(in: .whitespacesAndNewlines)
-        if html.hasPrefix("<p>"), html.hasSuffix("</p>"), html.components(separatedBy: "<p>").count == 2 {
-            html = String(html.dropFirst(3).dropLast(4))
-        }
-        return html
-    }
-
     private static func html(of node: OpaquePointer, flags: Int32) -> String {
         guard let pointer = cmark_render_html(node, flags) else { return "" }
         defer { free(pointer) }
@@ -98,9 +90,12 @@ private struct TreeWalk {
     var firstParagraphText = ""
     var statistics = TextStatistics()
 
-    init(root: OpaquePointer, basePath: String?) {
+    let collectAllText: Bool
+
+    init(root: OpaquePointer, basePath: String?, collectAllText: Bool) {
         self.root = root
         self.basePath = basePath
+        self.collectAllText = collectAllText
     }
 
     /// All text outside image descriptions.
@@ -131,7 +126,7 @@ private struct TreeWalk {
                 }
                 if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING {
                     if moreMarker == nil { textBeforeMarker += " " }
-                    allText += " "
+                    if collectAllText { allText += " " }
                 }
                 continue
             }
@@ -147,18 +142,18 @@ private struct TreeWalk {
                 let text = literal(node)
                 statistics.count(text)
                 guard imageDepth == 0 else { break }
-                allText += text
+                if collectAllText { allText += text }
                 if candidate != nil { candidateText += text }
                 if moreMarker == nil { textBeforeMarker += text }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                allText += " "
+                if collectAllText { allText += " " }
                 if candidate != nil { candidateText += " " }
                 if moreMarker == nil { textBeforeMarker += " " }
             case CMARK_NODE_CODE_BLOCK:
                 statistics.count(literal(node))
             case CMARK_NODE_HTML_BLOCK:
                 if moreMarker == nil, cmark_node_parent(node) == root,
-                   literal(node).trimmingCharacters(in: .whitespacesAndNewlines) == "<!--more-->" {
+                   literal(node).trimmed() == "<!--more-->" {
                     moreMarker = node
                 }
             case CMARK_NODE_LINK:

@@ -9,7 +9,7 @@ public enum PopularityParser {
         var problems = DiagnosticList()
         let rows = CSVRows.parse(text)
         guard let header = rows.first else { return ([], []) }
-        let columns = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let columns = header.fields.map { $0.trimmed().lowercased() }
         guard let keyColumn = columns.firstIndex(of: "path") ?? columns.firstIndex(of: "slug") else {
             problems.error(path, header.line, "the header must name a `path` or `slug` column (found: \(columns.joined(separator: ", ")))")
             return ([], problems.all)
@@ -22,7 +22,7 @@ public enum PopularityParser {
         for row in rows.dropFirst() where !(row.fields.count == 1 && row.fields[0].isEmpty) {
             func number(_ name: String) -> Int {
                 guard let column = columns.firstIndex(of: name), column < row.fields.count else { return 0 }
-                let text = row.fields[column].trimmingCharacters(in: .whitespaces)
+                let text = row.fields[column].trimmed()
                 if text.isEmpty { return 0 }
                 guard let value = Int(text), value >= 0 else {
                     problems.error(path, row.line, "\(name) must be a whole number of at least 0, not '\(text)'")
@@ -30,12 +30,12 @@ public enum PopularityParser {
                 }
                 return value
             }
-            guard keyColumn < row.fields.count, !row.fields[keyColumn].trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard keyColumn < row.fields.count, !row.fields[keyColumn].trimmed().isEmpty else {
                 problems.error(path, row.line, "the row has no \(columns[keyColumn])")
                 continue
             }
             let popularity = Popularity(views: number("views"), likes: number("likes"), comments: number("comments"))
-            records.append(PopularityRecord(key: row.fields[keyColumn].trimmingCharacters(in: .whitespaces), popularity: popularity, path: path, line: row.line))
+            records.append(PopularityRecord(key: row.fields[keyColumn].trimmed(), popularity: popularity, path: path, line: row.line))
         }
         return (records, problems.all)
     }

@@ -101,7 +101,7 @@ struct YAMLReader {
 
     /// A non-empty string after trimming, or nil.
     mutating func text(_ key: String) -> String? {
-        guard let value = string(key)?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        guard let value = string(key)?.trimmed(), !value.isEmpty else { return nil }
         return value
     }
 

@@ -17,21 +17,40 @@ public struct GeneratedFile: Sendable {
 /// against the page's own URL, for feeds and the JSON API where a reader has no page to resolve from.
 enum AbsoluteURLs {
     static func rewrite(_ html: String, pageURL: String) -> String {
-        guard let base = URL(string: pageURL), html.contains("href=\"") || html.contains("src=\"") else { return html }
-        var result = ""
-        result.reserveCapacity(html.utf8.count + 256)
-        var rest = html[...]
-        while let match = rest.range(of: "=\"") {
-            let attribute = rest[..<match.lowerBound].suffix(4)
-            result += rest[..<match.upperBound]
-            rest = rest[match.upperBound...]
-            guard attribute.hasSuffix("href") || attribute.hasSuffix(" src"), let end = rest.firstIndex(of: "\"") else { continue }
-            let value = String(rest[..<end])
-            result += absolute(value, base: base)
-            rest = rest[end...]
+        guard let base = URL(string: pageURL) else { return html }
+        var source = html
+        return source.withUTF8 { bytes -> String in
+            // Scan for ` href="` and ` src="` on bytes; copy everything else through untouched.
+            var output: [UInt8] = []
+            var index = 0
+            var copiedUpTo = 0
+            func matches(_ pattern: StaticString, at position: Int) -> Bool {
+                let length = pattern.utf8CodeUnitCount
+                guard position + length <= bytes.count else { return false }
+                return pattern.withUTF8Buffer { pattern in (0..<length).allSatisfy { bytes[position + $0] == pattern[$0] } }
+            }
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: " ") else { index += 1; continue }
+                let valueStart: Int
+                if matches(" href=\"", at: index) { valueStart = index + 7 } else if matches(" src=\"", at: index) { valueStart = index + 6 } else {
+                    index += 1
+                    continue
+                }
+                guard let valueEnd = bytes[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+                let value = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
+                let resolved = absolute(value, base: base)
+                if resolved != value {
+                    if output.isEmpty { output.reserveCapacity(bytes.count + 256) }
+                    output.append(contentsOf: bytes[copiedUpTo..<valueStart])
+                    output.append(contentsOf: resolved.utf8)
+                    copiedUpTo = valueEnd
+                }
+                index = valueEnd
+            }
+            if copiedUpTo == 0 { return html }
+            output.append(contentsOf: bytes[copiedUpTo...])
+            return String(decoding: output, as: UTF8.self)
         }
-        result += rest
-        return result
     }
 
     /// An absolute URL for `value` (kept as it is when it already has a scheme).

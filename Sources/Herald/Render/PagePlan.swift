@@ -106,10 +106,12 @@ private struct Builder {
             stylesheet: stylesheet, generator: "Herald", feeds: feedLinks(folder: "", title: site.config.title))
         // Each card is rendered once here, on all cores, and reused by the home page and every
         // list that shows the item, rather than once per list page.
-        let (theme, siteView, strings) = (self.theme, self.siteView!, self.strings)
-        itemViews = views.parallelMap { view in
+        // Structured data is made in the same pass: encoding JSON is the other slow part of a view.
+        let (theme, shared, strings, model, allFacts, links) = (self.theme, self.siteView!, self.strings, self.site, self.facts, self.urls)
+        itemViews = Array(zip(views.indices, views)).parallelMap { id, view in
             var view = view
-            view.card = theme.renderCard(CardContext(item: view, site: siteView, strings: strings))
+            view.card = theme.renderCard(CardContext(item: view, site: shared, strings: strings))
+            view.jsonLD = StructuredData.jsonLD(for: allFacts[id], item: model.items[id], site: model, urls: links)
             return view
         }
     }
@@ -161,8 +163,7 @@ private struct Builder {
             tags: site.tagsOfItem[id].map { tagViews[$0] },
             author: item.author, readingTime: dates.readingTime(item.body.statistics.readingMinutes),
             readingMinutes: item.body.statistics.readingMinutes, wordCount: item.body.statistics.total,
-            featured: item.featured, content: item.body.html, event: eventView,
-            jsonLD: StructuredData.jsonLD(for: facts[id], item: item, site: site, urls: urls))
+            featured: item.featured, content: item.body.html, event: eventView, jsonLD: nil)
     }
 
     func context(_ page: PageMeta) -> PageContext {
