@@ -110,7 +110,7 @@ import Testing
 
     @Test func unknownLayoutTemplate() {
         #expect(diagnostics(["content/pages/a.md": "---\ntitle: A\nlayout: fancy\n---\n"]).first?.hasPrefix(
-            "content/pages/a.md:3: layout 'fancy' is not a template; the templates are: 404, article, event, home, layout, list, page") == true)
+            "content/pages/a.md:3: layout 'fancy' is not a template; the templates are: 404, article, calendar, event, home, layout, list, page") == true)
     }
 
     @Test func templateSyntaxErrorAndMissingPartial() {

@@ -113,7 +113,7 @@ def test_structured_data_and_autodiscovery_on_every_page(built_sites, site):
         assert {"application/rss+xml", "application/atom+xml", "application/feed+json"} <= set(page.alternates), path
         relative = path.relative_to(out).as_posix()
         kind = "NewsArticle" if re.match(r"news/[^/]+/index.html$", relative) and not relative.startswith("news/page/") else \
-            "Event" if re.match(r"events/[^/]+/index.html$", relative) and relative != "events/past/index.html" else None
+            "Event" if re.match(r"events/[^/]+/index.html$", relative) and relative not in ("events/past/index.html", "events/calendar/index.html") else None
         if kind:
             assert len(page.json_ld) == 1, f"{path}: expected one JSON-LD block"
             data = json.loads(page.json_ld[0])

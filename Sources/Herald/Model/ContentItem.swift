@@ -70,10 +70,15 @@ public struct EventDetails: Sendable, Equatable {
     public var registration: String?
     /// Who runs it.
     public var organizer: String?
+    /// How it repeats, if it does.
+    public var recurrence: Recurrence?
+    /// Every time it takes place, soonest first (one for an event that does not repeat).
+    public var occurrences: [Occurrence]
 
     public init(
         start: Date, end: Date? = nil, allDay: Bool = false, timeZone: TimeZone, location: String? = nil,
-        address: String? = nil, status: EventStatus = .scheduled, registration: String? = nil, organizer: String? = nil
+        address: String? = nil, status: EventStatus = .scheduled, registration: String? = nil, organizer: String? = nil,
+        recurrence: Recurrence? = nil, occurrences: [Occurrence]? = nil
     ) {
         self.start = start
         self.end = end
@@ -84,10 +89,15 @@ public struct EventDetails: Sendable, Equatable {
         self.status = status
         self.registration = registration
         self.organizer = organizer
+        self.recurrence = recurrence
+        self.occurrences = occurrences ?? [Occurrence(start: start, end: end)]
     }
 
-    /// The moment after which the event is over: its end, else its start.
-    public var finish: Date { end ?? start }
+    /// The moment after which the event is over: the end (else start) of its last occurrence.
+    public var finish: Date { occurrences.last?.finish ?? end ?? start }
+
+    /// The first occurrence not over at `now`, if any.
+    public func nextOccurrence(after now: Date) -> Occurrence? { occurrences.first { $0.finish >= now } }
 }
 
 /// One parsed content file: a news article, an event or a page.

@@ -43,10 +43,14 @@ public struct Site: Sendable {
     public var items: [ContentItem]
     /// News, newest first.
     public var news: [ItemID]
-    /// Events that have not finished, soonest first.
+    /// Events with an occurrence that has not finished, by that occurrence's start, soonest first.
     public var upcomingEvents: [ItemID]
-    /// Events that have finished, most recent first.
+    /// Events whose every occurrence has finished, most recent first.
     public var pastEvents: [ItemID]
+    /// Every occurrence not yet over, soonest first (a repeating event appears once per date).
+    public var upcomingOccurrences: [EventOccurrence] = []
+    /// Every occurrence that is over, most recent first.
+    public var pastOccurrences: [EventOccurrence] = []
     /// Plain pages, by title.
     public var pages: [ItemID]
     /// Editor's picks: by `weight` (lowest first, unweighted last), then newest first.
@@ -69,6 +73,16 @@ public struct Site: Sendable {
     public var trendingScore: [ItemID: Double] = [:]
     /// Problems worth telling that do not stop the build (a data row naming no item).
     public var warnings: [Diagnostic] = []
+}
+
+/// One date of one event, for lists and calendars.
+public struct EventOccurrence: Sendable, Equatable {
+    /// The event.
+    public var item: ItemID
+    /// Which of its occurrences (0 for an event that does not repeat).
+    public var index: Int
+    /// The occurrence's times.
+    public var occurrence: Occurrence
 }
 
 /// How many items a build left out, by reason.

@@ -54,12 +54,24 @@ public enum SiteBuilder {
         let news = ids.filter { items[$0].kind == .news }.sorted(by: newestFirst)
         // The parser gives every event its details; an item without them cannot be listed as one.
         let events = ids.filter { items[$0].kind == .event && items[$0].event != nil }
-        let byStart: (ItemID, ItemID) -> Bool = { a, b in
-            let (x, y) = (items[a].event!.start, items[b].event!.start)
-            return x != y ? x < y : items[a].sourcePath < items[b].sourcePath
+        // Upcoming events sort by their next occurrence; past ones by their last.
+        let next = Dictionary(uniqueKeysWithValues: events.compactMap { id in items[id].event!.nextOccurrence(after: rules.now).map { (id, $0.start) } })
+        let upcoming = next.keys.sorted { a, b in
+            next[a]! != next[b]! ? next[a]! < next[b]! : items[a].sourcePath < items[b].sourcePath
         }
-        let upcoming = events.filter { items[$0].event!.finish >= rules.now }.sorted(by: byStart)
-        let past = events.filter { items[$0].event!.finish < rules.now }.sorted { byStart($1, $0) }
+        let past = events.filter { next[$0] == nil }.sorted { a, b in
+            let (x, y) = (items[a].event!.occurrences.last!.start, items[b].event!.occurrences.last!.start)
+            return x != y ? x > y : items[a].sourcePath < items[b].sourcePath
+        }
+        let occurrences = events.flatMap { id in
+            items[id].event!.occurrences.enumerated().map { EventOccurrence(item: id, index: $0.offset, occurrence: $0.element) }
+        }
+        let upcomingOccurrences = occurrences.filter { $0.occurrence.finish >= rules.now }.sorted { a, b in
+            a.occurrence.start != b.occurrence.start ? a.occurrence.start < b.occurrence.start : (items[a.item].sourcePath, a.index) < (items[b.item].sourcePath, b.index)
+        }
+        let pastOccurrences = occurrences.filter { $0.occurrence.finish < rules.now }.sorted { a, b in
+            a.occurrence.start != b.occurrence.start ? a.occurrence.start > b.occurrence.start : (items[a.item].sourcePath, a.index) < (items[b.item].sourcePath, b.index)
+        }
         let pages = ids.filter { items[$0].kind == .page }.sorted {
             items[$0].title != items[$1].title ? items[$0].title < items[$1].title : items[$0].sourcePath < items[$1].sourcePath
         }
@@ -79,7 +91,7 @@ public enum SiteBuilder {
         guard !problems.hasErrors else { return .failure(BuildFailure(step: "build the site model", diagnostics: problems.all)) }
         return .success(Site(
             config: config, now: rules.now, items: items, news: news, upcomingEvents: upcoming, pastEvents: past,
-            pages: pages, featured: featured, categories: categories, tags: tags,
+            upcomingOccurrences: upcomingOccurrences, pastOccurrences: pastOccurrences, pages: pages, featured: featured, categories: categories, tags: tags,
             categoriesOfItem: categoriesOfItem, tagsOfItem: tagsOfItem, skipped: skipped,
             popularity: popularity, trending: trending, trendingScore: scores, warnings: warnings.all))
     }

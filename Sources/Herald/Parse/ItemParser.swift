@@ -12,7 +12,7 @@ public struct ItemParser: Sendable {
     static let knownKeys = [
         "title", "date", "categories", "category", "tags", "featured", "weight", "image", "summary", "author",
         "slug", "draft", "publishDate", "expiryDate", "layout", "start", "end", "allDay", "timezone",
-        "location", "address", "status", "registration", "organizer", "views", "likes", "comments",
+        "location", "address", "status", "registration", "organizer", "views", "likes", "comments", "repeat",
     ]
 
     /// Creates a parser for a site.
@@ -173,9 +173,77 @@ public struct ItemParser: Sendable {
         if let end, allDay ? end.civil.daysSinceEpoch < start.civil.daysSinceEpoch : (endInstant ?? startInstant) < startInstant {
             fields.problems.error(path, fields.line(of: fields.node("end")), "end comes before start")
         }
+        let recurrence = readRecurrence(&fields, start: start, zone: zone, path: path)
+        var occurrences: [Occurrence]?
+        if let recurrence {
+            // Each occurrence keeps the first one's wall-clock time (and, all day, its number of days).
+            let duration = endInstant.map { $0.timeIntervalSince(startInstant) }
+            let days = allDay ? ((end?.civil ?? start.civil).daysSinceEpoch - start.civil.daysSinceEpoch + 1) : 0
+            occurrences = recurrence.starts(from: allDay ? CivilDateTime(year: start.civil.year, month: start.civil.month, day: start.civil.day) : start.civil).map { civil in
+                let begin = civil.instant(in: zone)
+                if allDay {
+                    let after = CivilDateTime.civil(fromDays: civil.daysSinceEpoch + days)
+                    return Occurrence(start: begin, end: CivilDateTime(year: after.year, month: after.month, day: after.day).instant(in: zone))
+                }
+                return Occurrence(start: begin, end: duration.map { begin.addingTimeInterval($0) })
+            }
+            if occurrences?.isEmpty == true {
+                fields.problems.error(path, fields.line(of: fields.node("repeat")), "repeat leaves no occurrence at all (every date is in except)")
+            }
+        }
         return EventDetails(
             start: startInstant, end: endInstant, allDay: allDay, timeZone: zone,
             location: fields.text("location"), address: fields.text("address"), status: status,
-            registration: registration, organizer: fields.text("organizer"))
+            registration: registration, organizer: fields.text("organizer"),
+            recurrence: recurrence, occurrences: occurrences)
+    }
+
+    /// Reads `repeat: {frequency: weekly|monthly, interval: 1, until: DATE | count: N, except: [DATE, …]}`.
+    private func readRecurrence(_ fields: inout YAMLReader, start: ParsedDate, zone: TimeZone, path: String) -> Recurrence? {
+        guard fields.hasValue("repeat") else { return nil }
+        guard var rule = fields.mapping("repeat") else { return nil }
+        defer { fields.absorb(rule) }
+        let line = fields.line(of: fields.node("repeat"))
+        for (key, keyLine) in rule.keys where !["frequency", "interval", "until", "count", "except"].contains(key) {
+            rule.problems.error(path, keyLine, "repeat has no key '\(key)'; it takes frequency, interval, until or count, and except")
+        }
+        let frequencies = Recurrence.Frequency.allCases.map(\.rawValue).joined(separator: " or ")
+        guard let text = rule.text("frequency") else {
+            rule.problems.error(path, line, "repeat needs a frequency: \(frequencies)")
+            return nil
+        }
+        guard let frequency = Recurrence.Frequency(rawValue: text.lowercased()) else {
+            rule.problems.error(path, rule.line(of: rule.node("frequency")), "repeat frequency '\(text)' must be \(frequencies)")
+            return nil
+        }
+        let interval = rule.int("interval") ?? 1
+        if interval < 1 || interval > 52 {
+            rule.problems.error(path, rule.line(of: rule.node("interval")), "repeat interval must be between 1 and 52")
+        }
+        let until = rule.date("until", timeZone: zone)
+        let count = rule.int("count")
+        switch (until, count, rule.hasValue("until"), rule.hasValue("count")) {
+        case (_, _, true, true):
+            rule.problems.error(path, line, "repeat takes until or count, not both")
+        case (nil, nil, false, false):
+            rule.problems.error(path, line, "repeat needs an end: `until: YYYY-MM-DD` or `count: N`")
+        default:
+            break
+        }
+        if let count, !(1...Recurrence.maximumOccurrences).contains(count) {
+            rule.problems.error(path, rule.line(of: rule.node("count")), "repeat count must be between 1 and \(Recurrence.maximumOccurrences)")
+        }
+        if let until, until.civil.isoDate < start.civil.isoDate {
+            rule.problems.error(path, rule.line(of: rule.node("until")), "repeat until \(until.civil.isoDate) is before the start \(start.civil.isoDate)")
+        }
+        var except: [CivilDateTime] = []
+        for entry in rule.stringList("except") ?? [] {
+            switch DateParser.parse(entry.value, timeZone: zone) {
+            case .success(let date): except.append(date.civil)
+            case .failure(let problem): rule.problems.error(path, entry.line, "repeat except: \(problem.message)")
+            }
+        }
+        guard !rule.problems.hasErrors else { return nil }
+        return Recurrence(frequency: frequency, interval: interval, until: until?.civil, count: count, except: except)
     }
 }

@@ -75,6 +75,7 @@ public struct Build: Sendable {
         let documents = try clock.step("plan feeds, API and sitemap") { () throws -> [GeneratedFile] in
             FeedPlan.files(site: site, urls: urls, facts: facts)
                 + APIPlan.files(site: site, urls: urls, facts: facts)
+                + ICalendarPlan.files(site: site, urls: urls, facts: facts)
                 + SitemapPlan.files(plan: plan, urls: urls, zone: config.timeZone)
         }
 

@@ -30,22 +30,62 @@ public struct DateText: Sendable {
         chinese ? "\(date(civil)) \(civil.hourMinute)" : "\(date(civil)), \(civil.hourMinute)"
     }
 
-    /// When an event takes place, in its own zone: one day with its hours, a range of days,
-    /// or two moments on different days.
-    public func eventRange(_ event: EventDetails) -> String {
-        let start = CivilDateTime(event.start, in: event.timeZone)
-        if event.allDay {
-            let lastDay = event.end.map { CivilDateTime($0.addingTimeInterval(-1), in: event.timeZone) } ?? start
+    /// When an event takes place, in its own zone: its next occurrence after `now` (its first
+    /// when none is left), as one day with its hours, a range of days, or two moments.
+    public func eventRange(_ event: EventDetails, now: Date? = nil) -> String {
+        let occurrence = now.flatMap(event.nextOccurrence(after:)) ?? event.occurrences.first ?? Occurrence(start: event.start, end: event.end)
+        return range(occurrence, allDay: event.allDay, zone: event.timeZone)
+    }
+
+    /// One occurrence in words, in `zone`.
+    public func range(_ occurrence: Occurrence, allDay: Bool, zone: TimeZone) -> String {
+        let start = CivilDateTime(occurrence.start, in: zone)
+        if allDay {
+            let lastDay = occurrence.end.map { CivilDateTime($0.addingTimeInterval(-1), in: zone) } ?? start
             if lastDay.isoDate == start.isoDate { return dateWithWeekday(start) }
             return "\(dateWithWeekday(start)) – \(dateWithWeekday(lastDay))"
         }
-        guard let endInstant = event.end else { return "\(dateWithWeekday(start)) \(start.hourMinute)" }
-        let end = CivilDateTime(endInstant, in: event.timeZone)
+        guard let endInstant = occurrence.end else { return "\(dateWithWeekday(start)) \(start.hourMinute)" }
+        let end = CivilDateTime(endInstant, in: zone)
         if end.isoDate == start.isoDate {
             return "\(dateWithWeekday(start)) \(start.hourMinute)–\(end.hourMinute)"
         }
         return "\(dateWithWeekday(start)) \(start.hourMinute) – \(dateWithWeekday(end)) \(end.hourMinute)"
     }
+
+    /// How an event repeats, e.g. `每 2 周，至 2026年12月20日（12月1日除外）` / `Every 2 weeks until 20 Dec 2026 (not on 1 Dec 2026)`.
+    public func recurrence(_ rule: Recurrence) -> String {
+        var text: String
+        switch (rule.frequency, rule.interval, chinese) {
+        case (.weekly, 1, true): text = "每周"
+        case (.weekly, let n, true): text = "每 \(n) 周"
+        case (.monthly, 1, true): text = "每月"
+        case (.monthly, let n, true): text = "每 \(n) 个月"
+        case (.weekly, 1, false): text = "Every week"
+        case (.weekly, let n, false): text = "Every \(n) weeks"
+        case (.monthly, 1, false): text = "Every month"
+        case (.monthly, let n, false): text = "Every \(n) months"
+        }
+        if let until = rule.until { text += chinese ? "，至 \(date(until))" : " until \(date(until))" }
+        if let count = rule.count { text += chinese ? "，共 \(count) 次" : ", \(count) times" }
+        if !rule.except.isEmpty {
+            let days = rule.except.map(date).joined(separator: chinese ? "、" : ", ")
+            text += chinese ? "（\(days)除外）" : " (not on \(days))"
+        }
+        return text
+    }
+
+    /// `2026年11月` / `November 2026`.
+    public func month(year: Int, month: Int) -> String {
+        chinese ? "\(year)年\(month)月" : "\(Self.englishMonthNames[month - 1]) \(year)"
+    }
+
+    /// Weekday names for a calendar's header, Monday first.
+    public var weekdayHeaders: [String] {
+        chinese ? ["一", "二", "三", "四", "五", "六", "日"] : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    }
+
+    private static let englishMonthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
     /// The zone an event's times are in, e.g. `Asia/Shanghai (UTC+08:00)`.
     public func zoneLabel(_ zone: TimeZone, at instant: Date) -> String {

@@ -28,7 +28,7 @@ public struct PagePlan: Sendable {
     /// Plans the pages of `site` for `theme`. Fails when an item names a template that does not
     /// exist or when an item's URL is also a page Herald makes (a page with slug `news`).
     static func make(site: Site, theme: Theme, facts: [ItemFacts]) -> Result<PagePlan, BuildFailure> {
-        var builder = Builder(site: site, theme: theme, facts: facts)
+        var builder = PagePlanner(site: site, theme: theme, facts: facts)
         builder.planAll()
         if builder.problems.hasErrors {
             return .failure(BuildFailure(step: "plan pages", diagnostics: builder.problems.all))
@@ -37,8 +37,8 @@ public struct PagePlan: Sendable {
     }
 }
 
-/// The working state of `PagePlan.make`.
-private struct Builder {
+/// The working state of `PagePlan.make`; event lists and calendars are in PagePlanner+Events.swift.
+struct PagePlanner {
     let site: Site
     let theme: Theme
     let facts: [ItemFacts]
@@ -71,8 +71,8 @@ private struct Builder {
         // is the one reported (a page with `slug: news` cannot replace the news list).
         planHome()
         planList(kind: "news", title: text("news"), description: nil, color: nil, icon: nil, items: site.news, basePath: "news/", section: "news")
-        planList(kind: "events", title: text("upcomingEvents"), description: nil, color: nil, icon: nil, items: site.upcomingEvents, basePath: "events/", section: "events")
-        planList(kind: "past-events", title: text("pastEvents"), description: nil, color: nil, icon: nil, items: site.pastEvents, basePath: "events/past/", section: "events")
+        planEventLists()
+        planCalendar()
         planList(kind: "trending", title: text("trending"), description: text("trendingDescription"), color: nil, icon: nil, items: site.trending, basePath: "trending/", section: "trending", pageSize: max(1, site.trending.count))
         planTerms(kind: "categories", title: text("categories"), terms: categoryViews, basePath: "categories/")
         for category in site.categories {
@@ -142,19 +142,7 @@ private struct Builder {
             dateText = dates.date(CivilDateTime(date, in: zone))
             dateISO = TimestampFormat.rfc3339(date, in: zone)
         }
-        var eventView: EventView?
-        if let event = item.event {
-            let mapQuery = event.address
-            eventView = EventView(
-                when: dates.eventRange(event), zone: dates.zoneLabel(event.timeZone, at: event.start),
-                // All-day events are dates, not moments: `<time datetime>` gets just the day.
-                startISO: event.allDay ? CivilDateTime(event.start, in: event.timeZone).isoDate : TimestampFormat.rfc3339(event.start, in: event.timeZone),
-                endISO: event.end.map { event.allDay ? CivilDateTime($0.addingTimeInterval(-1), in: event.timeZone).isoDate : TimestampFormat.rfc3339($0, in: event.timeZone) },
-                allDay: event.allDay, location: event.location, address: event.address,
-                mapURL: mapQuery.map { "https://www.openstreetmap.org/search?query=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") },
-                registration: event.registration, organizer: event.organizer, status: event.status,
-                upcoming: event.finish >= site.now)
-        }
+        let eventView = item.event.map { makeEventView($0, id: id, path: path) }
         return ItemView(
             kind: item.kind, title: item.title, url: urls.path(path), permalink: urls.absolute(path),
             date: dateText, dateISO: dateISO, summary: item.summaryText, summaryHTML: item.summaryHTML,
@@ -163,7 +151,8 @@ private struct Builder {
             tags: site.tagsOfItem[id].map { tagViews[$0] },
             author: item.author, readingTime: dates.readingTime(item.body.statistics.readingMinutes),
             readingMinutes: item.body.statistics.readingMinutes, wordCount: item.body.statistics.total,
-            featured: item.featured, content: item.body.html, event: eventView, jsonLD: nil)
+            featured: item.featured, content: item.body.html, event: eventView, jsonLD: nil,
+            published: item.kind == .page ? nil : facts[id].published)
     }
 
     func context(_ page: PageMeta) -> PageContext {
@@ -224,7 +213,15 @@ private struct Builder {
 
     mutating func planList(kind: String, title: String, description: String?, color: String?, icon: String?, items: [ItemID], basePath: String, section: String,
                            pageSize: Int? = nil, feeds: [FeedLink] = []) {
-        for slice in Pagination.paginate(items, pageSize: pageSize ?? site.config.pageSize, basePath: basePath) {
+        planList(kind: kind, title: title, description: description, color: color, icon: icon, entries: items.map { itemViews[$0] },
+                 basePath: basePath, section: section, pageSize: pageSize, feeds: feeds)
+    }
+
+    /// Plans a paged list of cards. The upcoming-events list is split into sections: today, the
+    /// next seven days, and later.
+    mutating func planList(kind: String, title: String, description: String?, color: String?, icon: String?, entries: [ItemView], basePath: String, section: String,
+                           pageSize: Int? = nil, feeds: [FeedLink] = [], lastModified: [Date?]? = nil) {
+        for slice in Pagination.paginate(Array(entries.indices), pageSize: pageSize ?? site.config.pageSize, basePath: basePath) {
             let pager = PagerView(
                 number: slice.number, total: slice.totalPages,
                 previous: slice.previousPath.map(urls.path), next: slice.nextPath.map(urls.path),
@@ -232,16 +229,30 @@ private struct Builder {
                     number.map { PagerLink(number: $0, url: urls.path(slice.path(ofPage: $0)), current: $0 == slice.number) }
                         ?? PagerLink(number: 0, url: "", current: false, gap: true)
                 })
-            let list = ListView(kind: kind, title: title, description: description, color: color, icon: icon, items: slice.elements.map { itemViews[$0] }, pager: pager)
+            let views = slice.elements.map { entries[$0] }
+            var sections = [ListSection(title: nil, items: views)]
+            if kind == "events" {
+                sections = [
+                    ListSection(title: text("today"), items: views.filter { $0.event?.today == true }),
+                    ListSection(title: text("nextSevenDays"), items: views.filter { $0.event?.thisWeek == true }),
+                    ListSection(title: text("later"), items: views.filter { $0.event?.today != true && $0.event?.thisWeek != true }),
+                ].filter { !$0.items.isEmpty }
+                // One group needs no heading.
+                if sections.count == 1 { sections[0].title = nil }
+            }
+            let calendarURL = section == "events" ? urls.path(currentMonthPath) : nil
+            let list = ListView(kind: kind, title: title, description: description, color: color, icon: icon, items: views, pager: pager,
+                                sections: sections, calendarURL: calendarURL)
             let pageTitle = slice.number > 1 ? "\(title) · \(slice.number)/\(slice.totalPages)" : title
             var page = context(PageMeta(title: pageTitle, description: description ?? "", url: urls.path(slice.path), permalink: urls.absolute(slice.path), image: nil, type: "list", section: section, feeds: feeds))
             page.list = list
-            add(PageJob(path: slice.path + "index.html", template: "list", context: page, lastModified: newest(slice.elements)), owner: "the list '\(title)'")
+            let modified = lastModified.map { dates in slice.elements.compactMap { dates[$0] }.max() } ?? views.compactMap(\.published).max()
+            add(PageJob(path: slice.path + "index.html", template: "list", context: page, lastModified: modified), owner: "the list '\(title)'")
         }
     }
 
-    mutating func planTerms(kind: String, title: String, terms: [TermView], basePath: String) {
-        var page = context(PageMeta(title: title, description: "", url: urls.path(basePath), permalink: urls.absolute(basePath), image: nil, type: kind, section: kind))
+    mutating func planTerms(kind: String, title: String, terms: [TermView], basePath: String, section: String? = nil) {
+        var page = context(PageMeta(title: title, description: "", url: urls.path(basePath), permalink: urls.absolute(basePath), image: nil, type: kind, section: section ?? kind))
         page.terms = TermsView(kind: kind, title: title, terms: terms)
         add(PageJob(path: basePath + "index.html", template: "terms", context: page, lastModified: newest(site.items.indices)), owner: "the list of \(kind)")
     }

@@ -22,7 +22,7 @@ public struct Theme: Sendable {
     let strings: InterfaceStrings
 
     /// The templates every site needs; a site's own folder may replace any of them.
-    public static let requiredTemplates = ["layout", "home", "article", "event", "page", "list", "terms", "404", "partials/card"]
+    public static let requiredTemplates = ["layout", "home", "article", "event", "page", "list", "terms", "calendar", "404", "partials/card"]
 
     /// Loads the theme: the default files, then the site's `templates/` files over them.
     /// Every template that does not parse, and every partial or parent template that does not

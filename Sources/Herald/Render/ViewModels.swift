@@ -52,6 +52,17 @@ struct EventView: MustacheParent, Sendable {
     var organizer: String?
     var status: EventStatus
     var upcoming: Bool
+    /// The next occurrence is today, or is going on now (in the site's time zone).
+    var today = false
+    /// The next occurrence starts within the seven days after today.
+    var thisWeek = false
+    /// How it repeats, in words.
+    var repeats: String?
+    /// Its dates still to come, in words (for repeating events).
+    var dates: [String] = []
+    /// The event's own `.ics` file, and the site's calendar as a `webcal://` subscription.
+    var calendarFile: String = ""
+    var subscribe: String = ""
 
     func child(named key: String) -> Any? {
         switch key {
@@ -70,6 +81,12 @@ struct EventView: MustacheParent, Sendable {
         case "postponed": return status == .postponed
         case "upcoming": return upcoming
         case "past": return !upcoming
+        case "today": return today
+        case "thisWeek": return thisWeek
+        case "repeats": return present(repeats)
+        case "dates": return dates
+        case "calendarFile": return calendarFile
+        case "subscribe": return subscribe
         default: return nil
         }
     }
@@ -100,6 +117,8 @@ struct ItemView: MustacheParent, Sendable {
     var jsonLD: String?
     /// The item's card, rendered once from `partials/card` and shared by every list that shows it.
     var card = ""
+    /// The publication date (or an occurrence's start), for the sitemap; not shown to templates.
+    var published: Date? = nil
 
     func child(named key: String) -> Any? {
         switch key {
@@ -182,9 +201,15 @@ struct ListView: MustacheParent, Sendable {
     var icon: String?
     var items: [ItemView]
     var pager: PagerView
+    /// The items in groups (one untitled group, except on the upcoming-events list).
+    var sections: [ListSection] = []
+    /// The current month's calendar, on event lists.
+    var calendarURL: String? = nil
 
     func child(named key: String) -> Any? {
         switch key {
+        case "sections": return sections
+        case "calendarURL": return present(calendarURL)
         case "kind": return kind
         case "title": return title
         case "description": return present(description)
@@ -198,6 +223,20 @@ struct ListView: MustacheParent, Sendable {
         case "ranked": return kind == "trending"
         case "isEvents": return kind == "events"
         case "isPastEvents": return kind == "past-events"
+        default: return nil
+        }
+    }
+}
+
+/// A group of cards in a list, with a heading when there is more than one group.
+struct ListSection: MustacheParent, Sendable {
+    var title: String?
+    var items: [ItemView]
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": return present(title)
+        case "items": return items
         default: return nil
         }
     }
@@ -360,6 +399,7 @@ struct PageContext: MustacheParent, Sendable {
     var list: ListView? = nil
     var home: HomeView? = nil
     var terms: TermsView? = nil
+    var calendar: CalendarMonthView? = nil
 
     func child(named key: String) -> Any? {
         switch key {
@@ -370,7 +410,102 @@ struct PageContext: MustacheParent, Sendable {
         case "list": return present(list)
         case "home": return present(home)
         case "terms": return present(terms)
+        case "calendar": return present(calendar)
         default: return nil
         }
     }
+}
+
+/// A day cell of a month grid.
+struct CalendarDayView: MustacheParent, Sendable {
+    var day: Int
+    var inMonth: Bool
+    var count: Int
+    var anchor: String
+    var today: Bool
+    var label: String
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "day": return day
+        case "inMonth": return inMonth
+        case "count": return count
+        case "hasEvents": return count > 0
+        case "anchor": return anchor
+        case "today": return today
+        case "label": return label
+        default: return nil
+        }
+    }
+}
+
+/// One event on one day of a calendar.
+struct CalendarEntry: MustacheParent, Sendable {
+    var title: String
+    var url: String
+    var time: String
+    var location: String?
+    var status: EventStatus
+    var color: String?
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": return title
+        case "url": return url
+        case "time": return time
+        case "location": return present(location)
+        case "cancelled": return status == .cancelled
+        case "postponed": return status == .postponed
+        case "color": return present(color)
+        default: return nil
+        }
+    }
+}
+
+/// A day's events below a month grid.
+struct CalendarDayEvents: MustacheParent, Sendable {
+    var label: String
+    var anchor: String
+    var entries: [CalendarEntry]
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "label": return label
+        case "anchor": return anchor
+        case "entries": return entries
+        default: return nil
+        }
+    }
+}
+
+/// A month calendar page.
+struct CalendarMonthView: MustacheParent, Sendable {
+    var title: String
+    var weekdays: [String]
+    var weeks: [[CalendarDayView]]
+    var days: [CalendarDayEvents]
+    var previous: LinkView?
+    var next: LinkView?
+    var current: Bool
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": return title
+        case "weekdays": return weekdays
+        case "weeks": return weeks.map { CalendarWeek(days: $0) }
+        case "days": return days
+        case "empty": return days.isEmpty
+        case "previous": return present(previous)
+        case "next": return present(next)
+        case "current": return current
+        default: return nil
+        }
+    }
+}
+
+/// A row of a month grid.
+struct CalendarWeek: MustacheParent, Sendable {
+    var days: [CalendarDayView]
+
+    func child(named key: String) -> Any? { key == "days" ? days : nil }
 }

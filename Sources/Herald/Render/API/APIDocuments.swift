@@ -14,6 +14,9 @@ struct APIEvent: Encodable, Sendable {
     var status: String
     var registration: String?
     var organizer: String?
+    /// For a repeating event: the rule as an RFC 5545 RRULE value, and every date it makes.
+    var rrule: String?
+    var occurrences: [APIOccurrence]?
 
     init(_ event: EventDetails) {
         let zone = event.timeZone
@@ -31,6 +34,26 @@ struct APIEvent: Encodable, Sendable {
         status = event.status.rawValue
         registration = event.registration
         organizer = event.organizer
+        if let rule = event.recurrence {
+            rrule = ICalendarWriter.rrule(rule, event: event)
+            occurrences = event.occurrences.map { APIOccurrence($0, allDay: event.allDay, zone: zone) }
+        }
+    }
+}
+
+/// One date of a repeating event.
+struct APIOccurrence: Encodable, Sendable {
+    var start: String
+    var end: String?
+
+    init(_ occurrence: Occurrence, allDay: Bool, zone: TimeZone) {
+        if allDay {
+            start = CivilDateTime(occurrence.start, in: zone).isoDate
+            end = occurrence.end.map { CivilDateTime($0.addingTimeInterval(-1), in: zone).isoDate }
+        } else {
+            start = TimestampFormat.rfc3339(occurrence.start, in: zone)
+            end = occurrence.end.map { TimestampFormat.rfc3339($0, in: zone) }
+        }
     }
 }
 

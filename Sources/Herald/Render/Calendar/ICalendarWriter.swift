@@ -1,0 +1,223 @@
+import Foundation
+
+/// Writes RFC 5545 iCalendar: content lines folded at 75 octets (never inside a UTF-8 character)
+/// and ended with CRLF, TEXT values escaped, times with a TZID and a VTIMEZONE for each zone (all-day
+/// events as dates), one RRULE for a repeating event.
+struct ICalendarWriter: Sendable {
+    let site: Site
+    let urls: SiteURLs
+    let facts: [ItemFacts]
+
+    /// A whole calendar of the given events.
+    func calendar(name: String, events: [ItemID]) -> Data {
+        var lines = [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//Herald//Herald static site generator//EN",
+            "CALSCALE:GREGORIAN",
+            "METHOD:PUBLISH",
+            "NAME:" + Self.text(name),
+            "X-WR-CALNAME:" + Self.text(name),
+            "REFRESH-INTERVAL;VALUE=DURATION:PT6H",
+            "X-PUBLISHED-TTL:PT6H",
+        ]
+        let details = events.compactMap { id in site.items[id].event.map { (id, $0) } }
+        for zone in Set(details.filter { !$0.1.allDay }.map(\.1.timeZone.identifier)).sorted() {
+            let zoned = details.filter { $0.1.timeZone.identifier == zone && !$0.1.allDay }.map(\.1)
+            let first = zoned.flatMap(\.occurrences).map(\.start).min()!
+            let last = zoned.flatMap(\.occurrences).map(\.finish).max()!
+            lines += VTimeZone.lines(for: TimeZone(identifier: zone)!, from: first, to: last)
+        }
+        for (id, event) in details { lines += eventLines(id, event) }
+        lines.append("END:VCALENDAR")
+        var output = Data()
+        for line in lines { output.append(contentsOf: Self.fold(line).utf8) }
+        return output
+    }
+
+    /// The UID of an event: its URL path and the site's host, stable when the title changes.
+    func uid(_ id: ItemID) -> String {
+        let host = URL(string: urls.baseURL)?.host ?? "localhost"
+        let path = SiteURLs.encode(urls.basePath + "events/" + site.items[id].slug).split(separator: "/").joined(separator: "-")
+        return "\(path)@\(host)"
+    }
+
+    private func eventLines(_ id: ItemID, _ event: EventDetails) -> [String] {
+        let item = site.items[id]
+        let fact = facts[id]
+        let zone = event.timeZone
+        var lines = ["BEGIN:VEVENT", "UID:" + Self.text(uid(id)), "DTSTAMP:" + Self.utc(fact.published)]
+        let first = event.occurrences.first ?? Occurrence(start: event.start, end: event.end)
+        if event.allDay {
+            lines.append("DTSTART;VALUE=DATE:" + Self.day(CivilDateTime(first.start, in: zone)))
+            if let end = first.end { lines.append("DTEND;VALUE=DATE:" + Self.day(CivilDateTime(end, in: zone))) }
+        } else {
+            lines.append("DTSTART;TZID=\(zone.identifier):" + Self.local(CivilDateTime(first.start, in: zone)))
+            if let end = first.end { lines.append("DTEND;TZID=\(zone.identifier):" + Self.local(CivilDateTime(end, in: zone))) }
+        }
+        if let rule = event.recurrence { lines += recurrenceLines(rule, event: event, first: first) }
+        lines.append("SUMMARY:" + Self.text(item.title))
+        var description = item.summaryText
+        if let organizer = event.organizer { description += (description.isEmpty ? "" : "\n\n") + organizer }
+        description += (description.isEmpty ? "" : "\n\n") + fact.permalink
+        lines.append("DESCRIPTION:" + Self.text(description))
+        let place = [event.location, event.address].compactMap { $0 }.joined(separator: ", ")
+        if !place.isEmpty { lines.append("LOCATION:" + Self.text(place)) }
+        lines.append("URL:" + fact.permalink)
+        switch event.status {
+        case .scheduled: lines.append("STATUS:CONFIRMED")
+        case .cancelled: lines.append("STATUS:CANCELLED")
+        case .postponed: lines.append("STATUS:TENTATIVE")
+        }
+        if !fact.categories.isEmpty { lines.append("CATEGORIES:" + fact.categories.map { Self.text($0.name) }.joined(separator: ",")) }
+        lines.append("END:VEVENT")
+        return lines
+    }
+
+    /// RRULE (with UNTIL in UTC, as RFC 5545 requires beside a TZID start) and one EXDATE per
+    /// except date that the rule would otherwise have made.
+    private func recurrenceLines(_ rule: Recurrence, event: EventDetails, first: Occurrence) -> [String] {
+        let zone = event.timeZone
+        var lines = ["RRULE:" + Self.rrule(rule, event: event)]
+        let firstCivil = CivilDateTime(first.start, in: zone)
+        let generated = Set(Recurrence(frequency: rule.frequency, interval: rule.interval, until: rule.until, count: rule.count).starts(from: firstCivil).map(\.isoDate))
+        for day in rule.except where generated.contains(day.isoDate) {
+            var civil = firstCivil
+            (civil.year, civil.month, civil.day) = (day.year, day.month, day.day)
+            lines.append(event.allDay ? "EXDATE;VALUE=DATE:" + Self.day(civil) : "EXDATE;TZID=\(zone.identifier):" + Self.local(civil))
+        }
+        return lines
+    }
+
+    /// The RRULE value of a rule: `FREQ=WEEKLY;INTERVAL=1;UNTIL=20270114T155959Z`.
+    static func rrule(_ rule: Recurrence, event: EventDetails) -> String {
+        var parts = ["FREQ=" + rule.frequency.rawValue.uppercased(), "INTERVAL=\(rule.interval)"]
+        if let until = rule.until {
+            if event.allDay {
+                parts.append("UNTIL=" + day(until))
+            } else {
+                let lastSecond = CivilDateTime(year: until.year, month: until.month, day: until.day, hour: 23, minute: 59, second: 59)
+                parts.append("UNTIL=" + utc(lastSecond.instant(in: event.timeZone)))
+            }
+        }
+        if let count = rule.count { parts.append("COUNT=\(count)") }
+        return parts.joined(separator: ";")
+    }
+
+    // MARK: Values
+
+    /// TEXT escaping (RFC 5545 3.3.11): `\` `;` `,` and line breaks; control characters dropped.
+    static func text(_ value: String) -> String {
+        var result = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case ";": result += "\\;"
+            case ",": result += "\\,"
+            case "\n": result += "\\n"
+            case "\r": continue
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `20261205T190000Z`.
+    static func utc(_ instant: Date) -> String { local(CivilDateTime(instant, in: TimeZone(identifier: "UTC")!)) + "Z" }
+
+    /// `20261205T190000`.
+    static func local(_ civil: CivilDateTime) -> String {
+        day(civil) + "T" + civil.hour.padded(2) + civil.minute.padded(2) + civil.second.padded(2)
+    }
+
+    /// `20261205`.
+    static func day(_ civil: CivilDateTime) -> String { civil.year.padded(4) + civil.month.padded(2) + civil.day.padded(2) }
+
+    /// One content line folded into physical lines of at most 75 octets, each ended with CRLF;
+    /// continuation lines start with a space. A UTF-8 character is never split.
+    static func fold(_ line: String) -> String {
+        var result = ""
+        var width = 0
+        var limit = 75
+        for scalar in line.unicodeScalars {
+            let size = UTF8.width(scalar)
+            if width + size > limit {
+                result += "\r\n "
+                width = 1
+                limit = 75
+            }
+            result.unicodeScalars.append(scalar)
+            width += size
+        }
+        return result + "\r\n"
+    }
+}
+
+/// VTIMEZONE components from the system's time-zone data: the observance in force at the start of
+/// the year of the first event, then every transition until after the last one.
+enum VTimeZone {
+    static func lines(for zone: TimeZone, from first: Date, to last: Date) -> [String] {
+        let startYear = CivilDateTime(first, in: zone).year
+        let rangeStart = CivilDateTime(year: startYear, month: 1, day: 1).instant(in: zone)
+        let rangeEnd = last.addingTimeInterval(366 * 86_400)
+        var lines = ["BEGIN:VTIMEZONE", "TZID:" + zone.identifier]
+        let initial = zone.secondsFromGMT(for: rangeStart)
+        lines += observance(zone, at: rangeStart, from: initial, to: initial)
+        var cursor = rangeStart
+        var guardCount = 0
+        while let transition = zone.nextDaylightSavingTimeTransition(after: cursor), transition <= rangeEnd, guardCount < 400 {
+            let from = zone.secondsFromGMT(for: transition.addingTimeInterval(-1))
+            let to = zone.secondsFromGMT(for: transition)
+            if from != to { lines += observance(zone, at: transition, from: from, to: to) }
+            cursor = transition
+            guardCount += 1
+        }
+        lines.append("END:VTIMEZONE")
+        return lines
+    }
+
+    private static func observance(_ zone: TimeZone, at instant: Date, from: Int, to: Int) -> [String] {
+        let kind = zone.isDaylightSavingTime(for: instant) ? "DAYLIGHT" : "STANDARD"
+        // DTSTART is the local time at the onset, reckoned in the offset in force before it.
+        let onset = CivilDateTime(instant.addingTimeInterval(TimeInterval(from)), in: TimeZone(identifier: "UTC")!)
+        var lines = ["BEGIN:\(kind)", "DTSTART:" + ICalendarWriter.local(onset), "TZOFFSETFROM:" + offset(from), "TZOFFSETTO:" + offset(to)]
+        if let name = zone.abbreviation(for: instant), !name.hasPrefix("GMT+"), !name.hasPrefix("GMT-") {
+            lines.append("TZNAME:" + ICalendarWriter.text(name))
+        }
+        lines.append("END:\(kind)")
+        return lines
+    }
+
+    /// `+0800`, `-0330`, `+0000`.
+    static func offset(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : "+"
+        let magnitude = abs(seconds)
+        let text = sign + (magnitude / 3600).padded(2) + (magnitude % 3600 / 60).padded(2)
+        return magnitude % 60 == 0 ? text : text + (magnitude % 60).padded(2)
+    }
+}
+
+/// The `.ics` files: `/events.ics` with every event, `/categories/<slug>/events.ics` for each
+/// category with events, and `/events/<slug>/event.ics` for each event.
+enum ICalendarPlan {
+    static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
+        let writer = ICalendarWriter(site: site, urls: urls, facts: facts)
+        let events = site.items.indices.filter { site.items[$0].event != nil }
+        var files = [GeneratedFile(path: "events.ics", owner: "the events calendar", make: { writer.calendar(name: site.config.title, events: events) })]
+        for category in site.categories {
+            let own = category.items.filter { site.items[$0].event != nil }.sorted()
+            guard !own.isEmpty else { continue }
+            files.append(GeneratedFile(path: "categories/\(category.slug)/events.ics", owner: "the calendar of \(category.name)", make: {
+                writer.calendar(name: "\(category.name) · \(site.config.title)", events: own)
+            }))
+        }
+        for id in events {
+            files.append(GeneratedFile(path: "events/\(site.items[id].slug)/event.ics", owner: "the calendar file of \(site.items[id].sourcePath)", make: {
+                writer.calendar(name: site.items[id].title, events: [id])
+            }))
+        }
+        return files
+    }
+}

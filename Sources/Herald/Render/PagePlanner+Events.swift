@@ -1,0 +1,161 @@
+import Foundation
+
+/// Event views, the upcoming and past event lists (one card per date of a repeating event) and
+/// the month calendars.
+extension PagePlanner {
+    /// Midnight today, tomorrow and a week after tomorrow, in the site's time zone.
+    var dayBoundaries: (today: Date, tomorrow: Date, weekAfter: Date) {
+        let zone = site.config.timeZone
+        let now = CivilDateTime(site.now, in: zone)
+        func midnight(_ offset: Int) -> Date {
+            let (y, m, d) = CivilDateTime.civil(fromDays: now.daysSinceEpoch + offset)
+            return CivilDateTime(year: y, month: m, day: d).instant(in: zone)
+        }
+        return (midnight(0), midnight(1), midnight(8))
+    }
+
+    /// The output folder of the current month's calendar (`events/calendar/2026/11/`).
+    var currentMonthPath: String {
+        let now = CivilDateTime(site.now, in: site.config.timeZone)
+        return "events/calendar/\(now.year.padded(4))/\(now.month.padded(2))/"
+    }
+
+    /// An event as templates see it, at its next occurrence (or its first, once all are over).
+    func makeEventView(_ event: EventDetails, id: ItemID, path: String) -> EventView {
+        let occurrence = event.nextOccurrence(after: site.now) ?? event.occurrences.first ?? Occurrence(start: event.start, end: event.end)
+        var view = EventView(
+            when: dates.range(occurrence, allDay: event.allDay, zone: event.timeZone),
+            zone: dates.zoneLabel(event.timeZone, at: occurrence.start),
+            startISO: "", endISO: nil,
+            allDay: event.allDay, location: event.location, address: event.address,
+            mapURL: event.address.map { "https://www.openstreetmap.org/search?query=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") },
+            registration: event.registration, organizer: event.organizer, status: event.status,
+            upcoming: event.finish >= site.now,
+            repeats: event.recurrence.map(dates.recurrence),
+            dates: event.recurrence == nil ? [] : event.occurrences.filter { $0.finish >= site.now }.prefix(12).map { dates.range($0, allDay: event.allDay, zone: event.timeZone) },
+            calendarFile: urls.path(path + "event.ics"),
+            subscribe: "webcal://" + urls.absolute("events.ics").drop { $0 != ":" }.dropFirst(3))
+        setTimes(&view, occurrence: occurrence, event: event)
+        return view
+    }
+
+    /// Puts one occurrence's times and its today / this-week flags into an event view.
+    func setTimes(_ view: inout EventView, occurrence: Occurrence, event: EventDetails) {
+        let zone = event.timeZone
+        // All-day events are dates, not moments: `<time datetime>` gets just the day.
+        view.startISO = event.allDay ? CivilDateTime(occurrence.start, in: zone).isoDate : TimestampFormat.rfc3339(occurrence.start, in: zone)
+        view.endISO = occurrence.end.map { event.allDay ? CivilDateTime($0.addingTimeInterval(-1), in: zone).isoDate : TimestampFormat.rfc3339($0, in: zone) }
+        view.when = dates.range(occurrence, allDay: event.allDay, zone: zone)
+        let days = dayBoundaries
+        view.today = occurrence.finish >= site.now && occurrence.start < days.tomorrow && occurrence.finish >= days.today
+        view.thisWeek = !view.today && occurrence.finish >= site.now && occurrence.start < days.weekAfter
+    }
+
+    /// The card of one date of an event: the item's own card for an event that does not repeat,
+    /// else a card made for that date.
+    func occurrenceView(_ entry: EventOccurrence) -> ItemView {
+        var view = itemViews[entry.item]
+        guard let event = site.items[entry.item].event, event.recurrence != nil, var eventView = view.event else { return view }
+        setTimes(&eventView, occurrence: entry.occurrence, event: event)
+        view.event = eventView
+        view.published = entry.occurrence.start
+        view.card = theme.renderCard(CardContext(item: view, site: siteView, strings: strings))
+        return view
+    }
+
+    /// `/events/` (upcoming dates, soonest first, grouped into today / next 7 days / later) and
+    /// `/events/past/` (past dates, newest first).
+    mutating func planEventLists() {
+        let upcoming = site.upcomingOccurrences.map(occurrenceView)
+        planList(kind: "events", title: text("upcomingEvents"), description: nil, color: nil, icon: nil, entries: upcoming,
+                 basePath: "events/", section: "events", lastModified: site.upcomingOccurrences.map { facts[$0.item].published })
+        let past = site.pastOccurrences.map(occurrenceView)
+        planList(kind: "past-events", title: text("pastEvents"), description: nil, color: nil, icon: nil, entries: past,
+                 basePath: "events/past/", section: "events", lastModified: site.pastOccurrences.map { facts[$0.item].published })
+    }
+
+    /// One page per month that has events, plus the current month: a grid of weeks (Monday first)
+    /// marking the days with events, each day's events listed below, and links to the nearest
+    /// months before and after that have events. `/events/calendar/` lists the months.
+    mutating func planCalendar() {
+        // Each occurrence is entered on every day it spans, in the event's own zone.
+        var byDay: [String: [(entry: EventOccurrence, civil: CivilDateTime)]] = [:]
+        for entry in site.upcomingOccurrences.reversed() + site.pastOccurrences.reversed() {
+            guard let event = site.items[entry.item].event else { continue }
+            let first = CivilDateTime(entry.occurrence.start, in: event.timeZone)
+            let lastInstant = entry.occurrence.end.map { event.allDay ? $0.addingTimeInterval(-1) : $0 } ?? entry.occurrence.start
+            let last = CivilDateTime(max(lastInstant, entry.occurrence.start), in: event.timeZone)
+            for day in first.daysSinceEpoch...min(last.daysSinceEpoch, first.daysSinceEpoch + 62) {
+                let (y, m, d) = CivilDateTime.civil(fromDays: day)
+                byDay[CivilDateTime(year: y, month: m, day: d).isoDate, default: []].append((entry, first))
+            }
+        }
+        for key in byDay.keys {
+            byDay[key]!.sort { a, b in
+                a.entry.occurrence.start != b.entry.occurrence.start ? a.entry.occurrence.start < b.entry.occurrence.start
+                    : (site.items[a.entry.item].sourcePath, a.entry.index) < (site.items[b.entry.item].sourcePath, b.entry.index)
+            }
+        }
+        let now = CivilDateTime(site.now, in: site.config.timeZone)
+        let monthsWithEvents = Set(byDay.keys.map { String($0.prefix(7)) })
+        let months = monthsWithEvents.union([String(now.isoDate.prefix(7))]).sorted()
+        func path(_ month: String) -> String { "events/calendar/\(month.prefix(4))/\(month.suffix(2))/" }
+        func label(_ month: String) -> String { dates.month(year: Int(month.prefix(4))!, month: Int(month.suffix(2))!) }
+
+        for month in months {
+            let year = Int(month.prefix(4))!, number = Int(month.suffix(2))!
+            let first = CivilDateTime(year: year, month: number, day: 1)
+            let length = CivilDateTime.daysIn(month: number, year: year)
+            // Monday-first grid: back up to the Monday on or before the 1st.
+            let lead = (first.weekday + 6) % 7
+            var cells: [CalendarDayView] = []
+            let cellCount = ((lead + length + 6) / 7) * 7
+            for cell in 0..<cellCount {
+                let (y, m, d) = CivilDateTime.civil(fromDays: first.daysSinceEpoch - lead + cell)
+                let iso = CivilDateTime(year: y, month: m, day: d).isoDate
+                let inMonth = m == number
+                let count = inMonth ? byDay[iso]?.count ?? 0 : 0
+                cells.append(CalendarDayView(day: d, inMonth: inMonth, count: count, anchor: "d" + iso, today: iso == now.isoDate,
+                                             label: dates.dateWithWeekday(CivilDateTime(year: y, month: m, day: d))))
+            }
+            let weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) }
+            let days: [CalendarDayEvents] = (1...length).compactMap { day in
+                let civil = CivilDateTime(year: year, month: number, day: day)
+                guard let entries = byDay[civil.isoDate] else { return nil }
+                return CalendarDayEvents(label: dates.dateWithWeekday(civil), anchor: "d" + civil.isoDate, entries: entries.map { entry, start in
+                    let event = site.items[entry.item].event!
+                    let view = itemViews[entry.item]
+                    let time: String
+                    if event.allDay {
+                        time = text("allDay")
+                    } else if start.isoDate == civil.isoDate {
+                        let end = entry.occurrence.end.map { CivilDateTime($0, in: event.timeZone) }
+                        time = start.hourMinute + (end.map { $0.isoDate == start.isoDate ? "–" + $0.hourMinute : " →" } ?? "")
+                    } else {
+                        time = text("continues")
+                    }
+                    return CalendarEntry(title: view.title, url: view.url, time: time, location: event.location, status: event.status,
+                                         color: view.categories.first?.color)
+                })
+            }
+            let index = monthsWithEvents.sorted()
+            let previous = index.last { $0 < month }.map { LinkView(title: label($0), url: urls.path(path($0))) }
+            let next = index.first { $0 > month }.map { LinkView(title: label($0), url: urls.path(path($0))) }
+            let view = CalendarMonthView(title: label(month), weekdays: dates.weekdayHeaders, weeks: weeks, days: days,
+                                         previous: previous, next: next, current: month == String(now.isoDate.prefix(7)))
+            var page = context(PageMeta(title: "\(text("calendar")) · \(label(month))", description: "", url: urls.path(path(month)),
+                                        permalink: urls.absolute(path(month)), image: nil, type: "calendar", section: "events"))
+            page.calendar = view
+            let lastModified = days.isEmpty ? nil : (byDay.filter { $0.key.hasPrefix(month) }.flatMap(\.value).map { facts[$0.entry.item].published }.max())
+            add(PageJob(path: path(month) + "index.html", template: "calendar", context: page, lastModified: lastModified), owner: "the calendar of \(label(month))")
+        }
+        let terms = months.reversed().map { month in
+            TermView(name: label(month), slug: month, url: urls.path(path(month)),
+                     count: byDay.filter { $0.key.hasPrefix(month) }.values.reduce(into: Set<String>()) { seen, entries in
+                         for entry in entries { seen.insert("\(entry.entry.item)#\(entry.entry.index)") }
+                     }.count,
+                     description: nil, color: nil, icon: nil)
+        }
+        planTerms(kind: "months", title: text("calendar"), terms: Array(terms), basePath: "events/calendar/", section: "events")
+    }
+}
