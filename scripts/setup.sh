@@ -2,7 +2,8 @@
 # Installs what building Herald needs beyond Swift, if it is missing: Debian's libcmark-dev (the
 # Markdown library) and pkg-config (which SwiftPM uses to find it). With --test, also what the
 # output validation tests use: jing (Atom's RELAX NG schema), xmllint (the sitemap's XSD), and the
-# Python packages pytest, jsonschema (with its URI and date-time format checkers) and feedparser.
+# Python packages pytest, jsonschema (with its URI and date-time format checkers), feedparser,
+# icalendar (under ../shared/standards/ics_check.py) and python-dateutil (expands RRULEs).
 set -euo pipefail
 missing=()
 pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
@@ -21,8 +22,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if [ "${1:-}" = "--test" ]; then
-  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser
-import pytest, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser
+  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser icalendar python-dateutil
+import pytest, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser, icalendar, dateutil
 PY
 fi
 command -v swift >/dev/null || { echo "Swift is not installed: see https://www.swift.org/install/linux/" >&2; exit 1; }
