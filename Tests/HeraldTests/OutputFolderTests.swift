@@ -213,3 +213,25 @@ import Testing
         #expect(output.files.keys.filter { $0.contains(".git") || $0.contains(".DS_Store") || $0.contains(".swp") }.isEmpty)
     }
 }
+
+@Suite struct UnchangedFilesTests {
+    @Test func filesWhoseBytesDidNotChangeKeepTheirModificationTime() throws {
+        let scratch = try OutputFolderTests.Scratch()
+        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\n---\nBye.\n")
+        _ = try scratch.build()
+        let first = scratch.output.appendingPathComponent("news/first/index.html")
+        let second = scratch.output.appendingPathComponent("news/second/index.html")
+        let past = Date(timeIntervalSince1970: 1_000_000_000)
+        for file in [first, second] { try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path) }
+
+        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second, edited\n---\nBye.\n")
+        let report = try scratch.build()
+        #expect(report.written > 0 && report.written < report.files)
+        #expect(report.summary.contains("files written, \(report.files - report.written) unchanged"))
+        func modified(_ url: URL) throws -> Date { try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as! Date }
+        #expect(try modified(first) == past, "an unchanged page is not rewritten")
+        #expect(try modified(second) != past, "an edited page is")
+        #expect(try String(contentsOf: second, encoding: .utf8).contains("Second, edited"))
+        #expect(try scratch.siblings() == ["out", "site"])
+    }
+}

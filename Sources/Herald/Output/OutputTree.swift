@@ -5,7 +5,8 @@ import Foundation
 public protocol OutputSink: Sendable {
     /// Writes a file (path relative to the output root). Called from several threads at once,
     /// each time for a different path; `prepareFolders` has made the folders beforehand.
-    func write(_ path: String, _ data: Data) throws
+    /// Returns false when the file was kept from the previous output because it had the same bytes.
+    @discardableResult func write(_ path: String, _ data: Data) throws -> Bool
     /// Makes the folders the coming files need.
     func prepareFolders(for paths: [String]) throws
 }
@@ -59,8 +60,13 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         }
     }
 
-    public func write(_ path: String, _ data: Data) throws {
+    @discardableResult public func write(_ path: String, _ data: Data) throws -> Bool {
         let full = stagingPath + "/" + path
+        // A file whose bytes did not change is hard-linked from the previous output instead of
+        // written: it keeps its modification time (so rsync, caches and `make` see no change), and
+        // reading to compare costs less than writing.
+        let previous = outputPath + "/" + path
+        if Self.hasSameBytes(previous, data), link(previous, full) == 0 { return false }
         let descriptor = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OutputProblem(path: path, message: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -75,11 +81,15 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
                 offset += written
             }
         }
+        return true
     }
 
-    /// Copies a file from disk into the output.
-    public func copy(from source: String, to path: String) throws {
-        try write(path, try Data(contentsOf: URL(fileURLWithPath: source)))
+    /// Whether the file at `path` exists and holds exactly `data` (its size is checked first).
+    private static func hasSameBytes(_ path: String, _ data: Data) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == data.count else { return false }
+        guard let existing = FileManager.default.contents(atPath: path) else { return false }
+        return existing == data
     }
 
     /// Puts the new output in place of the old one, then deletes the old one. On Linux the two
@@ -155,10 +165,11 @@ public final class MemoryOutput: OutputSink, @unchecked Sendable {
 
     public init() {}
 
-    public func write(_ path: String, _ data: Data) throws {
+    @discardableResult public func write(_ path: String, _ data: Data) throws -> Bool {
         lock.lock()
         defer { lock.unlock() }
         storage[path] = data
+        return true
     }
 
     public func prepareFolders(for paths: [String]) throws {}

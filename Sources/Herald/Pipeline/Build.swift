@@ -91,57 +91,41 @@ public struct Build: Sendable {
             try output.prepareFolders(for: plan.jobs.map(\.path) + generated.map(\.path) + copies.map(\.path))
         }
 
-        try clock.step("render and write pages") {
-            let failures = plan.jobs.parallelMap { job -> String? in
-                let html = theme.render(job.template, job.context)
-                do {
-                    try output.write(job.path, Data(html.utf8))
-                    return nil
-                } catch {
-                    return "\(job.path): \(error)"
-                }
-            }
-            let problems = failures.compactMap { $0 }
-            if !problems.isEmpty {
-                throw BuildFailure(step: "render and write pages", diagnostics: problems.map { Diagnostic(path: options.outputPath, line: 1, "could not write \($0)") })
-            }
+        var written = 0
+        written += try clock.step("render and write pages") {
+            try writeAll(plan.jobs, to: output, path: \.path) { job in Data(theme.render(job.template, job.context).utf8) }
         }
         log("Rendered \(plan.jobs.count) pages")
-
-        try clock.step("write feeds, API and sitemap") {
-            let failures = generated.parallelMap { file -> String? in
-                do {
-                    try output.write(file.path, file.make())
-                    return nil
-                } catch {
-                    return "\(file.path): \(error)"
-                }
-            }
-            let problems = failures.compactMap { $0 }
-            if !problems.isEmpty {
-                throw BuildFailure(step: "write feeds, API and sitemap", diagnostics: problems.map { Diagnostic(path: options.outputPath, line: 1, "could not write \($0)") })
-            }
+        written += try clock.step("write feeds, API and sitemap") {
+            try writeAll(generated, to: output, path: \.path) { file in file.make() }
         }
-
-        try clock.step("copy static files") {
-            let fileSystem = self.fileSystem
-            let failures = copies.parallelMap { copy -> String? in
-                do {
-                    try output.write(copy.path, try copy.contents(fileSystem))
-                    return nil
-                } catch {
-                    return "\(copy.path): \(error)"
-                }
-            }
-            let problems = failures.compactMap { $0 }
-            if !problems.isEmpty {
-                throw BuildFailure(step: "copy static files", diagnostics: problems.map { Diagnostic(path: "static", line: 1, "could not copy \($0)") })
-            }
+        let source = fileSystem
+        written += try clock.step("copy static files") {
+            try writeAll(copies, to: output, path: \.path) { copy in try copy.contents(source) }
         }
 
         return BuildReport(
-            items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count,
+            items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: written,
             skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed)
+    }
+
+    /// Makes and writes files on all cores. Returns how many were written; the others had the
+    /// same bytes as in the previous output and were kept. Every failure is reported.
+    private func writeAll<Element: Sendable>(_ elements: [Element], to output: OutputSink, path: @Sendable (Element) -> String,
+                                             bytes: @Sendable (Element) throws -> Data) throws -> Int {
+        let outcomes = elements.parallelMap { element -> Result<Bool, OutputProblem> in
+            do {
+                return .success(try output.write(path(element), try bytes(element)))
+            } catch {
+                return .failure(OutputProblem(path: path(element), message: "\(error)"))
+            }
+        }
+        let problems = outcomes.compactMap { outcome -> Diagnostic? in
+            guard case .failure(let problem) = outcome else { return nil }
+            return Diagnostic(path: options.outputPath, line: 1, "could not write \(problem)")
+        }
+        if !problems.isEmpty { throw BuildFailure(step: "write output", diagnostics: problems) }
+        return outcomes.filter { (try? $0.get()) == true }.count
     }
 
     /// Reads `site.yml` and applies `--base-url`.

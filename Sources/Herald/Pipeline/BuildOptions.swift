@@ -33,8 +33,10 @@ public struct BuildReport: Sendable {
     public var items: Int
     /// HTML pages rendered.
     public var pages: Int
-    /// Files written in all (pages, theme assets, static files).
+    /// Files in the output (pages, feeds, documents, theme assets, static files).
     public var files: Int
+    /// Files actually written; the others kept the previous build's bytes (and modification time).
+    public var written: Int
     /// Items left out (drafts, future, expired).
     public var skipped: SkippedItems
     /// Warnings found along the way.
@@ -52,6 +54,8 @@ public struct BuildReport: Sendable {
         if skipped.expired > 0 { left.append("\(skipped.expired) expired") }
         let leftOut = left.isEmpty ? "" : "; left out \(left.joined(separator: ", "))"
         let warned = warnings.isEmpty ? "" : "; \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
-        return "Built \(items) item\(items == 1 ? "" : "s") into \(pages) pages (\(files) files written) in \(String(format: "%.2f", seconds)) s\(leftOut)\(warned)"
+        let unchanged = files - written
+        let fileCounts = unchanged > 0 ? "\(written) files written, \(unchanged) unchanged" : "\(files) files written"
+        return "Built \(items) item\(items == 1 ? "" : "s") into \(pages) pages (\(fileCounts)) in \(String(format: "%.2f", seconds)) s\(leftOut)\(warned)"
     }
 }
