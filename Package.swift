@@ -48,8 +48,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldTests",
-            dependencies: ["Herald"],
-            exclude: ["Fixtures"]
+            dependencies: ["Herald"]
         ),
     ]
 )

@@ -112,6 +112,13 @@ public enum TimestampFormat {
         return "\(civil.isoDate)T\(civil.hourMinute):\(civil.second.padded(2))\(offsetSuffix(offset))"
     }
 
+    /// An event's start or end as standards write it: RFC 3339 in the event's zone, or only the day
+    /// for an all-day event (whose end then names its last day, not the midnight after it).
+    public static func eventTime(_ instant: Date, allDay: Bool, zone: TimeZone, isEnd: Bool = false) -> String {
+        guard allDay else { return rfc3339(instant, in: zone) }
+        return CivilDateTime(isEnd ? instant.addingTimeInterval(-1) : instant, in: zone).isoDate
+    }
+
     /// `Z` for UTC, else `±HH:MM`.
     static func offsetSuffix(_ offset: Int) -> String {
         guard offset != 0 else { return "Z" }

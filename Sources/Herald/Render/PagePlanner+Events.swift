@@ -43,8 +43,8 @@ extension PagePlanner {
     func setTimes(_ view: inout EventView, occurrence: Occurrence, event: EventDetails) {
         let zone = event.timeZone
         // All-day events are dates, not moments: `<time datetime>` gets just the day.
-        view.startISO = event.allDay ? CivilDateTime(occurrence.start, in: zone).isoDate : TimestampFormat.rfc3339(occurrence.start, in: zone)
-        view.endISO = occurrence.end.map { event.allDay ? CivilDateTime($0.addingTimeInterval(-1), in: zone).isoDate : TimestampFormat.rfc3339($0, in: zone) }
+        view.startISO = TimestampFormat.eventTime(occurrence.start, allDay: event.allDay, zone: zone)
+        view.endISO = occurrence.end.map { TimestampFormat.eventTime($0, allDay: event.allDay, zone: zone, isEnd: true) }
         view.when = dates.range(occurrence, allDay: event.allDay, zone: zone)
         let days = dayBoundaries
         view.today = occurrence.finish >= site.now && occurrence.start < days.tomorrow && occurrence.finish >= days.today

@@ -20,13 +20,8 @@ struct APIEvent: Encodable, Sendable {
 
     init(_ event: EventDetails) {
         let zone = event.timeZone
-        if event.allDay {
-            start = CivilDateTime(event.start, in: zone).isoDate
-            end = event.end.map { CivilDateTime($0.addingTimeInterval(-1), in: zone).isoDate }
-        } else {
-            start = TimestampFormat.rfc3339(event.start, in: zone)
-            end = event.end.map { TimestampFormat.rfc3339($0, in: zone) }
-        }
+        start = TimestampFormat.eventTime(event.start, allDay: event.allDay, zone: zone)
+        end = event.end.map { TimestampFormat.eventTime($0, allDay: event.allDay, zone: zone, isEnd: true) }
         allDay = event.allDay
         timezone = zone.identifier
         location = event.location
@@ -47,13 +42,8 @@ struct APIOccurrence: Encodable, Sendable {
     var end: String?
 
     init(_ occurrence: Occurrence, allDay: Bool, zone: TimeZone) {
-        if allDay {
-            start = CivilDateTime(occurrence.start, in: zone).isoDate
-            end = occurrence.end.map { CivilDateTime($0.addingTimeInterval(-1), in: zone).isoDate }
-        } else {
-            start = TimestampFormat.rfc3339(occurrence.start, in: zone)
-            end = occurrence.end.map { TimestampFormat.rfc3339($0, in: zone) }
-        }
+        start = TimestampFormat.eventTime(occurrence.start, allDay: allDay, zone: zone)
+        end = occurrence.end.map { TimestampFormat.eventTime($0, allDay: allDay, zone: zone, isEnd: true) }
     }
 }
 
