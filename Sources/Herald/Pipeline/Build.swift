@@ -72,7 +72,7 @@ public struct Build: Sendable {
         let urls = SiteURLs(config: config)
         let facts = ItemFacts.all(site: site, urls: urls)
         let plan = try clock.step("plan pages") { try PagePlan.make(site: site, theme: theme, facts: facts).get() }
-        let documents = try clock.step("plan feeds, API and sitemap") { () throws -> [GeneratedFile] in
+        let documents = try clock.step("plan feeds, API, calendars and sitemap") { () throws -> [GeneratedFile] in
             FeedPlan.files(site: site, urls: urls, facts: facts)
                 + APIPlan.files(site: site, urls: urls, facts: facts)
                 + ICalendarPlan.files(site: site, urls: urls, facts: facts)
@@ -96,7 +96,7 @@ public struct Build: Sendable {
             try writeAll(plan.jobs, to: output, path: \.path) { job in Data(theme.render(job.template, job.context).utf8) }
         }
         log("Rendered \(plan.jobs.count) pages")
-        written += try clock.step("write feeds, API and sitemap") {
+        written += try clock.step("write feeds, API, calendars and sitemap") {
             try writeAll(generated, to: output, path: \.path) { file in file.make() }
         }
         let source = fileSystem
