@@ -96,6 +96,13 @@ public struct EventDetails: Sendable, Equatable {
     /// The moment after which the event is over: the end (else start) of its last occurrence.
     public var finish: Date { occurrences.last?.finish ?? end ?? start }
 
+    /// The wall-clock start a repeating series counts from: the first `start` in the event's zone
+    /// (the day alone for all-day events).
+    public var seriesBase: CivilDateTime {
+        let civil = CivilDateTime(start, in: timeZone)
+        return allDay ? CivilDateTime(year: civil.year, month: civil.month, day: civil.day) : civil
+    }
+
     /// The first occurrence not over at `now`, if any.
     public func nextOccurrence(after now: Date) -> Occurrence? { occurrences.first { $0.finish >= now } }
 }
@@ -149,6 +156,10 @@ public struct ContentItem: Sendable {
 
     /// The instant that decides whether the item is published yet: `publishDate`, else `date`.
     public var goesLiveAt: Date? { publishDate ?? date }
+
+    /// When the item was published, for feeds, the API and trending: its `date`, else (an event)
+    /// the start of its series; nil for a page without a date.
+    public var publishedAt: Date? { date ?? event?.start }
 
     /// The date lists sort by: the publication date, else (events) the start.
     public var sortDate: Date { date ?? event?.start ?? Date(timeIntervalSince1970: 0) }

@@ -30,14 +30,20 @@ public struct Recurrence: Sendable, Equatable {
         self.except = except
     }
 
-    /// The start days (and wall-clock times) of the occurrences, first one included. Monthly
-    /// occurrences keep the day of the month and skip months without it (the 31st), as RFC 5545 does.
+    /// The start days (and wall-clock times) of the occurrences, first one included, without the
+    /// `except` days. Monthly occurrences keep the day of the month and skip months without it
+    /// (the 31st), as RFC 5545 does.
     public func starts(from first: CivilDateTime) -> [CivilDateTime] {
-        var result: [CivilDateTime] = []
-        var generated = 0
-        var step = 0
         let excluded = Set(except.map(\.isoDate))
-        while generated < (count ?? Self.maximumOccurrences), result.count < Self.maximumOccurrences, step < Self.maximumOccurrences * 12 {
+        return candidates(from: first).filter { !excluded.contains($0.isoDate) }
+    }
+
+    /// Every start the rule makes before `except` days are taken out (what COUNT counts), at most
+    /// `maximumOccurrences`.
+    public func candidates(from first: CivilDateTime) -> [CivilDateTime] {
+        var result: [CivilDateTime] = []
+        var step = 0
+        while result.count < (count ?? Self.maximumOccurrences), result.count < Self.maximumOccurrences, step < Self.maximumOccurrences * 12 {
             var candidate = first
             switch frequency {
             case .weekly:
@@ -51,8 +57,7 @@ public struct Recurrence: Sendable, Equatable {
             step += 1
             if let until, candidate.isoDate > until.isoDate { break }
             guard candidate.isValid else { continue }  // 31 February: no occurrence that month
-            generated += 1
-            if !excluded.contains(candidate.isoDate) { result.append(candidate) }
+            result.append(candidate)
         }
         return result
     }

@@ -45,10 +45,13 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
 
     public func prepareFolders(for paths: [String]) throws {
         var folders = Set<String>()
+        // Every folder above each path (split by hand: NSString's path methods trap on some
+        // one-character paths in Linux Foundation).
         for path in paths {
-            var folder = (path as NSString).deletingLastPathComponent
-            while !folder.isEmpty, folders.insert(folder).inserted {
-                folder = (folder as NSString).deletingLastPathComponent
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard !folder.isEmpty, folders.insert(String(folder)).inserted else { break }
             }
         }
         // Parents sort before their children, so each mkdir finds its parent in place.

@@ -77,6 +77,9 @@ public enum DateParser {
             guard scanner.atEnd else { return .failure(Problem(message: "'\(text)' is not a date: \(shape)")) }
         }
 
+        guard (1000...9999).contains(civil.year) else {
+            return .failure(Problem(message: "'\(text)' is not a date Herald can publish: the year must be between 1000 and 9999"))
+        }
         guard (1...12).contains(civil.month) else {
             return .failure(Problem(message: "'\(text)' is not a real date: there is no month \(civil.month)"))
         }

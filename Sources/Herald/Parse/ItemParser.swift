@@ -73,7 +73,7 @@ public struct ItemParser: Sendable {
         // Events are read in their own zone; everything else in the site's.
         var zone = config.timeZone
         if kind == .event, let name = fields.text("timezone") {
-            if let eventZone = TimeZone(identifier: name) { zone = eventZone } else {
+            if let eventZone = TimeZoneNames.zone(name) { zone = eventZone } else {
                 fields.problems.error(path, fields.line(of: fields.node("timezone")), "timezone '\(name)' is not an IANA time zone name such as Asia/Shanghai or America/New_York")
             }
         }
@@ -105,7 +105,7 @@ public struct ItemParser: Sendable {
         let author = fields.text("author") ?? config.author
         var popularity: Popularity?
         if fields.node("views") != nil || fields.node("likes") != nil || fields.node("comments") != nil {
-            popularity = Popularity(views: max(0, fields.int("views") ?? 0), likes: max(0, fields.int("likes") ?? 0), comments: max(0, fields.int("comments") ?? 0))
+            popularity = Popularity(views: fields.count("views") ?? 0, likes: fields.count("likes") ?? 0, comments: fields.count("comments") ?? 0)
         }
         let layout = fields.text("layout").map { TermReference(name: $0, line: fields.line(of: fields.node("layout"))) }
 
@@ -179,7 +179,10 @@ public struct ItemParser: Sendable {
             // Each occurrence keeps the first one's wall-clock time (and, all day, its number of days).
             let duration = endInstant.map { $0.timeIntervalSince(startInstant) }
             let days = allDay ? ((end?.civil ?? start.civil).daysSinceEpoch - start.civil.daysSinceEpoch + 1) : 0
-            occurrences = recurrence.starts(from: allDay ? CivilDateTime(year: start.civil.year, month: start.civil.month, day: start.civil.day) : start.civil).map { civil in
+            // The series counts from the start as a wall-clock time in the event's zone (a start
+            // written with another offset is converted first).
+            let base = allDay ? CivilDateTime(year: start.civil.year, month: start.civil.month, day: start.civil.day) : CivilDateTime(start.instant, in: zone)
+            occurrences = recurrence.starts(from: base).map { civil in
                 let begin = civil.instant(in: zone)
                 if allDay {
                     let after = CivilDateTime.civil(fromDays: civil.daysSinceEpoch + days)
@@ -233,8 +236,9 @@ public struct ItemParser: Sendable {
         if let count, !(1...Recurrence.maximumOccurrences).contains(count) {
             rule.problems.error(path, rule.line(of: rule.node("count")), "repeat count must be between 1 and \(Recurrence.maximumOccurrences)")
         }
-        if let until, until.civil.isoDate < start.civil.isoDate {
-            rule.problems.error(path, rule.line(of: rule.node("until")), "repeat until \(until.civil.isoDate) is before the start \(start.civil.isoDate)")
+        let startDay = CivilDateTime(start.instant, in: zone).isoDate
+        if let until, until.civil.isoDate < startDay {
+            rule.problems.error(path, rule.line(of: rule.node("until")), "repeat until \(until.civil.isoDate) is before the start \(startDay)")
         }
         var except: [CivilDateTime] = []
         for entry in rule.stringList("except") ?? [] {

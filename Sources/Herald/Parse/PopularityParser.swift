@@ -55,7 +55,7 @@ public enum PopularityParser {
         var records: [PopularityRecord] = []
         func record(_ key: String, _ fields: Node.Mapping, line: Int) {
             var reader = YAMLReader(mapping: fields, path: path, lineOffset: 0)
-            let popularity = Popularity(views: max(0, reader.int("views") ?? 0), likes: max(0, reader.int("likes") ?? 0), comments: max(0, reader.int("comments") ?? 0))
+            let popularity = Popularity(views: reader.count("views") ?? 0, likes: reader.count("likes") ?? 0, comments: reader.count("comments") ?? 0)
             problems.append(contentsOf: reader.problems.all)
             records.append(PopularityRecord(key: key, popularity: popularity, path: path, line: line))
         }

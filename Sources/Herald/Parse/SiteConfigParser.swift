@@ -27,7 +27,7 @@ public enum SiteConfigParser {
 
         var timeZone = TimeZone(identifier: "UTC")!
         if let name = reader.text("timezone") {
-            if let zone = TimeZone(identifier: name) { timeZone = zone } else {
+            if let zone = TimeZoneNames.zone(name) { timeZone = zone } else {
                 reader.problems.error(path, reader.line(of: reader.node("timezone")), "timezone '\(name)' is not an IANA time zone name such as Asia/Shanghai or Europe/London")
             }
         }

@@ -121,6 +121,16 @@ struct YAMLReader {
         return nil
     }
 
+    /// A whole number of at least 0.
+    mutating func count(_ key: String) -> Int? {
+        guard let value = int(key) else { return nil }
+        guard value >= 0 else {
+            problems.error(path, line(of: node(key)), "\(key) must be a whole number of at least 0, not \(value)")
+            return nil
+        }
+        return value
+    }
+
     /// A list of strings; a single string is taken as a list of one.
     mutating func stringList(_ key: String) -> [(value: String, line: Int)]? {
         guard let node = node(key), !isNull(node) else { return nil }

@@ -3,8 +3,9 @@ import Foundation
 /// What feeds, the JSON API, the sitemap and structured data say about an item, worked out once:
 /// absolute URLs, a stable id, dates as standards write them, the primary category.
 struct ItemFacts: Sendable {
-    /// The item's id in feeds: a `tag:` URI (RFC 4151) from the host, the date it was first
-    /// published and its URL path, so it does not change when the title does.
+    /// The item's id in feeds and the API: a `tag:` URI (RFC 4151) from the host, the date it was
+    /// first published and its URL path, so it does not change when the title does. A page without
+    /// a date has its absolute URL as its id.
     var id: String
     var kind: ContentKind
     var title: String
@@ -18,8 +19,11 @@ struct ItemFacts: Sendable {
     var summaryHTML: String
     var imageURL: String?
     var author: String?
-    /// Publication date (an event without one: its start).
+    /// Publication date (an event without one: its start); the epoch for an undated page, which
+    /// only sorts it last.
     var published: Date
+    /// Whether the item has a publication date at all.
+    var dated: Bool
     var categories: [Category]
     var tags: [Tag]
     var readingMinutes: Int
@@ -31,14 +35,14 @@ struct ItemFacts: Sendable {
         return site.items.enumerated().map { id, item in
             let path = (item.kind.urlSection.map { $0 + "/" } ?? "") + item.slug + "/"
             let apiPath = "api/\(item.kind.folder)/\(item.slug).json"
-            let published = item.date ?? item.event?.start ?? site.now
+            let published = item.publishedAt ?? Date(timeIntervalSince1970: 0)
             let day = CivilDateTime(published, in: TimeZone(identifier: "UTC")!).isoDate
             return ItemFacts(
-                id: "tag:\(host),\(day):\(SiteURLs.encode(urls.basePath + path))",
+                id: item.publishedAt == nil ? urls.absolute(path) : "tag:\(host),\(day):\(SiteURLs.encode(urls.basePath + path))",
                 kind: item.kind, title: item.title, permalink: urls.absolute(path),
                 apiURL: urls.absolute(apiPath), apiPath: apiPath,
                 summaryText: item.summaryText, summaryHTML: item.summaryHTML,
-                imageURL: item.image.map(urls.absoluteAsset), author: item.author, published: published,
+                imageURL: item.image.map(urls.absoluteAsset), author: item.author, published: published, dated: item.publishedAt != nil,
                 categories: site.categoriesOfItem[id].map { site.categories[$0] },
                 tags: site.tagsOfItem[id].map { site.tags[$0] },
                 readingMinutes: item.body.statistics.readingMinutes, event: item.event)

@@ -83,9 +83,11 @@ extension PagePlanner {
         for entry in site.upcomingOccurrences.reversed() + site.pastOccurrences.reversed() {
             guard let event = site.items[entry.item].event else { continue }
             let first = CivilDateTime(entry.occurrence.start, in: event.timeZone)
-            let lastInstant = entry.occurrence.end.map { event.allDay ? $0.addingTimeInterval(-1) : $0 } ?? entry.occurrence.start
+            // The last moment it takes up: an end at midnight does not put it on the next day.
+            let lastInstant = entry.occurrence.end.map { $0.addingTimeInterval(-1) } ?? entry.occurrence.start
             let last = CivilDateTime(max(lastInstant, entry.occurrence.start), in: event.timeZone)
-            for day in first.daysSinceEpoch...min(last.daysSinceEpoch, first.daysSinceEpoch + 62) {
+            // Entered on each of its days, up to a year and a bit (a longer "event" is a season).
+            for day in first.daysSinceEpoch...min(last.daysSinceEpoch, first.daysSinceEpoch + 400) {
                 let (y, m, d) = CivilDateTime.civil(fromDays: day)
                 byDay[CivilDateTime(year: y, month: m, day: d).isoDate, default: []].append((entry, first))
             }

@@ -18,10 +18,12 @@ struct APIEvent: Encodable, Sendable {
     var rrule: String?
     var occurrences: [APIOccurrence]?
 
-    init(_ event: EventDetails) {
+    /// The event at its next date after `now` (its first, once all are over), as its page shows it.
+    init(_ event: EventDetails, now: Date) {
         let zone = event.timeZone
-        start = TimestampFormat.eventTime(event.start, allDay: event.allDay, zone: zone)
-        end = event.end.map { TimestampFormat.eventTime($0, allDay: event.allDay, zone: zone, isEnd: true) }
+        let shown = event.nextOccurrence(after: now) ?? event.occurrences.first ?? Occurrence(start: event.start, end: event.end)
+        start = TimestampFormat.eventTime(shown.start, allDay: event.allDay, zone: zone)
+        end = shown.end.map { TimestampFormat.eventTime($0, allDay: event.allDay, zone: zone, isEnd: true) }
         allDay = event.allDay
         timezone = zone.identifier
         location = event.location
@@ -66,7 +68,7 @@ struct APICard: Encodable, Sendable {
     var title: String
     var summary: String
     var image: String?
-    var date: String
+    var date: String?
     var author: String?
     var category: APICategoryRef?
     var url: String
@@ -157,7 +159,7 @@ struct APIItem: Encodable, Sendable {
     var summary: String
     var contentHTML: String
     var image: String?
-    var date: String
+    var date: String?
     var author: String?
     var category: APICategoryRef?
     var categories: [APICategoryRef]

@@ -7,9 +7,9 @@ enum APIPlan {
         let cards: [APICard] = facts.map { fact in
             APICard(
                 id: fact.id, kind: fact.kind.rawValue, title: fact.title, summary: fact.summaryText, image: fact.imageURL,
-                date: TimestampFormat.rfc3339(fact.published, in: zone), author: fact.author,
+                date: fact.dated ? TimestampFormat.rfc3339(fact.published, in: zone) : nil, author: fact.author,
                 category: fact.categories.first.map(APICategoryRef.init), url: fact.permalink, api: fact.apiURL,
-                event: fact.event.map(APIEvent.init))
+                event: fact.event.map { APIEvent($0, now: site.now) })
         }
         let categories = site.categories.map { category in
             APICategory(

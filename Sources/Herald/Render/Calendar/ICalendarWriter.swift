@@ -74,34 +74,28 @@ struct ICalendarWriter: Sendable {
         return lines
     }
 
-    /// RRULE (with UNTIL in UTC, as RFC 5545 requires beside a TZID start) and one EXDATE per
-    /// except date that the rule would otherwise have made.
+    /// RRULE and EXDATEs that make exactly the event's dates, counted from its first real date
+    /// (DTSTART): the rule always ends with an UNTIL at the last date the series makes (in UTC, as
+    /// RFC 5545 requires beside a TZID start), which also carries Herald's 500-date limit into
+    /// calendar apps, and every `except` day after DTSTART gets an EXDATE.
     private func recurrenceLines(_ rule: Recurrence, event: EventDetails, first: Occurrence) -> [String] {
+        guard let value = Self.rrule(rule, event: event) else { return [] }
+        var lines = ["RRULE:" + value]
         let zone = event.timeZone
-        var lines = ["RRULE:" + Self.rrule(rule, event: event)]
-        let firstCivil = CivilDateTime(first.start, in: zone)
-        let generated = Set(Recurrence(frequency: rule.frequency, interval: rule.interval, until: rule.until, count: rule.count).starts(from: firstCivil).map(\.isoDate))
-        for day in rule.except where generated.contains(day.isoDate) {
-            var civil = firstCivil
-            (civil.year, civil.month, civil.day) = (day.year, day.month, day.day)
-            lines.append(event.allDay ? "EXDATE;VALUE=DATE:" + Self.day(civil) : "EXDATE;TZID=\(zone.identifier):" + Self.local(civil))
+        let excluded = Set(rule.except.map(\.isoDate))
+        let firstDay = CivilDateTime(first.start, in: zone).isoDate
+        for candidate in rule.candidates(from: event.seriesBase) where excluded.contains(candidate.isoDate) && candidate.isoDate > firstDay {
+            lines.append(event.allDay ? "EXDATE;VALUE=DATE:" + Self.day(candidate) : "EXDATE;TZID=\(zone.identifier):" + Self.local(candidate))
         }
         return lines
     }
 
-    /// The RRULE value of a rule: `FREQ=WEEKLY;INTERVAL=1;UNTIL=20270114T155959Z`.
-    static func rrule(_ rule: Recurrence, event: EventDetails) -> String {
-        var parts = ["FREQ=" + rule.frequency.rawValue.uppercased(), "INTERVAL=\(rule.interval)"]
-        if let until = rule.until {
-            if event.allDay {
-                parts.append("UNTIL=" + day(until))
-            } else {
-                let lastSecond = CivilDateTime(year: until.year, month: until.month, day: until.day, hour: 23, minute: 59, second: 59)
-                parts.append("UNTIL=" + utc(lastSecond.instant(in: event.timeZone)))
-            }
-        }
-        if let count = rule.count { parts.append("COUNT=\(count)") }
-        return parts.joined(separator: ";")
+    /// The RRULE value of a repeating event, e.g. `FREQ=WEEKLY;INTERVAL=1;UNTIL=20270114T110000Z`,
+    /// ending at the last date the series makes; nil when it makes one date or none.
+    static func rrule(_ rule: Recurrence, event: EventDetails) -> String? {
+        guard let last = rule.candidates(from: event.seriesBase).last else { return nil }
+        let until = event.allDay ? day(last) : utc(last.instant(in: event.timeZone))
+        return "FREQ=\(rule.frequency.rawValue.uppercased());INTERVAL=\(rule.interval);UNTIL=\(until)"
     }
 
     // MARK: Values

@@ -160,7 +160,7 @@ struct FeedWriter: Sendable {
                     contentHTML: contentHTML(id), summary: fact.summaryText.isEmpty ? nil : fact.summaryText,
                     image: fact.imageURL, datePublished: date, dateModified: date,
                     authors: fact.author.map { [.init(name: $0)] }, tags: fact.categories.map(\.name) + fact.tags.map(\.name),
-                    herald: JSONFeedDocument.Extension(kind: fact.kind.rawValue, event: fact.event.map { APIEvent($0) }))
+                    herald: JSONFeedDocument.Extension(kind: fact.kind.rawValue, event: fact.event.map { APIEvent($0, now: site.now) }))
             })
         return JSONOutput.encode(feed)
     }

@@ -20,7 +20,7 @@ enum StructuredData {
                 inLanguage: site.config.language), pretty: false)
         case .event:
             guard let event = fact.event else { return nil }
-            let api = APIEvent(event)
+            let api = APIEvent(event, now: site.now)
             let online = (event.location ?? "").lowercased().contains("online") || (event.location ?? "").lowercased().contains("zoom")
             let status: String
             switch event.status {
