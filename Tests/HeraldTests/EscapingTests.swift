@@ -25,3 +25,22 @@ import Testing
         #expect(article.contains("A&amp;B &lt;i&gt;"))
     }
 }
+
+@Suite struct ConstantPartialTests {
+    @Test func siteWidePartialsAreRenderedOnceAndPlacedVerbatim() throws {
+        let output = try MemorySite([
+            "site.yml": "title: \"Curly {{site.title}} }} & <b>\"\n",
+            "content/pages/a.md": "---\ntitle: A\n---\n",
+        ]).build()
+        let page = try #require(output.text("a/index.html"))
+        #expect(page.contains("© 2026 Curly {{site.title}} }} &amp; &lt;b&gt; · "), "mustache-looking text in the output stays text")
+        #expect(page.contains("<link rel=\"alternate\" type=\"application/rss+xml\""))
+    }
+
+    @Test func literalTemplatesRenderExactly() throws {
+        for text in ["plain", "has {{mustache}} and }} and {{{triple}}}", "a\nb\n  c\n", ""] {
+            let template = try #require(Theme.literalTemplate(text))
+            #expect(template.render([String: String]()) == text)
+        }
+    }
+}

@@ -93,7 +93,8 @@ public struct Build: Sendable {
 
         var written = 0
         written += try clock.step("render and write pages") {
-            try writeAll(plan.jobs, to: output, path: \.path) { job in Data(theme.render(job.template, job.context).utf8) }
+            let pageTheme = theme.fixingConstantPartials(site: plan.siteView)
+            return try writeAll(plan.jobs, to: output, path: \.path) { job in Data(pageTheme.render(job.template, job.context).utf8) }
         }
         log("Rendered \(plan.jobs.count) pages")
         written += try clock.step("write feeds, API, calendars and sitemap") {

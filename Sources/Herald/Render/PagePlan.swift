@@ -24,6 +24,8 @@ public struct PageJob: Sendable {
 public struct PagePlan: Sendable {
     /// The pages, in a fixed order.
     public private(set) var jobs: [PageJob] = []
+    /// The site as every page sees it (for rendering the constant partials once).
+    var siteView: SiteView
 
     /// Plans the pages of `site` for `theme`. Fails when an item names a template that does not
     /// exist or when an item's URL is also a page Herald makes (a page with slug `news`).
@@ -33,7 +35,7 @@ public struct PagePlan: Sendable {
         if builder.problems.hasErrors {
             return .failure(BuildFailure(step: "plan pages", diagnostics: builder.problems.all))
         }
-        return .success(PagePlan(jobs: builder.jobs))
+        return .success(PagePlan(jobs: builder.jobs, siteView: builder.siteView))
     }
 }
 

@@ -311,6 +311,20 @@ struct FeedLink: MustacheParent, Sendable {
     }
 }
 
+/// What a constant partial (`partials/site/…`) is rendered with: the site and the interface text.
+struct ConstantContext: MustacheParent, Sendable {
+    var site: SiteView
+    var strings: InterfaceStrings
+
+    func child(named key: String) -> Any? {
+        switch key {
+        case "site": return site
+        case "t": return strings
+        default: return nil
+        }
+    }
+}
+
 /// A plain link with a title (navigation to plain pages).
 struct LinkView: MustacheParent, Sendable {
     var title: String
