@@ -12,6 +12,21 @@ struct YAMLReader {
     let lineOffset: Int
     /// Problems found while reading.
     var problems = DiagnosticList()
+    /// Key → value, made once: Yams' own `mapping[key]` scans the pairs and resolves tags on
+    /// every look-up, which was a tenth of parsing.
+    private let values: [String: Node]
+
+    init(mapping: Node.Mapping, path: String, lineOffset: Int) {
+        self.mapping = mapping
+        self.path = path
+        self.lineOffset = lineOffset
+        var values: [String: Node] = [:]
+        // The first of a repeated key wins, as in Yams (which reports repeats as errors anyway).
+        for pair in mapping {
+            if case .scalar(let key) = pair.key, values[key.string] == nil { values[key.string] = pair.value }
+        }
+        self.values = values
+    }
 
     /// Parses YAML text into a reader. A document that is not a mapping (or does not parse)
     /// is reported as a diagnostic, with the YAML parser's own line and explanation.
@@ -62,11 +77,14 @@ struct YAMLReader {
 
     /// The keys present, in the order written, with their lines.
     var keys: [(key: String, line: Int)] {
-        mapping.map { ($0.key.string ?? "", line(of: $0.key)) }
+        mapping.map { pair in
+            guard case .scalar(let key) = pair.key else { return ("", line(of: pair.key)) }
+            return (key.string, line(of: pair.key))
+        }
     }
 
     /// The value node of a key.
-    func node(_ key: String) -> Node? { mapping[key] }
+    func node(_ key: String) -> Node? { values[key] }
 
     /// Whether the key is present with a value (`key:` alone, or `~`, is no value).
     func hasValue(_ key: String) -> Bool {
@@ -79,7 +97,9 @@ struct YAMLReader {
 
     /// The file line of a key (for "missing value" style messages).
     func line(ofKey key: String) -> Int {
-        for pair in mapping where pair.key.string == key { return line(of: pair.key) }
+        for pair in mapping {
+            if case .scalar(let name) = pair.key, name.string == key { return line(of: pair.key) }
+        }
         return lineOffset + 1
     }
 
