@@ -25,11 +25,6 @@ public struct DateText: Sendable {
         chinese ? "\(date(civil)) \(Self.chineseWeekdays[civil.weekday])" : "\(Self.englishWeekdays[civil.weekday]) \(date(civil))"
     }
 
-    /// `2026年11月21日 14:30` / `21 Nov 2026, 14:30`.
-    public func dateTime(_ civil: CivilDateTime) -> String {
-        chinese ? "\(date(civil)) \(civil.hourMinute)" : "\(date(civil)), \(civil.hourMinute)"
-    }
-
     /// When an event takes place, in its own zone: its next occurrence after `now` (its first
     /// when none is left), as one day with its hours, a range of days, or two moments.
     public func eventRange(_ event: EventDetails, now: Date? = nil) -> String {

@@ -10,18 +10,14 @@ public struct FileSystem: Sendable {
     public var listAllFiles: @Sendable (_ folder: String, _ includeHidden: Bool) throws -> [String]?
     /// The bytes of a file.
     public var readFile: @Sendable (_ path: String) throws -> Data
-    /// Where a file lives on disk, for copying it without reading it (nil for in-memory sites).
-    public var diskPath: @Sendable (_ path: String) -> String?
 
     /// Creates a file system from its operations.
     public init(
         listFiles: @escaping @Sendable (String, Bool) throws -> [String]?,
-        readFile: @escaping @Sendable (String) throws -> Data,
-        diskPath: @escaping @Sendable (String) -> String?
+        readFile: @escaping @Sendable (String) throws -> Data
     ) {
         self.listAllFiles = listFiles
         self.readFile = readFile
-        self.diskPath = diskPath
     }
 
     /// The files under a folder without hidden ones (editors' swap files, `.gitkeep` …).
@@ -38,8 +34,7 @@ public struct FileSystem: Sendable {
         let root = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
         return FileSystem(
             listFiles: { folder, hidden in try DiskWalker(root: root, includeHidden: hidden).files(under: folder) },
-            readFile: { path in try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)) },
-            diskPath: { path in root + "/" + path }
+            readFile: { path in try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)) }
         )
     }
 
@@ -56,8 +51,7 @@ public struct FileSystem: Sendable {
             readFile: { path in
                 guard let data = files[path] else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
                 return data
-            },
-            diskPath: { _ in nil }
+            }
         )
     }
 
