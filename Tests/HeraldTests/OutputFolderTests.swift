@@ -52,7 +52,7 @@ import Testing
         try scratch.write("site/content/news/2026-11-02-broken.md", "---\ntitle: [broken\n---\n")
         #expect(throws: BuildFailure.self) { try scratch.build() }
         #expect(try scratch.snapshot() == before)
-        #expect(try scratch.siblings() == ["out", "site"], "no staging folder is left behind")
+        #expect(try scratch.siblings() == [".out.herald", "out", "site"], "no staging folder is left behind, only the marker")
     }
 
     @Test func filesThatNoLongerBelongAreGoneAfterABuild() throws {
@@ -179,7 +179,7 @@ import Testing
         try tree.prepareFolders(for: ["index.html"])
         try tree.write("index.html", Data("hi".utf8))
         try tree.commit()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"], "OutputTree itself writes no marker")
     }
 }
 
@@ -188,12 +188,17 @@ import Testing
         let scratch = try OutputFolderTests.Scratch()
         try scratch.write("notes.txt", "precious\n")
         try scratch.write("photos/holiday.jpg", "precious\n")
-        for output in ["notes.txt", "photos"] {
+        // Another generator's output, with the same two file names a Herald site has.
+        try scratch.write("public/index.html", "<html><meta name=\"generator\" content=\"Hugo\"></html>\n")
+        try scratch.write("public/sitemap.xml", "<urlset/>\n")
+        try scratch.write("public/posts/precious.md", "precious\n")
+        for output in ["notes.txt", "photos", "public"] {
             #expect(throws: BuildFailure.self) {
                 try SiteBuild.run(BuildOptions(sourcePath: scratch.site.path, outputPath: scratch.root.appendingPathComponent(output).path, now: Fixtures.now))
             }
         }
         #expect(try String(contentsOf: scratch.root.appendingPathComponent("photos/holiday.jpg"), encoding: .utf8) == "precious\n")
+        #expect(FileManager.default.fileExists(atPath: scratch.root.appendingPathComponent("public/posts/precious.md").path))
         // An empty folder, or one Herald built, is fine.
         try FileManager.default.createDirectory(at: scratch.root.appendingPathComponent("empty"), withIntermediateDirectories: true)
         _ = try SiteBuild.run(BuildOptions(sourcePath: scratch.site.path, outputPath: scratch.root.appendingPathComponent("empty").path, now: Fixtures.now))
@@ -232,6 +237,6 @@ import Testing
         #expect(try modified(first) == past, "an unchanged page is not rewritten")
         #expect(try modified(second) != past, "an edited page is")
         #expect(try String(contentsOf: second, encoding: .utf8).contains("Second, edited"))
-        #expect(try scratch.siblings() == ["out", "site"])
+        #expect(try scratch.siblings() == [".out.herald", "out", "site"])
     }
 }

@@ -14,6 +14,7 @@ public enum SiteBuild {
             var report = try build.run(into: tree)
             let began = DispatchTime.now()
             try tree.commit()
+            FileManager.default.createFile(atPath: markerPath(forOutput: output), contents: Data("This folder's neighbour is a site built by Herald; it may be replaced by the next build.\n".utf8))
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e9
             report.timings.append(("swap output in", seconds))
             report.seconds += seconds
@@ -39,13 +40,28 @@ public enum SiteBuild {
             if !isFolder.boolValue {
                 reason = "is a file, not a folder"
             } else if let entries = try? FileManager.default.contentsOfDirectory(atPath: resolved), !entries.isEmpty,
-                      !(entries.contains("index.html") && entries.contains("sitemap.xml")) {
+                      !isHeraldOutput(resolved) {
                 // Every build replaces the folder whole; one that holds something else is not ours to delete.
-                reason = "is not empty and does not hold a site Herald built (no index.html and sitemap.xml)"
+                reason = "is not empty and is not a site Herald built; remove it or choose another --output"
             }
         }
         if let reason {
-            throw BuildFailure(step: "prepare output", diagnostics: [Diagnostic(path: output, line: 1, "the output folder \(reason); choose another --output")])
+            throw BuildFailure(step: "prepare output", diagnostics: [Diagnostic(path: output, line: 1, "the output folder \(reason)\(reason.hasSuffix("--output") ? "" : "; choose another --output")")])
         }
+    }
+
+    /// The file beside an output folder that says Herald built it (`.site-output.herald` beside
+    /// `site-output/`). It is kept beside, not inside, so it is never published.
+    static func markerPath(forOutput output: String) -> String {
+        let url = URL(fileURLWithPath: output)
+        return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".herald"
+    }
+
+    /// Whether a folder is a previous Herald output: its marker is there, or (for outputs made
+    /// before the marker existed) its home page names Herald as its generator.
+    static func isHeraldOutput(_ folder: String) -> Bool {
+        if FileManager.default.fileExists(atPath: markerPath(forOutput: folder)) { return true }
+        guard let home = FileManager.default.contents(atPath: folder + "/index.html") else { return false }
+        return String(decoding: home.prefix(4096), as: UTF8.self).contains("<meta name=\"generator\" content=\"Herald\">")
     }
 }
