@@ -157,9 +157,13 @@ public struct ContentItem: Sendable {
     /// The instant that decides whether the item is published yet: `publishDate`, else `date`.
     public var goesLiveAt: Date? { publishDate ?? date }
 
-    /// When the item was published, for feeds, the API and trending: its `date`, else (an event)
-    /// the start of its series; nil for a page without a date.
-    public var publishedAt: Date? { date ?? event?.start }
+    /// When the item was published, for feeds, the API, the sitemap and trending, as of `now`: its
+    /// `date`, else (an event) the start of its series, but never later than now (an event that
+    /// names no announcement date must not sit at the top of a feed, dated in the future).
+    public func publishedAt(now: Date) -> Date? {
+        if let date { return date }
+        return event.map { min($0.start, now) }
+    }
 
     /// The date lists sort by: the publication date, else (events) the start.
     public var sortDate: Date { date ?? event?.start ?? Date(timeIntervalSince1970: 0) }

@@ -136,7 +136,7 @@ public enum SiteBuilder {
         var scores: [ItemID: Double] = [:]
         for (id, item) in items.enumerated() where item.kind != .page {
             if let event = item.event, event.finish < now { continue }
-            guard let published = item.publishedAt else { continue }
+            guard let published = item.publishedAt(now: now) else { continue }
             let ageHours = max(0, now.timeIntervalSince(published) / 3600)
             guard ageHours <= options.windowDays * 24 else { continue }
             let points = options.points(popularity[id])

@@ -35,14 +35,15 @@ struct ItemFacts: Sendable {
         return site.items.enumerated().map { id, item in
             let path = (item.kind.urlSection.map { $0 + "/" } ?? "") + item.slug + "/"
             let apiPath = "api/\(item.kind.folder)/\(item.slug).json"
-            let published = item.publishedAt ?? Date(timeIntervalSince1970: 0)
-            let day = CivilDateTime(published, in: TimeZone(identifier: "UTC")!).isoDate
+            let published = item.publishedAt(now: site.now) ?? Date(timeIntervalSince1970: 0)
+            // The id's date must not move: an undated event is named by its start, not by "now".
+            let day = CivilDateTime(item.date ?? item.event?.start ?? published, in: TimeZone(identifier: "UTC")!).isoDate
             return ItemFacts(
-                id: item.publishedAt == nil ? urls.absolute(path) : "tag:\(host),\(day):\(SiteURLs.encode(urls.basePath + path))",
+                id: item.kind == .page && item.date == nil ? urls.absolute(path) : "tag:\(host),\(day):\(SiteURLs.encode(urls.basePath + path))",
                 kind: item.kind, title: item.title, permalink: urls.absolute(path),
                 apiURL: urls.absolute(apiPath), apiPath: apiPath,
                 summaryText: item.summaryText, summaryHTML: item.summaryHTML,
-                imageURL: item.image.map(urls.absoluteAsset), author: item.author, published: published, dated: item.publishedAt != nil,
+                imageURL: item.image.map(urls.absoluteAsset), author: item.author, published: published, dated: item.publishedAt(now: site.now) != nil,
                 categories: site.categoriesOfItem[id].map { site.categories[$0] },
                 tags: site.tagsOfItem[id].map { site.tags[$0] },
                 readingMinutes: item.body.statistics.readingMinutes, event: item.event)
