@@ -44,3 +44,36 @@ import Testing
         }
     }
 }
+
+@Suite struct ConstantPartialContextTests {
+    @Test func aSitePartialSeesOnlySiteAndTEvenInsideACard() throws {
+        let files = [
+            "templates/partials/site/badge.mustache": "[{{site.title}}|{{title}}]",
+            "templates/partials/card.mustache": "<div class=\"my-card\">{{> partials/site/badge}} {{title}}</div>",
+            "content/news/2026-11-01-a.md": "---\ntitle: Alpha\n---\n",
+        ]
+        let output = try MemorySite(files).build()
+        #expect(try #require(output.text("news/index.html")).contains("<div class=\"my-card\">[Test site|] Alpha</div>"))
+    }
+
+    @Test func pageValuesInASitePartialDrawAWarning() throws {
+        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: [
+            "site.yml": "title: T\n",
+            "templates/partials/site/footer.mustache": "<footer>\n{{site.title}} {{page.title}}\n</footer>\n",
+        ])).run(into: MemoryOutput())
+        #expect(report.warnings.map(\.description) == [
+            "templates/partials/site/footer.mustache:2: warning: 'page.title' is empty here: partials under partials/site/ are rendered once per build and see only site and t",
+        ])
+    }
+
+    @Test func warningsSurviveWhenALaterStepFails() {
+        let problems = MemorySite([
+            "site.yml": "title: T\npagesize: 5\n",
+            "content/news/2026-11-01-a.md": "---\ntitle: A\nfeatured: \"yes\"\n---\n",
+        ]).diagnostics()
+        #expect(problems == [
+            "content/news/2026-11-01-a.md:3: featured must be true or false, not the quoted text \"yes\"",
+            "site.yml:2: warning: unknown key 'pagesize' is ignored; did you mean 'pageSize'?",
+        ])
+    }
+}

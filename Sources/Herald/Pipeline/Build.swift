@@ -24,8 +24,18 @@ public struct Build: Sendable {
     /// Builds the site into `output` (committing nothing: the caller swaps a staged output in).
     /// Throws `BuildFailure` naming the failed step.
     public func run(into output: OutputSink) throws -> BuildReport {
-        var clock = StepClock()
         var warnings: [Diagnostic] = []
+        do {
+            return try runSteps(into: output, warnings: &warnings)
+        } catch var failure as BuildFailure {
+            // The warnings of the steps that went well are still worth reading beside the errors.
+            failure = BuildFailure(step: failure.step, diagnostics: Array(Set(failure.diagnostics + warnings)))
+            throw failure
+        }
+    }
+
+    private func runSteps(into output: OutputSink, warnings: inout [Diagnostic]) throws -> BuildReport {
+        var clock = StepClock()
 
         let config = try clock.step("read site.yml") { try readConfig(warnings: &warnings) }
 
@@ -44,6 +54,7 @@ public struct Build: Sendable {
         let theme = try clock.step("load templates") {
             try Theme.load(fileSystem: fileSystem, language: config.language).get()
         }
+        warnings += theme.warnings
 
         let items = try clock.step("parse content") { () throws -> [ContentItem] in
             let parser = ItemParser(config: config)
@@ -93,8 +104,7 @@ public struct Build: Sendable {
 
         var written = 0
         written += try clock.step("render and write pages") {
-            let pageTheme = theme.fixingConstantPartials(site: plan.siteView)
-            return try writeAll(plan.jobs, to: output, path: \.path) { job in Data(pageTheme.render(job.template, job.context).utf8) }
+            try writeAll(plan.jobs, to: output, path: \.path) { job in Data(plan.theme.render(job.template, job.context).utf8) }
         }
         log("Rendered \(plan.jobs.count) pages")
         written += try clock.step("write feeds, API, calendars and sitemap") {

@@ -24,8 +24,9 @@ public struct PageJob: Sendable {
 public struct PagePlan: Sendable {
     /// The pages, in a fixed order.
     public private(set) var jobs: [PageJob] = []
-    /// The site as every page sees it (for rendering the constant partials once).
-    var siteView: SiteView
+    /// The theme pages are rendered with: the site's, with its `partials/site/` partials rendered
+    /// once for this site.
+    var theme: Theme
 
     /// Plans the pages of `site` for `theme`. Fails when an item names a template that does not
     /// exist or when an item's URL is also a page Herald makes (a page with slug `news`).
@@ -35,14 +36,17 @@ public struct PagePlan: Sendable {
         if builder.problems.hasErrors {
             return .failure(BuildFailure(step: "plan pages", diagnostics: builder.problems.all))
         }
-        return .success(PagePlan(jobs: builder.jobs, siteView: builder.siteView))
+        return .success(PagePlan(jobs: builder.jobs, theme: builder.renderTheme))
     }
 }
 
 /// The working state of `PagePlan.make`; event lists and calendars are in PagePlanner+Events.swift.
 struct PagePlanner {
     let site: Site
+    /// The theme as loaded.
     let theme: Theme
+    /// The theme with its constant partials rendered for this site; cards and pages use it.
+    var renderTheme: Theme
     let facts: [ItemFacts]
     let urls: SiteURLs
     let dates: DateText
@@ -59,6 +63,7 @@ struct PagePlanner {
     init(site: Site, theme: Theme, facts: [ItemFacts]) {
         self.site = site
         self.theme = theme
+        renderTheme = theme
         self.facts = facts
         urls = SiteURLs(config: site.config)
         dates = DateText(language: site.config.language)
@@ -109,7 +114,8 @@ struct PagePlanner {
         // Each card is rendered once here, on all cores, and reused by the home page and every
         // list that shows the item, rather than once per list page.
         // Structured data is made in the same pass: encoding JSON is the other slow part of a view.
-        let (theme, shared, strings, model, allFacts, links) = (self.theme, self.siteView!, self.strings, self.site, self.facts, self.urls)
+        renderTheme = theme.fixingConstantPartials(site: siteView)
+        let (theme, shared, strings, model, allFacts, links) = (renderTheme, self.siteView!, self.strings, self.site, self.facts, self.urls)
         itemViews = Array(zip(views.indices, views)).parallelMap { id, view in
             var view = view
             view.card = theme.renderCard(CardContext(item: view, site: shared, strings: strings))

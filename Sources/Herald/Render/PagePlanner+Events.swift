@@ -59,7 +59,7 @@ extension PagePlanner {
         setTimes(&eventView, occurrence: entry.occurrence, event: event)
         view.event = eventView
         view.published = entry.occurrence.start
-        view.card = theme.renderCard(CardContext(item: view, site: siteView, strings: strings))
+        view.card = renderTheme.renderCard(CardContext(item: view, site: siteView, strings: strings))
         return view
     }
 

@@ -20,6 +20,8 @@ public struct Theme: Sendable {
     public let assets: [(path: String, data: Data)]
     /// Interface text in the site's language.
     let strings: InterfaceStrings
+    /// What loading found worth a warning (page values in a partial that cannot see them).
+    public var warnings: [Diagnostic] = []
 
     /// The templates every site needs; a site's own folder may replace any of them.
     public static let requiredTemplates = ["layout", "home", "article", "event", "page", "list", "terms", "calendar", "404", "partials/card"]
@@ -85,6 +87,13 @@ public struct Theme: Sendable {
             problems.error(texts[path + ".mustache"]?.source ?? "templates/\(path).mustache", 1, "template includes itself: \(cycle.map(\.name).joined(separator: " → ")); rendering would never end")
         }
 
+        // A partial under partials/site/ is rendered once for the whole site: page values are empty there.
+        for (path, file) in texts.sorted(by: { $0.key < $1.key }) where path.hasPrefix(constantPartialFolder) {
+            for (name, line) in tagNames(in: file.text) where ["page", "item", "list", "home", "terms", "calendar"].contains(String(name.split(separator: ".").first ?? "")) {
+                problems.warning(file.source, line, "'\(name)' is empty here: partials under \(constantPartialFolder) are rendered once per build and see only site and t")
+            }
+        }
+
         let strings: InterfaceStrings
         switch InterfaceStrings.load(language: language, layers: stringLayers) {
         case .success(let loaded): strings = loaded
@@ -95,7 +104,8 @@ public struct Theme: Sendable {
         guard !problems.hasErrors else { return .failure(BuildFailure(step: "load templates", diagnostics: problems.all)) }
 
         let assets = files.filter { $0.key.hasPrefix("assets/") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.data) }
-        return .success(Theme(library: MustacheLibrary(templates: templates), templateNames: Set(templates.keys), assets: assets, strings: strings))
+        return .success(Theme(library: MustacheLibrary(templates: templates), templateNames: Set(templates.keys), assets: assets, strings: strings,
+                              warnings: problems.all.filter { $0.severity == .warning }))
     }
 
     /// Renders a template with a page context.
@@ -157,6 +167,26 @@ public struct Theme: Sendable {
             }
         }
         return cycles
+    }
+
+    /// The names of the variables and sections a template looks up, with lines (not partials,
+    /// comments or closing tags).
+    static func tagNames(in text: String) -> [(name: String, line: Int)] {
+        var names: [(String, Int)] = []
+        var line = 1
+        var rest = text[...]
+        while let open = rest.range(of: "{{") {
+            line += rest[..<open.lowerBound].filter { $0 == "\n" }.count
+            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+            var tag = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if let first = tag.first, "#^&{".contains(first) { tag = String(tag.dropFirst()).trimmingCharacters(in: .whitespaces) }
+            if let first = tag.first, !"!/>=<$%".contains(first), !tag.isEmpty {
+                names.append((tag.hasSuffix("}") ? String(tag.dropLast()) : tag, line))
+            }
+            line += rest[open.lowerBound..<close.upperBound].filter { $0 == "\n" }.count
+            rest = rest[close.upperBound...]
+        }
+        return names
     }
 
     /// The partials (`{{> name}}`) and parents (`{{< name}}`) a template names, with lines.
