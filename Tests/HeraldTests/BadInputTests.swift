@@ -82,7 +82,7 @@ import Testing
 
     @Test func fileThatIsNotUTF8PointsAtTheLine() {
         let site = FileSystem.memory([
-            "site.yml": Data("title: T\n".utf8),
+            "site.yml": Data("title: T\nbaseURL: https://example.org/\n".utf8),
             "content/news/a.md": Data("---\ntitle: A\ndate: 2026-11-01\n---\nGood line\nBad \u{FF} line\n".utf8.map { $0 == 0xC3 ? 0xFF : $0 }),
         ])
         do {
@@ -139,12 +139,12 @@ import Testing
     @Test func unknownSiteKeysAreWarningsWithSuggestions() throws {
         let output = MemoryOutput()
         let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: [
-            "site.yml": "title: T\ntimezone: UTC\npagesize: 5\ncolour: red\nmarkdown:\n  unsafe: true\n  smart: true\n",
+            "site.yml": "title: T\nbaseURL: https://example.org/\ntimezone: UTC\npagesize: 5\ncolour: red\nmarkdown:\n  unsafe: true\n  smart: true\n",
         ])).run(into: output)
         #expect(report.warnings.map(\.description) == [
-            "site.yml:3: warning: unknown key 'pagesize' is ignored; did you mean 'pageSize'?",
-            "site.yml:4: warning: unknown key 'colour' is ignored",
-            "site.yml:7: warning: unknown key 'smart' in markdown is ignored",
+            "site.yml:4: warning: unknown key 'pagesize' is ignored; did you mean 'pageSize'?",
+            "site.yml:5: warning: unknown key 'colour' is ignored",
+            "site.yml:8: warning: unknown key 'smart' in markdown is ignored",
         ])
         #expect(output.files["index.html"] != nil)
     }

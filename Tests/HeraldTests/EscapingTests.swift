@@ -58,7 +58,7 @@ import Testing
 
     @Test func pageValuesInASitePartialDrawAWarning() throws {
         let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: [
-            "site.yml": "title: T\n",
+            "site.yml": "title: T\nbaseURL: https://example.org/\n",
             "templates/partials/site/footer.mustache": "<footer>\n{{site.title}} {{page.title}}\n</footer>\n",
         ])).run(into: MemoryOutput())
         #expect(report.warnings.map(\.description) == [
@@ -68,12 +68,12 @@ import Testing
 
     @Test func warningsSurviveWhenALaterStepFails() {
         let problems = MemorySite([
-            "site.yml": "title: T\npagesize: 5\n",
+            "site.yml": "title: T\nbaseURL: https://example.org/\npagesize: 5\n",
             "content/news/2026-11-01-a.md": "---\ntitle: A\nfeatured: \"yes\"\n---\n",
         ]).diagnostics()
         #expect(problems == [
             "content/news/2026-11-01-a.md:3: featured must be true or false, not the quoted text \"yes\"",
-            "site.yml:2: warning: unknown key 'pagesize' is ignored; did you mean 'pageSize'?",
+            "site.yml:3: warning: unknown key 'pagesize' is ignored; did you mean 'pageSize'?",
         ])
     }
 }

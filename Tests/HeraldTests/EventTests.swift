@@ -186,7 +186,7 @@ import Testing
         later.now = DateParser.parseInstant("2026-12-25T00:00:00Z")!
         let first = try #require(try site.build().text("api/pages/about.json"))
         #expect(first == (try later.build().text("api/pages/about.json")))
-        #expect(first.contains("\"id\" : \"/about/\"") && !first.contains("\"date\""))
+        #expect(first.contains("\"id\" : \"https://example.org/about/\"") && !first.contains("\"date\""))
     }
 
     @Test func oneCharacterOutputPathsDoNotCrash() throws {

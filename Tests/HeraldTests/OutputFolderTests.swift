@@ -12,7 +12,7 @@ import Testing
 
         init() throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-test-\(UUID().uuidString)")
-            try write("site/site.yml", "title: Scratch\n")
+            try write("site/site.yml", "title: Scratch\nbaseURL: https://example.org/\n")
             try write("site/content/news/2026-11-01-first.md", "---\ntitle: First\n---\nHello.\n")
             try write("site/static/robots.txt", "User-agent: *\n")
         }

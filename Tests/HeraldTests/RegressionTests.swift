@@ -68,7 +68,7 @@ import Testing
 
     @Test func tagsThatMergeOrVanishAreWarnedAbout() throws {
         let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: [
-            "site.yml": "title: T\n",
+            "site.yml": "title: T\nbaseURL: https://example.org/\n",
             "content/news/2026-11-01-a.md": "---\ntitle: A\ntags: [\"C++\", \"C#\", \"🎉\", AI, ai]\n---\n",
         ])).run(into: MemoryOutput())
         #expect(report.warnings.map(\.description) == [
@@ -108,5 +108,66 @@ extension Result where Failure == InputProblem {
     var failureMessage: String? {
         if case .failure(let problem) = self { return problem.message }
         return nil
+    }
+}
+
+/// Problems a new user met following the documentation, each pinned by its input.
+@Suite struct NewUserReviewTests {
+    func report(_ files: [String: String]) throws -> BuildReport {
+        var all = files
+        if all["site.yml"] == nil { all["site.yml"] = "title: T\nbaseURL: https://example.org/\n" }
+        return try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: all)).run(into: MemoryOutput())
+    }
+
+    @Test func mistakesThatUsedToPassSilentlyAreWarnedAbout() throws {
+        let warnings = try report([
+            "site.yml": "title: T\nbaseURL: https://example.org/\ncategories:\n  - name: Club News\n",
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ncategories: [Club Nwes]\n---\n",
+            "content/events/e.md": "---\ntitle: E\ndate: 2026-11-01\nstart: 2026-12-02 18:00\nrepeat: {frequency: weekly, count: 3, except: [2026-12-24]}\n---\n",
+        ]).warnings.map(\.description)
+        #expect(warnings == [
+            "content/events/e.md:5: warning: repeat except 2026-12-24 is not one of the event's dates, so it changes nothing",
+            "content/news/2026-11-01-a.md:3: warning: category 'Club Nwes' is not declared in site.yml, so it gets its own page; did you mean 'Club News'?",
+        ])
+    }
+
+    @Test func siteNumbersOutOfRangeAreErrors() {
+        #expect(MemorySite(["site.yml": "title: T\nhome:\n  recent: -1\nfeeds:\n  limit: 0\ntrending:\n  window: 0\n"]).diagnostics() == [
+            "site.yml:3: recent must be a whole number of at least 0, not -1",
+            "site.yml:5: feeds limit must be at least 1",
+            "site.yml:7: trending window must be more than 0 days",
+        ])
+    }
+
+    @Test func upperCaseMarkdownExtensionsAreContent() throws {
+        let output = try MemorySite(["content/pages/README.MD": "---\ntitle: Read me\n---\n"]).build()
+        #expect(output.files["README/index.html"] != nil)
+    }
+
+    @Test func anInclusionLoopIsReportedWhereItStarts() {
+        #expect(MemorySite(["templates/partials/card.mustache": "<div>\n{{> partials/card}}</div>\n"]).diagnostics() == [
+            "templates/partials/card.mustache:2: template includes itself: partials/card → partials/card; rendering would never end",
+        ])
+    }
+
+    @Test func summariesKeepImageDescriptionsThatAreInTheSentence() throws {
+        let json = try #require(try MemorySite(["content/news/2026-11-01-a.md": "---\ntitle: A\n---\nSee the ![about page](/a.png) and more.\n"]).build().text("api/home.json"))
+        #expect(json.contains("\"summary\" : \"See the about page and more.\""))
+    }
+
+    @Test func coverImagesCanSayWhatTheyShow() throws {
+        let page = try #require(try MemorySite(["content/news/2026-11-01-a.md": "---\ntitle: A\nimage: /a.jpg\nimageAlt: \"Students at the \\\"fair\\\"\"\n---\n"]).build().text("news/a/index.html"))
+        #expect(page.contains("<img src=\"/a.jpg\" alt=\"Students at the &quot;fair&quot;\""))
+    }
+
+    @Test func eventPagesShowAnAddressAloneAndNoSignUpWhenCancelled() throws {
+        let output = try MemorySite([
+            "content/events/a.md": "---\ntitle: A\nstart: 2026-12-01 10:00\naddress: 1 River Road\nregistration: https://example.org/r\nstatus: cancelled\n---\n",
+        ]).build()
+        let page = try #require(output.text("events/a/index.html"))
+        #expect(page.contains("<dd>1 River Road<br><a href=\"https://www.openstreetmap.org/search?query=1%20River%20Road\""))
+        #expect(!page.contains("rel=\"noopener\">Register</a>"), "no Register button for a cancelled event")
+        #expect(try #require(MemorySite(["content/events/b.md": "---\ntitle: B\nstart: 2026-12-01 10:00\nregistration: https://example.org/r\n---\n"]).build()
+            .text("events/b/index.html")).contains("rel=\"noopener\">Register</a>"), "but there is one for a scheduled event")
     }
 }

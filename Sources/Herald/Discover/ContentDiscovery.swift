@@ -17,7 +17,7 @@ public enum ContentDiscovery {
         var sources: [ContentSource] = []
         var warnings: [Diagnostic] = []
         let known = Set(ContentKind.allCases.map { "content/\($0.folder)/" })
-        for path in try fileSystem.listFiles("content") ?? [] where markdownExtensions.contains(where: path.hasSuffix) {
+        for path in try fileSystem.listFiles("content") ?? [] where markdownExtensions.contains(where: path.lowercased().hasSuffix) {
             guard let kind = ContentKind.allCases.first(where: { path.hasPrefix("content/\($0.folder)/") }) else {
                 warnings.append(.warning(path: path, line: 1, "is not built: content goes in \(known.sorted().joined(separator: ", "))"))
                 continue

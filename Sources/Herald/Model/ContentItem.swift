@@ -153,6 +153,8 @@ public struct ContentItem: Sendable {
     public var event: EventDetails?
     /// Views, likes and comments from front matter (a data file's figures take precedence).
     public var popularity: Popularity? = nil
+    /// What the cover image shows, for readers who cannot see it (empty: a decorative image).
+    public var imageAlt: String? = nil
 
     /// The instant that decides whether the item is published yet: `publishDate`, else `date`.
     public var goesLiveAt: Date? { publishDate ?? date }

@@ -81,8 +81,8 @@ public enum SiteBuilder {
         }
 
         let dated = ids.sorted(by: newestFirst)
-        let (categories, categoriesOfItem) = fileIntoCategories(items, newestFirst: dated, declared: config.categories, problems: &problems)
         var warnings = DiagnosticList()
+        let (categories, categoriesOfItem) = fileIntoCategories(items, newestFirst: dated, declared: config.categories, problems: &problems, warnings: &warnings)
         let (tags, tagsOfItem) = fileIntoTags(items, newestFirst: dated, warnings: &warnings)
 
         let popularity = assignPopularity(records, to: items, allItems: allItems, warnings: &warnings)
@@ -168,7 +168,7 @@ public enum SiteBuilder {
     /// Resolves each item's category names against the declared categories (by name or slug)
     /// and creates the undeclared ones.
     private static func fileIntoCategories(
-        _ items: [ContentItem], newestFirst: [ItemID], declared: [CategoryDeclaration], problems: inout DiagnosticList
+        _ items: [ContentItem], newestFirst: [ItemID], declared: [CategoryDeclaration], problems: inout DiagnosticList, warnings: inout DiagnosticList
     ) -> ([Category], [[Int]]) {
         var categories = declared.map {
             Category(slug: $0.slug, name: $0.name, description: $0.description, color: $0.color, icon: $0.icon, declared: true, items: [])
@@ -197,6 +197,10 @@ public enum SiteBuilder {
             if let owner = slugOwner[entry.slug] {
                 problems.error(entry.firstPath, entry.line, "category '\(name)' would have the URL /categories/\(entry.slug)/, which category '\(owner)' already has; use the same spelling or declare it in site.yml with its own slug")
                 continue
+            }
+            // A new category one typo away from a declared one is most likely that one misspelt.
+            if let near = SiteConfigParser.closest(to: name, in: declared.map(\.name) + declared.map(\.slug)), near != name {
+                warnings.warning(entry.firstPath, entry.line, "category '\(name)' is not declared in site.yml, so it gets its own page; did you mean '\(near)'?")
             }
             slugOwner[entry.slug] = name
             indexByKey[name] = categories.count

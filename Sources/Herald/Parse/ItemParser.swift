@@ -12,7 +12,7 @@ public struct ItemParser: Sendable {
     static let knownKeys = [
         "title", "date", "categories", "category", "tags", "featured", "weight", "image", "summary", "author",
         "slug", "draft", "publishDate", "expiryDate", "layout", "start", "end", "allDay", "timezone",
-        "location", "address", "status", "registration", "organizer", "views", "likes", "comments", "repeat",
+        "location", "address", "status", "registration", "organizer", "views", "likes", "comments", "repeat", "imageAlt",
     ]
 
     /// Creates a parser for a site.
@@ -101,6 +101,7 @@ public struct ItemParser: Sendable {
         let weight = fields.int("weight")
         let draft = fields.bool("draft") ?? false
         let image = fields.text("image")
+        let imageAlt = fields.text("imageAlt")
         let summary = fields.text("summary")
         let author = fields.text("author") ?? config.author
         var popularity: Popularity?
@@ -136,7 +137,7 @@ public struct ItemParser: Sendable {
             tags: tags.map { TermReference(name: $0.value.trimmed(), line: $0.line) }.filter { !$0.name.isEmpty },
             featured: featured, weight: weight, image: image, summary: summary, author: author, draft: draft,
             layout: layout, body: body, summaryHTML: summaryHTML, summaryText: summaryText, event: event,
-            popularity: popularity)
+            popularity: popularity, imageAlt: imageAlt)
         return Outcome(item: item, diagnostics: fields.problems.all)
     }
 
@@ -248,6 +249,12 @@ public struct ItemParser: Sendable {
             }
         }
         guard !rule.problems.hasErrors else { return nil }
-        return Recurrence(frequency: frequency, interval: interval, until: until?.civil, count: count, except: except)
+        let recurrence = Recurrence(frequency: frequency, interval: interval, until: until?.civil, count: count, except: except)
+        let base = CivilDateTime(start.instant, in: zone)
+        let days = Set(recurrence.candidates(from: start.hasTime ? base : start.civil).map(\.isoDate))
+        for (entry, day) in zip(rule.stringList("except") ?? [], except) where !days.contains(day.isoDate) {
+            rule.problems.warning(path, entry.line, "repeat except \(day.isoDate) is not one of the event's dates, so it changes nothing")
+        }
+        return recurrence
     }
 }

@@ -108,6 +108,7 @@ private struct TreeWalk {
         // the first paragraph with words of its own (a paragraph holding only a photo is skipped).
         var candidate: OpaquePointer?
         var candidateText = ""
+        var candidateHasOwnWords = false
         var imageDepth = 0
         while true {
             let event = cmark_iter_next(iterator)
@@ -117,12 +118,13 @@ private struct TreeWalk {
             if event == CMARK_EVENT_EXIT {
                 if type == CMARK_NODE_IMAGE { imageDepth -= 1 }
                 if node == candidate {
-                    if !candidateText.allSatisfy(\.isWhitespace) {
+                    if candidateHasOwnWords {
                         firstParagraph = node
                         firstParagraphText = candidateText
                     }
                     candidate = nil
                     candidateText = ""
+                    candidateHasOwnWords = false
                 }
                 if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING {
                     if moreMarker == nil { textBeforeMarker += " " }
@@ -141,9 +143,13 @@ private struct TreeWalk {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 let text = literal(node)
                 statistics.count(text)
-                guard imageDepth == 0 else { break }
+                // An image's description reads as part of the sentence around it, but a paragraph
+                // holding only a photo is not a lead.
+                if candidate != nil {
+                    candidateText += text
+                    if imageDepth == 0, !text.allSatisfy(\.isWhitespace) { candidateHasOwnWords = true }
+                }
                 if collectAllText { allText += text }
-                if candidate != nil { candidateText += text }
                 if moreMarker == nil { textBeforeMarker += text }
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 if collectAllText { allText += " " }

@@ -25,6 +25,7 @@ public enum SiteConfigParser {
             }
         }
 
+
         var timeZone = TimeZone(identifier: "UTC")!
         if let name = reader.text("timezone") {
             if let zone = TimeZoneNames.zone(name) { timeZone = zone } else {
@@ -50,10 +51,10 @@ public enum SiteConfigParser {
         var home = HomeOptions()
         if var section = reader.mapping("home") {
             warnAboutUnknownKeys(&section, known: ["recent", "featured", "upcoming", "trending"], section: "home")
-            home.trending = max(0, section.int("trending") ?? home.trending)
-            home.recent = max(0, section.int("recent") ?? home.recent)
-            home.featured = max(0, section.int("featured") ?? home.featured)
-            home.upcoming = max(0, section.int("upcoming") ?? home.upcoming)
+            home.trending = section.count("trending") ?? home.trending
+            home.recent = section.count("recent") ?? home.recent
+            home.featured = section.count("featured") ?? home.featured
+            home.upcoming = section.count("upcoming") ?? home.upcoming
             reader.absorb(section)
         }
 
@@ -70,7 +71,10 @@ public enum SiteConfigParser {
             }
             trending.windowDays = positive("window", in: &section) ?? trending.windowDays
             trending.gravity = positive("gravity", in: &section) ?? trending.gravity
-            if let limit = section.int("limit") { trending.limit = max(1, limit) }
+            if let limit = section.int("limit") {
+                if limit >= 1 { trending.limit = limit } else { section.problems.error(path, section.line(of: section.node("limit")), "trending limit must be at least 1") }
+            }
+            if trending.windowDays == 0 { section.problems.error(path, section.line(of: section.node("window")), "trending window must be more than 0 days") }
             if var weights = section.mapping("weights") {
                 warnAboutUnknownKeys(&weights, known: ["views", "likes", "comments"], section: "trending.weights")
                 trending.viewWeight = positive("views", in: &weights) ?? trending.viewWeight
@@ -84,7 +88,9 @@ public enum SiteConfigParser {
         var feeds = FeedOptions()
         if var section = reader.mapping("feeds") {
             warnAboutUnknownKeys(&section, known: ["limit", "content"], section: "feeds")
-            if let limit = section.int("limit") { feeds.limit = max(1, limit) }
+            if let limit = section.int("limit") {
+                if limit >= 1 { feeds.limit = limit } else { section.problems.error(path, section.line(of: section.node("limit")), "feeds limit must be at least 1") }
+            }
             if let content = section.text("content") {
                 switch content {
                 case "full": feeds.fullContent = true
@@ -124,6 +130,10 @@ public enum SiteConfigParser {
             }
         }
 
+        // Worth saying only of a site.yml that is otherwise right.
+        if baseURL.host == nil, !reader.problems.hasErrors {
+            reader.problems.warning(path, reader.line(ofKey: "baseURL"), relativeBaseURLWarning)
+        }
         let diagnostics = reader.problems.all
         guard let title, !reader.problems.hasErrors else { return (nil, diagnostics) }
         let config = SiteConfig(
@@ -135,6 +145,9 @@ public enum SiteConfigParser {
         configured.feeds = feeds
         return (configured, diagnostics)
     }
+
+    /// Why a base URL without a host is worth a warning.
+    static let relativeBaseURLWarning = "baseURL is not an absolute URL such as https://example.org/, so feeds, the sitemap, calendars and the API will hold links that readers and apps cannot follow"
 
     /// Reads a base URL: an absolute http(s) URL (or a site path starting with `/`) with no query
     /// or fragment, made to end in `/`. Used for `site.yml` and `--base-url` alike.

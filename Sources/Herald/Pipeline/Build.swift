@@ -155,7 +155,10 @@ public struct Build: Sendable {
         guard var config = parsed.config else { throw BuildFailure(step: "read site.yml", diagnostics: parsed.diagnostics) }
         if let override = options.baseURL {
             switch SiteConfigParser.parseBaseURL(override) {
-            case .success(let url): config.baseURL = url
+            case .success(let url):
+                config.baseURL = url
+                warnings.removeAll { $0.message == SiteConfigParser.relativeBaseURLWarning }
+                if url.host == nil { warnings.append(.warning(path: "--base-url", line: 1, SiteConfigParser.relativeBaseURLWarning)) }
             case .failure(let problem): throw BuildFailure(step: "read site.yml", diagnostics: [Diagnostic(path: "--base-url", line: 1, problem.message)])
             }
         }

@@ -55,7 +55,8 @@ public struct BuildReport: Sendable {
         let leftOut = left.isEmpty ? "" : "; left out \(left.joined(separator: ", "))"
         let warned = warnings.isEmpty ? "" : "; \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
         let unchanged = files - written
-        let fileCounts = unchanged > 0 ? "\(written) files written, \(unchanged) unchanged" : "\(files) files written"
+        func plural(_ count: Int) -> String { "\(count) file\(count == 1 ? "" : "s")" }
+        let fileCounts = unchanged > 0 ? "\(plural(written)) written, \(unchanged) unchanged" : "\(plural(files)) written"
         return "Built \(items) item\(items == 1 ? "" : "s") into \(pages) pages (\(fileCounts)) in \(String(format: "%.2f", seconds)) s\(leftOut)\(warned)"
     }
 }

@@ -84,7 +84,10 @@ public struct Theme: Sendable {
 
         for cycle in inclusionCycles(texts.mapValues(\.text)) {
             let (path, _) = cycle[0]
-            problems.error(texts[path + ".mustache"]?.source ?? "templates/\(path).mustache", 1, "template includes itself: \(cycle.map(\.name).joined(separator: " → ")); rendering would never end")
+            let file = texts[path + ".mustache"]
+            // Point at the line that starts the loop: the first partial tag naming the next template.
+            let line = file.flatMap { file in partialReferences(in: file.text).first { $0.name == cycle[1].name }?.line } ?? 1
+            problems.error(file?.source ?? "templates/\(path).mustache", line, "template includes itself: \(cycle.map(\.name).joined(separator: " → ")); rendering would never end")
         }
 
         // A partial under partials/site/ is rendered once for the whole site: page values are empty there.

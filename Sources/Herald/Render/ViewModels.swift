@@ -103,6 +103,7 @@ struct ItemView: MustacheParent, Sendable {
     var summary: String
     var summaryHTML: String
     var image: String?
+    var imageAlt: String?
     var imageAbsolute: String?
     var categories: [TermView]
     var tags: [TermView]
@@ -134,6 +135,7 @@ struct ItemView: MustacheParent, Sendable {
         case "summary": return summary.isEmpty ? Absent() : summary
         case "summaryHTML": return summaryHTML.isEmpty ? Absent() : summaryHTML
         case "image": return present(image)
+        case "imageAlt": return imageAlt ?? ""
         case "imageAbsolute": return present(imageAbsolute)
         case "category": return present(categories.first)
         case "categories": return categories

@@ -34,7 +34,7 @@ struct MemorySite {
 
     init(_ files: [String: String]) {
         self.files = files
-        if self.files["site.yml"] == nil { self.files["site.yml"] = "title: Test site\ntimezone: Asia/Shanghai\n" }
+        if self.files["site.yml"] == nil { self.files["site.yml"] = "title: Test site\nbaseURL: https://example.org/\ntimezone: Asia/Shanghai\n" }
     }
 
     /// Builds the site; throws `BuildFailure` on bad input.
