@@ -101,6 +101,8 @@ extension PagePlanner {
         let now = CivilDateTime(site.now, in: site.config.timeZone)
         let monthsWithEvents = Set(byDay.keys.map { String($0.prefix(7)) })
         let months = monthsWithEvents.union([String(now.isoDate.prefix(7))]).sorted()
+        // Each month's entries, grouped once rather than filtered out of every day per month.
+        let entriesByMonth = Dictionary(grouping: byDay) { String($0.key.prefix(7)) }.mapValues { $0.flatMap(\.value) }
         func path(_ month: String) -> String { "events/calendar/\(month.prefix(4))/\(month.suffix(2))/" }
         func label(_ month: String) -> String { dates.month(year: Int(month.prefix(4))!, month: Int(month.suffix(2))!) }
 
@@ -148,14 +150,12 @@ extension PagePlanner {
             var page = context(PageMeta(title: "\(text("calendar")) · \(label(month))", description: "", url: urls.path(path(month)),
                                         permalink: urls.absolute(path(month)), image: nil, type: "calendar", section: "events"))
             page.calendar = view
-            let lastModified = days.isEmpty ? nil : (byDay.filter { $0.key.hasPrefix(month) }.flatMap(\.value).map { facts[$0.entry.item].published }.max())
+            let lastModified = days.isEmpty ? nil : (entriesByMonth[month] ?? []).map { facts[$0.entry.item].published }.max()
             add(PageJob(path: path(month) + "index.html", template: "calendar", context: page, lastModified: lastModified), owner: "the calendar of \(label(month))")
         }
         let terms = months.reversed().map { month in
             TermView(name: label(month), slug: month, url: urls.path(path(month)),
-                     count: byDay.filter { $0.key.hasPrefix(month) }.values.reduce(into: Set<String>()) { seen, entries in
-                         for entry in entries { seen.insert("\(entry.entry.item)#\(entry.entry.index)") }
-                     }.count,
+                     count: Set((entriesByMonth[month] ?? []).map { "\($0.entry.item)#\($0.entry.index)" }).count,
                      description: nil, color: nil, icon: nil)
         }
         planTerms(kind: "months", title: text("calendar"), terms: Array(terms), basePath: "events/calendar/", section: "events")

@@ -18,14 +18,13 @@ enum FeedPlan {
     static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
         let limit = site.config.feeds.limit
         // Feeds list news and events by publication date, newest first.
-        let everything = (site.news + site.upcomingEvents + site.pastEvents).sorted { a, b in
+        let newestFirst: (ItemID, ItemID) -> Bool = { a, b in
             facts[a].published != facts[b].published ? facts[a].published > facts[b].published : site.items[a].sourcePath < site.items[b].sourcePath
         }
+        let everything = (site.news + site.upcomingEvents + site.pastEvents).sorted(by: newestFirst)
         var channels = [FeedChannel(title: site.config.title, description: site.config.description, homeURL: urls.absolute(""), folder: "", items: Array(everything.prefix(limit)))]
         for category in site.categories {
-            let items = category.items.filter { site.items[$0].kind != .page }.sorted { a, b in
-                facts[a].published != facts[b].published ? facts[a].published > facts[b].published : site.items[a].sourcePath < site.items[b].sourcePath
-            }
+            let items = category.items.filter { site.items[$0].kind != .page }.sorted(by: newestFirst)
             channels.append(FeedChannel(
                 title: "\(category.name) · \(site.config.title)", description: category.description ?? site.config.description,
                 homeURL: urls.absolute("categories/\(category.slug)/"), folder: "categories/\(category.slug)/",
