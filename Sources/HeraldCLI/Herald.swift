@@ -63,8 +63,12 @@ struct BuildCommand: ParsableCommand {
             let report = try SiteBuild.run(options) { line in if !quiet { print("  " + line) } }
             for warning in report.warnings { Terminal.printError(warning.description, warning: true) }
             if timings {
-                for (step, seconds) in report.timings {
-                    print(String(format: "  %8.1f ms  %@", seconds * 1000, step))
+                print("      wall        CPU  step")
+                for timing in report.timings {
+                    print(String(format: "  %8.1f ms %8.1f ms  %@", timing.seconds * 1000, timing.cpuSeconds * 1000, timing.step))
+                    for part in timing.parts {
+                        print(String(format: "             %8.1f ms    %@", part.cpuSeconds * 1000, part.name))
+                    }
                 }
             }
             if !quiet { print(report.summary) }

@@ -27,6 +27,8 @@ public struct ItemParser: Sendable {
         public var item: ContentItem?
         /// Errors and warnings, each `path:line: message`.
         public var diagnostics: [Diagnostic]
+        /// CPU seconds spent rendering Markdown (the rest of parsing is the front matter), for `--timings`.
+        public var markdownSeconds: Double = 0
     }
 
     /// Parses the file at `path` (relative to the site folder) of the given kind.
@@ -37,7 +39,7 @@ public struct ItemParser: Sendable {
         case .failure(let diagnostic): return Outcome(item: nil, diagnostics: [diagnostic])
         }
         var fields: YAMLReader
-        switch YAMLReader.parse(source.frontMatter, path: path, lineOffset: source.frontMatterLineOffset, what: "front matter") {
+        switch YAMLReader.parse(source.frontMatter, path: path, lineOffset: source.frontMatterLineOffset, what: "front matter", resolver: YAMLReader.frontMatterResolver) {
         case .success(let reader): fields = reader
         case .failure(let diagnostic): return Outcome(item: nil, diagnostics: [diagnostic])
         }
@@ -122,6 +124,7 @@ public struct ItemParser: Sendable {
         guard !fields.problems.hasErrors, let title else {
             return Outcome(item: nil, diagnostics: fields.problems.all)
         }
+        let markdownStart = CPUClock.thread()
         let body = markdown.render(source.body)
         var summaryHTML = body.leadHTML
         var summaryText = body.leadText
@@ -130,6 +133,7 @@ public struct ItemParser: Sendable {
             summaryHTML = rendered.html
             summaryText = rendered.plainText.isEmpty ? summary.collapsingWhitespace() : rendered.plainText
         }
+        let markdownSeconds = CPUClock.thread() - markdownStart
         let item = ContentItem(
             kind: kind, sourcePath: path, slug: slug, slugLine: slugLine, title: title, date: date,
             publishDate: publishDate, expiryDate: expiryDate,
@@ -138,7 +142,7 @@ public struct ItemParser: Sendable {
             featured: featured, weight: weight, image: image, summary: summary, author: author, draft: draft,
             layout: layout, body: body, summaryHTML: summaryHTML, summaryText: summaryText, event: event,
             popularity: popularity, imageAlt: imageAlt)
-        return Outcome(item: item, diagnostics: fields.problems.all)
+        return Outcome(item: item, diagnostics: fields.problems.all, markdownSeconds: markdownSeconds)
     }
 
     /// Reads the event keys. A start is required; an end must not come before it.

@@ -187,21 +187,36 @@ private struct TreeWalk {
 extension String {
     /// Runs of whitespace (including newlines) turned into one space, ends trimmed.
     func collapsingWhitespace() -> String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
-        var pendingSpace = false
-        for scalar in unicodeScalars {
-            // ASCII whitespace is tested directly; Unicode properties only for the rest.
-            let isSpace = scalar.value < 0x80 ? (scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar.value == 0x0B || scalar.value == 0x0C)
-                : scalar.properties.isWhitespace
-            if isSpace {
-                pendingSpace = !result.isEmpty
-            } else {
-                if pendingSpace { result.append(" ") }
-                pendingSpace = false
-                result.unicodeScalars.append(scalar)
+        // On UTF-8 bytes: ASCII whitespace is tested per byte, and only characters of two or more
+        // bytes are decoded to ask Unicode whether they are spaces (U+00A0, U+3000 …). Appending
+        // scalar by scalar to a String cost as much as parsing the Markdown.
+        var text = self
+        return text.withUTF8 { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                let size = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                let isSpace: Bool
+                if size == 1 {
+                    isSpace = lead == 0x20 || (0x09...0x0D).contains(lead)
+                } else {
+                    var iterator = bytes[index..<min(index + size, bytes.count)].makeIterator()
+                    var decoder = UTF8()
+                    if case .scalarValue(let scalar) = decoder.decode(&iterator) { isSpace = scalar.properties.isWhitespace } else { isSpace = false }
+                }
+                if isSpace {
+                    pendingSpace = !output.isEmpty
+                } else {
+                    if pendingSpace { output.append(0x20) }
+                    pendingSpace = false
+                    output.append(contentsOf: bytes[index..<min(index + size, bytes.count)])
+                }
+                index += size
             }
+            return String(decoding: output, as: UTF8.self)
         }
-        return result
     }
 }

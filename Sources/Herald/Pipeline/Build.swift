@@ -56,22 +56,30 @@ public struct Build: Sendable {
         }
         warnings += theme.warnings
 
+        var partsCPU = (read: 0.0, markdown: 0.0)
         let items = try clock.step("parse content") { () throws -> [ContentItem] in
             let parser = ItemParser(config: config)
             let fileSystem = self.fileSystem
-            let outcomes = sources.parallelMap { source -> ItemParser.Outcome in
+            let outcomes = sources.parallelMap { source -> (outcome: ItemParser.Outcome, readSeconds: Double) in
+                let readStart = CPUClock.thread()
                 do {
-                    return parser.parse(try fileSystem.readFile(source.path), path: source.path, kind: source.kind)
+                    let data = try fileSystem.readFile(source.path)
+                    let readSeconds = CPUClock.thread() - readStart
+                    return (parser.parse(data, path: source.path, kind: source.kind), readSeconds)
                 } catch {
-                    return ItemParser.Outcome(item: nil, diagnostics: [Diagnostic(path: source.path, line: 1, "could not be read: \(error.localizedDescription)")])
+                    return (ItemParser.Outcome(item: nil, diagnostics: [Diagnostic(path: source.path, line: 1, "could not be read: \(error.localizedDescription)")]), 0)
                 }
             }
-            let diagnostics = outcomes.flatMap(\.diagnostics)
+            partsCPU = (outcomes.reduce(0) { $0 + $1.readSeconds }, outcomes.reduce(0) { $0 + $1.outcome.markdownSeconds })
+            let diagnostics = outcomes.flatMap(\.outcome.diagnostics)
             warnings += diagnostics.filter { $0.severity == .warning }
             if diagnostics.contains(where: { $0.severity == .error }) {
                 throw BuildFailure(step: "parse content", diagnostics: diagnostics)
             }
-            return outcomes.compactMap(\.item)
+            return outcomes.compactMap(\.outcome.item)
+        }
+        if let last = clock.timings.last {
+            clock.detail([("read files", partsCPU.read), ("front matter", max(0, last.cpuSeconds - partsCPU.read - partsCPU.markdown)), ("Markdown", partsCPU.markdown)])
         }
         log("Parsed \(items.count) content files")
 
@@ -222,15 +230,17 @@ public struct Build: Sendable {
     }
 }
 
-/// Times the steps of a build and names the step in any failure.
+/// Times the steps of a build (wall-clock and CPU time, so that a step that does not use every
+/// core shows) and names the step in any failure.
 struct StepClock {
     private let start = DispatchTime.now()
-    private(set) var timings: [(step: String, seconds: Double)] = []
+    private(set) var timings: [StepTiming] = []
 
     /// Runs a step, recording its time; any non-`BuildFailure` error becomes one naming the step.
     mutating func step<T>(_ name: String, _ work: () throws -> T) throws -> T {
         let began = DispatchTime.now()
-        defer { timings.append((name, Self.seconds(since: began))) }
+        let cpuBefore = CPUClock.process()
+        defer { timings.append(StepTiming(step: name, seconds: Self.seconds(since: began), cpuSeconds: CPUClock.process() - cpuBefore)) }
         do {
             return try work()
         } catch let failure as BuildFailure {
@@ -238,6 +248,13 @@ struct StepClock {
         } catch {
             throw BuildFailure(step: name, diagnostics: [Diagnostic(path: ".", line: 1, "\(error)")])
         }
+    }
+
+    /// Adds the parts of the step just run (CPU seconds summed over threads), shown under it.
+    mutating func detail(_ parts: [(name: String, cpuSeconds: Double)]) {
+        guard var last = timings.popLast() else { return }
+        last.parts = parts
+        timings.append(last)
     }
 
     /// Seconds since the clock started.

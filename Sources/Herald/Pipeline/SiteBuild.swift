@@ -13,10 +13,11 @@ public enum SiteBuild {
             let build = Build(options: options, fileSystem: .disk(root: source), log: log)
             var report = try build.run(into: tree)
             let began = DispatchTime.now()
+            let cpuBefore = CPUClock.process()
             try tree.commit()
             FileManager.default.createFile(atPath: markerPath(forOutput: output), contents: Data("This folder's neighbour is a site built by Herald; it may be replaced by the next build.\n".utf8))
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e9
-            report.timings.append(("swap output in", seconds))
+            report.timings.append(StepTiming(step: "swap output in", seconds: seconds, cpuSeconds: CPUClock.process() - cpuBefore))
             report.seconds += seconds
             return report
         } catch {

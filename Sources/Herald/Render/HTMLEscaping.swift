@@ -19,22 +19,17 @@ struct HTMLEscaping: MustacheContentType {
 
     /// `text` with `& < > " '` replaced by entities.
     static func escape(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
-            guard bytes.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else { return nil }
-            var output: [UInt8] = []
-            output.reserveCapacity(bytes.count + 32)
+        text.rewritingUTF8(when: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) { bytes, output in
             for byte in bytes {
                 switch byte {
-                case 0x26: output.append(contentsOf: "&amp;".utf8)
-                case 0x3C: output.append(contentsOf: "&lt;".utf8)
-                case 0x3E: output.append(contentsOf: "&gt;".utf8)
-                case 0x22: output.append(contentsOf: "&quot;".utf8)
-                case 0x27: output.append(contentsOf: "&#39;".utf8)
+                case 0x26: output.append(ascii: "&amp;")
+                case 0x3C: output.append(ascii: "&lt;")
+                case 0x3E: output.append(ascii: "&gt;")
+                case 0x22: output.append(ascii: "&quot;")
+                case 0x27: output.append(ascii: "&#39;")
                 default: output.append(byte)
                 }
             }
-            return String(decoding: output, as: UTF8.self)
-        } ?? text
+        }
     }
 }

@@ -102,20 +102,18 @@ struct ICalendarWriter: Sendable {
 
     /// TEXT escaping (RFC 5545 3.3.11): `\` `;` `,` and line breaks; control characters dropped.
     static func text(_ value: String) -> String {
-        var result = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case ";": result += "\\;"
-            case ",": result += "\\,"
-            case "\n": result += "\\n"
-            case "\r": continue
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                result.unicodeScalars.append(scalar)
+        value.rewritingUTF8(when: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 < 0x20 || $0 == 0x7F }) { bytes, output in
+            for byte in bytes {
+                switch byte {
+                case 0x5C: output.append(ascii: "\\\\")
+                case 0x3B: output.append(ascii: "\\;")
+                case 0x2C: output.append(ascii: "\\,")
+                case 0x0A: output.append(ascii: "\\n")
+                case ..<0x20, 0x7F: break
+                default: output.append(byte)
+                }
             }
         }
-        return result
     }
 
     /// `20261205T190000Z`.
@@ -132,20 +130,27 @@ struct ICalendarWriter: Sendable {
     /// One content line folded into physical lines of at most 75 octets, each ended with CRLF;
     /// continuation lines start with a space. A UTF-8 character is never split.
     static func fold(_ line: String) -> String {
-        var result = ""
-        var width = 0
-        var limit = 75
-        for scalar in line.unicodeScalars {
-            let size = UTF8.width(scalar)
-            if width + size > limit {
-                result += "\r\n "
-                width = 1
-                limit = 75
+        var line = line
+        return line.withUTF8 { bytes in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + bytes.count / 70 * 3 + 2)
+            var width = 0
+            var index = 0
+            while index < bytes.count {
+                // A character's length from its lead byte; continuation bytes never start one.
+                let lead = bytes[index]
+                let size = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                if width + size > 75 {
+                    output.append(ascii: "\r\n ")
+                    width = 1
+                }
+                output.append(contentsOf: bytes[index..<min(index + size, bytes.count)])
+                width += size
+                index += size
             }
-            result.unicodeScalars.append(scalar)
-            width += size
+            output.append(ascii: "\r\n")
+            return String(decoding: output, as: UTF8.self)
         }
-        return result + "\r\n"
     }
 }
 

@@ -41,24 +41,29 @@ enum StructuredData {
         case .page:
             return nil
         }
-        return scriptSafe(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines))
+        // JSONOutput ends the document with a newline, which the script element does not need.
+        return scriptSafe(String(decoding: data.dropLast(), as: UTF8.self))
     }
 
     /// JSON with the characters that could end a script element, or start markup, escaped.
     static func scriptSafe(_ json: String) -> String {
-        var result = ""
-        result.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default: result.unicodeScalars.append(scalar)
+        // 0xE2 is the lead byte of U+2028 and U+2029 (E2 80 A8, E2 80 A9).
+        json.rewritingUTF8(when: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2 }) { bytes, output in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case 0x3C: output.append(ascii: "\\u003c")
+                case 0x3E: output.append(ascii: "\\u003e")
+                case 0x26: output.append(ascii: "\\u0026")
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    output.append(ascii: bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+                    index += 2
+                default: output.append(byte)
+                }
+                index += 1
             }
         }
-        return result
     }
 
     private struct Organization: Encodable {

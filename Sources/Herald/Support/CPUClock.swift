@@ -1,0 +1,19 @@
+import Foundation
+
+/// CPU time, for `--timings`: a step's CPU time next to its wall time shows whether it kept every
+/// core busy, and the parts of a parallel step can only be told apart by the CPU they used.
+enum CPUClock {
+    /// CPU seconds used so far by the calling thread.
+    static func thread() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// User and system CPU seconds used so far by the whole process, all threads.
+    static func process() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+}
