@@ -45,6 +45,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print nothing but warnings and errors.")
     var quiet = false
 
+    @Flag(name: .long, help: "Build everything even when nothing changed since the last build.")
+    var force = false
+
     func run() throws {
         var instant = Date()
         if let now {
@@ -54,9 +57,10 @@ struct BuildCommand: ParsableCommand {
             instant = parsed
         }
         let output = self.output ?? (source == "." ? "site-output" : (source as NSString).appendingPathComponent("site-output"))
-        let options = BuildOptions(
+        var options = BuildOptions(
             sourcePath: source, outputPath: output, includeDrafts: drafts, includeFuture: future,
             now: instant, baseURL: baseURL)
+        options.ignoreRecord = force
         let quiet = self.quiet
         if !quiet { print("Building \(source == "." ? "the site in this folder" : source) into \(output)/") }
         do {

@@ -52,7 +52,7 @@ import Testing
         try scratch.write("site/content/news/2026-11-02-broken.md", "---\ntitle: [broken\n---\n")
         #expect(throws: BuildFailure.self) { try scratch.build() }
         #expect(try scratch.snapshot() == before)
-        #expect(try scratch.siblings() == [".out.herald", "out", "site"], "no staging folder is left behind, only the marker")
+        #expect(try scratch.siblings() == [".out.herald", ".out.herald-cache.json", "out", "site"], "no staging folder is left behind, only the marker")
     }
 
     @Test func filesThatNoLongerBelongAreGoneAfterABuild() throws {
@@ -237,6 +237,6 @@ import Testing
         #expect(try modified(first) == past, "an unchanged page is not rewritten")
         #expect(try modified(second) != past, "an edited page is")
         #expect(try String(contentsOf: second, encoding: .utf8).contains("Second, edited"))
-        #expect(try scratch.siblings() == [".out.herald", "out", "site"])
+        #expect(try scratch.siblings() == [".out.herald", ".out.herald-cache.json", "out", "site"])
     }
 }

@@ -39,6 +39,10 @@ public struct Site: Sendable {
     public var config: SiteConfig
     /// The moment the build treats as now.
     public var now: Date
+    /// The start of the hour `now` is in: the clock of trending and of undated events' dates.
+    public var hour: Date
+    /// The clock times at which the same input builds to the same output.
+    public var validity: OutputValidity
     /// Every published item, ordered by source path.
     public var items: [ContentItem]
     /// News, newest first.
@@ -86,7 +90,7 @@ public struct EventOccurrence: Sendable, Equatable {
 }
 
 /// How many items a build left out, by reason.
-public struct SkippedItems: Sendable, Equatable {
+public struct SkippedItems: Sendable, Equatable, Codable {
     /// Drafts (shown with `--drafts`).
     public var drafts = 0
     /// Not yet published (shown with `--future`).

@@ -9,6 +9,12 @@ public struct PublishingRules: Sendable {
     /// Include items whose publication date is after now.
     public var includeFuture: Bool
 
+    /// The start of the hour `now` falls in (UTC hours), the clock that continuous measures read:
+    /// trending ages and the publication date of an event that names none. Read on the hour,
+    /// they change only when an hour begins, so builds within one hour agree and a rebuild has
+    /// nothing to redo (see `OutputValidity`).
+    public var hour: Date { Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600) }
+
     public init(now: Date, includeDrafts: Bool = false, includeFuture: Bool = false) {
         self.now = now
         self.includeDrafts = includeDrafts
@@ -86,11 +92,11 @@ public enum SiteBuilder {
         let (tags, tagsOfItem) = fileIntoTags(items, newestFirst: dated, warnings: &warnings)
 
         let popularity = assignPopularity(records, to: items, allItems: allItems, warnings: &warnings)
-        let (trending, scores) = rankTrending(items, popularity: popularity, options: config.trending, now: rules.now)
+        let (trending, scores) = rankTrending(items, popularity: popularity, options: config.trending, now: rules.now, hour: rules.hour)
 
         guard !problems.hasErrors else { return .failure(BuildFailure(step: "build the site model", diagnostics: problems.all)) }
         return .success(Site(
-            config: config, now: rules.now, items: items, news: news, upcomingEvents: upcoming, pastEvents: past,
+            config: config, now: rules.now, hour: rules.hour, validity: OutputValidity.around(rules: rules, items: allItems, zone: config.timeZone), items: items, news: news, upcomingEvents: upcoming, pastEvents: past,
             upcomingOccurrences: upcomingOccurrences, pastOccurrences: pastOccurrences, pages: pages, featured: featured, categories: categories, tags: tags,
             categoriesOfItem: categoriesOfItem, tagsOfItem: tagsOfItem, skipped: skipped,
             popularity: popularity, trending: trending, trendingScore: scores, warnings: warnings.all))
@@ -132,12 +138,13 @@ public enum SiteBuilder {
 
     /// Ranks news and events that are not over by `points / (age in hours + 2) ^ gravity`, counting
     /// only items published within the window and with some popularity. Ties: newer first, then by path.
-    static func rankTrending(_ items: [ContentItem], popularity: [Popularity], options: TrendingOptions, now: Date) -> ([ItemID], [ItemID: Double]) {
+    /// Ages are measured to `hour`, the start of the hour `now` is in; an event is over at `now`.
+    static func rankTrending(_ items: [ContentItem], popularity: [Popularity], options: TrendingOptions, now: Date, hour: Date) -> ([ItemID], [ItemID: Double]) {
         var scores: [ItemID: Double] = [:]
         for (id, item) in items.enumerated() where item.kind != .page {
             if let event = item.event, event.finish < now { continue }
-            guard let published = item.publishedAt(now: now) else { continue }
-            let ageHours = max(0, now.timeIntervalSince(published) / 3600)
+            guard let published = item.publishedAt(now: hour) else { continue }
+            let ageHours = max(0, hour.timeIntervalSince(published) / 3600)
             guard ageHours <= options.windowDays * 24 else { continue }
             let points = options.points(popularity[id])
             guard points > 0 else { continue }

@@ -125,7 +125,7 @@ public struct Build: Sendable {
 
         return BuildReport(
             items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: written,
-            skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed)
+            skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed, validity: site.validity)
     }
 
     /// Makes and writes files on all cores. Returns how many were written; the others had the

@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var now: Date
     /// Replaces `baseURL` from `site.yml` (e.g. for a preview host).
     public var baseURL: String?
+    /// Build even when the record of the last build says the output is up to date.
+    public var ignoreRecord = false
 
     /// Options for building `sourcePath` into `outputPath`.
     public init(sourcePath: String = ".", outputPath: String = "site-output", includeDrafts: Bool = false,
@@ -57,6 +59,10 @@ public struct BuildReport: Sendable {
     public var timings: [StepTiming]
     /// Seconds the whole build took.
     public var seconds: Double
+    /// The clock times at which this input builds to the same output.
+    public var validity: OutputValidity? = nil
+    /// The output was already up to date: nothing was built (see `BuildRecord`).
+    public var upToDate = false
 
     /// `Built 47 items into 118 pages (152 files written) in 0.21 s`.
     public var summary: String {
@@ -69,6 +75,9 @@ public struct BuildReport: Sendable {
         let unchanged = files - written
         func plural(_ count: Int) -> String { "\(count) file\(count == 1 ? "" : "s")" }
         let fileCounts = unchanged > 0 ? "\(plural(written)) written, \(unchanged) unchanged" : "\(plural(files)) written"
+        if upToDate {
+            return "Up to date: \(items) item\(items == 1 ? "" : "s"), \(pages) pages, \(plural(files)) unchanged since the last build (checked in \(String(format: "%.2f", seconds)) s)\(leftOut)\(warned)"
+        }
         return "Built \(items) item\(items == 1 ? "" : "s") into \(pages) pages (\(fileCounts)) in \(String(format: "%.2f", seconds)) s\(leftOut)\(warned)"
     }
 }

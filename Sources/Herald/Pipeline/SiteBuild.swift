@@ -8,22 +8,53 @@ public enum SiteBuild {
         let source = URL(fileURLWithPath: options.sourcePath).standardizedFileURL.resolvingSymlinksInPath().path
         let output = URL(fileURLWithPath: options.outputPath, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path
         try refuseDangerousOutput(source: source, output: output)
+
+        // Nothing changed since the last build (same herald, options, input and output files, and
+        // a clock at which the output is the same): report that build again instead of redoing it.
+        let checkBegan = DispatchTime.now()
+        let checkCPU = CPUClock.process()
+        // Taken before building, so an edit made during the build is seen by the next one.
+        let inputs = FileStamps.fingerprint(root: source, paths: BuildRecord.inputPaths)
+        let optionsKey = BuildRecord.optionsKey(options, source: source)
+        let herald = BuildRecord.heraldIdentity
+        if !options.ignoreRecord, let record = BuildRecord.load(forOutput: output), record.herald == herald, record.options == optionsKey,
+           record.inputs == inputs, record.validity.holds(at: options.now), isHeraldOutput(output),
+           FileStamps.fingerprint(root: output, paths: ["."]) == record.output {
+            var report = record.upToDateReport(seconds: seconds(since: checkBegan))
+            report.timings = [StepTiming(step: "check for changes", seconds: report.seconds, cpuSeconds: CPUClock.process() - checkCPU)]
+            return report
+        }
+        let checkTiming = StepTiming(step: "check for changes", seconds: seconds(since: checkBegan), cpuSeconds: CPUClock.process() - checkCPU)
+
         let tree = try OutputTree(outputPath: output)
         do {
             let build = Build(options: options, fileSystem: .disk(root: source), log: log)
             var report = try build.run(into: tree)
+            report.timings.insert(checkTiming, at: 0)
+            report.seconds += checkTiming.seconds
             let began = DispatchTime.now()
             let cpuBefore = CPUClock.process()
+            BuildRecord.remove(forOutput: output)
             try tree.commit()
             FileManager.default.createFile(atPath: markerPath(forOutput: output), contents: Data("This folder's neighbour is a site built by Herald; it may be replaced by the next build.\n".utf8))
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e9
-            report.timings.append(StepTiming(step: "swap output in", seconds: seconds, cpuSeconds: CPUClock.process() - cpuBefore))
-            report.seconds += seconds
+            if let validity = report.validity {
+                BuildRecord(format: BuildRecord.format, herald: herald, options: optionsKey, inputs: inputs,
+                            output: FileStamps.fingerprint(root: output, paths: ["."]), validity: validity,
+                            items: report.items, pages: report.pages, files: report.files, skipped: report.skipped,
+                            warnings: report.warnings.map { .init(path: $0.path, line: $0.line, message: $0.message) })
+                    .save(forOutput: output)
+            }
+            report.timings.append(StepTiming(step: "swap output in", seconds: seconds(since: began), cpuSeconds: CPUClock.process() - cpuBefore))
+            report.seconds += seconds(since: began)
             return report
         } catch {
             tree.discard()
             throw error
         }
+    }
+
+    private static func seconds(since time: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - time.uptimeNanoseconds) / 1e9
     }
 
     /// The output folder is deleted and replaced by every build, so it must not be the site

@@ -35,7 +35,7 @@ struct ItemFacts: Sendable {
         return site.items.enumerated().map { id, item in
             let path = (item.kind.urlSection.map { $0 + "/" } ?? "") + item.slug + "/"
             let apiPath = "api/\(item.kind.folder)/\(item.slug).json"
-            let published = item.publishedAt(now: site.now) ?? Date(timeIntervalSince1970: 0)
+            let published = item.publishedAt(now: site.hour) ?? Date(timeIntervalSince1970: 0)
             // The id's date must not move: an undated event is named by its start, not by "now".
             let day = CivilDateTime(item.date ?? item.event?.start ?? published, in: TimeZone(identifier: "UTC")!).isoDate
             return ItemFacts(
@@ -43,7 +43,7 @@ struct ItemFacts: Sendable {
                 kind: item.kind, title: item.title, permalink: urls.absolute(path),
                 apiURL: urls.absolute(apiPath), apiPath: apiPath,
                 summaryText: item.summaryText, summaryHTML: item.summaryHTML,
-                imageURL: item.image.map(urls.absoluteAsset), author: item.author, published: published, dated: item.publishedAt(now: site.now) != nil,
+                imageURL: item.image.map(urls.absoluteAsset), author: item.author, published: published, dated: item.publishedAt(now: site.hour) != nil,
                 categories: site.categoriesOfItem[id].map { site.categories[$0] },
                 tags: site.tagsOfItem[id].map { site.tags[$0] },
                 readingMinutes: item.body.statistics.readingMinutes, event: item.event)

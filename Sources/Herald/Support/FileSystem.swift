@@ -34,7 +34,7 @@ public struct FileSystem: Sendable {
         let root = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
         return FileSystem(
             listFiles: { folder, hidden in try DiskWalker(root: root, includeHidden: hidden).files(under: folder) },
-            readFile: { path in try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)) }
+            readFile: { path in try DiskReader.read(root + "/" + path) }
         )
     }
 
@@ -70,15 +70,16 @@ public struct FileSystemProblem: Error, Sendable {
 }
 
 /// Walks a folder on disk, sorted, refusing symbolic links that leave the site folder.
+///
+/// Uses `readdir`, whose entries carry their type, rather than FileManager, which built an
+/// attribute dictionary per file and made listing 10,000 files take 180 ms; links (and the rare
+/// file system that does not report types) are looked at with `stat`.
 private struct DiskWalker {
     let root: String
     let includeHidden: Bool
 
     func files(under folder: String) throws -> [String]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root + "/" + folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return nil
-        }
+        guard Self.type(of: root + "/" + folder, following: true) == S_IFDIR else { return nil }
         var result: [String] = []
         var visited: Set<String> = []
         try walk(folder, into: &result, visited: &visited)
@@ -87,30 +88,97 @@ private struct DiskWalker {
 
     private func walk(_ relative: String, into result: inout [String], visited: inout Set<String>) throws {
         let absolute = root + "/" + relative
-        let real = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
         // A folder reached twice through links would loop forever.
-        guard visited.insert(real).inserted else { return }
-        let names = try FileManager.default.contentsOfDirectory(atPath: absolute).sorted()
-        for name in names where !name.hasPrefix(".") || (includeHidden && !FileSystem.isNeverCopied(name[...])) {
+        guard let real = Self.realPath(absolute), visited.insert(real).inserted else { return }
+        for (name, entryType) in try Self.entries(of: absolute, relative: relative).sorted(by: { $0.name < $1.name })
+        where !name.hasPrefix(".") || (includeHidden && !FileSystem.isNeverCopied(name[...])) {
             let child = relative + "/" + name
             let childAbsolute = root + "/" + child
-            let attributes = try FileManager.default.attributesOfItem(atPath: childAbsolute)
-            var type = attributes[.type] as? FileAttributeType
-            if type == .typeSymbolicLink {
-                let target = URL(fileURLWithPath: childAbsolute).resolvingSymlinksInPath().path
+            var type: mode_t
+            switch Int32(entryType) {
+            case Int32(DT_DIR): type = S_IFDIR
+            case Int32(DT_REG): type = S_IFREG
+            case Int32(DT_LNK):
+                guard let target = Self.realPath(childAbsolute) else {
+                    throw FileSystemProblem(path: child, message: "symbolic link is broken or loops")
+                }
                 guard target == root || target.hasPrefix(root + "/") else {
                     throw FileSystemProblem(path: child, message: "symbolic link points outside the site folder (to \(target))")
                 }
-                guard let targetAttributes = try? FileManager.default.attributesOfItem(atPath: target) else {
-                    throw FileSystemProblem(path: child, message: "symbolic link is broken or loops")
-                }
-                type = targetAttributes[.type] as? FileAttributeType
+                type = Self.type(of: target, following: true) ?? 0
+            default:
+                type = Self.type(of: childAbsolute, following: false) ?? 0
+                if type == S_IFLNK { type = Self.type(of: childAbsolute, following: true) ?? 0 }
             }
-            if type == .typeDirectory {
+            if type == S_IFDIR {
                 try walk(child, into: &result, visited: &visited)
-            } else if type == .typeRegular {
+            } else if type == S_IFREG {
                 result.append(child)
             }
         }
+    }
+
+    /// The names and `d_type`s in a folder, without `.` and `..`.
+    private static func entries(of path: String, relative: String) throws -> [(name: String, type: UInt8)] {
+        guard let directory = opendir(path) else {
+            throw FileSystemProblem(path: relative, message: "folder could not be read: \(String(cString: strerror(errno)))")
+        }
+        defer { closedir(directory) }
+        var entries: [(String, UInt8)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            if name == "." || name == ".." { continue }
+            entries.append((name, entry.pointee.d_type))
+        }
+        return entries
+    }
+
+    /// The file type bits (`S_IFDIR`, `S_IFREG` …) of a path, or nil when it does not exist.
+    private static func type(of path: String, following: Bool) -> mode_t? {
+        var info = stat()
+        guard (following ? stat(path, &info) : lstat(path, &info)) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    /// The path with every link resolved, or nil when it is broken or loops.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// Reads whole files with one `read` per file into a buffer of the file's size, rather than
+/// through Foundation's `Data(contentsOf:)` and its URL handling.
+enum DiskReader {
+    static func read(_ path: String) throws -> Data {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ReadError(code: errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw ReadError(code: errno) }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw ReadError(code: EISDIR) }
+        var data = Data(count: Int(info.st_size))
+        var filled = 0
+        // A file that grows while being read is read to its size at open; one that shrinks, to its end.
+        while filled < data.count {
+            let count = data.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(code: errno)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        if filled < data.count { data.count = filled }
+        return data
+    }
+
+    /// Why a file could not be read, in the system's words ("Permission denied").
+    struct ReadError: LocalizedError {
+        var code: Int32
+        var errorDescription: String? { String(cString: strerror(code)) }
     }
 }

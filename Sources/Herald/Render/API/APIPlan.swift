@@ -35,7 +35,7 @@ enum APIPlan {
                     trending: Array(trending.prefix(home.trending)), categories: categories.filter { $0.count > 0 }))
             }),
             GeneratedFile(path: "api/trending.json", owner: "the JSON API", make: {
-                JSONOutput.encode(APITrending(asOf: TimestampFormat.rfc3339(site.now, in: zone), items: trending))
+                JSONOutput.encode(APITrending(asOf: TimestampFormat.rfc3339(site.hour, in: zone), items: trending))
             }),
             GeneratedFile(path: "api/categories.json", owner: "the JSON API", make: { JSONOutput.encode(APICategories(categories: categories)) }),
         ]

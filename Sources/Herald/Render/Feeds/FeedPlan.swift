@@ -67,7 +67,7 @@ struct FeedWriter: Sendable {
 
     /// The newest publication date in a channel (the site's "now" for an empty one), so a feed
     /// only changes when its entries do.
-    func updated(_ channel: FeedChannel) -> Date { channel.items.first.map { facts[$0].published } ?? site.now }
+    func updated(_ channel: FeedChannel) -> Date { channel.items.first.map { facts[$0].published } ?? site.hour }
 
     /// RSS 2.0, with `content:encoded` for the full text and `atom:link rel="self"`.
     func rss(_ channel: FeedChannel) -> String {

@@ -1,0 +1,176 @@
+import Foundation
+@testable import Herald
+import Testing
+
+/// A second build with nothing changed stops after checking; any change to the input, the
+/// output, the options or a clock that passes an instant the site depends on builds again.
+@Suite struct RebuildTests {
+    typealias Scratch = OutputFolderTests.Scratch
+
+    /// Each output file's modification time.
+    func modificationTimes(_ scratch: Scratch) throws -> [String: Date] {
+        var times: [String: Date] = [:]
+        for path in try GoldenFiles.files(under: scratch.output) {
+            times[path] = try FileManager.default.attributesOfItem(atPath: scratch.output.appendingPathComponent(path).path)[.modificationDate] as? Date
+        }
+        return times
+    }
+
+    func build(_ scratch: Scratch, at now: Date = Fixtures.now, configure: (inout BuildOptions) -> Void = { _ in }) throws -> BuildReport {
+        var options = BuildOptions(sourcePath: scratch.site.path, outputPath: scratch.output.path, now: now)
+        configure(&options)
+        return try SiteBuild.run(options)
+    }
+
+    @Test func aRebuildWithNothingChangedWritesNothing() throws {
+        let scratch = try Scratch()
+        let first = try build(scratch)
+        #expect(!first.upToDate && first.written == first.files)
+        let bytes = try scratch.snapshot()
+        let times = try modificationTimes(scratch)
+
+        let second = try build(scratch)
+        #expect(second.upToDate)
+        #expect(second.written == 0 && second.files == first.files && second.pages == first.pages && second.items == first.items)
+        #expect(second.summary.hasPrefix("Up to date: 1 item, \(first.pages) pages, \(first.files) files unchanged"))
+        #expect(try scratch.snapshot() == bytes)
+        #expect(try modificationTimes(scratch) == times, "no file is touched")
+    }
+
+    @Test func warningsOfTheLastBuildAreRepeated() throws {
+        let scratch = try Scratch()
+        try scratch.write("site/content/news/2026-11-03-typo.md", "---\ntitle: Typo\ncategroy: Sport\n---\nText.\n")
+        let first = try build(scratch)
+        let second = try build(scratch)
+        #expect(second.upToDate)
+        #expect(!first.warnings.isEmpty && second.warnings == first.warnings)
+    }
+
+    /// Each change below must lead to a real build whose output shows it.
+    @Test(arguments: [
+        "edit an item", "add an item", "delete an item", "add a template", "change a static file",
+        "add popularity data", "change site.yml", "delete an output file", "edit an output file", "corrupt the record",
+    ])
+    func anyChangeBuildsAgain(change: String) throws {
+        let scratch = try Scratch()
+        _ = try build(scratch)
+        let page = scratch.output.appendingPathComponent("news/first/index.html")
+        var check: () throws -> Void = {}
+        switch change {
+        case "edit an item":
+            try scratch.write("site/content/news/2026-11-01-first.md", "---\ntitle: First, edited\n---\nHello.\n")
+            check = { () throws in #expect(try String(contentsOf: page, encoding: .utf8).contains("First, edited")) }
+        case "add an item":
+            try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\n---\nBye.\n")
+            check = { () throws in #expect(FileManager.default.fileExists(atPath: scratch.output.appendingPathComponent("news/second/index.html").path)) }
+        case "delete an item":
+            try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\n---\nBye.\n")
+            _ = try build(scratch)
+            try FileManager.default.removeItem(at: scratch.site.appendingPathComponent("content/news/2026-11-02-second.md"))
+            check = { () throws in #expect(!FileManager.default.fileExists(atPath: scratch.output.appendingPathComponent("news/second/index.html").path)) }
+        case "add a template":
+            try scratch.write("site/templates/partials/site/footer.mustache", "<footer>Our own footer</footer>\n")
+            check = { () throws in #expect(try String(contentsOf: page, encoding: .utf8).contains("Our own footer")) }
+        case "change a static file":
+            try scratch.write("site/static/robots.txt", "User-agent: *\nDisallow: /private/\n")
+            check = { () throws in #expect(try String(contentsOf: scratch.output.appendingPathComponent("robots.txt"), encoding: .utf8).contains("Disallow")) }
+        case "add popularity data":
+            try scratch.write("site/data/popularity.csv", "path,views\nnews/2026-11-01-first.md,500\n")
+            check = { () throws in #expect(try String(contentsOf: scratch.output.appendingPathComponent("api/trending.json"), encoding: .utf8).contains("\"views\" : 500")) }
+        case "change site.yml":
+            try scratch.write("site/site.yml", "title: Renamed\nbaseURL: https://example.org/\n")
+            check = { () throws in #expect(try String(contentsOf: page, encoding: .utf8).contains("Renamed")) }
+        case "delete an output file":
+            try FileManager.default.removeItem(at: page)
+            check = { () throws in #expect(FileManager.default.fileExists(atPath: page.path)) }
+        case "edit an output file":
+            try Data("defaced".utf8).write(to: page)
+            check = { () throws in #expect(try String(contentsOf: page, encoding: .utf8).contains("<title>First")) }
+        case "corrupt the record":
+            try Data("{not json".utf8).write(to: URL(fileURLWithPath: BuildRecord.path(forOutput: scratch.output.path)))
+            check = {}
+        default:
+            Issue.record("unknown change \(change)")
+        }
+        let report = try build(scratch)
+        #expect(!report.upToDate, "\(change) must build again")
+        try check()
+        #expect(try build(scratch).upToDate, "and the build after that has nothing to do")
+    }
+
+    @Test func otherOptionsOrForceBuildAgain() throws {
+        let scratch = try Scratch()
+        try scratch.write("site/content/news/2026-11-02-draft.md", "---\ntitle: Draft\ndraft: true\n---\nSoon.\n")
+        _ = try build(scratch)
+        let withDrafts = try build(scratch) { $0.includeDrafts = true }
+        #expect(!withDrafts.upToDate && withDrafts.items == 2)
+        let forced = try build(scratch) { $0.includeDrafts = true; $0.ignoreRecord = true }
+        #expect(!forced.upToDate && forced.written == 0, "a forced build of the same input rewrites nothing")
+    }
+
+    /// Within an hour nothing changes; an item going live in between forces a build that shows it.
+    @Test func theClockMattersOnlyAtInstantsTheSiteDependsOn() throws {
+        let scratch = try Scratch()
+        try scratch.write("site/content/news/2026-11-21-later.md", "---\ntitle: Later today\ndate: 2026-11-21T12:30:00+08:00\n---\nNews.\n")
+        let at = { (time: String) in DateParser.parseInstant("2026-11-21T\(time)+08:00")! }
+        let first = try build(scratch, at: at("12:05:00"))
+        #expect(first.items == 1)
+        #expect(try build(scratch, at: at("12:20:00")).upToDate, "nothing happens between 12:05 and 12:20")
+        let afterLaunch = try build(scratch, at: at("12:40:00"))
+        #expect(!afterLaunch.upToDate && afterLaunch.items == 2, "the item went live at 12:30")
+        #expect(try build(scratch, at: at("12:50:00")).upToDate)
+        #expect(!(try build(scratch, at: at("13:10:00"))).upToDate, "a new hour: trending ages have moved")
+    }
+}
+
+/// `OutputValidity` promises that a build at any clock time it holds for writes the same bytes.
+@Suite struct OutputValidityTests {
+    /// Builds the example site (16 events, one repeating weekly, trending data) at many clock
+    /// times and checks every pair the validity says are the same.
+    @Test func buildsWithinTheValiditySpanAreIdentical() throws {
+        let base = Fixtures.now
+        // Minutes after the golden build's now: within its hour, across hours, across midnight,
+        // and days later when event dates have finished.
+        let offsets: [Double] = [0, 7, 31, 59, 61, 95, 119, 300, 301, 720 + 13, 720 + 47, 1440 * 3 + 5, 1440 * 3 + 50, 1440 * 9 + 22, 1440 * 9 + 23]
+        var builds: [(now: Date, validity: OutputValidity, files: [String: Data])] = []
+        for offset in offsets {
+            let now = base.addingTimeInterval(offset * 60)
+            let output = MemoryOutput()
+            let report = try Build(options: BuildOptions(sourcePath: Fixtures.repository.path, now: now), fileSystem: .disk(root: Fixtures.repository.path)).run(into: output)
+            builds.append((now, try #require(report.validity), output.files))
+        }
+        var samePairs = 0, differentPairs = 0
+        for a in builds {
+            for b in builds where a.now < b.now {
+                if a.validity.holds(at: b.now) {
+                    samePairs += 1
+                    #expect(a.files == b.files, "validity at \(a.now) holds at \(b.now), so the output must be the same")
+                    #expect(b.validity.holds(at: a.now))
+                } else if a.files != b.files {
+                    differentPairs += 1
+                }
+            }
+        }
+        #expect(samePairs >= 4, "the test compares real pairs")
+        #expect(differentPairs >= 10)
+    }
+
+    @Test func aNowOnAnInstantIsValidOnlyThere() {
+        let rules = PublishingRules(now: Fixtures.now)
+        let validity = OutputValidity.around(rules: rules, items: [], zone: TimeZone(identifier: "Asia/Shanghai")!)
+        // The golden now, 12:00 in Shanghai, is the start of an hour.
+        #expect(validity.holds(at: Fixtures.now))
+        #expect(!validity.holds(at: Fixtures.now.addingTimeInterval(60)))
+        #expect(!validity.holds(at: Fixtures.now.addingTimeInterval(-60)))
+        let later = OutputValidity.around(rules: PublishingRules(now: Fixtures.now.addingTimeInterval(600)), items: [], zone: TimeZone(identifier: "Asia/Shanghai")!)
+        #expect(later.from == Fixtures.now && later.until == Fixtures.now.addingTimeInterval(3600))
+    }
+
+    @Test func midnightInAHalfHourZoneIsAnInstant() {
+        let kolkata = TimeZone(identifier: "Asia/Kolkata")!
+        // 23:50 in Kolkata is 18:20 UTC; midnight there (18:30 UTC) comes before the next UTC hour.
+        let now = DateParser.parseInstant("2026-11-21T23:50:00+05:30")!
+        let validity = OutputValidity.around(rules: PublishingRules(now: now), items: [], zone: kolkata)
+        #expect(validity.until == DateParser.parseInstant("2026-11-22T00:00:00+05:30")!)
+    }
+}
