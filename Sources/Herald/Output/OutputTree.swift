@@ -48,18 +48,19 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         // Every folder above each path (split by hand: NSString's path methods trap on some
         // one-character paths in Linux Foundation).
         for path in paths {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard !folder.isEmpty, folders.insert(String(folder)).inserted else { break }
+            for folder in path.enclosingFolders {
+                guard folders.insert(folder).inserted else { break }
             }
         }
-        // Parents sort before their children, so each mkdir finds its parent in place.
-        for folder in folders.sorted() {
-            let full = stagingPath + "/" + folder
-            if mkdir(full, 0o755) != 0 && errno != EEXIST {
-                throw OutputProblem(path: folder, message: String(cString: strerror(errno)))
+        // Made a level at a time, so each finds its parent in place, and each level on all cores
+        // (13,000 folders for 10,000 items: 90 ms one by one).
+        let levels = Dictionary(grouping: folders) { $0.utf8.count { $0 == UInt8(ascii: "/") } }
+        for depth in levels.keys.sorted() {
+            let staging = stagingPath
+            let failures = levels[depth]!.sorted().parallelMap { folder -> OutputProblem? in
+                mkdir(staging + "/" + folder, 0o755) != 0 && errno != EEXIST ? OutputProblem(path: folder, message: String(cString: strerror(errno))) : nil
             }
+            if let failure = failures.compactMap({ $0 }).first { throw failure }
         }
     }
 

@@ -1,3 +1,17 @@
+extension String {
+    /// The folders a relative path lies in, innermost first: `a/b/c.html` → `a/b`, `a`.
+    /// Found on UTF-8 bytes (`/` is ASCII), not Characters, which cost more than the check.
+    var enclosingFolders: [String] {
+        var folders: [String] = []
+        var end = utf8.endIndex
+        while let slash = utf8[utf8.startIndex..<end].lastIndex(of: UInt8(ascii: "/")) {
+            if slash > utf8.startIndex { folders.append(String(self[startIndex..<slash])) }
+            end = slash
+        }
+        return folders
+    }
+}
+
 /// Checks that no file stands where another output needs a folder: a page with slug `feed.xml`
 /// needs `feed.xml/index.html` where the feed is a file; a `static/news` file blocks every news page.
 /// Each problem is reported where it can be fixed: the content file's slug line, or the static file.
@@ -21,9 +35,7 @@ enum OutputPaths {
             byPath[claim.path] = claim
         }
         for claim in claims.sorted(by: { $0.path < $1.path }) {
-            var folder = claim.path
-            while let slash = folder.lastIndex(of: "/") {
-                folder = String(folder[..<slash])
+            for folder in claim.path.enclosingFolders {
                 if let file = byPath[folder] {
                     let (path, line) = claim.source ?? file.source ?? (claim.path, 1)
                     problems.append(Diagnostic(path: path, line: line, "\(claim.owner) needs the folder /\(folder)/, but \(file.owner) is a file there; choose another name"))

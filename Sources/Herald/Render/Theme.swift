@@ -22,6 +22,8 @@ public struct Theme: Sendable {
     let strings: InterfaceStrings
     /// What loading found worth a warning (page values in a partial that cannot see them).
     public var warnings: [Diagnostic] = []
+    /// Each template's text as written, by name, for `fixingConstantValues`.
+    var sources: [String: String] = [:]
 
     /// The templates every site needs; a site's own folder may replace any of them.
     public static let requiredTemplates = ["layout", "home", "article", "event", "page", "list", "terms", "calendar", "404", "partials/card"]
@@ -46,6 +48,7 @@ public struct Theme: Sendable {
         HTMLEscaping.register
         var problems = DiagnosticList()
         var templates: [String: MustacheTemplate] = [:]
+        var sources: [String: String] = [:]
         var texts: [String: (text: String, source: String)] = [:]
         for (path, data) in defaults where path.hasPrefix("i18n/") {
             stringLayers[0][path] = (String(decoding: data, as: UTF8.self), "(built-in theme) templates/\(path)")
@@ -61,6 +64,7 @@ public struct Theme: Sendable {
             }
             texts[path] = (text, file.source)
             let name = String(path.dropLast(".mustache".count))
+            sources[name] = text
             do {
                 // The pragma stands on a line of its own (so Mustache drops that line whole and the
                 // template's first line keeps its standalone tags); parser lines are one more than the file's.
@@ -108,7 +112,7 @@ public struct Theme: Sendable {
 
         let assets = files.filter { $0.key.hasPrefix("assets/") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.data) }
         return .success(Theme(library: MustacheLibrary(templates: templates), templateNames: Set(templates.keys), assets: assets, strings: strings,
-                              warnings: problems.all.filter { $0.severity == .warning }))
+                              warnings: problems.all.filter { $0.severity == .warning }, sources: sources))
     }
 
     /// Renders a template with a page context.
@@ -125,11 +129,74 @@ public struct Theme: Sendable {
     /// every page.
     func fixingConstantPartials(site: SiteView) -> Theme {
         var library = self.library
+        for (name, text) in sources.sorted(by: { $0.key < $1.key }) where !name.hasPrefix(Self.constantPartialFolder) {
+            let fixed = Self.fixingConstantValues(in: text, site: site, strings: strings)
+            if fixed != text, let template = try? MustacheTemplate(string: HTMLEscaping.pragma + "\n" + fixed) { library.register(template, named: name) }
+        }
         for name in templateNames.sorted() where name.hasPrefix(Self.constantPartialFolder) {
             let output = library.render(ConstantContext(site: site, strings: strings), withTemplate: name) ?? ""
             if let literal = Self.literalTemplate(output) { library.register(literal, named: name) }
         }
-        return Theme(library: library, templateNames: templateNames, assets: assets, strings: strings)
+        return Theme(library: library, templateNames: templateNames, assets: assets, strings: strings, sources: sources)
+    }
+
+    /// A template's text with each plain `{{site.key}}` and `{{t.key}}` variable (and its
+    /// `{{{…}}}` and `{{& …}}` forms) replaced by the text it renders, which is the same on every
+    /// page of a build: no view a section can open answers `site` or `t`, so these names always
+    /// reach the page's root. The layout alone looks up some twenty-five of them per page, and
+    /// each look-up in swift-mustache costs about 16,000 instructions (splitting the name, casting
+    /// at each level of the context), which made them a third of rendering an article page.
+    ///
+    /// Left alone, so that rendering stays exactly what Mustache would do: templates that change
+    /// delimiters or content type, values that are not text or numbers, and values holding a line
+    /// break (partial indentation treats those differently) or braces.
+    static func fixingConstantValues(in text: String, site: SiteView, strings: InterfaceStrings) -> String {
+        guard !text.contains("{{="), !text.contains("{{%") else { return text }
+        func value(_ root: Substring, _ key: Substring) -> String? {
+            let found: Any?
+            if root == "t" {
+                found = strings.table[String(key)] ?? String(key)
+            } else {
+                found = site.child(named: String(key))
+            }
+            switch found {
+            case let text as String: return text
+            case let number as Int: return String(number)
+            case is Absent: return ""
+            default: return nil
+            }
+        }
+        var result = ""
+        var rest = text[...]
+        while let open = rest.range(of: "{{") {
+            result += rest[..<open.lowerBound]
+            rest = rest[open.lowerBound...]
+            guard let close = rest.range(of: "}}") else { break }
+            var end = close.upperBound
+            var inner = rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound]
+            var escaped = true
+            if inner.hasPrefix("{") {
+                // `{{{name}}}`: the tag ends one brace later.
+                guard end < rest.endIndex, rest[end] == "}" else { result += "{{"; rest = rest.dropFirst(2); continue }
+                inner = inner.dropFirst()
+                end = rest.index(after: end)
+                escaped = false
+            } else if inner.hasPrefix("&") {
+                inner = inner.dropFirst()
+                escaped = false
+            }
+            let name = inner.trimmingCharacters(in: .whitespaces)
+            let parts = name.split(separator: ".", maxSplits: 1)
+            if parts.count == 2, parts[0] == "site" || parts[0] == "t", parts[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+               let found = value(parts[0], parts[1]), !found.contains("\n"), !found.contains("{"), !found.contains("}") {
+                result += escaped ? HTMLEscaping.escape(found) : found
+            } else {
+                result += rest[..<end]
+            }
+            rest = rest[end...]
+        }
+        result += rest
+        return result
     }
 
     /// A template that renders `text` exactly. Text holding `{{` gets delimiters it cannot contain
