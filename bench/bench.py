@@ -57,15 +57,31 @@ def main():
         herald_cmd = [args.herald, "build", "--source", corpus, "--output", herald_out, "--now", NOW, "--quiet"]
         hugo_cmd = [os.path.join(args.shared, "bench", "hugo", "run-hugo.sh"), corpus, hugo_out]
         results = {"herald": [], "hugo": []}
+        record = os.path.join(args.dir, f".herald-{size}.herald-cache.json")
         for run in range(args.runs + 1):  # the first round warms the caches and is not counted
+            # From scratch: no output and no record of a previous build.
             shutil.rmtree(herald_out, ignore_errors=True)
+            if os.path.exists(record):
+                os.remove(record)
             herald = timed(herald_cmd)
             hugo = timed(hugo_cmd)
             if run:
                 results["herald"].append(herald)
                 results["hugo"].append(hugo)
-        # A second build on the same output, nothing changed.
+        # A second build on the same output, nothing changed (the same --now).
         rebuild = [timed(herald_cmd) for _ in range(args.runs)]
+        # One article edited (appended to, then put back), built on the previous output.
+        article = next(os.path.join(root, name) for root, _, names in sorted(os.walk(os.path.join(corpus, "content", "news"))) for name in sorted(names) if name.endswith(".md"))
+        with open(article, "rb") as f:
+            original = f.read()
+        edits = []
+        for run in range(args.runs):
+            with open(article, "wb") as f:
+                f.write(original + f"\nEdited {run}.\n".encode())
+            edits.append(timed(herald_cmd))
+        with open(article, "wb") as f:
+            f.write(original)
+        timed(herald_cmd)
         # The floor: cmark over every Markdown file, and copying a tree the size of herald's output.
         markdown = [os.path.join(root, name) for root, _, names in os.walk(os.path.join(corpus, "content")) for name in names if name.endswith(".md")]
         listing = os.path.join(args.dir, f"files-{size}.txt")
@@ -83,6 +99,7 @@ def main():
             "herald": [median(x[i] for x in results["herald"]) for i in range(3)],
             "hugo": [median(x[i] for x in results["hugo"]) for i in range(3)],
             "rebuild": median(x[0] for x in rebuild),
+            "edit": median(x[0] for x in edits),
             "floor": median(x[0] for x in cmark_runs) + median(x[0] for x in copy_runs),
             "herald_files": files_in(herald_out),
             "hugo_files": files_in(hugo_out),
@@ -91,12 +108,12 @@ def main():
         print(json.dumps(row), flush=True)
     print()
     print(f"{'items':>7} | {'herald wall':>11} | {'Hugo wall':>9} | {'ratio':>5} | {'herald CPU':>10} | {'Hugo CPU':>8} | "
-          f"{'herald MB':>9} | {'Hugo MB':>7} | {'mem ratio':>9} | {'floor':>6} | {'×floor':>6} | {'no-op rebuild':>13} | files herald/Hugo")
+          f"{'herald MB':>9} | {'Hugo MB':>7} | {'mem ratio':>9} | {'floor':>6} | {'×floor':>6} | {'no-op rebuild':>13} | {'×full':>5} | {'one edit':>8} | files herald/Hugo")
     for r in rows:
         h, g = r["herald"], r["hugo"]
         print(f"{r['items']:>7} | {h[0]:>10.2f}s | {g[0]:>8.2f}s | {h[0] / g[0]:>5.2f} | {h[1]:>9.2f}s | {g[1]:>7.2f}s | "
               f"{h[2] / 1024:>9.0f} | {g[2] / 1024:>7.0f} | {h[2] / g[2]:>9.2f} | {r['floor']:>5.2f}s | {h[0] / r['floor']:>6.1f} | "
-              f"{r['rebuild']:>12.2f}s | {r['herald_files']}/{r['hugo_files']}")
+              f"{r['rebuild']:>12.2f}s | {r['rebuild'] / h[0]:>5.2f} | {r['edit']:>7.2f}s | {r['herald_files']}/{r['hugo_files']}")
 
 
 if __name__ == "__main__":
