@@ -117,6 +117,7 @@ struct PagePlanner {
         renderTheme = theme.fixingConstantPartials(site: siteView)
         let (theme, shared, strings, model, allFacts, links) = (renderTheme, self.siteView!, self.strings, self.site, self.facts, self.urls)
         itemViews = Array(zip(views.indices, views)).parallelMap { id, view in
+            var view = view
             view.card = theme.renderCard(CardContext(item: view, site: shared, strings: strings))
             view.jsonLD = StructuredData.jsonLD(for: allFacts[id], item: model.items[id], site: model, urls: links)
             return view
@@ -186,7 +187,7 @@ struct PagePlanner {
             upcoming: site.upcomingEvents.prefix(config.home.upcoming).map { itemViews[$0] },
             trending: site.trending.prefix(config.home.trending).map { itemViews[$0] },
             categories: categoryViews.filter { $0.count > 0 })
-        let page = context(PageMeta(title: config.title, description: config.description, url: urls.path(""), permalink: urls.absolute(""), image: nil, type: "home", section: nil))
+        var page = context(PageMeta(title: config.title, description: config.description, url: urls.path(""), permalink: urls.absolute(""), image: nil, type: "home", section: nil))
         page.home = home
         add(PageJob(path: "index.html", template: "home", context: page, lastModified: newest(site.items.indices)), owner: "the home page")
     }
@@ -209,7 +210,7 @@ struct PagePlanner {
                 }
             }
             let description = String(item.summaryText.prefix(200))
-            let page = context(PageMeta(
+            var page = context(PageMeta(
                 title: item.title, description: description, url: view.url, permalink: view.permalink,
                 image: view.imageAbsolute, type: item.kind.rawValue, section: item.kind.urlSection))
             page.item = view
@@ -251,7 +252,7 @@ struct PagePlanner {
             let list = ListView(kind: kind, title: title, description: description, color: color, icon: icon, items: views, pager: pager,
                                 sections: sections, calendarURL: calendarURL)
             let pageTitle = slice.number > 1 ? "\(title) · \(slice.number)/\(slice.totalPages)" : title
-            let page = context(PageMeta(title: pageTitle, description: description ?? "", url: urls.path(slice.path), permalink: urls.absolute(slice.path), image: nil, type: "list", section: section, feeds: feeds))
+            var page = context(PageMeta(title: pageTitle, description: description ?? "", url: urls.path(slice.path), permalink: urls.absolute(slice.path), image: nil, type: "list", section: section, feeds: feeds))
             page.list = list
             let modified = lastModified.map { dates in slice.elements.compactMap { dates[$0] }.max() } ?? views.compactMap(\.published).max()
             add(PageJob(path: slice.path + "index.html", template: "list", context: page, lastModified: modified), owner: "the list '\(title)'")
@@ -259,7 +260,7 @@ struct PagePlanner {
     }
 
     mutating func planTerms(kind: String, title: String, terms: [TermView], basePath: String, section: String? = nil) {
-        let page = context(PageMeta(title: title, description: "", url: urls.path(basePath), permalink: urls.absolute(basePath), image: nil, type: kind, section: section ?? kind))
+        var page = context(PageMeta(title: title, description: "", url: urls.path(basePath), permalink: urls.absolute(basePath), image: nil, type: kind, section: section ?? kind))
         page.terms = TermsView(kind: kind, title: title, terms: terms)
         add(PageJob(path: basePath + "index.html", template: "terms", context: page, lastModified: newest(site.items.indices)), owner: "the list of \(kind)")
     }

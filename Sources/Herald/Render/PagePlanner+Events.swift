@@ -23,7 +23,7 @@ extension PagePlanner {
     /// An event as templates see it, at its next occurrence (or its first, once all are over).
     func makeEventView(_ event: EventDetails, id: ItemID, path: String) -> EventView {
         let occurrence = event.nextOccurrence(after: site.now) ?? event.occurrences.first ?? Occurrence(start: event.start, end: event.end)
-        let view = EventView(
+        var view = EventView(
             when: dates.range(occurrence, allDay: event.allDay, zone: event.timeZone),
             zone: dates.zoneLabel(event.timeZone, at: occurrence.start),
             startISO: "", endISO: nil,
@@ -35,12 +35,12 @@ extension PagePlanner {
             dates: event.recurrence == nil ? [] : event.occurrences.filter { $0.finish >= site.now }.prefix(12).map { dates.range($0, allDay: event.allDay, zone: event.timeZone) },
             calendarFile: urls.path(path + "event.ics"),
             subscribe: "webcal://" + urls.absolute("events.ics").drop { $0 != ":" }.dropFirst(3))
-        setTimes(view, occurrence: occurrence, event: event)
+        setTimes(&view, occurrence: occurrence, event: event)
         return view
     }
 
-    /// Puts one occurrence's times and its today / this-week flags into an event view (one not yet shared).
-    func setTimes(_ view: EventView, occurrence: Occurrence, event: EventDetails) {
+    /// Puts one occurrence's times and its today / this-week flags into an event view.
+    func setTimes(_ view: inout EventView, occurrence: Occurrence, event: EventDetails) {
         let zone = event.timeZone
         // All-day events are dates, not moments: `<time datetime>` gets just the day.
         view.startISO = TimestampFormat.eventTime(occurrence.start, allDay: event.allDay, zone: zone)
@@ -54,10 +54,9 @@ extension PagePlanner {
     /// The card of one date of an event: the item's own card for an event that does not repeat,
     /// else a card made for that date.
     func occurrenceView(_ entry: EventOccurrence) -> ItemView {
-        let shared = itemViews[entry.item]
-        guard let event = site.items[entry.item].event, event.recurrence != nil, let eventView = shared.event?.copy() else { return shared }
-        setTimes(eventView, occurrence: entry.occurrence, event: event)
-        let view = shared.copy()
+        var view = itemViews[entry.item]
+        guard let event = site.items[entry.item].event, event.recurrence != nil, var eventView = view.event else { return view }
+        setTimes(&eventView, occurrence: entry.occurrence, event: event)
         view.event = eventView
         view.published = entry.occurrence.start
         view.card = renderTheme.renderCard(CardContext(item: view, site: siteView, strings: strings))
@@ -148,7 +147,7 @@ extension PagePlanner {
             let next = index.first { $0 > month }.map { LinkView(title: label($0), url: urls.path(path($0))) }
             let view = CalendarMonthView(title: label(month), weekdays: dates.weekdayHeaders, weeks: weeks, days: days,
                                          previous: previous, next: next, current: month == String(now.isoDate.prefix(7)))
-            let page = context(PageMeta(title: "\(text("calendar")) · \(label(month))", description: "", url: urls.path(path(month)),
+            var page = context(PageMeta(title: "\(text("calendar")) · \(label(month))", description: "", url: urls.path(path(month)),
                                         permalink: urls.absolute(path(month)), image: nil, type: "calendar", section: "events"))
             page.calendar = view
             let lastModified = days.isEmpty ? nil : (entriesByMonth[month] ?? []).map { facts[$0.entry.item].published }.max()

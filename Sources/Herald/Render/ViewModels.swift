@@ -5,14 +5,6 @@ import Mustache
 // (no reflection), and answers a key it knows but has no value for with `Absent`, so that
 // Mustache does not climb the context stack and show, say, the page's image on a card that
 // has none. docs/templates.md lists every key.
-//
-// Views are final classes, not structs: Mustache keeps its context as `[Any]` and casts each
-// element to `MustacheParent` at every look-up, and a struct larger than three words is copied
-// into a fresh heap box by each such cast (a page's context, with the site and the item in it,
-// retained some fifty strings per look-up). A class is passed as one reference. That copying was
-// over a third of rendering time on the 10,000-item benchmark corpus. Views are made while a
-// plan is built and only read afterwards, which is why `@unchecked Sendable` is sound here;
-// `copy()` is used where a variant is needed (one date of a repeating event).
 
 /// A value a view knows about but does not have: renders as nothing, is false in sections.
 struct Absent: MustacheCustomRepresentation {
@@ -23,7 +15,7 @@ struct Absent: MustacheCustomRepresentation {
 @inline(__always) func present(_ value: Any?) -> Any { value ?? Absent() }
 
 /// A category or tag as a link, with its count and looks.
-final class TermView: MustacheParent, @unchecked Sendable {
+struct TermView: MustacheParent, Sendable {
     var name: String
     var slug: String
     var url: String
@@ -31,16 +23,6 @@ final class TermView: MustacheParent, @unchecked Sendable {
     var description: String?
     var color: String?
     var icon: String?
-
-    init(name: String, slug: String, url: String, count: Int, description: String?, color: String?, icon: String?) {
-        self.name = name
-        self.slug = slug
-        self.url = url
-        self.count = count
-        self.description = description
-        self.color = color
-        self.icon = icon
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -57,7 +39,7 @@ final class TermView: MustacheParent, @unchecked Sendable {
 }
 
 /// When and where an event is, in words and machine-readable form.
-final class EventView: MustacheParent, @unchecked Sendable {
+struct EventView: MustacheParent, Sendable {
     var when: String
     var zone: String
     var startISO: String
@@ -81,35 +63,6 @@ final class EventView: MustacheParent, @unchecked Sendable {
     /// The event's own `.ics` file, and the site's calendar as a `webcal://` subscription.
     var calendarFile: String = ""
     var subscribe: String = ""
-
-    /// A separate view with the same values, to set one occurrence's times on.
-    func copy() -> EventView {
-        let view = EventView(when: when, zone: zone, startISO: startISO, endISO: endISO, allDay: allDay, location: location, address: address, mapURL: mapURL,
-                             registration: registration, organizer: organizer, status: status, upcoming: upcoming, repeats: repeats, dates: dates,
-                             calendarFile: calendarFile, subscribe: subscribe)
-        view.today = today
-        view.thisWeek = thisWeek
-        return view
-    }
-
-    init(when: String, zone: String, startISO: String, endISO: String?, allDay: Bool, location: String?, address: String?, mapURL: String?, registration: String?, organizer: String?, status: EventStatus, upcoming: Bool, repeats: String?, dates: [String] = [], calendarFile: String = "", subscribe: String = "") {
-        self.when = when
-        self.zone = zone
-        self.startISO = startISO
-        self.endISO = endISO
-        self.allDay = allDay
-        self.location = location
-        self.address = address
-        self.mapURL = mapURL
-        self.registration = registration
-        self.organizer = organizer
-        self.status = status
-        self.upcoming = upcoming
-        self.repeats = repeats
-        self.dates = dates
-        self.calendarFile = calendarFile
-        self.subscribe = subscribe
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -140,7 +93,7 @@ final class EventView: MustacheParent, @unchecked Sendable {
 }
 
 /// An item as templates see it: on its own page and as a card in lists.
-final class ItemView: MustacheParent, @unchecked Sendable {
+struct ItemView: MustacheParent, Sendable {
     var kind: ContentKind
     var title: String
     var url: String
@@ -167,41 +120,6 @@ final class ItemView: MustacheParent, @unchecked Sendable {
     var card = ""
     /// The publication date (or an occurrence's start), for the sitemap; not shown to templates.
     var published: Date? = nil
-
-    /// A separate view with the same values, to show one date of a repeating event.
-    func copy() -> ItemView {
-        let view = ItemView(kind: kind, title: title, url: url, permalink: permalink, date: date, dateISO: dateISO, summary: summary, summaryHTML: summaryHTML,
-                            image: image, imageAlt: imageAlt, imageAbsolute: imageAbsolute, categories: categories, tags: tags, author: author,
-                            readingTime: readingTime, readingMinutes: readingMinutes, wordCount: wordCount, featured: featured, content: content,
-                            event: event, jsonLD: jsonLD, published: published)
-        view.card = card
-        return view
-    }
-
-    init(kind: ContentKind, title: String, url: String, permalink: String, date: String?, dateISO: String?, summary: String, summaryHTML: String, image: String?, imageAlt: String?, imageAbsolute: String?, categories: [TermView], tags: [TermView], author: String?, readingTime: String, readingMinutes: Int, wordCount: Int, featured: Bool, content: String, event: EventView?, jsonLD: String?, published: Date? = nil) {
-        self.kind = kind
-        self.title = title
-        self.url = url
-        self.permalink = permalink
-        self.date = date
-        self.dateISO = dateISO
-        self.summary = summary
-        self.summaryHTML = summaryHTML
-        self.image = image
-        self.imageAlt = imageAlt
-        self.imageAbsolute = imageAbsolute
-        self.categories = categories
-        self.tags = tags
-        self.author = author
-        self.readingTime = readingTime
-        self.readingMinutes = readingMinutes
-        self.wordCount = wordCount
-        self.featured = featured
-        self.content = content
-        self.event = event
-        self.jsonLD = jsonLD
-        self.published = published
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -237,19 +155,12 @@ final class ItemView: MustacheParent, @unchecked Sendable {
 }
 
 /// One link of a pager.
-final class PagerLink: MustacheParent, @unchecked Sendable {
+struct PagerLink: MustacheParent, Sendable {
     var number: Int
     var url: String
     var current: Bool
     /// Stands for pages left out between two numbers (shown as "…").
     var gap = false
-
-    init(number: Int, url: String, current: Bool, gap: Bool = false) {
-        self.number = number
-        self.url = url
-        self.current = current
-        self.gap = gap
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -263,20 +174,12 @@ final class PagerLink: MustacheParent, @unchecked Sendable {
 }
 
 /// Where a page of a paged list stands, and the links to the others.
-final class PagerView: MustacheParent, @unchecked Sendable {
+struct PagerView: MustacheParent, Sendable {
     var number: Int
     var total: Int
     var previous: String?
     var next: String?
     var links: [PagerLink]
-
-    init(number: Int, total: Int, previous: String?, next: String?, links: [PagerLink]) {
-        self.number = number
-        self.total = total
-        self.previous = previous
-        self.next = next
-        self.links = links
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -292,7 +195,7 @@ final class PagerView: MustacheParent, @unchecked Sendable {
 }
 
 /// A page of a list: a category, a tag, all news, upcoming or past events.
-final class ListView: MustacheParent, @unchecked Sendable {
+struct ListView: MustacheParent, Sendable {
     var kind: String
     var title: String
     var description: String?
@@ -304,18 +207,6 @@ final class ListView: MustacheParent, @unchecked Sendable {
     var sections: [ListSection] = []
     /// The current month's calendar, on event lists.
     var calendarURL: String? = nil
-
-    init(kind: String, title: String, description: String?, color: String?, icon: String?, items: [ItemView], pager: PagerView, sections: [ListSection] = [], calendarURL: String? = nil) {
-        self.kind = kind
-        self.title = title
-        self.description = description
-        self.color = color
-        self.icon = icon
-        self.items = items
-        self.pager = pager
-        self.sections = sections
-        self.calendarURL = calendarURL
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -340,14 +231,9 @@ final class ListView: MustacheParent, @unchecked Sendable {
 }
 
 /// A group of cards in a list, with a heading when there is more than one group.
-final class ListSection: MustacheParent, @unchecked Sendable {
+struct ListSection: MustacheParent, Sendable {
     var title: String?
     var items: [ItemView]
-
-    init(title: String?, items: [ItemView]) {
-        self.title = title
-        self.items = items
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -359,20 +245,12 @@ final class ListSection: MustacheParent, @unchecked Sendable {
 }
 
 /// The home page's strips, as in a news app's Home view.
-final class HomeView: MustacheParent, @unchecked Sendable {
+struct HomeView: MustacheParent, Sendable {
     var recent: [ItemView]
     var featured: [ItemView]
     var upcoming: [ItemView]
     var trending: [ItemView]
     var categories: [TermView]
-
-    init(recent: [ItemView], featured: [ItemView], upcoming: [ItemView], trending: [ItemView], categories: [TermView]) {
-        self.recent = recent
-        self.featured = featured
-        self.upcoming = upcoming
-        self.trending = trending
-        self.categories = categories
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -387,16 +265,10 @@ final class HomeView: MustacheParent, @unchecked Sendable {
 }
 
 /// The list of every category or every tag.
-final class TermsView: MustacheParent, @unchecked Sendable {
+struct TermsView: MustacheParent, Sendable {
     var kind: String
     var title: String
     var terms: [TermView]
-
-    init(kind: String, title: String, terms: [TermView]) {
-        self.kind = kind
-        self.title = title
-        self.terms = terms
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -411,16 +283,10 @@ final class TermsView: MustacheParent, @unchecked Sendable {
 
 /// What a card is rendered with: the item first, then the site and the interface text. Nothing
 /// of the page it will appear on, since one rendering serves every page that lists the item.
-final class CardContext: MustacheParent, @unchecked Sendable {
+struct CardContext: MustacheParent, Sendable {
     var item: ItemView
     var site: SiteView
     var strings: InterfaceStrings
-
-    init(item: ItemView, site: SiteView, strings: InterfaceStrings) {
-        self.item = item
-        self.site = site
-        self.strings = strings
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -432,16 +298,10 @@ final class CardContext: MustacheParent, @unchecked Sendable {
 }
 
 /// A feed for `<link rel="alternate">` autodiscovery.
-final class FeedLink: MustacheParent, @unchecked Sendable {
+struct FeedLink: MustacheParent, Sendable {
     var title: String
     var url: String
     var type: String
-
-    init(title: String, url: String, type: String) {
-        self.title = title
-        self.url = url
-        self.type = type
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -454,14 +314,9 @@ final class FeedLink: MustacheParent, @unchecked Sendable {
 }
 
 /// What a constant partial (`partials/site/…`) is rendered with: the site and the interface text.
-final class ConstantContext: MustacheParent, @unchecked Sendable {
+struct ConstantContext: MustacheParent, Sendable {
     var site: SiteView
     var strings: InterfaceStrings
-
-    init(site: SiteView, strings: InterfaceStrings) {
-        self.site = site
-        self.strings = strings
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -473,14 +328,9 @@ final class ConstantContext: MustacheParent, @unchecked Sendable {
 }
 
 /// A plain link with a title (navigation to plain pages).
-final class LinkView: MustacheParent, @unchecked Sendable {
+struct LinkView: MustacheParent, Sendable {
     var title: String
     var url: String
-
-    init(title: String, url: String) {
-        self.title = title
-        self.url = url
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -492,7 +342,7 @@ final class LinkView: MustacheParent, @unchecked Sendable {
 }
 
 /// The site as every page sees it.
-final class SiteView: MustacheParent, @unchecked Sendable {
+struct SiteView: MustacheParent, Sendable {
     var title: String
     var description: String
     var language: String
@@ -504,20 +354,6 @@ final class SiteView: MustacheParent, @unchecked Sendable {
     var stylesheet: String
     var generator: String
     var feeds: [FeedLink]
-
-    init(title: String, description: String, language: String, root: String, baseURL: String, categories: [TermView], pages: [LinkView], year: Int, stylesheet: String, generator: String, feeds: [FeedLink]) {
-        self.title = title
-        self.description = description
-        self.language = language
-        self.root = root
-        self.baseURL = baseURL
-        self.categories = categories
-        self.pages = pages
-        self.year = year
-        self.stylesheet = stylesheet
-        self.generator = generator
-        self.feeds = feeds
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -538,7 +374,7 @@ final class SiteView: MustacheParent, @unchecked Sendable {
 }
 
 /// What a page is, for the layout's `<head>`: title, description, canonical URL, social image.
-final class PageMeta: MustacheParent, @unchecked Sendable {
+struct PageMeta: MustacheParent, Sendable {
     var title: String
     var description: String
     var url: String
@@ -547,17 +383,6 @@ final class PageMeta: MustacheParent, @unchecked Sendable {
     var type: String
     var section: String?
     var feeds: [FeedLink] = []
-
-    init(title: String, description: String, url: String, permalink: String, image: String?, type: String, section: String?, feeds: [FeedLink] = []) {
-        self.title = title
-        self.description = description
-        self.url = url
-        self.permalink = permalink
-        self.image = image
-        self.type = type
-        self.section = section
-        self.feeds = feeds
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -582,7 +407,7 @@ final class PageMeta: MustacheParent, @unchecked Sendable {
 
 /// The root of every page's context: the site, the page, the interface text, and what the
 /// page shows (an item, a list, the home strips or a list of terms).
-final class PageContext: MustacheParent, @unchecked Sendable {
+struct PageContext: MustacheParent, Sendable {
     var site: SiteView
     var page: PageMeta
     var strings: InterfaceStrings
@@ -591,17 +416,6 @@ final class PageContext: MustacheParent, @unchecked Sendable {
     var home: HomeView? = nil
     var terms: TermsView? = nil
     var calendar: CalendarMonthView? = nil
-
-    init(site: SiteView, page: PageMeta, strings: InterfaceStrings, item: ItemView? = nil, list: ListView? = nil, home: HomeView? = nil, terms: TermsView? = nil, calendar: CalendarMonthView? = nil) {
-        self.site = site
-        self.page = page
-        self.strings = strings
-        self.item = item
-        self.list = list
-        self.home = home
-        self.terms = terms
-        self.calendar = calendar
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -619,22 +433,13 @@ final class PageContext: MustacheParent, @unchecked Sendable {
 }
 
 /// A day cell of a month grid.
-final class CalendarDayView: MustacheParent, @unchecked Sendable {
+struct CalendarDayView: MustacheParent, Sendable {
     var day: Int
     var inMonth: Bool
     var count: Int
     var anchor: String
     var today: Bool
     var label: String
-
-    init(day: Int, inMonth: Bool, count: Int, anchor: String, today: Bool, label: String) {
-        self.day = day
-        self.inMonth = inMonth
-        self.count = count
-        self.anchor = anchor
-        self.today = today
-        self.label = label
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -651,22 +456,13 @@ final class CalendarDayView: MustacheParent, @unchecked Sendable {
 }
 
 /// One event on one day of a calendar.
-final class CalendarEntry: MustacheParent, @unchecked Sendable {
+struct CalendarEntry: MustacheParent, Sendable {
     var title: String
     var url: String
     var time: String
     var location: String?
     var status: EventStatus
     var color: String?
-
-    init(title: String, url: String, time: String, location: String?, status: EventStatus, color: String?) {
-        self.title = title
-        self.url = url
-        self.time = time
-        self.location = location
-        self.status = status
-        self.color = color
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -683,16 +479,10 @@ final class CalendarEntry: MustacheParent, @unchecked Sendable {
 }
 
 /// A day's events below a month grid.
-final class CalendarDayEvents: MustacheParent, @unchecked Sendable {
+struct CalendarDayEvents: MustacheParent, Sendable {
     var label: String
     var anchor: String
     var entries: [CalendarEntry]
-
-    init(label: String, anchor: String, entries: [CalendarEntry]) {
-        self.label = label
-        self.anchor = anchor
-        self.entries = entries
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -705,7 +495,7 @@ final class CalendarDayEvents: MustacheParent, @unchecked Sendable {
 }
 
 /// A month calendar page.
-final class CalendarMonthView: MustacheParent, @unchecked Sendable {
+struct CalendarMonthView: MustacheParent, Sendable {
     var title: String
     var weekdays: [String]
     var weeks: [[CalendarDayView]]
@@ -713,16 +503,6 @@ final class CalendarMonthView: MustacheParent, @unchecked Sendable {
     var previous: LinkView?
     var next: LinkView?
     var current: Bool
-
-    init(title: String, weekdays: [String], weeks: [[CalendarDayView]], days: [CalendarDayEvents], previous: LinkView?, next: LinkView?, current: Bool) {
-        self.title = title
-        self.weekdays = weekdays
-        self.weeks = weeks
-        self.days = days
-        self.previous = previous
-        self.next = next
-        self.current = current
-    }
 
     func child(named key: String) -> Any? {
         switch key {
@@ -740,12 +520,8 @@ final class CalendarMonthView: MustacheParent, @unchecked Sendable {
 }
 
 /// A row of a month grid.
-final class CalendarWeek: MustacheParent, @unchecked Sendable {
+struct CalendarWeek: MustacheParent, Sendable {
     var days: [CalendarDayView]
-
-    init(days: [CalendarDayView]) {
-        self.days = days
-    }
 
     func child(named key: String) -> Any? { key == "days" ? days : nil }
 }
