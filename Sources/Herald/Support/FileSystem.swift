@@ -124,13 +124,7 @@ private struct DiskWalker {
             throw FileSystemProblem(path: relative, message: "folder could not be read: \(String(cString: strerror(errno)))")
         }
         defer { closedir(directory) }
-        var entries: [(String, UInt8)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-            if name == "." || name == ".." { continue }
-            entries.append((name, entry.pointee.d_type))
-        }
-        return entries
+        return DirectoryListing.entries(of: directory)
     }
 
     /// The file type bits (`S_IFDIR`, `S_IFREG` …) of a path, or nil when it does not exist.
