@@ -12,6 +12,11 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        // Already under Hummingbird; named so `herald serve` can stop its watcher and live-reload
+        // connections in the same graceful shutdown as the server (SIGINT, SIGTERM).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // The C Markdown library, from Debian's libcmark-dev (found with pkg-config).
@@ -30,12 +35,24 @@ let package = Package(
             ],
             plugins: ["EmbedDefaultTheme"]
         ),
+        // `herald serve`: the preview server, the folder watcher and incremental rebuilds.
+        .target(
+            name: "HeraldServe",
+            dependencies: [
+                "Herald",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The `herald` command line.
         .executableTarget(
             name: "HeraldCLI",
             dependencies: [
                 "Herald",
+                "HeraldServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Build-time tool: turns the repository's templates/ folder into Swift source,
@@ -48,7 +65,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldTests",
-            dependencies: ["Herald"]
+            dependencies: ["Herald", "HeraldServe"]
         ),
     ]
 )

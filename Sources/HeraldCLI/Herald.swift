@@ -4,12 +4,12 @@ import Herald
 
 /// The `herald` command.
 @main
-struct HeraldCommand: ParsableCommand {
+struct HeraldCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "herald",
         abstract: "Builds a news-and-events site from Markdown: pages, lists and a home page like a news app's.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 }
@@ -49,13 +49,7 @@ struct BuildCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        var instant = Date()
-        if let now {
-            guard let parsed = DateParser.parseInstant(now) else {
-                throw ValidationError("--now '\(now)' is not a date; use RFC 3339 such as 2026-11-21T12:00:00+08:00")
-            }
-            instant = parsed
-        }
+        let instant = try now.map(parseNow) ?? Date()
         let output = self.output ?? (source == "." ? "site-output" : (source as NSString).appendingPathComponent("site-output"))
         var options = BuildOptions(
             sourcePath: source, outputPath: output, includeDrafts: drafts, includeFuture: future,
@@ -88,6 +82,14 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode.failure
         }
     }
+}
+
+/// The `--now` option's date.
+func parseNow(_ text: String) throws -> Date {
+    guard let parsed = DateParser.parseInstant(text) else {
+        throw ValidationError("--now '\(text)' is not a date; use RFC 3339 such as 2026-11-21T12:00:00+08:00")
+    }
+    return parsed
 }
 
 /// Writes diagnostics to standard error, coloured when it is a terminal.

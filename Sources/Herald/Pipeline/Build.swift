@@ -125,7 +125,8 @@ public struct Build: Sendable {
 
         return BuildReport(
             items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: written,
-            skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed, validity: site.validity)
+            skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed, validity: site.validity,
+            basePath: config.basePath)
     }
 
     /// Makes and writes files on all cores. Returns how many were written; the others had the
@@ -169,6 +170,10 @@ public struct Build: Sendable {
                 if url.host == nil { warnings.append(.warning(path: "--base-url", line: 1, SiteConfigParser.relativeBaseURLWarning)) }
             case .failure(let problem): throw BuildFailure(step: "read site.yml", diagnostics: [Diagnostic(path: "--base-url", line: 1, problem.message)])
             }
+        }
+        if let origin = options.previewOrigin, let url = URL(string: origin + config.basePath) {
+            config.baseURL = url
+            warnings.removeAll { $0.message == SiteConfigParser.relativeBaseURLWarning }
         }
         return config
     }

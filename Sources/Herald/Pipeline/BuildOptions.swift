@@ -16,6 +16,9 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Build even when the record of the last build says the output is up to date.
     public var ignoreRecord = false
+    /// For `herald serve`: the origin the site is previewed at (`http://127.0.0.1:8080`), which
+    /// replaces the scheme and host of `baseURL` and keeps its path, so absolute links stay local.
+    public var previewOrigin: String? = nil
 
     /// Options for building `sourcePath` into `outputPath`.
     public init(sourcePath: String = ".", outputPath: String = "site-output", includeDrafts: Bool = false,
@@ -63,6 +66,8 @@ public struct BuildReport: Sendable {
     public var validity: OutputValidity? = nil
     /// The output was already up to date: nothing was built (see `BuildRecord`).
     public var upToDate = false
+    /// The path the site lives under (`/` or `/union/`), from its base URL.
+    public var basePath = "/"
 
     /// `Built 47 items into 118 pages (152 files written) in 0.21 s`.
     public var summary: String {

@@ -5,7 +5,7 @@ import Mustache
 /// all when there is nothing to replace, which is most titles, URLs and dates. The library's
 /// escaper walks grapheme clusters with a dictionary look-up each, and was a fifth of the
 /// build's time. Installed through the library's content-type API (see `Theme`).
-struct HTMLEscaping: MustacheContentType {
+public struct HTMLEscaping: MustacheContentType {
     /// The name templates are switched to this content type by.
     static let name = "HERALD_HTML"
 
@@ -15,10 +15,10 @@ struct HTMLEscaping: MustacheContentType {
     /// The pragma put before each template's text, so the template and its partials escape with it.
     static let pragma = "{{% CONTENT_TYPE: \(name) }}"
 
-    func escapeText(_ text: String) -> String { Self.escape(text) }
+    public func escapeText(_ text: String) -> String { Self.escape(text) }
 
     /// `text` with `& < > " '` replaced by entities.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         text.rewritingUTF8(when: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) { bytes, output in
             for byte in bytes {
                 switch byte {

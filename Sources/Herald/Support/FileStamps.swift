@@ -59,8 +59,9 @@ enum FileStamps {
 }
 
 /// The names and types (`d_type`) in an open folder, without `.` and `..`.
-enum DirectoryListing {
-    static func entries(of directory: OpaquePointer) -> [(name: String, type: UInt8)] {
+public enum DirectoryListing {
+    /// Reads the rest of the folder's entries.
+    public static func entries(of directory: OpaquePointer) -> [(name: String, type: UInt8)] {
         var entries: [(String, UInt8)] = []
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }

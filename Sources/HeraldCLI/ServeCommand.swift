@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import Herald
+import HeraldServe
+import Logging
+import ServiceLifecycle
+
+/// `herald serve`: builds the site into memory, serves it, rebuilds on every change and reloads
+/// the open pages.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Preview the site: build it, serve it locally, rebuild on every change and reload the browser."
+    )
+
+    @Option(name: .long, help: "The site folder (with site.yml).")
+    var source: String = "."
+
+    @Option(name: .long, help: "The address to listen on. Only this machine can connect unless you give another (e.g. 0.0.0.0).")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: "The port to listen on (0 for any free one).")
+    var port: Int = 8080
+
+    @Flag(name: .long, help: "Include drafts.")
+    var drafts = false
+
+    @Flag(name: .long, help: "Include items whose publication date is in the future.")
+    var future = false
+
+    @Option(name: .long, help: "The moment to treat as now, RFC 3339; the clock at each rebuild if not given.")
+    var now: String?
+
+    @Flag(name: [.short, .long], help: "Print nothing but warnings and errors.")
+    var quiet = false
+
+    func run() async throws {
+        var options = ServeOptions(sourcePath: source)
+        options.host = host
+        options.port = port
+        options.includeDrafts = drafts
+        options.includeFuture = future
+        options.now = try now.map(parseNow)
+        guard FileManager.default.fileExists(atPath: (source as NSString).appendingPathComponent("site.yml")) else {
+            Terminal.printError("\(source)/site.yml: not found: herald serve needs a site folder (give it with --source)", warning: false)
+            throw ExitCode.failure
+        }
+        let quiet = self.quiet
+        let session = PreviewSession(
+            options: options,
+            log: { line in if !quiet { print(line); fflush(nil) } },
+            problems: { diagnostics in for diagnostic in diagnostics { Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning) } })
+
+        var logger = Logger(label: "herald serve")
+        logger.logLevel = .error
+        let app = PreviewServer.application(state: session.state, host: host, port: port, logger: logger) { actualPort in
+            session.listening(on: actualPort)
+            // The first build waits for the port, so its absolute links name the right address.
+            session.rebuild()
+            if !quiet { print("Serving \(session.homeURL) (Ctrl-C to stop)"); fflush(nil) }
+        }
+        let group = ServiceGroup(configuration: .init(services: [app, session], gracefulShutdownSignals: [.sigint, .sigterm], logger: logger))
+        do {
+            try await group.run()
+        } catch {
+            Terminal.printError("error: \(error)", warning: false)
+            throw ExitCode.failure
+        }
+        if !quiet { print("Stopped.") }
+    }
+}

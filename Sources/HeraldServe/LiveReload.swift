@@ -1,0 +1,49 @@
+import Foundation
+import Herald
+
+/// The live-reload script `herald serve` adds to the HTML pages it serves (never to a build's
+/// output): it listens on a Server-Sent Events endpoint and reloads the page when told to.
+public enum LiveReload {
+    /// Where the events are sent from; outside any site's paths.
+    public static let endpoint = "/__herald/live"
+
+    /// The script, on one line. EventSource reconnects by itself when the server restarts.
+    public static let script = """
+    <script>/* herald serve: live reload */(function(){var s=new EventSource("\(endpoint)");s.addEventListener("reload",function(){location.reload()});})();</script>
+    """
+
+    /// `html` with the script put just before its last `</body>` (or at the end when it has none).
+    public static func inject(into html: Data) -> Data {
+        let closing = Array("</body>".utf8)
+        let bytes = [UInt8](html)
+        var index = bytes.count - closing.count
+        while index >= 0 {
+            if bytes[index] == UInt8(ascii: "<"), zip(bytes[index..<index + closing.count], closing).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) {
+                return Data(bytes[..<index]) + Data(script.utf8) + Data(bytes[index...])
+            }
+            index -= 1
+        }
+        return html + Data(script.utf8)
+    }
+
+    /// The page shown in place of every page while the site does not build: each problem as
+    /// `path:line: message`, and the live-reload script so the page comes back when it is fixed.
+    public static func errorPage(_ diagnostics: [Diagnostic]) -> String {
+        let items = diagnostics.map { "<li><code>\(HTMLEscaping.escape($0.description))</code></li>" }.joined(separator: "\n")
+        return """
+        <!doctype html>
+        <html lang="en">
+        <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Build failed · herald serve</title>
+        <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1d1d1f}h1{color:#b00020}li{margin:.5rem 0}code{white-space:pre-wrap;word-break:break-word}</style></head>
+        <body>
+        <h1>The site does not build</h1>
+        <p>herald serve keeps the last good build, but shows this page until these are fixed; it reloads by itself when they are.</p>
+        <ul>
+        \(items)
+        </ul>
+        \(script)
+        </body>
+        </html>
+        """
+    }
+}

@@ -1,0 +1,107 @@
+import Dispatch
+import Foundation
+import Herald
+import ServiceLifecycle
+import Synchronization
+
+/// What `herald serve` is asked to do.
+public struct ServeOptions: Sendable {
+    /// The site folder.
+    public var sourcePath: String
+    /// The address to listen on: loopback unless asked otherwise.
+    public var host = "127.0.0.1"
+    /// The port (0: any free one).
+    public var port = 8080
+    /// Include drafts / future items, as `herald build` does.
+    public var includeDrafts = false
+    public var includeFuture = false
+    /// A fixed now; nil for the clock at each rebuild.
+    public var now: Date? = nil
+
+    public init(sourcePath: String) { self.sourcePath = sourcePath }
+}
+
+/// Builds the site into memory, publishes each good build to the server's `PreviewState`, and
+/// rebuilds whenever the site's files change, for as long as the server runs. Runs as a service
+/// beside the server, so one graceful shutdown (Ctrl-C, SIGTERM) stops both: the watcher ends and
+/// every live-reload connection is closed, so the server is not kept waiting for them.
+public final class PreviewSession: Service, Sendable {
+    public let state = PreviewState()
+    public let options: ServeOptions
+    private let source: String
+    private let log: @Sendable (String) -> Void
+    private let problems: @Sendable ([Diagnostic]) -> Void
+    /// The origin pages are built for (`http://127.0.0.1:8080`); set once the port is known.
+    private let origin: Synchronization.Mutex<String>
+
+    /// The folders and files a site is built from, all watched.
+    public static let watchedFolders = ["content", "templates", "static", "data"]
+    public static let watchedFiles: Set<String> = ["site.yml"]
+
+    public init(options: ServeOptions, log: @escaping @Sendable (String) -> Void, problems: @escaping @Sendable ([Diagnostic]) -> Void) {
+        self.options = options
+        self.source = URL(fileURLWithPath: options.sourcePath).standardizedFileURL.resolvingSymlinksInPath().path
+        self.log = log
+        self.problems = problems
+        self.origin = Synchronization.Mutex(Self.origin(host: options.host, port: options.port))
+    }
+
+    /// `http://host:port`, with IPv6 hosts in brackets and the any-address shown as localhost.
+    public static func origin(host: String, port: Int) -> String {
+        let shown = host == "0.0.0.0" || host == "::" ? "localhost" : host.contains(":") ? "[\(host)]" : host
+        return "http://\(shown):\(port)"
+    }
+
+    /// Builds for the port the server actually listens on (when it was asked for any free one).
+    public func listening(on port: Int) {
+        origin.withLock { $0 = Self.origin(host: options.host, port: port) }
+    }
+
+    /// The address of the site's home page.
+    public var homeURL: String { origin.withLock { $0 } + state.site.basePath }
+
+    /// Builds the whole site in memory and serves the result (or, on errors, keeps the last good
+    /// build and serves the error page). Returns whether the build succeeded.
+    @discardableResult public func rebuild(reason: String? = nil) -> Bool {
+        let began = DispatchTime.now()
+        var buildOptions = BuildOptions(sourcePath: source, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, now: options.now ?? Date())
+        buildOptions.previewOrigin = origin.withLock { $0 }
+        let output = MemoryOutput()
+        do {
+            let report = try Build(options: buildOptions, fileSystem: .disk(root: source)).run(into: output)
+            let previous = state.site
+            let site = previous.replacing(with: output.files, basePath: report.basePath)
+            state.publish(site)
+            if !report.warnings.isEmpty { problems(report.warnings) }
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e6
+            log("\(reason.map { $0 + ": " } ?? "")built \(report.items) items into \(report.pages) pages in \(String(format: "%.0f", milliseconds)) ms" +
+                (site.generation == previous.generation ? "; nothing changed" : "; \(site.changedFiles) file\(site.changedFiles == 1 ? "" : "s") changed"))
+            return true
+        } catch let failure as BuildFailure {
+            state.publish(state.site.failing(with: failure.diagnostics))
+            problems(failure.diagnostics)
+            log("\(failure.step) failed with \(failure.errors.count) error\(failure.errors.count == 1 ? "" : "s"); still serving the last good build")
+            return false
+        } catch {
+            let diagnostic = Diagnostic(path: ".", line: 1, "\(error)")
+            state.publish(state.site.failing(with: [diagnostic]))
+            problems([diagnostic])
+            return false
+        }
+    }
+
+    /// Watches the site and rebuilds after each burst of changes, until a graceful shutdown.
+    public func run() async throws {
+        let watcher = try FolderWatcher(root: source, folders: Self.watchedFolders, files: Self.watchedFiles)
+        let changes = watcher.changes()
+        await withGracefulShutdownHandler {
+            for await batch in changes.cancelOnGracefulShutdown() {
+                let names = batch.sorted()
+                rebuild(reason: names.count == 1 ? names[0] : "\(names.count) files changed")
+            }
+        } onGracefulShutdown: {
+            watcher.stop()
+            self.state.closeAll()
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Herald
+import NIOCore
+
+/// One build as the preview server serves it: every file's bytes, ready to send, with the time
+/// each last changed; and, when the latest build failed, its errors (the files stay those of the
+/// last good build).
+public struct ServedSite: Sendable {
+    /// A file ready to send.
+    public struct File: Sendable {
+        /// What the build wrote.
+        public var built: Data
+        /// The bytes sent: the build's own, with the live-reload script in HTML pages.
+        public var body: ByteBuffer
+        /// When these bytes first appeared (Last-Modified, and with the size the ETag).
+        public var modified: Date
+    }
+
+    /// Output path (`news/hello/index.html`) → file.
+    public var files: [String: File]
+    /// Every folder that holds a file (`news`, `news/hello`), for folder requests.
+    public var folders: Set<String>
+    /// Counts the changes served; a live-reload event is sent for each.
+    public var generation: Int
+    /// The path the site lives under (`/` or `/union/`).
+    public var basePath: String
+    /// The errors of the latest build, when it failed.
+    public var failure: [Diagnostic]?
+    /// How many files the latest change added, changed or removed.
+    public var changedFiles = 0
+
+    /// A site with nothing built yet.
+    public static func empty(basePath: String = "/") -> ServedSite {
+        ServedSite(files: [:], folders: [], generation: 0, basePath: basePath, failure: nil)
+    }
+
+    /// The site served after a successful build that wrote `output`. A file whose bytes did not
+    /// change keeps its time (so a browser's copy stays valid); when nothing changed at all and
+    /// no failure is being cleared, the site is returned as it was and no reload is sent.
+    public func replacing(with output: [String: Data], basePath: String, at now: Date = Date()) -> ServedSite {
+        var files: [String: File] = [:]
+        files.reserveCapacity(output.count)
+        var changedFiles = self.files.keys.filter { output[$0] == nil }.count
+        for (path, data) in output {
+            if let old = self.files[path], old.built == data {
+                files[path] = old
+            } else {
+                changedFiles += 1
+                let served = path.hasSuffix(".html") ? LiveReload.inject(into: data) : data
+                files[path] = File(built: data, body: ByteBuffer(bytes: served), modified: now)
+            }
+        }
+        guard changedFiles > 0 || basePath != self.basePath || failure != nil else { return self }
+        var folders = Set<String>()
+        for path in output.keys {
+            var end = path.endIndex
+            while let slash = path[..<end].lastIndex(of: "/") {
+                guard folders.insert(String(path[..<slash])).inserted else { break }
+                end = slash
+            }
+        }
+        return ServedSite(files: files, folders: folders, generation: generation + 1, basePath: basePath, failure: nil, changedFiles: changedFiles)
+    }
+
+    /// The same files, marked as failed with `diagnostics` (shown in place of pages until a good build).
+    public func failing(with diagnostics: [Diagnostic]) -> ServedSite {
+        var site = self
+        site.failure = diagnostics
+        site.generation += 1
+        return site
+    }
+}
