@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Benchmarks `herald serve`: requests per second under load (wrk, 100 connections, 10 s, on
+# loopback) and the time from saving an edited article to the browser's reload event and the new
+# page being served, on a make_corpus.py corpus.
+#   bench/serve.sh [--items 10000] [--edits 5] [--dir /dev/shm/herald-bench]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
+if ! command -v wrk >/dev/null; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >/dev/null
+fi
+bash "$repo/scripts/setup.sh"
+(cd "$repo" && swift build -c release --product herald >/dev/null)
+exec python3 "$here/serve_bench.py" --herald "$repo/.build/release/herald" --shared "$repo/../shared" --example "$repo" "$@"
