@@ -65,17 +65,22 @@ def main():
     parser.add_argument("--example", required=True)
     parser.add_argument("--items", type=int, default=10000)
     parser.add_argument("--edits", type=int, default=5)
+    parser.add_argument("--no-load", action="store_true", help="skip the wrk runs")
     parser.add_argument("--dir", default="/dev/shm/herald-bench" if os.path.isdir("/dev/shm") else os.path.join(tempfile.gettempdir(), "herald-bench"))
     args = parser.parse_args()
 
     process, port, base = start(args.herald, args.example)
+    if args.no_load:
+        process.send_signal(signal.SIGTERM)
+        process.wait()
     try:
-        for path in [base, base + "assets/herald.css", base + "no-such-page/"]:
+        for path in [] if args.no_load else [base, base + "assets/herald.css", base + "no-such-page/"]:
             rate, errors, non2xx = wrk(port, path)
             print(f"wrk 100 connections 10 s {path}: {rate:,.0f} requests/s, socket errors: {errors}, non-2xx: {non2xx}", flush=True)
     finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait()
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            process.wait()
 
     corpus = os.path.join(args.dir, f"corpus-{args.items}")
     if not os.path.exists(os.path.join(corpus, "MANIFEST.json")):

@@ -34,6 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: [.short, .long], help: "Print nothing but warnings and errors.")
     var quiet = false
 
+    @Flag(name: .long, help: "Print how long each step of every rebuild took.")
+    var timings = false
+
     func run() async throws {
         var options = ServeOptions(sourcePath: source)
         options.host = host
@@ -41,6 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.includeDrafts = drafts
         options.includeFuture = future
         options.now = try now.map(parseNow)
+        options.timings = timings
         guard FileManager.default.fileExists(atPath: (source as NSString).appendingPathComponent("site.yml")) else {
             Terminal.printError("\(source)/site.yml: not found: herald serve needs a site folder (give it with --source)", warning: false)
             throw ExitCode.failure

@@ -7,10 +7,19 @@ public enum LiveReload {
     /// Where the events are sent from; outside any site's paths.
     public static let endpoint = "/__herald/live"
 
-    /// The script, on one line. EventSource reconnects by itself when the server restarts.
+    /// The script, on one line: it reloads the page when a change touched it, or touched
+    /// everything (`*`). EventSource reconnects by itself when the server restarts.
     public static let script = """
-    <script>/* herald serve: live reload */(function(){var s=new EventSource("\(endpoint)");s.addEventListener("reload",function(){location.reload()});})();</script>
+    <script>/* herald serve: live reload */(function(){var s=new EventSource("\(endpoint)");s.addEventListener("reload",function(e){var p=decodeURIComponent(location.pathname);if(e.data==="*"||JSON.parse(e.data).indexOf(p)>=0||JSON.parse(e.data).indexOf(p+"index.html")>=0)location.reload()});})();</script>
     """
+
+    /// An event's data: `*` for every page, else a JSON list of the URL paths of the pages touched.
+    public static func eventData(_ pages: Set<String>?) -> String {
+        guard let pages else { return "*" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return (try? encoder.encode(pages.sorted())).map { String(decoding: $0, as: UTF8.self) } ?? "*"
+    }
 
     /// `html` with the script put just before its last `</body>` (or at the end when it has none).
     public static func inject(into html: Data) -> Data {

@@ -40,13 +40,13 @@ public enum PreviewServer {
     }
 
     /// A Server-Sent Events stream: a comment on connecting, then `event: reload` after each
-    /// change, until the browser goes away or the server stops.
+    /// change (its data the pages it touched, or `*`), until the browser goes away or the server stops.
     static func liveReloadResponse(state: PreviewState) -> Response {
         let reloads = state.reloads()
         let body = ResponseBody { writer in
             try await writer.write(ByteBuffer(string: ": herald serve live reload\n\n"))
-            for await generation in reloads {
-                try await writer.write(ByteBuffer(string: "event: reload\ndata: \(generation)\n\n"))
+            for await pages in reloads {
+                try await writer.write(ByteBuffer(string: "event: reload\ndata: \(LiveReload.eventData(pages))\n\n"))
             }
             try await writer.finish(nil)
         }

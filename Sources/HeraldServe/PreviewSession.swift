@@ -17,6 +17,8 @@ public struct ServeOptions: Sendable {
     public var includeFuture = false
     /// A fixed now; nil for the clock at each rebuild.
     public var now: Date? = nil
+    /// Print each rebuild's steps with their times.
+    public var timings = false
 
     public init(sourcePath: String) { self.sourcePath = sourcePath }
 }
@@ -31,6 +33,8 @@ public final class PreviewSession: Service, Sendable {
     private let source: String
     private let log: @Sendable (String) -> Void
     private let problems: @Sendable ([Diagnostic]) -> Void
+    /// What each rebuild keeps for the next, so an edit redoes only what it affects.
+    public let memo = BuildMemo()
     /// The origin pages are built for (`http://127.0.0.1:8080`); set once the port is known.
     private let origin: Synchronization.Mutex<String>
 
@@ -68,14 +72,19 @@ public final class PreviewSession: Service, Sendable {
         buildOptions.previewOrigin = origin.withLock { $0 }
         let output = MemoryOutput()
         do {
-            let report = try Build(options: buildOptions, fileSystem: .disk(root: source)).run(into: output)
+            var build = Build(options: buildOptions, fileSystem: .disk(root: source))
+            build.memo = memo
+            let report = try build.run(into: output)
             let previous = state.site
-            let site = previous.replacing(with: output.files, basePath: report.basePath)
+            let site = previous.replacing(with: output.files, basePath: report.basePath, unchanged: memo.reusedOutputs)
             state.publish(site)
             if !report.warnings.isEmpty { problems(report.warnings) }
+            if options.timings {
+                for timing in report.timings { log(String(format: "  %8.1f ms %8.1f ms CPU  %@", timing.seconds * 1000, timing.cpuSeconds * 1000, timing.step)) }
+            }
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e6
             log("\(reason.map { $0 + ": " } ?? "")built \(report.items) items into \(report.pages) pages in \(String(format: "%.0f", milliseconds)) ms" +
-                (site.generation == previous.generation ? "; nothing changed" : "; \(site.changedFiles) file\(site.changedFiles == 1 ? "" : "s") changed"))
+                (site.generation == previous.generation ? "; nothing changed" : "; \(site.changedFiles) file\(site.changedFiles == 1 ? "" : "s") changed") + " (\(memo.reused))")
             return true
         } catch let failure as BuildFailure {
             state.publish(state.site.failing(with: failure.diagnostics))
@@ -90,6 +99,25 @@ public final class PreviewSession: Service, Sendable {
         }
     }
 
+    /// When every changed file is an item whose body alone changed, serves its page again at once
+    /// (and reloads the browser), ahead of the whole rebuild that follows. Returns whether it did.
+    @discardableResult public func quickUpdate(_ paths: [String]) -> Bool {
+        let site = state.site
+        guard site.failure == nil, !paths.isEmpty, paths.allSatisfy({ $0.hasPrefix("content/") && $0.hasSuffix(".md") }) else { return false }
+        let began = DispatchTime.now()
+        let fileSystem = FileSystem.disk(root: source)
+        var pages: [(path: String, bytes: Data)] = []
+        for path in paths {
+            guard let page = memo.quickPage(for: path, fileSystem: fileSystem) else { return false }
+            pages.append(page)
+        }
+        let updated = site.updating(pages)
+        state.publish(updated)
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e6
+        log("\(paths.count == 1 ? paths[0] : "\(paths.count) files"): page\(pages.count == 1 ? "" : "s") updated in \(String(format: "%.0f", milliseconds)) ms; rebuilding the rest")
+        return true
+    }
+
     /// Watches the site and rebuilds after each burst of changes, until a graceful shutdown.
     public func run() async throws {
         let watcher = try FolderWatcher(root: source, folders: Self.watchedFolders, files: Self.watchedFiles)
@@ -97,6 +125,7 @@ public final class PreviewSession: Service, Sendable {
         await withGracefulShutdownHandler {
             for await batch in changes.cancelOnGracefulShutdown() {
                 let names = batch.sorted()
+                quickUpdate(names)
                 rebuild(reason: names.count == 1 ? names[0] : "\(names.count) files changed")
             }
         } onGracefulShutdown: {

@@ -7,7 +7,7 @@ import Synchronization
 public final class PreviewState: Sendable {
     private struct Shared {
         var site: ServedSite
-        var listeners: [UUID: AsyncStream<Int>.Continuation] = [:]
+        var listeners: [UUID: AsyncStream<Set<String>?>.Continuation] = [:]
     }
     private let shared: Mutex<Shared>
 
@@ -18,20 +18,21 @@ public final class PreviewState: Sendable {
     /// The snapshot served now.
     public var site: ServedSite { shared.withLock { $0.site } }
 
-    /// Serves `site` from now on, and tells every live-reload connection when it is a change.
+    /// Serves `site` from now on, and tells every live-reload connection when it is a change,
+    /// with the pages it touched (nil: every page).
     public func publish(_ site: ServedSite) {
-        let listeners = shared.withLock { shared -> [AsyncStream<Int>.Continuation] in
+        let listeners = shared.withLock { shared -> [AsyncStream<Set<String>?>.Continuation] in
             let changed = site.generation != shared.site.generation
             shared.site = site
             return changed ? Array(shared.listeners.values) : []
         }
-        for listener in listeners { listener.yield(site.generation) }
+        for listener in listeners { listener.yield(site.changedPages) }
     }
 
-    /// A stream of generations, one per published change, until the connection goes away.
-    public func reloads() -> AsyncStream<Int> {
+    /// One element per published change (the pages it touched, nil for all), until the connection goes away.
+    public func reloads() -> AsyncStream<Set<String>?> {
         let id = UUID()
-        let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let (stream, continuation) = AsyncStream<Set<String>?>.makeStream(bufferingPolicy: .bufferingNewest(1))
         continuation.onTermination = { [weak self] _ in self?.shared.withLock { _ = $0.listeners.removeValue(forKey: id) } }
         shared.withLock { $0.listeners[id] = continuation }
         return stream
@@ -39,7 +40,7 @@ public final class PreviewState: Sendable {
 
     /// Ends every live-reload connection (the server is stopping).
     public func closeAll() {
-        let listeners = shared.withLock { shared -> [AsyncStream<Int>.Continuation] in
+        let listeners = shared.withLock { shared -> [AsyncStream<Set<String>?>.Continuation] in
             defer { shared.listeners = [:] }
             return Array(shared.listeners.values)
         }

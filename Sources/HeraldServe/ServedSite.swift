@@ -28,6 +28,15 @@ public struct ServedSite: Sendable {
     public var failure: [Diagnostic]?
     /// How many files the latest change added, changed or removed.
     public var changedFiles = 0
+    /// The pages (URL paths, `/union/news/hello/`) the latest change touched, so an open page
+    /// reloads only when it is one of them; nil when every page should reload (a failure shown
+    /// or cleared, a new base path, or many pages at once).
+    public var changedPages: Set<String>? = nil
+
+    /// The URL path a page file is served at: `news/hello/index.html` → `/union/news/hello/`.
+    func urlPath(of file: String) -> String {
+        basePath + (file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file)
+    }
 
     /// A site with nothing built yet.
     public static func empty(basePath: String = "/") -> ServedSite {
@@ -37,20 +46,32 @@ public struct ServedSite: Sendable {
     /// The site served after a successful build that wrote `output`. A file whose bytes did not
     /// change keeps its time (so a browser's copy stays valid); when nothing changed at all and
     /// no failure is being cleared, the site is returned as it was and no reload is sent.
-    public func replacing(with output: [String: Data], basePath: String, at now: Date = Date()) -> ServedSite {
+    /// `unchanged` names files known to have the same bytes as before (reused by the build's memo),
+    /// which are not compared again.
+    public func replacing(with output: [String: Data], basePath: String, unchanged: Set<String> = [], at now: Date = Date()) -> ServedSite {
         var files: [String: File] = [:]
         files.reserveCapacity(output.count)
-        var changedFiles = self.files.keys.filter { output[$0] == nil }.count
+        let removed = self.files.keys.filter { output[$0] == nil }
+        var changedFiles = removed.count
+        var changedPages = Set(removed.filter { $0.hasSuffix(".html") }.map(urlPath))
         for (path, data) in output {
-            if let old = self.files[path], old.built == data {
+            if let old = self.files[path], unchanged.contains(path) || old.built == data {
                 files[path] = old
             } else {
                 changedFiles += 1
+                if path.hasSuffix(".html") { changedPages.insert(urlPath(of: path)) }
                 let served = path.hasSuffix(".html") ? LiveReload.inject(into: data) : data
                 files[path] = File(built: data, body: ByteBuffer(bytes: served), modified: now)
             }
         }
         guard changedFiles > 0 || basePath != self.basePath || failure != nil else { return self }
+        // A stylesheet, image or feed may show on any page; so may a changed base path or a failure.
+        let everyPage = basePath != self.basePath || failure != nil || changedFiles > changedPages.count || changedPages.count > 1000
+        let pages = everyPage ? nil : changedPages
+        // The same paths hold the same folders.
+        if removed.isEmpty, output.count == self.files.count {
+            return ServedSite(files: files, folders: self.folders, generation: generation + 1, basePath: basePath, failure: nil, changedFiles: changedFiles, changedPages: pages)
+        }
         var folders = Set<String>()
         for path in output.keys {
             var end = path.endIndex
@@ -59,7 +80,24 @@ public struct ServedSite: Sendable {
                 end = slash
             }
         }
-        return ServedSite(files: files, folders: folders, generation: generation + 1, basePath: basePath, failure: nil, changedFiles: changedFiles)
+        return ServedSite(files: files, folders: folders, generation: generation + 1, basePath: basePath, failure: nil, changedFiles: changedFiles, changedPages: pages)
+    }
+
+    /// The same site with a few files' built bytes replaced (an edited page rendered ahead of the
+    /// rebuild); a reload is sent if any of them changed.
+    public func updating(_ pages: [(path: String, bytes: Data)], at now: Date = Date()) -> ServedSite {
+        var site = self
+        var changed: Set<String> = []
+        for (path, bytes) in pages where site.files[path]?.built != bytes {
+            let served = path.hasSuffix(".html") ? LiveReload.inject(into: bytes) : bytes
+            site.files[path] = File(built: bytes, body: ByteBuffer(bytes: served), modified: now)
+            changed.insert(path)
+        }
+        guard !changed.isEmpty else { return self }
+        site.generation += 1
+        site.changedFiles = changed.count
+        site.changedPages = Set(changed.filter { $0.hasSuffix(".html") }.map(urlPath))
+        return site
     }
 
     /// The same files, marked as failed with `diagnostics` (shown in place of pages until a good build).
@@ -67,6 +105,7 @@ public struct ServedSite: Sendable {
         var site = self
         site.failure = diagnostics
         site.generation += 1
+        site.changedPages = nil
         return site
     }
 }

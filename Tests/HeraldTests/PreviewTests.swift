@@ -57,6 +57,112 @@ import Testing
         #expect(preview.state.site.basePath == "/sub/")
     }
 
+    /// The example site (events that repeat, trending data, categories, Chinese text) copied to a
+    /// scratch folder and changed step by step; after each step a build that reuses the previous
+    /// builds' work writes exactly what a build from scratch writes.
+    @Test func aMemoizedRebuildOfTheExampleSiteEqualsAFullBuild() throws {
+        let fileManager = FileManager.default
+        let root = fileManager.temporaryDirectory.appendingPathComponent("herald-memo-\(UUID().uuidString)")
+        defer { try? fileManager.removeItem(at: root) }
+        try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
+        for name in ["site.yml", "content", "static", "data"] {
+            try fileManager.copyItem(at: Fixtures.repository.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        func edit(_ path: String, _ change: (String) -> String) throws {
+            let url = root.appendingPathComponent(path)
+            try write(path, change(try String(contentsOf: url, encoding: .utf8)))
+        }
+        let memo = BuildMemo()
+        func build(now: Date, memo: BuildMemo?) throws -> [String: Data] {
+            var build = Build(options: BuildOptions(sourcePath: root.path, now: now), fileSystem: .disk(root: root.path))
+            build.memo = memo
+            let output = MemoryOutput()
+            _ = try build.run(into: output)
+            return output.files
+        }
+        func markdown(in folder: String) -> [String] {
+            (fileManager.subpaths(atPath: root.appendingPathComponent("content/" + folder).path) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+        }
+        let news = markdown(in: "news"), events = markdown(in: "events")
+        #expect(news.count > 2 && events.count > 1)
+        let steps: [(String, Date, () throws -> Void)] = [
+            ("first build", Fixtures.now, {}),
+            ("nothing changed", Fixtures.now, {}),
+            ("a body", Fixtures.now, { try edit("content/news/\(news[0])") { $0 + "\nOne more paragraph.\n" } }),
+            ("a title", Fixtures.now, {
+                try edit("content/news/\(news[1])") { text in
+                    text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("title:") ? "title: 改过的标题" : String($0) }.joined(separator: "\n")
+                }
+            }),
+            ("an event's start", Fixtures.now, { try edit("content/events/\(events[0])") { $0.replacingOccurrences(of: "start: 2026-", with: "start: 2027-").replacingOccurrences(of: "end: 2026-", with: "end: 2027-") } }),
+            ("a new item in a new category", Fixtures.now, { try write("content/news/2026-11-20-new.md", "---\ntitle: 新的\ncategories: [Brand new]\ntags: [fresh]\n---\nNew.\n") }),
+            ("popularity", Fixtures.now, { try edit("data/popularity.csv") { $0 + "news/2026-11-20-new.md,99999,5,1\n" } }),
+            ("an interface string", Fixtures.now, { try write("templates/i18n/zh.yml", "readMore: 继续读\ntoday: 今日\n") }),
+            ("a template", Fixtures.now, { try write("templates/partials/card.mustache", "<article class=\"card\"><a href=\"{{url}}\">{{title}}</a></article>\n") }),
+            ("the article template", Fixtures.now, { try write("templates/article.mustache", "{{<layout}}{{$main}}{{#item}}<h1>{{title}}</h1>{{{content}}}{{/item}}{{/main}}{{/layout}}\n") }),
+            ("the clock, a day on", Fixtures.now.addingTimeInterval(86_400 + 1_800), {}),
+            ("a deleted item", Fixtures.now.addingTimeInterval(86_400 + 1_800), { try fileManager.removeItem(at: root.appendingPathComponent("content/news/2026-11-20-new.md")) }),
+            ("site.yml", Fixtures.now.addingTimeInterval(86_400 + 1_800), { try edit("site.yml") { $0.replacingOccurrences(of: "pageSize: ", with: "pageSize: 1") } }),
+        ]
+        var reuse: [String: BuildMemo.Reuse] = [:]
+        for (name, now, change) in steps {
+            try change()
+            let reused = try build(now: now, memo: memo)
+            #expect(reused == (try build(now: now, memo: nil)), "after changing \(name), the memoized build differs from a full one")
+            reuse[name] = memo.reused
+            print(name, memo.reused)
+        }
+        let unchanged = try #require(reuse["nothing changed"])
+        #expect(unchanged.parses == news.count + events.count + 2 && unchanged.pages > 100 && unchanged.cards > 50 && unchanged.documents > 50,
+                "with nothing changed, everything is reused: \(unchanged)")
+        // A template change re-renders only the pages that use it.
+        let card = try #require(reuse["a template"]), article = try #require(reuse["the article template"])
+        // Every view holds its item's card, so a new card template re-renders what shows items;
+        // pages without items (category and tag indexes, calendars) and every document stay.
+        #expect(card.cards == 0 && card.pages > 0 && card.documents == unchanged.documents + 1, "a new card template: \(card)")
+        #expect(article.cards > 50 && article.pages > 0 && article.pages < unchanged.pages, "a new article template keeps the lists: \(article)")
+    }
+
+    /// An edit to a body alone is served at once from the last build's view of the page, and that
+    /// page is exactly what the full rebuild then makes of it; other edits wait for the rebuild.
+    @Test func aBodyEditIsServedAheadOfTheRebuildAndMatchesIt() throws {
+        let scratch = try Scratch()
+        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\nsummary: Fixed summary.\n---\nA short body.\n")
+        let preview = session(scratch)
+        #expect(preview.rebuild())
+        let origin = PreviewSession.origin(host: "127.0.0.1", port: 8123)
+        let longer = String(repeating: "Many more words to read here. ", count: 400)
+        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\nsummary: Fixed summary.\n---\nA short body.\n\n\(longer)\n")
+        #expect(preview.quickUpdate(["content/news/2026-11-02-second.md"]))
+        let quick = try #require(preview.state.site.files["news/second/index.html"]?.built)
+        #expect(String(decoding: quick, as: UTF8.self).contains("Many more words"))
+        #expect(preview.state.site.changedPages == ["/news/second/"])
+        let full = try fullBuild(scratch, origin: origin)
+        #expect(quick == full["news/second/index.html"], "the page served at once is the one the full build makes")
+        #expect(preview.rebuild())
+        #expect(served(preview) == full)
+
+        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second, renamed\nsummary: Fixed summary.\n---\nA short body.\n")
+        #expect(!preview.quickUpdate(["content/news/2026-11-02-second.md"]), "a new title shows on other pages: it waits for the rebuild")
+        #expect(!preview.quickUpdate(["site.yml"]))
+    }
+
+    @Test func reloadsNameThePagesTheyTouch() throws {
+        let scratch = try Scratch()
+        let preview = session(scratch)
+        #expect(preview.rebuild())
+        try scratch.write("site/static/robots.txt", "User-agent: *\nDisallow: /x/\n")
+        #expect(preview.rebuild())
+        #expect(preview.state.site.changedPages == nil, "a changed asset may show on any page")
+        #expect(LiveReload.eventData(nil) == "*")
+        #expect(LiveReload.eventData(["/a/b/", "/文/"]) == "[\"/a/b/\",\"/文/\"]")
+    }
+
     @Test func aRebuildThatChangesNothingSendsNoReload() throws {
         let scratch = try Scratch()
         let preview = session(scratch)

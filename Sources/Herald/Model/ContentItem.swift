@@ -108,7 +108,7 @@ public struct EventDetails: Sendable, Equatable {
 }
 
 /// One parsed content file: a news article, an event or a page.
-public struct ContentItem: Sendable {
+public struct ContentItem: Sendable, Equatable {
     /// News, event or page.
     public var kind: ContentKind
     /// The file it came from, relative to the site folder (`content/news/2026/hello.md`).

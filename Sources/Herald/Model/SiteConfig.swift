@@ -1,7 +1,7 @@
 import Foundation
 
 /// The site's settings, read from `site.yml`.
-public struct SiteConfig: Sendable {
+public struct SiteConfig: Sendable, Equatable {
     /// The site's name, shown in every page's header and title.
     public var title: String
     /// One or two sentences about the site, for the home page and search engines.

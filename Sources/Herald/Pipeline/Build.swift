@@ -13,6 +13,9 @@ public struct Build: Sendable {
     public var fileSystem: FileSystem
     /// Receives progress lines ("Parsed 48 items …").
     public var log: @Sendable (String) -> Void
+    /// Work kept from the previous build in this process, reused where its inputs are unchanged
+    /// (`herald serve`); nil for a build from scratch.
+    public var memo: BuildMemo? = nil
 
     /// A build of the site in `fileSystem`.
     public init(options: BuildOptions, fileSystem: FileSystem, log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -55,17 +58,27 @@ public struct Build: Sendable {
             try Theme.load(fileSystem: fileSystem, language: config.language).get()
         }
         warnings += theme.warnings
+        memo?.begin(config: config)
+        memo?.use(theme)
 
         var partsCPU = (read: 0.0, markdown: 0.0)
         let items = try clock.step("parse content") { () throws -> [ContentItem] in
             let parser = ItemParser(config: config)
-            let fileSystem = self.fileSystem
+            let (fileSystem, memo) = (self.fileSystem, self.memo)
             let outcomes = sources.parallelMap { source -> (outcome: ItemParser.Outcome, readSeconds: Double) in
                 let readStart = CPUClock.thread()
+                // Stamped before reading, so an edit made while the file is read is seen next time.
+                let stamp = memo == nil ? nil : fileSystem.stamp(source.path)
+                if let memo, let stamp, let previous = memo.parses.lookup(source.path), previous.stamp == stamp {
+                    memo.parses.keep(source.path, previous, reused: true)
+                    return (previous.outcome, 0)
+                }
                 do {
                     let data = try fileSystem.readFile(source.path)
                     let readSeconds = CPUClock.thread() - readStart
-                    return (parser.parse(data, path: source.path, kind: source.kind), readSeconds)
+                    let outcome = parser.parse(data, path: source.path, kind: source.kind)
+                    if let memo, let stamp { memo.parses.keep(source.path, BuildMemo.Parse(stamp: stamp, outcome: outcome), reused: false) }
+                    return (outcome, readSeconds)
                 } catch {
                     return (ItemParser.Outcome(item: nil, diagnostics: [Diagnostic(path: source.path, line: 1, "could not be read: \(error.localizedDescription)")]), 0)
                 }
@@ -90,7 +103,7 @@ public struct Build: Sendable {
         warnings += site.warnings
         let urls = SiteURLs(config: config)
         let facts = ItemFacts.all(site: site, urls: urls)
-        let plan = try clock.step("plan pages") { try PagePlan.make(site: site, theme: theme, facts: facts).get() }
+        let plan = try clock.step("plan pages") { try PagePlan.make(site: site, theme: theme, facts: facts, memo: memo).get() }
         let documents = try clock.step("plan feeds, API, calendars and sitemap") { () throws -> [GeneratedFile] in
             FeedPlan.files(site: site, urls: urls, facts: facts)
                 + APIPlan.files(site: site, urls: urls, facts: facts)
@@ -112,17 +125,37 @@ public struct Build: Sendable {
 
         var written = 0
         written += try clock.step("render and write pages") {
-            try writeAll(plan.jobs, to: output, path: \.path) { job in Data(plan.theme.render(job.template, job.context).utf8) }
+            try writeAll(plan.jobs, to: output, path: \.path) { [memo] job in
+                let templates = memo?.templateKey(job.template) ?? 0
+                if let previous = memo?.pages.lookup(job.path), previous.templates == templates, previous.template == job.template, previous.context == job.context {
+                    memo?.pages.keep(job.path, previous, reused: true)
+                    return previous.bytes
+                }
+                let bytes = Data(plan.theme.render(job.template, job.context).utf8)
+                memo?.pages.keep(job.path, BuildMemo.Page(templates: templates, template: job.template, context: job.context, bytes: bytes), reused: false)
+                return bytes
+            }
         }
         log("Rendered \(plan.jobs.count) pages")
         written += try clock.step("write feeds, API, calendars and sitemap") {
-            try writeAll(generated, to: output, path: \.path) { file in file.make() }
+            try writeAll(generated, to: output, path: \.path) { [memo] file in
+                guard let memo, let inputs = file.inputs else { return file.make() }
+                if let previous = memo.documents.lookup(file.path), previous.inputs == inputs {
+                    memo.documents.keep(file.path, previous, reused: true)
+                    return previous.bytes
+                }
+                let bytes = file.make()
+                memo.documents.keep(file.path, BuildMemo.Document(inputs: inputs, bytes: bytes), reused: false)
+                return bytes
+            }
         }
         let source = fileSystem
         written += try clock.step("copy static files") {
             try writeAll(copies, to: output, path: \.path) { copy in try copy.contents(source) }
         }
 
+        memo?.finish()
+        memo?.renderSetup.withLock { $0 = (config, plan.theme) }
         return BuildReport(
             items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: written,
             skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed, validity: site.validity,

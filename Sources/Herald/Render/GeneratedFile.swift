@@ -11,5 +11,29 @@ public struct GeneratedFile: Sendable {
     public var replaceableByStatic = false
     /// Makes the bytes.
     public var make: @Sendable () -> Data
+    /// Everything `make` reads, when the planner names it: a rebuild with a `BuildMemo` reuses the
+    /// bytes while the inputs are equal.
+    var inputs: Inputs? = nil
+
+    /// A file made from `inputs` alone.
+    init<Value: Hashable & Sendable>(path: String, owner: String, inputs: Value, make: @escaping @Sendable (Value) -> Data) {
+        self.path = path
+        self.owner = owner
+        self.inputs = Inputs(value: inputs)
+        self.make = { make(inputs) }
+    }
+
+    init(path: String, owner: String, replaceableByStatic: Bool = false, make: @escaping @Sendable () -> Data) {
+        self.path = path
+        self.owner = owner
+        self.replaceableByStatic = replaceableByStatic
+        self.make = make
+    }
+
+    /// A generated file's inputs, compared as a whole. Only made from `Sendable` values (see the
+    /// initialiser), which is what makes the `AnyHashable` inside safe to share.
+    struct Inputs: @unchecked Sendable, Equatable {
+        let value: AnyHashable
+    }
 }
 

@@ -4,7 +4,7 @@ import Yams
 
 /// The theme's interface text in the site's language (`{{t.recentNews}}` in templates), read from
 /// `templates/i18n/<language>.yml`; a key missing there falls back to English.
-struct InterfaceStrings: MustacheParent, Sendable {
+struct InterfaceStrings: MustacheParent, Sendable, Equatable {
     /// Key → text.
     var table: [String: String]
 

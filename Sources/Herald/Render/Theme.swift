@@ -120,6 +120,33 @@ public struct Theme: Sendable {
         library.render(context, withTemplate: template) ?? ""
     }
 
+    /// For each template, a number that changes when the template, any template it includes or
+    /// inherits from (all the way down), or the interface text changes: a rebuild re-renders only
+    /// the pages whose template's number changed. A template naming a partial at render time
+    /// (`{{>*name}}`) depends on every template. The numbers are only compared within one process.
+    func dependencyKeys() -> [String: Int] {
+        var keys: [String: Int] = [:]
+        let everything = sources.keys.sorted()
+        for name in everything {
+            var seen: Set<String> = [name]
+            var stack = [name]
+            var dynamic = false
+            while let next = stack.popLast() {
+                guard let text = sources[next] else { continue }
+                if text.contains("{{>*") || text.contains("{{> *") { dynamic = true }
+                for reference in Self.partialReferences(in: text) where seen.insert(reference.name).inserted { stack.append(reference.name) }
+            }
+            var hasher = Hasher()
+            for included in (dynamic ? everything : seen.sorted()) {
+                hasher.combine(included)
+                hasher.combine(sources[included])
+            }
+            hasher.combine(strings.table)
+            keys[name] = hasher.finalize()
+        }
+        return keys
+    }
+
     /// The folder of partials that are the same on every page (the footer, the feed links).
     static let constantPartialFolder = "partials/site/"
 

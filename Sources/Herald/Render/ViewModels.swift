@@ -15,7 +15,7 @@ struct Absent: MustacheCustomRepresentation {
 @inline(__always) func present(_ value: Any?) -> Any { value ?? Absent() }
 
 /// A category or tag as a link, with its count and looks.
-struct TermView: MustacheParent, Sendable {
+struct TermView: MustacheParent, Sendable, Equatable {
     var name: String
     var slug: String
     var url: String
@@ -39,7 +39,7 @@ struct TermView: MustacheParent, Sendable {
 }
 
 /// When and where an event is, in words and machine-readable form.
-struct EventView: MustacheParent, Sendable {
+struct EventView: MustacheParent, Sendable, Equatable {
     var when: String
     var zone: String
     var startISO: String
@@ -93,7 +93,7 @@ struct EventView: MustacheParent, Sendable {
 }
 
 /// An item as templates see it: on its own page and as a card in lists.
-struct ItemView: MustacheParent, Sendable {
+struct ItemView: MustacheParent, Sendable, Equatable {
     var kind: ContentKind
     var title: String
     var url: String
@@ -155,7 +155,7 @@ struct ItemView: MustacheParent, Sendable {
 }
 
 /// One link of a pager.
-struct PagerLink: MustacheParent, Sendable {
+struct PagerLink: MustacheParent, Sendable, Equatable {
     var number: Int
     var url: String
     var current: Bool
@@ -174,7 +174,7 @@ struct PagerLink: MustacheParent, Sendable {
 }
 
 /// Where a page of a paged list stands, and the links to the others.
-struct PagerView: MustacheParent, Sendable {
+struct PagerView: MustacheParent, Sendable, Equatable {
     var number: Int
     var total: Int
     var previous: String?
@@ -195,7 +195,7 @@ struct PagerView: MustacheParent, Sendable {
 }
 
 /// A page of a list: a category, a tag, all news, upcoming or past events.
-struct ListView: MustacheParent, Sendable {
+struct ListView: MustacheParent, Sendable, Equatable {
     var kind: String
     var title: String
     var description: String?
@@ -231,7 +231,7 @@ struct ListView: MustacheParent, Sendable {
 }
 
 /// A group of cards in a list, with a heading when there is more than one group.
-struct ListSection: MustacheParent, Sendable {
+struct ListSection: MustacheParent, Sendable, Equatable {
     var title: String?
     var items: [ItemView]
 
@@ -245,7 +245,7 @@ struct ListSection: MustacheParent, Sendable {
 }
 
 /// The home page's strips, as in a news app's Home view.
-struct HomeView: MustacheParent, Sendable {
+struct HomeView: MustacheParent, Sendable, Equatable {
     var recent: [ItemView]
     var featured: [ItemView]
     var upcoming: [ItemView]
@@ -265,7 +265,7 @@ struct HomeView: MustacheParent, Sendable {
 }
 
 /// The list of every category or every tag.
-struct TermsView: MustacheParent, Sendable {
+struct TermsView: MustacheParent, Sendable, Equatable {
     var kind: String
     var title: String
     var terms: [TermView]
@@ -283,7 +283,7 @@ struct TermsView: MustacheParent, Sendable {
 
 /// What a card is rendered with: the item first, then the site and the interface text. Nothing
 /// of the page it will appear on, since one rendering serves every page that lists the item.
-struct CardContext: MustacheParent, Sendable {
+struct CardContext: MustacheParent, Sendable, Equatable {
     var item: ItemView
     var site: SiteView
     var strings: InterfaceStrings
@@ -298,7 +298,7 @@ struct CardContext: MustacheParent, Sendable {
 }
 
 /// A feed for `<link rel="alternate">` autodiscovery.
-struct FeedLink: MustacheParent, Sendable {
+struct FeedLink: MustacheParent, Sendable, Equatable {
     var title: String
     var url: String
     var type: String
@@ -314,7 +314,7 @@ struct FeedLink: MustacheParent, Sendable {
 }
 
 /// What a constant partial (`partials/site/…`) is rendered with: the site and the interface text.
-struct ConstantContext: MustacheParent, Sendable {
+struct ConstantContext: MustacheParent, Sendable, Equatable {
     var site: SiteView
     var strings: InterfaceStrings
 
@@ -328,7 +328,7 @@ struct ConstantContext: MustacheParent, Sendable {
 }
 
 /// A plain link with a title (navigation to plain pages).
-struct LinkView: MustacheParent, Sendable {
+struct LinkView: MustacheParent, Sendable, Equatable {
     var title: String
     var url: String
 
@@ -342,7 +342,7 @@ struct LinkView: MustacheParent, Sendable {
 }
 
 /// The site as every page sees it.
-struct SiteView: MustacheParent, Sendable {
+struct SiteView: MustacheParent, Sendable, Equatable {
     var title: String
     var description: String
     var language: String
@@ -374,7 +374,7 @@ struct SiteView: MustacheParent, Sendable {
 }
 
 /// What a page is, for the layout's `<head>`: title, description, canonical URL, social image.
-struct PageMeta: MustacheParent, Sendable {
+struct PageMeta: MustacheParent, Sendable, Equatable {
     var title: String
     var description: String
     var url: String
@@ -407,7 +407,7 @@ struct PageMeta: MustacheParent, Sendable {
 
 /// The root of every page's context: the site, the page, the interface text, and what the
 /// page shows (an item, a list, the home strips or a list of terms).
-struct PageContext: MustacheParent, Sendable {
+struct PageContext: MustacheParent, Sendable, Equatable {
     var site: SiteView
     var page: PageMeta
     var strings: InterfaceStrings
@@ -433,7 +433,7 @@ struct PageContext: MustacheParent, Sendable {
 }
 
 /// A day cell of a month grid.
-struct CalendarDayView: MustacheParent, Sendable {
+struct CalendarDayView: MustacheParent, Sendable, Equatable {
     var day: Int
     var inMonth: Bool
     var count: Int
@@ -456,7 +456,7 @@ struct CalendarDayView: MustacheParent, Sendable {
 }
 
 /// One event on one day of a calendar.
-struct CalendarEntry: MustacheParent, Sendable {
+struct CalendarEntry: MustacheParent, Sendable, Equatable {
     var title: String
     var url: String
     var time: String
@@ -479,7 +479,7 @@ struct CalendarEntry: MustacheParent, Sendable {
 }
 
 /// A day's events below a month grid.
-struct CalendarDayEvents: MustacheParent, Sendable {
+struct CalendarDayEvents: MustacheParent, Sendable, Equatable {
     var label: String
     var anchor: String
     var entries: [CalendarEntry]
@@ -495,7 +495,7 @@ struct CalendarDayEvents: MustacheParent, Sendable {
 }
 
 /// A month calendar page.
-struct CalendarMonthView: MustacheParent, Sendable {
+struct CalendarMonthView: MustacheParent, Sendable, Equatable {
     var title: String
     var weekdays: [String]
     var weeks: [[CalendarDayView]]
@@ -520,7 +520,7 @@ struct CalendarMonthView: MustacheParent, Sendable {
 }
 
 /// A row of a month grid.
-struct CalendarWeek: MustacheParent, Sendable {
+struct CalendarWeek: MustacheParent, Sendable, Equatable {
     var days: [CalendarDayView]
 
     func child(named key: String) -> Any? { key == "days" ? days : nil }

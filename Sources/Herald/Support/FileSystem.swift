@@ -10,14 +10,19 @@ public struct FileSystem: Sendable {
     public var listAllFiles: @Sendable (_ folder: String, _ includeHidden: Bool) throws -> [String]?
     /// The bytes of a file.
     public var readFile: @Sendable (_ path: String) throws -> Data
+    /// A stamp that changes whenever the file does (size, times, inode), or nil when the file
+    /// system cannot tell; lets a rebuild skip reading a file it has already parsed.
+    public var stamp: @Sendable (_ path: String) -> String?
 
     /// Creates a file system from its operations.
     public init(
         listFiles: @escaping @Sendable (String, Bool) throws -> [String]?,
-        readFile: @escaping @Sendable (String) throws -> Data
+        readFile: @escaping @Sendable (String) throws -> Data,
+        stamp: @escaping @Sendable (String) -> String? = { _ in nil }
     ) {
         self.listAllFiles = listFiles
         self.readFile = readFile
+        self.stamp = stamp
     }
 
     /// The files under a folder without hidden ones (editors' swap files, `.gitkeep` …).
@@ -34,7 +39,8 @@ public struct FileSystem: Sendable {
         let root = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
         return FileSystem(
             listFiles: { folder, hidden in try DiskWalker(root: root, includeHidden: hidden).files(under: folder) },
-            readFile: { path in try DiskReader.read(root + "/" + path) }
+            readFile: { path in try DiskReader.read(root + "/" + path) },
+            stamp: { path in FileStamps.stamp(of: root + "/" + path) }
         )
     }
 

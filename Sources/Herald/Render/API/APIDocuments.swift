@@ -4,7 +4,7 @@ import Foundation
 // in docs/api/schemas/. Field names are part of the API: change them only with the schemas.
 
 /// An event's when, where and status.
-struct APIEvent: Encodable, Sendable {
+struct APIEvent: Encodable, Sendable, Hashable {
     var start: String
     var end: String?
     var allDay: Bool
@@ -39,7 +39,7 @@ struct APIEvent: Encodable, Sendable {
 }
 
 /// One date of a repeating event.
-struct APIOccurrence: Encodable, Sendable {
+struct APIOccurrence: Encodable, Sendable, Hashable {
     var start: String
     var end: String?
 
@@ -50,7 +50,7 @@ struct APIOccurrence: Encodable, Sendable {
 }
 
 /// A category as lists show it.
-struct APICategory: Encodable, Sendable {
+struct APICategory: Encodable, Sendable, Hashable {
     var slug: String
     var name: String
     var description: String?
@@ -62,7 +62,7 @@ struct APICategory: Encodable, Sendable {
 }
 
 /// What a card needs: enough for an app to show the item in a list and open its document.
-struct APICard: Encodable, Sendable {
+struct APICard: Encodable, Sendable, Hashable {
     var id: String
     var kind: String
     var title: String
@@ -77,7 +77,7 @@ struct APICard: Encodable, Sendable {
 }
 
 /// A category named by an item.
-struct APICategoryRef: Encodable, Sendable {
+struct APICategoryRef: Encodable, Sendable, Hashable {
     var slug: String
     var name: String
     var color: String?
@@ -92,13 +92,13 @@ struct APICategoryRef: Encodable, Sendable {
 }
 
 /// A tag named by an item.
-struct APITag: Encodable, Sendable {
+struct APITag: Encodable, Sendable, Hashable {
     var slug: String
     var name: String
 }
 
 /// Links between the pages of a paged list.
-struct APIPage: Encodable, Sendable {
+struct APIPage: Encodable, Sendable, Hashable {
     var number: Int
     var total: Int
     var previous: String?
@@ -106,7 +106,7 @@ struct APIPage: Encodable, Sendable {
 }
 
 /// The site as every document names it.
-struct APISite: Encodable, Sendable {
+struct APISite: Encodable, Sendable, Hashable {
     var title: String
     var description: String
     var url: String
@@ -114,7 +114,7 @@ struct APISite: Encodable, Sendable {
 }
 
 /// `api/home.json`: the Home view.
-struct APIHome: Encodable, Sendable {
+struct APIHome: Encodable, Sendable, Hashable {
     var site: APISite
     var recent: [APICard]
     var featured: [APICard]
@@ -124,7 +124,7 @@ struct APIHome: Encodable, Sendable {
 }
 
 /// An item of the Trending view: its card, rank, score and the figures behind it.
-struct APITrendingEntry: Encodable, Sendable {
+struct APITrendingEntry: Encodable, Sendable, Hashable {
     var rank: Int
     var score: Double
     var views: Int
@@ -134,25 +134,25 @@ struct APITrendingEntry: Encodable, Sendable {
 }
 
 /// `api/trending.json`.
-struct APITrending: Encodable, Sendable {
+struct APITrending: Encodable, Sendable, Hashable {
     var asOf: String
     var items: [APITrendingEntry]
 }
 
 /// `api/categories.json`.
-struct APICategories: Encodable, Sendable {
+struct APICategories: Encodable, Sendable, Hashable {
     var categories: [APICategory]
 }
 
 /// `api/categories/<slug>.json` and its later pages.
-struct APICategoryPage: Encodable, Sendable {
+struct APICategoryPage: Encodable, Sendable, Hashable {
     var category: APICategory
     var items: [APICard]
     var page: APIPage
 }
 
 /// `api/<news|events|pages>/<slug>.json`: one item, whole.
-struct APIItem: Encodable, Sendable {
+struct APIItem: Encodable, Sendable, Hashable {
     var id: String
     var kind: String
     var title: String

@@ -55,17 +55,28 @@ enum APIPlan {
             }
         }
         for (id, fact) in facts.enumerated() {
-            let item = site.items[id]
-            let card = cards[id]
-            files.append(GeneratedFile(path: fact.apiPath, owner: "the JSON API", make: {
-                JSONOutput.encode(APIItem(
-                    id: fact.id, kind: fact.kind.rawValue, title: fact.title, summary: fact.summaryText,
-                    contentHTML: AbsoluteURLs.rewrite(item.body.html, pageURL: fact.permalink), image: fact.imageURL,
-                    date: card.date, author: fact.author, category: card.category, categories: fact.categories.map(APICategoryRef.init),
-                    tags: fact.tags.map { APITag(slug: $0.slug, name: $0.name) }, readingMinutes: fact.readingMinutes,
-                    url: fact.permalink, api: fact.apiURL, event: card.event))
-            }))
+            let inputs = APIItemInputs(
+                card: cards[id], html: site.items[id].body.html, categories: fact.categories.map(APICategoryRef.init),
+                tags: fact.tags.map { APITag(slug: $0.slug, name: $0.name) }, readingMinutes: fact.readingMinutes)
+            files.append(GeneratedFile(path: fact.apiPath, owner: "the JSON API", inputs: inputs) { inputs in
+                let card = inputs.card
+                return JSONOutput.encode(APIItem(
+                    id: card.id, kind: card.kind, title: card.title, summary: card.summary,
+                    contentHTML: AbsoluteURLs.rewrite(inputs.html, pageURL: card.url), image: card.image,
+                    date: card.date, author: card.author, category: card.category, categories: inputs.categories,
+                    tags: inputs.tags, readingMinutes: inputs.readingMinutes, url: card.url, api: card.api, event: card.event))
+            })
         }
         return files
+    }
+
+    /// Everything an item's own document is made from (its card holds the id, title, summary,
+    /// image, dates, author, URLs and event), so a rebuild can tell whether it changed.
+    struct APIItemInputs: Hashable, Sendable {
+        var card: APICard
+        var html: String
+        var categories: [APICategoryRef]
+        var tags: [APITag]
+        var readingMinutes: Int
     }
 }

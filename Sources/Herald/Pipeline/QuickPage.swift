@@ -1,0 +1,36 @@
+import Foundation
+
+/// For `herald serve`: an item's own page rendered again at once when only its body changed, from
+/// the last build's view of the page with the new body put in, so the page being edited is up to
+/// date in milliseconds while the whole (memoized) rebuild runs after it.
+///
+/// Only a change to the body alone qualifies: the title, dates, summary, categories and every
+/// other field must be as they were, since they show on other pages too. The page is then what
+/// the full rebuild makes of it (the view takes nothing else from the body than its HTML, word
+/// count and reading time); PreviewTests checks this.
+extension BuildMemo {
+    /// The new bytes of the page of the item in `sourcePath` (relative to the site folder), or nil
+    /// when the change is more than its body or the last build did not make the page.
+    public func quickPage(for sourcePath: String, fileSystem: FileSystem) -> (path: String, bytes: Data)? {
+        guard let previous = parses.lookup(sourcePath), let old = previous.outcome.item, let setup = renderSetup.withLock({ $0 }),
+              let data = try? fileSystem.readFile(sourcePath) else { return nil }
+        let outcome = ItemParser(config: setup.config).parse(data, path: sourcePath, kind: old.kind)
+        guard var item = outcome.item, !outcome.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        let body = item.body
+        item.body = old.body
+        guard item == old, body != old.body else { return nil }
+        let path = (old.kind.urlSection.map { $0 + "/" } ?? "") + old.slug + "/index.html"
+        guard let page = pages.lookup(path), var view = page.context.item, view.content == old.body.html else { return nil }
+        view.content = body.html
+        view.readingMinutes = body.statistics.readingMinutes
+        view.wordCount = body.statistics.total
+        view.readingTime = DateText(language: setup.config.language).readingTime(body.statistics.readingMinutes)
+        // The card shows the reading time; a template may place it on the page too.
+        var cardView = view
+        (cardView.card, cardView.jsonLD) = ("", nil)
+        view.card = setup.theme.renderCard(CardContext(item: cardView, site: page.context.site, strings: page.context.strings))
+        var context = page.context
+        context.item = view
+        return (path, Data(setup.theme.render(page.template, context).utf8))
+    }
+}
