@@ -101,8 +101,15 @@ public final class PreviewSession: Service, Sendable {
 
     /// When every changed file is an item whose body alone changed, serves its page again at once
     /// (and reloads the browser), ahead of the whole rebuild that follows. Returns whether it did.
-    @discardableResult public func quickUpdate(_ paths: [String]) -> Bool {
+    @discardableResult public func quickUpdate(_ changed: [String]) -> Bool {
         let site = state.site
+        // Editors save through swap, backup and temporary files beside the file; they are not content.
+        let paths = changed.filter { path in
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let scratch = name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
+                || (!path.hasSuffix(".md") && !FileManager.default.fileExists(atPath: source + "/" + path))
+            return !scratch
+        }
         guard site.failure == nil, !paths.isEmpty, paths.allSatisfy({ $0.hasPrefix("content/") && $0.hasSuffix(".md") }) else { return false }
         let began = DispatchTime.now()
         let fileSystem = FileSystem.disk(root: source)

@@ -138,7 +138,8 @@ import Testing
         let origin = PreviewSession.origin(host: "127.0.0.1", port: 8123)
         let longer = String(repeating: "Many more words to read here. ", count: 400)
         try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\nsummary: Fixed summary.\n---\nA short body.\n\n\(longer)\n")
-        #expect(preview.quickUpdate(["content/news/2026-11-02-second.md"]))
+        #expect(preview.quickUpdate(["content/news/2026-11-02-second.md", "content/news/.2026-11-02-second.md.swp", "content/news/2026-11-02-second.md~", "content/news/4913"]),
+                "an editor's swap, backup and probe files around the save do not matter")
         let quick = try #require(preview.state.site.files["news/second/index.html"]?.built)
         #expect(String(decoding: quick, as: UTF8.self).contains("Many more words"))
         #expect(preview.state.site.changedPages == ["/news/second/"])
