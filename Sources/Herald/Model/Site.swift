@@ -4,7 +4,7 @@ import Foundation
 public typealias ItemID = Int
 
 /// A category with the items filed under it.
-public struct Category: Sendable {
+public struct Category: Sendable, Equatable {
     /// The URL name: `/categories/<slug>/`.
     public var slug: String
     /// The name readers see.
@@ -22,7 +22,7 @@ public struct Category: Sendable {
 }
 
 /// A tag with the items that carry it.
-public struct Tag: Sendable {
+public struct Tag: Sendable, Equatable {
     /// The URL name: `/tags/<slug>/`.
     public var slug: String
     /// The name as first written.

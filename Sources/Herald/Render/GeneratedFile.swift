@@ -16,11 +16,19 @@ public struct GeneratedFile: Sendable {
     var inputs: Inputs? = nil
 
     /// A file made from `inputs` alone.
-    init<Value: Hashable & Sendable>(path: String, owner: String, inputs: Value, make: @escaping @Sendable (Value) -> Data) {
+    init<Value: Equatable & Sendable>(path: String, owner: String, inputs: Value, make: @escaping @Sendable (Value) -> Data) {
         self.path = path
         self.owner = owner
         self.inputs = Inputs(value: inputs)
         self.make = { make(inputs) }
+    }
+
+    /// A file whose `make` reads more than it is given, with `inputs` standing for all it reads.
+    init<Value: Equatable & Sendable>(path: String, owner: String, madeFrom inputs: Value, make: @escaping @Sendable () -> Data) {
+        self.path = path
+        self.owner = owner
+        self.inputs = Inputs(value: inputs)
+        self.make = make
     }
 
     init(path: String, owner: String, replaceableByStatic: Bool = false, make: @escaping @Sendable () -> Data) {
@@ -30,10 +38,16 @@ public struct GeneratedFile: Sendable {
         self.make = make
     }
 
-    /// A generated file's inputs, compared as a whole. Only made from `Sendable` values (see the
-    /// initialiser), which is what makes the `AnyHashable` inside safe to share.
-    struct Inputs: @unchecked Sendable, Equatable {
-        let value: AnyHashable
+    /// A generated file's inputs, compared as a whole (equal when of the same type and equal).
+    struct Inputs: Sendable, Equatable {
+        let value: any Equatable & Sendable
+
+        static func == (a: Inputs, b: Inputs) -> Bool { a.value.isEqual(to: b.value) }
     }
 }
 
+
+private extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    func isEqual(to other: any Equatable) -> Bool { (other as? Self) == self }
+}

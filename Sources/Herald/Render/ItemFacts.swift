@@ -2,7 +2,7 @@ import Foundation
 
 /// What feeds, the JSON API, the sitemap and structured data say about an item, worked out once:
 /// absolute URLs, a stable id, dates as standards write them, the primary category.
-struct ItemFacts: Sendable {
+struct ItemFacts: Sendable, Equatable {
     /// The item's id in feeds and the API: a `tag:` URI (RFC 4151) from the host, the date it was
     /// first published and its URL path, so it does not change when the title does. A page without
     /// a date has its absolute URL as its id.

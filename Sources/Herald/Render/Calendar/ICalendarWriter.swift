@@ -201,6 +201,13 @@ enum VTimeZone {
 /// The `.ics` files: `/events.ics` with every event, `/categories/<slug>/events.ics` for each
 /// category with events, and `/events/<slug>/event.ics` for each event.
 enum ICalendarPlan {
+    /// What one event's `.ics` file is made from.
+    struct EventFileInputs: Equatable, Sendable {
+        var item: ContentItem
+        var facts: ItemFacts
+        var config: SiteConfig
+    }
+
     static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
         let writer = ICalendarWriter(site: site, urls: urls, facts: facts)
         let events = site.items.indices.filter { site.items[$0].event != nil }
@@ -213,7 +220,9 @@ enum ICalendarPlan {
             }))
         }
         for id in events {
-            files.append(GeneratedFile(path: "events/\(site.items[id].slug)/event.ics", owner: "the calendar file of \(site.items[id].sourcePath)", make: {
+            // An event's own file reads only its item, its facts and the site's settings.
+            let inputs = EventFileInputs(item: site.items[id], facts: facts[id], config: site.config)
+            files.append(GeneratedFile(path: "events/\(site.items[id].slug)/event.ics", owner: "the calendar file of \(site.items[id].sourcePath)", madeFrom: inputs, make: {
                 writer.calendar(name: site.items[id].title, events: [id])
             }))
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A feed's channel: what it is about and where it lives.
-struct FeedChannel: Sendable {
+struct FeedChannel: Sendable, Equatable {
     var title: String
     var description: String
     /// The HTML page the feed mirrors (absolute).
@@ -32,12 +32,25 @@ enum FeedPlan {
         }
         let writer = FeedWriter(site: site, urls: urls, facts: facts)
         return channels.flatMap { channel in
-            [
-                GeneratedFile(path: channel.folder + "feed.xml", owner: "the RSS feed", make: { Data(writer.rss(channel).utf8) }),
-                GeneratedFile(path: channel.folder + "atom.xml", owner: "the Atom feed", make: { Data(writer.atom(channel).utf8) }),
-                GeneratedFile(path: channel.folder + "feed.json", owner: "the JSON feed", make: { writer.jsonFeed(channel) }),
+            let inputs = FeedInputs(channel: channel, config: site.config, hour: site.hour, items: channel.items.map { site.items[$0] },
+                                    facts: channel.items.map { facts[$0] }, events: channel.items.map { facts[$0].event.map { APIEvent($0, now: site.now) } })
+            return [
+                GeneratedFile(path: channel.folder + "feed.xml", owner: "the RSS feed", madeFrom: inputs, make: { Data(writer.rss(channel).utf8) }),
+                GeneratedFile(path: channel.folder + "atom.xml", owner: "the Atom feed", madeFrom: inputs, make: { Data(writer.atom(channel).utf8) }),
+                GeneratedFile(path: channel.folder + "feed.json", owner: "the JSON feed", madeFrom: inputs, make: { writer.jsonFeed(channel) }),
             ]
         }
+    }
+
+    /// All a channel's feeds read: the channel, the site's settings and hour, and its entries'
+    /// items, facts and (for JSON Feed) event dates as of now.
+    struct FeedInputs: Equatable, Sendable {
+        var channel: FeedChannel
+        var config: SiteConfig
+        var hour: Date
+        var items: [ContentItem]
+        var facts: [ItemFacts]
+        var events: [APIEvent?]
     }
 }
 
