@@ -111,6 +111,11 @@ public final class FolderWatcher: @unchecked Sendable {
                     return (event.wd, event.mask, Int(event.len), String(decoding: nameBytes, as: UTF8.self))
                 }
                 offset += MemoryLayout<inotify_event>.size + nameLength
+                // Too many events at once: the kernel dropped some, so report a change to everything.
+                if eventMask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    pending.formUnion(folders + files)
+                    continue
+                }
                 guard let folder = watches[watch] else { continue }
                 let path = folder.isEmpty ? name : (name.isEmpty ? folder : folder + "/" + name)
                 if eventMask & UInt32(IN_IGNORED) != 0 { watches[watch] = nil; continue }
