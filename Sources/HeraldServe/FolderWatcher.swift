@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Herald
+import Synchronization
 
 /// Watches a site's folders with inotify and reports changed paths in batches: a burst of saves
 /// (an editor's write-then-rename, `git checkout`) arrives as one batch once the folder has been
@@ -15,7 +16,10 @@ public final class FolderWatcher: @unchecked Sendable {
     private let folders: [String]
     private let files: Set<String>
     private var watches: [Int32: String] = [:]
+    /// Folders that could not be watched, in words, for the session to show.
+    public private(set) var warnings: [String] = []
     private let stopPipe: [Int32]
+    private let started = Synchronization.Mutex(false)
 
     /// Watches `folders` (relative to `root`, recursively) and the single `files` directly in `root`.
     public init(root: String, folders: [String], files: Set<String>) throws {
@@ -25,7 +29,11 @@ public final class FolderWatcher: @unchecked Sendable {
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
         guard descriptor >= 0 else { throw WatchError(message: "inotify could not start: \(String(cString: strerror(errno)))") }
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw WatchError(message: "could not make a pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&ends) == 0, fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0 else {
+            let message = String(cString: strerror(errno))
+            close(descriptor)
+            throw WatchError(message: "could not make a pipe: \(message)")
+        }
         stopPipe = ends
         // The root itself, for site.yml and for watched folders that appear later.
         add(folder: "")
@@ -44,11 +52,18 @@ public final class FolderWatcher: @unchecked Sendable {
         public var description: String { message }
     }
 
-    /// The batches of changed paths (relative to the root), until `stop()`.
-    public func changes(quiet: Double = 0.03) -> AsyncStream<Set<String>> {
-        AsyncStream { continuation in
+    /// The batches of changed paths (relative to the root), until `stop()`. A batch is sent once
+    /// the folders have been quiet for `quiet` seconds, or after `longest` seconds of steady
+    /// changes. Call it once: the watch runs on one thread.
+    public func changes(quiet: Double = 0.03, longest: Double = 0.5) -> AsyncStream<Set<String>> {
+        let again = started.withLock { started in
+            defer { started = true }
+            return started
+        }
+        precondition(!again, "FolderWatcher.changes() is called once")
+        return AsyncStream { continuation in
             let thread = Thread { [self] in
-                self.run(quiet: quiet) { continuation.yield($0) }
+                self.run(quiet: quiet, longest: longest) { continuation.yield($0) }
                 continuation.finish()
             }
             thread.name = "herald watcher"
@@ -68,16 +83,29 @@ public final class FolderWatcher: @unchecked Sendable {
     private func add(folder: String) {
         let path = folder.isEmpty ? root : root + "/" + folder
         let watch = inotify_add_watch(descriptor, path, mask | UInt32(IN_ONLYDIR))
-        if watch >= 0 { watches[watch] = folder }
+        if watch < 0 {
+            warnings.append("\(folder.isEmpty ? "the site folder" : folder) is not watched: \(String(cString: strerror(errno)))"
+                + (errno == ENOSPC ? " (raise fs.inotify.max_user_watches)" : ""))
+        } else if watches[watch] == nil {
+            watches[watch] = folder
+        }
     }
 
+    /// Watches a folder and every folder in it. `walked` holds the folders seen in this walk, by
+    /// device and inode, so a link back to one (`a -> .`) is not followed round and round.
     private func addRecursively(_ folder: String) {
+        var walked: Set<FileStamps.FolderID> = []
+        addRecursively(folder, walked: &walked)
+    }
+
+    private func addRecursively(_ folder: String, walked: inout Set<FileStamps.FolderID>) {
         var info = stat()
-        guard stat(root + "/" + folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
+        guard stat(root + "/" + folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+              walked.insert(FileStamps.FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { return }
         add(folder: folder)
         guard let directory = opendir(root + "/" + folder) else { return }
         defer { closedir(directory) }
-        for (child, _) in DirectoryListing.entries(of: directory) { addRecursively(folder + "/" + child) }
+        for (child, _) in DirectoryListing.entries(of: directory) { addRecursively(folder + "/" + child, walked: &walked) }
     }
 
     /// Whether a path is one the site is built from.
@@ -85,21 +113,26 @@ public final class FolderWatcher: @unchecked Sendable {
         files.contains(path) || folders.contains { path == $0 || path.hasPrefix($0 + "/") }
     }
 
-    private func run(quiet: Double, emit: (Set<String>) -> Void) {
+    private func run(quiet: Double, longest: Double, emit: (Set<String>) -> Void) {
         var pending = Set<String>()
+        var firstPending = DispatchTime.now()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             var polls = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
-            // Wait for ever while nothing is pending; once something is, only until it has been quiet.
-            let timeout = pending.isEmpty ? -1 : Int32(quiet * 1000)
+            // Wait for ever while nothing is pending; once something is, only until it has been
+            // quiet, and never longer than `longest` since the first change.
+            let waited = Double(DispatchTime.now().uptimeNanoseconds - firstPending.uptimeNanoseconds) / 1e9
+            let timeout = pending.isEmpty ? -1 : Int32(max(0, min(quiet, longest - waited)) * 1000)
             let ready = poll(&polls, 2, timeout)
             if ready < 0 && errno == EINTR { continue }
             if polls[1].revents != 0 { return }
-            if ready == 0 {
+            if ready == 0 || (!pending.isEmpty && waited >= longest) {
                 emit(pending)
                 pending = []
-                continue
+                if ready == 0 { continue }
             }
+            let wasEmpty = pending.isEmpty
+            defer { if wasEmpty && !pending.isEmpty { firstPending = DispatchTime.now() } }
             let count = read(descriptor, &buffer, buffer.count)
             guard count > 0 else { continue }
             var offset = 0
@@ -114,6 +147,9 @@ public final class FolderWatcher: @unchecked Sendable {
                 // Too many events at once: the kernel dropped some, so report a change to everything.
                 if eventMask & UInt32(IN_Q_OVERFLOW) != 0 {
                     pending.formUnion(folders + files)
+                    // A folder made meanwhile may be among the events lost: walk everything again.
+                    var walked: Set<FileStamps.FolderID> = []
+                    for folder in folders { addRecursively(folder, walked: &walked) }
                     continue
                 }
                 guard let folder = watches[watch] else { continue }

@@ -35,6 +35,8 @@ public final class PreviewSession: Service, Sendable {
     private let problems: @Sendable ([Diagnostic]) -> Void
     /// What each rebuild keeps for the next, so an edit redoes only what it affects.
     public let memo = BuildMemo()
+    /// Held by whatever builds or publishes.
+    private let building = NSLock()
     /// The origin pages are built for (`http://127.0.0.1:8080`); set once the port is known.
     private let origin: Synchronization.Mutex<String>
 
@@ -67,6 +69,10 @@ public final class PreviewSession: Service, Sendable {
     /// Builds the whole site in memory and serves the result (or, on errors, keeps the last good
     /// build and serves the error page). Returns whether the build succeeded.
     @discardableResult public func rebuild(reason: String? = nil) -> Bool {
+        // One build at a time: the first build (started when the port is known) and the watcher's
+        // rebuilds share the memo, and must publish in the order they ran.
+        building.lock()
+        defer { building.unlock() }
         let began = DispatchTime.now()
         var buildOptions = BuildOptions(sourcePath: source, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, now: options.now ?? Date())
         buildOptions.previewOrigin = origin.withLock { $0 }
@@ -102,12 +108,15 @@ public final class PreviewSession: Service, Sendable {
     /// When every changed file is an item whose body alone changed, serves its page again at once
     /// (and reloads the browser), ahead of the whole rebuild that follows. Returns whether it did.
     @discardableResult public func quickUpdate(_ changed: [String]) -> Bool {
+        building.lock()
+        defer { building.unlock() }
         let site = state.site
         // Editors save through swap, backup and temporary files beside the file; they are not content.
         let paths = changed.filter { path in
             let name = path.split(separator: "/").last.map(String.init) ?? path
+            // Hidden swap files, `name~` backups, `.swp`/`.tmp`, and vim's numbered probe files.
             let scratch = name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
-                || (!path.hasSuffix(".md") && !FileManager.default.fileExists(atPath: source + "/" + path))
+                || (!name.isEmpty && name.allSatisfy(\.isNumber))
             return !scratch
         }
         guard site.failure == nil, !paths.isEmpty, paths.allSatisfy({ $0.hasPrefix("content/") && $0.hasSuffix(".md") }) else { return false }
@@ -128,6 +137,7 @@ public final class PreviewSession: Service, Sendable {
     /// Watches the site and rebuilds after each burst of changes, until a graceful shutdown.
     public func run() async throws {
         let watcher = try FolderWatcher(root: source, folders: Self.watchedFolders, files: Self.watchedFiles)
+        for warning in watcher.warnings { problems([Diagnostic.warning(path: ".", line: 1, warning)]) }
         let changes = watcher.changes()
         await withGracefulShutdownHandler {
             for await batch in changes.cancelOnGracefulShutdown() {

@@ -5,9 +5,17 @@ import Synchronization
 /// snapshot at a time (a request sees one build, never a mix), and the open live-reload
 /// connections, told when a new snapshot is published.
 public final class PreviewState: Sendable {
+    /// A live-reload connection: woken by a tick, it then takes the pages changed since it last looked.
+    private struct Listener {
+        var wake: AsyncStream<Void>.Continuation
+        /// The pages changed and not yet sent (nil inside: every page); nil when nothing is waiting.
+        var waiting: Set<String>?? = .none
+    }
+
     private struct Shared {
         var site: ServedSite
-        var listeners: [UUID: AsyncStream<Set<String>?>.Continuation] = [:]
+        var listeners: [UUID: Listener] = [:]
+        var closed = false
     }
     private let shared: Mutex<Shared>
 
@@ -19,32 +27,63 @@ public final class PreviewState: Sendable {
     public var site: ServedSite { shared.withLock { $0.site } }
 
     /// Serves `site` from now on, and tells every live-reload connection when it is a change,
-    /// with the pages it touched (nil: every page).
+    /// with the pages it touched (nil: every page). Changes a connection has not sent yet are
+    /// merged, so a quick succession of them is never lost.
     public func publish(_ site: ServedSite) {
-        let listeners = shared.withLock { shared -> [AsyncStream<Set<String>?>.Continuation] in
+        let wakes = shared.withLock { shared -> [AsyncStream<Void>.Continuation] in
             let changed = site.generation != shared.site.generation
             shared.site = site
-            return changed ? Array(shared.listeners.values) : []
+            guard changed else { return [] }
+            for id in shared.listeners.keys {
+                switch (shared.listeners[id]!.waiting, site.changedPages) {
+                case (.none, let pages): shared.listeners[id]!.waiting = .some(pages)
+                case (.some(.some(let earlier)), .some(let pages)): shared.listeners[id]!.waiting = .some(earlier.union(pages))
+                default: shared.listeners[id]!.waiting = .some(nil)
+                }
+            }
+            return shared.listeners.values.map(\.wake)
         }
-        for listener in listeners { listener.yield(site.changedPages) }
+        for wake in wakes { wake.yield() }
     }
 
-    /// One element per published change (the pages it touched, nil for all), until the connection goes away.
+    /// The changes for one live-reload connection (the pages each touched, nil for all), until it
+    /// goes away or the server closes every connection.
     public func reloads() -> AsyncStream<Set<String>?> {
         let id = UUID()
-        let (stream, continuation) = AsyncStream<Set<String>?>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        continuation.onTermination = { [weak self] _ in self?.shared.withLock { _ = $0.listeners.removeValue(forKey: id) } }
-        shared.withLock { $0.listeners[id] = continuation }
-        return stream
+        let (ticks, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let open = shared.withLock { shared -> Bool in
+            guard !shared.closed else { return false }
+            shared.listeners[id] = Listener(wake: wake)
+            return true
+        }
+        if !open { wake.finish() }
+        wake.onTermination = { [weak self] _ in self?.shared.withLock { _ = $0.listeners.removeValue(forKey: id) } }
+        return AsyncStream { continuation in
+            let task = Task {
+                for await _ in ticks {
+                    let waiting = self.shared.withLock { shared -> Set<String>?? in
+                        defer { shared.listeners[id]?.waiting = .none }
+                        return shared.listeners[id]?.waiting ?? .none
+                    }
+                    if case .some(let pages) = waiting { continuation.yield(pages) }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in
+                task.cancel()
+                wake.finish()
+            }
+        }
     }
 
-    /// Ends every live-reload connection (the server is stopping).
+    /// Ends every live-reload connection, and refuses new ones (the server is stopping).
     public func closeAll() {
-        let listeners = shared.withLock { shared -> [AsyncStream<Set<String>?>.Continuation] in
+        let wakes = shared.withLock { shared -> [AsyncStream<Void>.Continuation] in
+            shared.closed = true
             defer { shared.listeners = [:] }
-            return Array(shared.listeners.values)
+            return shared.listeners.values.map(\.wake)
         }
-        for listener in listeners { listener.finish() }
+        for wake in wakes { wake.finish() }
     }
 
     /// How many live-reload connections are open (for tests).

@@ -26,6 +26,9 @@ public struct ServedSite: Sendable {
     public var basePath: String
     /// The errors of the latest build, when it failed.
     public var failure: [Diagnostic]?
+    /// Files rendered ahead of a rebuild (`updating`); the rebuild compares their bytes rather
+    /// than trusting its memo, which never saw them.
+    public var provisional: Set<String> = []
     /// How many files the latest change added, changed or removed.
     public var changedFiles = 0
     /// The pages (URL paths, `/union/news/hello/`) the latest change touched, so an open page
@@ -55,7 +58,7 @@ public struct ServedSite: Sendable {
         var changedFiles = removed.count
         var changedPages = Set(removed.filter { $0.hasSuffix(".html") }.map(urlPath))
         for (path, data) in output {
-            if let old = self.files[path], unchanged.contains(path) || old.built == data {
+            if let old = self.files[path], (unchanged.contains(path) && !provisional.contains(path)) || old.built == data {
                 files[path] = old
             } else {
                 changedFiles += 1
@@ -64,7 +67,11 @@ public struct ServedSite: Sendable {
                 files[path] = File(built: data, body: ByteBuffer(bytes: served), modified: now)
             }
         }
-        guard changedFiles > 0 || basePath != self.basePath || failure != nil else { return self }
+        guard changedFiles > 0 || basePath != self.basePath || failure != nil else {
+            var same = self
+            same.provisional = []
+            return same
+        }
         // A stylesheet, image or feed may show on any page; so may a changed base path or a failure.
         let everyPage = basePath != self.basePath || failure != nil || changedFiles > changedPages.count || changedPages.count > 1000
         let pages = everyPage ? nil : changedPages
@@ -91,6 +98,7 @@ public struct ServedSite: Sendable {
         for (path, bytes) in pages where site.files[path]?.built != bytes {
             let served = path.hasSuffix(".html") ? LiveReload.inject(into: bytes) : bytes
             site.files[path] = File(built: bytes, body: ByteBuffer(bytes: served), modified: now)
+            site.provisional.insert(path)
             changed.insert(path)
         }
         guard !changed.isEmpty else { return self }

@@ -26,7 +26,8 @@ struct SnapshotFiles: FileProvider {
         let site = state.site
         guard path.hasPrefix(site.basePath) || path + "/" == site.basePath else { return nil }
         var relative = Substring(path).dropFirst(min(path.count, site.basePath.count))
-        while relative.hasPrefix("/") { relative = relative.dropFirst() }
+        // `//host/x` would make the folder redirect (`x` → `x/`) a redirect to another site.
+        guard !relative.hasPrefix("/"), !relative.contains("//") else { return nil }
         while relative.hasSuffix("/") { relative = relative.dropLast() }
         return FileIdentifier(path: String(relative), site: site)
     }

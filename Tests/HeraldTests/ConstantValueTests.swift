@@ -45,4 +45,11 @@ import Testing
         #expect(specialised.render(context) == original.render(context))
         #expect(fixed(template) != template)
     }
+
+    @Test func partialsNamedAtRenderTimeAreRecognisedWithSpaces() {
+        #expect(Theme.namesPartialsAtRenderTime("a {{>*name}} b"))
+        #expect(Theme.namesPartialsAtRenderTime("{{ > * name }}"))
+        #expect(Theme.namesPartialsAtRenderTime("{{< *parent}}{{/parent}}"))
+        #expect(!Theme.namesPartialsAtRenderTime("{{> partials/card}} {{*}}"))
+    }
 }

@@ -77,6 +77,9 @@ import Testing
             let url = root.appendingPathComponent(path)
             try write(path, change(try String(contentsOf: url, encoding: .utf8)))
         }
+        // Files changed in the last few milliseconds are not trusted by their stamps (see
+        // FileStamps.settledBefore); let the copy settle so the memo's first entries count.
+        Thread.sleep(forTimeInterval: 0.1)
         let memo = BuildMemo()
         func build(now: Date, memo: BuildMemo?) throws -> [String: Data] {
             var build = Build(options: BuildOptions(sourcePath: root.path, now: now), fileSystem: .disk(root: root.path))
@@ -152,6 +155,31 @@ import Testing
         try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second, renamed\nsummary: Fixed summary.\n---\nA short body.\n")
         #expect(!preview.quickUpdate(["content/news/2026-11-02-second.md"]), "a new title shows on other pages: it waits for the rebuild")
         #expect(!preview.quickUpdate(["site.yml"]))
+    }
+
+    /// An edit served ahead of the rebuild and undone before the rebuild reads the file: the
+    /// rebuild's memo says the page is as it was, but the page served is the edited one.
+    @Test func anEditUndoneBeforeTheRebuildIsUndoneInTheBrowser() throws {
+        let scratch = try Scratch()
+        let original = "---\ntitle: First\n---\nHello.\n"
+        let preview = session(scratch)
+        #expect(preview.rebuild())
+        let before = try #require(preview.state.site.files["news/first/index.html"]?.built)
+        try scratch.write("site/content/news/2026-11-01-first.md", original + "\nA second paragraph.\n")
+        #expect(preview.quickUpdate(["content/news/2026-11-01-first.md"]))
+        try scratch.write("site/content/news/2026-11-01-first.md", original)
+        #expect(preview.rebuild())
+        #expect(preview.state.site.files["news/first/index.html"]?.built == before)
+        #expect(preview.state.site.provisional.isEmpty)
+    }
+
+    @Test func aDeletedTemplateIsNotTakenForAnEditorsScratchFile() throws {
+        let scratch = try Scratch()
+        let preview = session(scratch)
+        #expect(preview.rebuild())
+        try scratch.write("site/content/news/2026-11-01-first.md", "---\ntitle: First\n---\nHello, more.\n")
+        #expect(!preview.quickUpdate(["content/news/2026-11-01-first.md", "templates/article.mustache"]))
+        #expect(!preview.quickUpdate(["content/news/2026-11-01-first.md", "site.yml"]))
     }
 
     @Test func reloadsNameThePagesTheyTouch() throws {

@@ -98,6 +98,30 @@ import Testing
         #expect(try build(scratch).upToDate, "and the build after that has nothing to do")
     }
 
+    /// Links that lead back up the tree (`a -> .`, `b -> .`) would make 2^n paths to walk.
+    @Test func linkLoopsInTheSiteDoNotHangTheCheck() throws {
+        let scratch = try Scratch()
+        let news = scratch.site.appendingPathComponent("content/news").path
+        try FileManager.default.createSymbolicLink(atPath: news + "/a", withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: news + "/b", withDestinationPath: ".")
+        let first = try build(scratch)
+        #expect(first.items == 1)
+        #expect(try build(scratch).upToDate)
+    }
+
+    @Test func aFolderThatIsALinkOutOfTheSiteIsRefused() throws {
+        let scratch = try Scratch()
+        try scratch.write("outside/secret.txt", "secret\n")
+        try FileManager.default.removeItem(at: scratch.site.appendingPathComponent("static"))
+        try FileManager.default.createSymbolicLink(atPath: scratch.site.appendingPathComponent("static").path, withDestinationPath: scratch.root.appendingPathComponent("outside").path)
+        #expect(throws: BuildFailure.self) { try build(scratch) }
+        do {
+            _ = try build(scratch)
+        } catch let failure as BuildFailure {
+            #expect(failure.diagnostics.first?.description.hasPrefix("static:1: symbolic link points outside the site folder") == true)
+        }
+    }
+
     @Test func otherOptionsOrForceBuildAgain() throws {
         let scratch = try Scratch()
         try scratch.write("site/content/news/2026-11-02-draft.md", "---\ntitle: Draft\ndraft: true\n---\nSoon.\n")

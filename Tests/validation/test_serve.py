@@ -161,11 +161,13 @@ def test_not_found_is_the_sites_404_page(server):
 
 
 @pytest.mark.parametrize("path", ["/club/../site.yml", "/club/%2e%2e/site.yml", "/club/%2E%2E/%2e%2e/etc/passwd", "/club/..%2f..%2fsite.yml",
-                                  "//etc/passwd", "/club//etc/passwd", "/club/news/../../site.yml", "/etc/passwd", "/club/%00"])
+                                  "//etc/passwd", "/club//etc/passwd", "/club/news/../../site.yml", "/etc/passwd", "/club/%00",
+                                  "/club//news", "/club/%2Fnews", "//club/news"])
 def test_paths_that_leave_the_site_are_refused(server, path):
-    status, _, body = server.request(path)
+    status, headers, body = server.request(path)
     assert status in (400, 404), path
     assert b"root:" not in body and b"baseURL" not in body
+    assert not headers.get("location", "").startswith("//"), "never a redirect to another host"
 
 
 def test_links_out_of_the_site_are_never_served(server):

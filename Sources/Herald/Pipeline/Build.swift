@@ -69,7 +69,8 @@ public struct Build: Sendable {
                 let readStart = CPUClock.thread()
                 // Stamped before reading, so an edit made while the file is read is seen next time.
                 let stamp = memo == nil ? nil : fileSystem.stamp(source.path)
-                if let memo, let stamp, let previous = memo.parses.lookup(source.path), previous.stamp == stamp {
+                // Reused only when the stamp was trustworthy when taken (the file had settled).
+                if let memo, let stamp, let previous = memo.parses.lookup(source.path), previous.stamp.settled, previous.stamp.value == stamp.value {
                     memo.parses.keep(source.path, previous, reused: true)
                     return (previous.outcome, 0)
                 }
@@ -283,6 +284,8 @@ struct StepClock {
             return try work()
         } catch let failure as BuildFailure {
             throw failure
+        } catch let problem as FileSystemProblem {
+            throw BuildFailure(step: name, diagnostics: [Diagnostic(path: problem.path, line: 1, problem.message)])
         } catch {
             throw BuildFailure(step: name, diagnostics: [Diagnostic(path: ".", line: 1, "\(error)")])
         }

@@ -13,7 +13,7 @@ import Synchronization
 public final class BuildMemo: Sendable {
     /// A parsed file and the stamp the file had when it was read.
     struct Parse: Sendable {
-        var stamp: String
+        var stamp: FileStamp
         var outcome: ItemParser.Outcome
     }
 

@@ -122,8 +122,9 @@ public struct Theme: Sendable {
 
     /// For each template, a number that changes when the template, any template it includes or
     /// inherits from (all the way down), or the interface text changes: a rebuild re-renders only
-    /// the pages whose template's number changed. A template naming a partial at render time
-    /// (`{{>*name}}`) depends on every template. The numbers are only compared within one process.
+    /// the pages whose template's number changed. A template whose partials cannot all be read
+    /// from its text (one named at render time, `{{>*name}}`, or any after a change of
+    /// delimiters) depends on every template. The numbers are only compared within one process.
     func dependencyKeys() -> [String: Int] {
         var keys: [String: Int] = [:]
         let everything = sources.keys.sorted()
@@ -133,7 +134,7 @@ public struct Theme: Sendable {
             var dynamic = false
             while let next = stack.popLast() {
                 guard let text = sources[next] else { continue }
-                if text.contains("{{>*") || text.contains("{{> *") { dynamic = true }
+                if text.contains("{{=") || Self.namesPartialsAtRenderTime(text) { dynamic = true }
                 for reference in Self.partialReferences(in: text) where seen.insert(reference.name).inserted { stack.append(reference.name) }
             }
             var hasher = Hasher()
@@ -145,6 +146,17 @@ public struct Theme: Sendable {
             keys[name] = hasher.finalize()
         }
         return keys
+    }
+
+    /// Whether a template has a `{{>*name}}` tag (spaces allowed around `>` and `*`).
+    static func namesPartialsAtRenderTime(_ text: String) -> Bool {
+        var rest = text[...]
+        while let open = rest.range(of: "{{") {
+            let tag = rest[open.upperBound...].drop { $0 == " " }
+            if tag.first == ">" || tag.first == "<", tag.dropFirst().drop(while: { $0 == " " }).first == "*" { return true }
+            rest = rest[open.upperBound...]
+        }
+        return false
     }
 
     /// The folder of partials that are the same on every page (the footer, the feed links).

@@ -2,7 +2,7 @@ import Foundation
 
 /// Fingerprints of file trees from their metadata (not their bytes, which would mean reading the
 /// whole site): one `stat` per file, hashed in sorted path order.
-enum FileStamps {
+public enum FileStamps {
     /// `size mtime ctime inode mode` of a path (links followed), or nil when it does not exist.
     static func stamp(of path: String) -> String? {
         var info = stat()
@@ -22,40 +22,100 @@ enum FileStamps {
         let rootDescriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootDescriptor >= 0 else { return "no \(root)" }
         defer { close(rootDescriptor) }
-        for path in paths { hash.add(entryHash(in: rootDescriptor, name: path, depth: 0)) }
+        for path in paths { hash.add(entryHash(in: rootDescriptor, name: path, above: [])) }
         return String(hash.value, radix: 16)
+    }
+
+    /// Files changed after this instant are too fresh to trust their stamps: the kernel takes file
+    /// times from a clock that ticks every few milliseconds, so a rewrite of the same size within
+    /// one tick would leave the stamp as it was ("racy git"). 50 ms is several ticks.
+    static func settledBefore() -> timespec {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let window = 50_000_000
+        if now.tv_nsec >= window {
+            now.tv_nsec -= window
+        } else {
+            now.tv_sec -= 1
+            now.tv_nsec += 1_000_000_000 - window
+        }
+        return now
+    }
+
+    /// Whether a stamp time is before the cutoff.
+    static func isSettled(_ time: timespec, _ cutoff: timespec) -> Bool {
+        time.tv_sec < cutoff.tv_sec || (time.tv_sec == cutoff.tv_sec && time.tv_nsec < cutoff.tv_nsec)
+    }
+
+    /// A file's stamp, and whether its last change is old enough for the stamp to be trusted
+    /// (see `settledBefore`); nil when it does not exist.
+    public static func settledStamp(of path: String) -> FileStamp? {
+        var info = stat()
+        let cutoff = settledBefore()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileStamp(value: "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec) \(info.st_ino) \(info.st_mode)",
+                         settled: isSettled(info.st_mtim, cutoff) && isSettled(info.st_ctim, cutoff))
+    }
+
+    /// A folder's identity, to notice a link back to a folder being walked.
+    public struct FolderID: Hashable, Sendable {
+        public var device: UInt64
+        public var inode: UInt64
+
+        public init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
     }
 
     /// The hash of the entry `name` of the folder open as `folder`: its name, type and stamp, and
     /// for a folder the hashes of everything in it, in name order.
-    private static func entryHash(in folder: Int32, name: String, depth: Int) -> UInt64 {
+    /// `above` holds the folders being walked around it: a link back to one of them is counted
+    /// as a link, not walked again (two links to `.` would otherwise be 2^n paths).
+    private static func entryHash(in folder: Int32, name: String, above: [FolderID]) -> UInt64 {
         var hash = FNV1a()
         hash.add(name)
         var info = stat()
         guard fstatat(folder, name, &info, 0) == 0 else { return hash.value }
         hash.add(UInt64(info.st_mode))
         if info.st_mode & S_IFMT == S_IFDIR {
-            // A link loop would recurse forever; no real site is this deep.
+            let id = FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+            guard !above.contains(id) else {
+                hash.add("loop")
+                return hash.value
+            }
             let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard depth < 64, descriptor >= 0, let directory = fdopendir(descriptor) else {
+            guard descriptor >= 0, let directory = fdopendir(descriptor) else {
                 if descriptor >= 0 { close(descriptor) }
                 return hash.value
             }
+            let depth = above.count
+            let path = above + [id]
             defer { closedir(directory) }
             let names = DirectoryListing.entries(of: directory).map(\.name).sorted()
             let inside = dirfd(directory)
             let children = depth < 2 && names.count > 64
-                ? names.parallelMap { entryHash(in: inside, name: $0, depth: depth + 1) }
-                : names.map { entryHash(in: inside, name: $0, depth: depth + 1) }
+                ? names.parallelMap { entryHash(in: inside, name: $0, above: path) }
+                : names.map { entryHash(in: inside, name: $0, above: path) }
             for child in children { hash.add(child) }
+            return hash.value
         } else {
             for value in [UInt64(bitPattern: Int64(info.st_size)), UInt64(bitPattern: Int64(info.st_mtim.tv_sec)), UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)),
                           UInt64(bitPattern: Int64(info.st_ctim.tv_sec)), UInt64(bitPattern: Int64(info.st_ctim.tv_nsec)), UInt64(info.st_ino)] {
                 hash.add(value)
             }
+            return hash.value
         }
-        return hash.value
     }
+}
+
+/// A file's size, times and inode, as text; it changes whenever the file does, unless the file
+/// changed twice within one tick of the kernel's clock, which `settled` rules out.
+public struct FileStamp: Sendable, Equatable {
+    public var value: String
+    /// The file had not changed for a while when the stamp was taken, so the same stamp later
+    /// means the same file.
+    public var settled: Bool
 }
 
 /// The names and types (`d_type`) in an open folder, without `.` and `..`.

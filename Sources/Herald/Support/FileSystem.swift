@@ -12,13 +12,13 @@ public struct FileSystem: Sendable {
     public var readFile: @Sendable (_ path: String) throws -> Data
     /// A stamp that changes whenever the file does (size, times, inode), or nil when the file
     /// system cannot tell; lets a rebuild skip reading a file it has already parsed.
-    public var stamp: @Sendable (_ path: String) -> String?
+    public var stamp: @Sendable (_ path: String) -> FileStamp?
 
     /// Creates a file system from its operations.
     public init(
         listFiles: @escaping @Sendable (String, Bool) throws -> [String]?,
         readFile: @escaping @Sendable (String) throws -> Data,
-        stamp: @escaping @Sendable (String) -> String? = { _ in nil }
+        stamp: @escaping @Sendable (String) -> FileStamp? = { _ in nil }
     ) {
         self.listAllFiles = listFiles
         self.readFile = readFile
@@ -40,7 +40,7 @@ public struct FileSystem: Sendable {
         return FileSystem(
             listFiles: { folder, hidden in try DiskWalker(root: root, includeHidden: hidden).files(under: folder) },
             readFile: { path in try DiskReader.read(root + "/" + path) },
-            stamp: { path in FileStamps.stamp(of: root + "/" + path) }
+            stamp: { path in FileStamps.settledStamp(of: root + "/" + path) }
         )
     }
 
@@ -86,6 +86,8 @@ private struct DiskWalker {
 
     func files(under folder: String) throws -> [String]? {
         guard Self.type(of: root + "/" + folder, following: true) == S_IFDIR else { return nil }
+        // The folder itself may be a link (`static -> /somewhere`): it too must stay in the site.
+        try checkInside(folder)
         var result: [String] = []
         var visited: Set<String> = []
         try walk(folder, into: &result, visited: &visited)
@@ -105,16 +107,11 @@ private struct DiskWalker {
             case Int32(DT_DIR): type = S_IFDIR
             case Int32(DT_REG): type = S_IFREG
             case Int32(DT_LNK):
-                guard let target = Self.realPath(childAbsolute) else {
-                    throw FileSystemProblem(path: child, message: "symbolic link is broken or loops")
-                }
-                guard target == root || target.hasPrefix(root + "/") else {
-                    throw FileSystemProblem(path: child, message: "symbolic link points outside the site folder (to \(target))")
-                }
-                type = Self.type(of: target, following: true) ?? 0
+                type = try linkTarget(child)
             default:
+                // A file system that does not report types: ask, and treat a link as above.
                 type = Self.type(of: childAbsolute, following: false) ?? 0
-                if type == S_IFLNK { type = Self.type(of: childAbsolute, following: true) ?? 0 }
+                if type == S_IFLNK { type = try linkTarget(child) }
             }
             if type == S_IFDIR {
                 try walk(child, into: &result, visited: &visited)
@@ -122,6 +119,24 @@ private struct DiskWalker {
                 result.append(child)
             }
         }
+    }
+
+    /// The type of what a link inside the site points to; a link out of the site, or a broken
+    /// one, is refused.
+    private func linkTarget(_ relative: String) throws -> mode_t {
+        let target = try checkInside(relative)
+        return Self.type(of: target, following: true) ?? 0
+    }
+
+    /// The real path of `relative`, which must lie in the site folder.
+    @discardableResult private func checkInside(_ relative: String) throws -> String {
+        guard let target = Self.realPath(root + "/" + relative) else {
+            throw FileSystemProblem(path: relative, message: "symbolic link is broken or loops")
+        }
+        guard target == root || target.hasPrefix(root + "/") else {
+            throw FileSystemProblem(path: relative, message: "symbolic link points outside the site folder (to \(target))")
+        }
+        return target
     }
 
     /// The names and `d_type`s in a folder, without `.` and `..`.
