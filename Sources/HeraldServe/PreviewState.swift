@@ -85,7 +85,4 @@ public final class PreviewState: Sendable {
         }
         for wake in wakes { wake.finish() }
     }
-
-    /// How many live-reload connections are open (for tests).
-    public var listenerCount: Int { shared.withLock { $0.listeners.count } }
 }
