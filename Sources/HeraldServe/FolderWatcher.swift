@@ -121,7 +121,7 @@ public final class FolderWatcher: @unchecked Sendable {
             var polls = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
             // Wait for ever while nothing is pending; once something is, only until it has been
             // quiet, and never longer than `longest` since the first change.
-            let waited = Double(DispatchTime.now().uptimeNanoseconds - firstPending.uptimeNanoseconds) / 1e9
+            let waited = firstPending.secondsElapsed
             let timeout = pending.isEmpty ? -1 : Int32(max(0, min(quiet, longest - waited)) * 1000)
             let ready = poll(&polls, 2, timeout)
             if ready < 0 && errno == EINTR { continue }

@@ -88,7 +88,7 @@ public final class PreviewSession: Service, Sendable {
             if options.timings {
                 for timing in report.timings { log(String(format: "  %8.1f ms %8.1f ms CPU  %@", timing.seconds * 1000, timing.cpuSeconds * 1000, timing.step)) }
             }
-            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e6
+            let milliseconds = began.secondsElapsed * 1000
             log("\(reason.map { $0 + ": " } ?? "")built \(report.items) items into \(report.pages) pages in \(String(format: "%.0f", milliseconds)) ms" +
                 (site.generation == previous.generation ? "; nothing changed" : "; \(site.changedFiles) file\(site.changedFiles == 1 ? "" : "s") changed") + " (\(memo.reused))")
             return true
@@ -129,7 +129,7 @@ public final class PreviewSession: Service, Sendable {
         }
         let updated = site.updating(pages)
         state.publish(updated)
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - began.uptimeNanoseconds) / 1e6
+        let milliseconds = began.secondsElapsed * 1000
         log("\(paths.count == 1 ? paths[0] : "\(paths.count) files"): page\(pages.count == 1 ? "" : "s") updated in \(String(format: "%.0f", milliseconds)) ms; rebuilding the rest")
         return true
     }

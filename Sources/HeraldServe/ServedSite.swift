@@ -81,10 +81,8 @@ public struct ServedSite: Sendable {
         }
         var folders = Set<String>()
         for path in output.keys {
-            var end = path.endIndex
-            while let slash = path[..<end].lastIndex(of: "/") {
-                guard folders.insert(String(path[..<slash])).inserted else { break }
-                end = slash
+            for folder in path.enclosingFolders {
+                guard folders.insert(folder).inserted else { break }
             }
         }
         return ServedSite(files: files, folders: folders, generation: generation + 1, basePath: basePath, failure: nil, changedFiles: changedFiles, changedPages: pages)

@@ -279,7 +279,7 @@ struct StepClock {
     mutating func step<T>(_ name: String, _ work: () throws -> T) throws -> T {
         let began = DispatchTime.now()
         let cpuBefore = CPUClock.process()
-        defer { timings.append(StepTiming(step: name, seconds: Self.seconds(since: began), cpuSeconds: CPUClock.process() - cpuBefore)) }
+        defer { timings.append(StepTiming(step: name, seconds: began.secondsElapsed, cpuSeconds: CPUClock.process() - cpuBefore)) }
         do {
             return try work()
         } catch let failure as BuildFailure {
@@ -299,9 +299,6 @@ struct StepClock {
     }
 
     /// Seconds since the clock started.
-    var elapsed: Double { Self.seconds(since: start) }
+    var elapsed: Double { start.secondsElapsed }
 
-    private static func seconds(since time: DispatchTime) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - time.uptimeNanoseconds) / 1e9
-    }
 }

@@ -75,7 +75,7 @@ struct BuildRecord: Codable, Equatable {
 
     /// The running herald binary's identity.
     static var heraldIdentity: String {
-        FileStamps.stamp(of: "/proc/self/exe") ?? "unknown"
+        FileStamps.settledStamp(of: "/proc/self/exe")?.value ?? "unknown"
     }
 
     /// The folders and files of a site that a build reads.

@@ -20,11 +20,11 @@ public enum SiteBuild {
         if !options.ignoreRecord, let record = BuildRecord.load(forOutput: output), record.herald == herald, record.options == optionsKey,
            record.inputs == inputs, record.validity.holds(at: options.now), isHeraldOutput(output),
            FileStamps.fingerprint(root: output, paths: ["."]) == record.output {
-            var report = record.upToDateReport(seconds: seconds(since: checkBegan))
+            var report = record.upToDateReport(seconds: checkBegan.secondsElapsed)
             report.timings = [StepTiming(step: "check for changes", seconds: report.seconds, cpuSeconds: CPUClock.process() - checkCPU)]
             return report
         }
-        let checkTiming = StepTiming(step: "check for changes", seconds: seconds(since: checkBegan), cpuSeconds: CPUClock.process() - checkCPU)
+        let checkTiming = StepTiming(step: "check for changes", seconds: checkBegan.secondsElapsed, cpuSeconds: CPUClock.process() - checkCPU)
 
         let tree = try OutputTree(outputPath: output)
         do {
@@ -44,17 +44,13 @@ public enum SiteBuild {
                             warnings: report.warnings.map { .init(path: $0.path, line: $0.line, message: $0.message) })
                     .save(forOutput: output)
             }
-            report.timings.append(StepTiming(step: "swap output in", seconds: seconds(since: began), cpuSeconds: CPUClock.process() - cpuBefore))
-            report.seconds += seconds(since: began)
+            report.timings.append(StepTiming(step: "swap output in", seconds: began.secondsElapsed, cpuSeconds: CPUClock.process() - cpuBefore))
+            report.seconds += began.secondsElapsed
             return report
         } catch {
             tree.discard()
             throw error
         }
-    }
-
-    private static func seconds(since time: DispatchTime) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - time.uptimeNanoseconds) / 1e9
     }
 
     /// The output folder is deleted and replaced by every build, so it must not be the site

@@ -1,7 +1,7 @@
 extension String {
     /// The folders a relative path lies in, innermost first: `a/b/c.html` → `a/b`, `a`.
     /// Found on UTF-8 bytes (`/` is ASCII), not Characters, which cost more than the check.
-    var enclosingFolders: [String] {
+    public var enclosingFolders: [String] {
         var folders: [String] = []
         var end = utf8.endIndex
         while let slash = utf8[utf8.startIndex..<end].lastIndex(of: UInt8(ascii: "/")) {

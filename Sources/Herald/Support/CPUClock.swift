@@ -17,3 +17,8 @@ enum CPUClock {
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 }
+
+extension DispatchTime {
+    /// Wall-clock seconds from this time to now.
+    public var secondsElapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - uptimeNanoseconds) / 1e9 }
+}

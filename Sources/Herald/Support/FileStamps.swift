@@ -3,13 +3,6 @@ import Foundation
 /// Fingerprints of file trees from their metadata (not their bytes, which would mean reading the
 /// whole site): one `stat` per file, hashed in sorted path order.
 public enum FileStamps {
-    /// `size mtime ctime inode mode` of a path (links followed), or nil when it does not exist.
-    static func stamp(of path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec) \(info.st_ino) \(info.st_mode)"
-    }
-
     /// A fingerprint of everything under `root` at the given relative paths (files or folders,
     /// recursively, hidden files included, links followed); missing paths count as missing.
     ///
@@ -47,8 +40,8 @@ public enum FileStamps {
         time.tv_sec < cutoff.tv_sec || (time.tv_sec == cutoff.tv_sec && time.tv_nsec < cutoff.tv_nsec)
     }
 
-    /// A file's stamp, and whether its last change is old enough for the stamp to be trusted
-    /// (see `settledBefore`); nil when it does not exist.
+    /// A file's stamp (`size mtime ctime inode mode`, links followed), and whether its last change
+    /// is old enough for the stamp to be trusted (see `settledBefore`); nil when it does not exist.
     public static func settledStamp(of path: String) -> FileStamp? {
         var info = stat()
         let cutoff = settledBefore()
