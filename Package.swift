@@ -17,6 +17,8 @@ let package = Package(
         // connections in the same graceful shutdown as the server (SIGINT, SIGTERM).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // Already under Hummingbird; named for SHA-256, by which `herald publish` decides what changed.
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         // The C Markdown library, from Debian's libcmark-dev (found with pkg-config).
@@ -35,13 +37,28 @@ let package = Package(
             ],
             plugins: ["EmbedDefaultTheme"]
         ),
+        // The content type of each file, shared by `herald serve` and `herald publish`.
+        .target(
+            name: "HeraldMediaTypes",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
+        ),
         // `herald serve`: the preview server, the folder watcher and incremental rebuilds.
         .target(
             name: "HeraldServe",
             dependencies: [
                 "Herald",
+                "HeraldMediaTypes",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // `herald publish`: a built site onto a folder, rsync, a git branch or an S3 bucket.
+        .target(
+            name: "HeraldPublish",
+            dependencies: [
+                "Herald",
+                "HeraldMediaTypes",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The `herald` command line.
@@ -50,6 +67,7 @@ let package = Package(
             dependencies: [
                 "Herald",
                 "HeraldServe",
+                "HeraldPublish",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -65,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldTests",
-            dependencies: ["Herald", "HeraldServe"]
+            dependencies: ["Herald", "HeraldServe", "HeraldPublish", "HeraldMediaTypes"]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Herald
+import HeraldMediaTypes
 import Hummingbird
 import Logging
 
@@ -9,16 +10,6 @@ import Logging
 /// while the site does not build; a redirect from `/` to the base path; Hummingbird's
 /// `FileMiddleware` over the snapshot; and the router, which has one route, the live-reload events.
 public enum PreviewServer {
-    /// Content types by extension, with a charset for text; the rest are Hummingbird's.
-    static let mediaTypes: [String: MediaType] = {
-        func text(_ type: MediaType.Category, _ subType: String) -> MediaType { MediaType(type: type, subType: subType, parameter: ("charset", "utf-8")) }
-        return [
-            "html": text(.text, "html"), "css": text(.text, "css"), "js": text(.text, "javascript"), "txt": text(.text, "plain"),
-            "xml": text(.application, "xml"), "json": text(.application, "json"), "ics": text(.text, "calendar"),
-            "svg": MediaType(type: .image, subType: "svg+xml"), "webmanifest": MediaType(type: .application, subType: "manifest+json"),
-        ]
-    }()
-
     /// The application serving `state` on `host:port`; `onRunning` is told the port it is listening on.
     public static func application(state: PreviewState, host: String, port: Int, logger: Logger,
                                    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
@@ -28,7 +19,7 @@ public enum PreviewServer {
         router.middlewares.add(BasePathRedirect(state: state))
         router.middlewares.add(
             FileMiddleware(fileProvider: SnapshotFiles(state: state), searchForIndexHtml: true)
-                .withAdditionalMediaTypes(forFileExtensions: mediaTypes))
+                .withAdditionalMediaTypes(forFileExtensions: SiteMediaTypes.overrides))
         router.get(RouterPath(LiveReload.endpoint)) { _, _ -> Response in
             liveReloadResponse(state: state)
         }

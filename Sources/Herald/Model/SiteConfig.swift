@@ -26,6 +26,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var trending = TrendingOptions()
     /// What feeds carry.
     public var feeds = FeedOptions()
+    /// Where `herald publish` may put the site, in the order written (the first is the default).
+    public var publish: [PublishTarget] = []
 
     /// A config with defaults for everything but the title; used by tests and `herald new`.
     public init(

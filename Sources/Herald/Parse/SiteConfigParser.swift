@@ -3,7 +3,7 @@ import Foundation
 /// Reads `site.yml` into a `SiteConfig`, reporting every problem with its line.
 public enum SiteConfigParser {
     /// The keys `site.yml` understands at the top level; anything else draws a warning.
-    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds"]
+    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds", "publish"]
 
     /// Parses the text of `site.yml` (found at `path`). Errors fail; warnings ride along.
     public static func parse(_ text: String, path: String = "site.yml") -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
@@ -130,6 +130,8 @@ public enum SiteConfigParser {
             }
         }
 
+        let publish = readPublishTargets(&reader)
+
         // Worth saying only of a site.yml that is otherwise right.
         if baseURL.host == nil, !reader.problems.hasErrors {
             reader.problems.warning(path, reader.line(ofKey: "baseURL"), relativeBaseURLWarning)
@@ -143,6 +145,7 @@ public enum SiteConfigParser {
         var configured = config
         configured.trending = trending
         configured.feeds = feeds
+        configured.publish = publish
         return (configured, diagnostics)
     }
 
@@ -172,7 +175,7 @@ public enum SiteConfigParser {
     }
 
     /// Warns about each key that is not in `known`, suggesting the nearest known key for a typo.
-    private static func warnAboutUnknownKeys(_ reader: inout YAMLReader, known: [String], section: String?) {
+    static func warnAboutUnknownKeys(_ reader: inout YAMLReader, known: [String], section: String?) {
         for (key, line) in reader.keys where !known.contains(key) {
             let place = section.map { " in \($0)" } ?? ""
             var message = "unknown key '\(key)'\(place) is ignored"

@@ -160,7 +160,7 @@ public struct Build: Sendable {
         return BuildReport(
             items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: written,
             skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed, validity: site.validity,
-            basePath: config.basePath)
+            basePath: config.basePath, baseURL: config.baseURL.absoluteString)
     }
 
     /// Makes and writes files on all cores. Returns how many were written; the others had the

@@ -68,6 +68,8 @@ public struct BuildReport: Sendable {
     public var upToDate = false
     /// The path the site lives under (`/` or `/union/`), from its base URL.
     public var basePath = "/"
+    /// The base URL the site was built for, as written in its links (`https://example.org/union/`).
+    public var baseURL = "/"
 
     /// `Built 47 items into 118 pages (152 files written) in 0.21 s`.
     public var summary: String {

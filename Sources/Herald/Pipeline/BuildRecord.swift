@@ -12,7 +12,7 @@ import Foundation
 /// the next build is then a full one.
 struct BuildRecord: Codable, Equatable {
     /// Bumped when the record's meaning changes, so an old record is never trusted.
-    static let format = 1
+    static let format = 2
 
     var format: Int
     /// The herald binary (its size, time and inode): a new herald may build differently.
@@ -25,6 +25,8 @@ struct BuildRecord: Codable, Equatable {
     var output: String
     /// When the same input builds to the same output.
     var validity: OutputValidity
+    /// The base URL the site was built for (what `herald publish --no-build` checks a target's URL against).
+    var baseURL: String
     /// What the build reported, to report again.
     var items: Int
     var pages: Int
@@ -85,6 +87,6 @@ struct BuildRecord: Codable, Equatable {
     func upToDateReport(seconds: Double) -> BuildReport {
         BuildReport(items: items, pages: pages, files: files, written: 0, skipped: skipped,
                     warnings: warnings.map { Diagnostic.warning(path: $0.path, line: $0.line, $0.message) },
-                    timings: [], seconds: seconds, validity: validity, upToDate: true)
+                    timings: [], seconds: seconds, validity: validity, upToDate: true, baseURL: baseURL)
     }
 }

@@ -1,5 +1,13 @@
 import Foundation
 
+/// A finished build found on disk (see `SiteBuild.completedBuild(ofOutput:)`).
+public struct CompletedBuild: Sendable, Equatable {
+    /// The base URL the site was built for.
+    public var baseURL: String
+    /// Files in the output.
+    public var files: Int
+}
+
 /// Builds a site folder on disk into its output folder, replacing the output only on success.
 public enum SiteBuild {
     /// Runs the whole build from disk to disk. On failure the previous output is left untouched
@@ -39,7 +47,7 @@ public enum SiteBuild {
             FileManager.default.createFile(atPath: markerPath(forOutput: output), contents: Data("This folder's neighbour is a site built by Herald; it may be replaced by the next build.\n".utf8))
             if let validity = report.validity {
                 BuildRecord(format: BuildRecord.format, herald: herald, options: optionsKey, inputs: inputs,
-                            output: FileStamps.fingerprint(root: output, paths: ["."]), validity: validity,
+                            output: FileStamps.fingerprint(root: output, paths: ["."]), validity: validity, baseURL: report.baseURL,
                             items: report.items, pages: report.pages, files: report.files, skipped: report.skipped,
                             warnings: report.warnings.map { .init(path: $0.path, line: $0.line, message: $0.message) })
                     .save(forOutput: output)
@@ -51,6 +59,16 @@ public enum SiteBuild {
             tree.discard()
             throw error
         }
+    }
+
+    /// What the last build of `output` recorded, if the folder is still exactly as that build left it
+    /// (no file added, removed or changed since): the check `herald publish --no-build` makes
+    /// before publishing a folder it did not just build.
+    public static func completedBuild(ofOutput output: String) -> CompletedBuild? {
+        let output = URL(fileURLWithPath: output).standardizedFileURL.path
+        guard let record = BuildRecord.load(forOutput: output), isHeraldOutput(output),
+              FileStamps.fingerprint(root: output, paths: ["."]) == record.output else { return nil }
+        return CompletedBuild(baseURL: record.baseURL, files: record.files)
     }
 
     /// The output folder is deleted and replaced by every build, so it must not be the site

@@ -73,6 +73,12 @@ public struct FileSystemProblem: Error, Sendable {
     public var path: String
     /// What went wrong.
     public var message: String
+
+    /// A problem with `path`.
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
 }
 
 /// Walks a folder on disk, sorted, refusing symbolic links that leave the site folder.

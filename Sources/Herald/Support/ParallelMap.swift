@@ -3,7 +3,7 @@ import Dispatch
 extension Array where Element: Sendable {
     /// Maps every element on all cores, keeping the order. Work is handed out in chunks so
     /// that thousands of small tasks do not cost thousands of dispatches.
-    func parallelMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
+    public func parallelMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         guard count > 1 else { return map(transform) }
         let chunkSize = Swift.max(1, count / (ProcessInfo.processInfo.activeProcessorCount * 8))
         let chunks = (count + chunkSize - 1) / chunkSize

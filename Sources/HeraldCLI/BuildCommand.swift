@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Herald
+
+/// `herald build`: builds the site folder into the output folder.
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site into the output folder (replaced only when the build succeeds)."
+    )
+
+    @Option(name: .long, help: "The site folder (with site.yml).")
+    var source: String = "."
+
+    @Option(name: .long, help: "Where to write the site (default: site-output/ in the site folder).")
+    var output: String?
+
+    @Flag(name: .long, help: "Include drafts.")
+    var drafts = false
+
+    @Flag(name: .long, help: "Include items whose publication date is in the future.")
+    var future = false
+
+    @Option(name: .long, help: "The moment to treat as now, RFC 3339 (e.g. 2026-11-21T12:00:00+08:00), for reproducible builds.")
+    var now: String?
+
+    @Option(name: .customLong("base-url"), help: "Use this base URL instead of site.yml's baseURL.")
+    var baseURL: String?
+
+    @Flag(name: .long, help: "Print how long each step of the build took.")
+    var timings = false
+
+    @Flag(name: [.short, .long], help: "Print nothing but warnings and errors.")
+    var quiet = false
+
+    @Flag(name: .long, help: "Build everything even when nothing changed since the last build.")
+    var force = false
+
+    func run() throws {
+        var options = BuildOptions(
+            sourcePath: source, outputPath: defaultOutput(output, source: source), includeDrafts: drafts, includeFuture: future,
+            now: try now.map(parseNow) ?? Date(), baseURL: baseURL)
+        options.ignoreRecord = force
+        _ = try runBuild(options, quiet: quiet, timings: timings)
+    }
+}
+
+/// The output folder: `--output`, or `site-output/` in the site folder.
+func defaultOutput(_ output: String?, source: String) -> String {
+    output ?? (source == "." ? "site-output" : (source as NSString).appendingPathComponent("site-output"))
+}
+
+/// Builds as `herald build` does, printing progress, warnings, timings and the summary; a failed
+/// build prints its diagnostics and exits with status 1, leaving the previous output as it was.
+func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> BuildReport {
+    let source = options.sourcePath
+    if !quiet { print("Building \(source == "." ? "the site in this folder" : source) into \(options.outputPath)/") }
+    do {
+        let report = try SiteBuild.run(options) { line in if !quiet { print("  " + line) } }
+        for warning in report.warnings { Terminal.printError(warning.description, warning: true) }
+        if timings {
+            print("      wall        CPU  step")
+            for timing in report.timings {
+                print(String(format: "  %8.1f ms %8.1f ms  %@", timing.seconds * 1000, timing.cpuSeconds * 1000, timing.step))
+                for part in timing.parts {
+                    print(String(format: "             %8.1f ms    %@", part.cpuSeconds * 1000, part.name))
+                }
+            }
+        }
+        if !quiet { print(report.summary) }
+        return report
+    } catch let failure as BuildFailure {
+        for diagnostic in failure.diagnostics {
+            Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
+        }
+        let count = failure.errors.count
+        Terminal.printError("error: \(failure.step) failed with \(count) error\(count == 1 ? "" : "s"); the previous output was left as it was", warning: false)
+        throw ExitCode.failure
+    } catch let problem as OutputProblem {
+        Terminal.printError("error: \(problem); the previous output was left as it was", warning: false)
+        throw ExitCode.failure
+    }
+}

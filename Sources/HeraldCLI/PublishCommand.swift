@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+import Herald
+import HeraldPublish
+
+/// `herald publish`: builds the site, then puts it on a folder, an rsync destination, a git branch
+/// or an S3 bucket, sending only what changed.
+struct PublishCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "publish",
+        abstract: "Build the site and publish it to a folder, rsync over SSH, a git branch or an S3 bucket.",
+        discussion: """
+        The target is a name under publish: in site.yml, or --to with one of:
+          /srv/www/union                 a folder on this machine (swapped in whole)
+          user@host:/srv/www/union       rsync over SSH (rsync:/path for a local rsync)
+          git:origin#gh-pages            a git branch: a remote's name, a URL or a path, then #branch
+          s3://bucket/prefix             an S3-compatible bucket (with --endpoint for services other than AWS)
+        Only files whose contents changed are sent. See docs/publish.md.
+        """
+    )
+
+    @Argument(help: "The target's name under publish: in site.yml (default: the first one).")
+    var target: String?
+
+    @Option(name: .long, help: "Where to publish, instead of a target from site.yml.")
+    var to: String?
+
+    @Option(name: .long, help: "The site folder (with site.yml).")
+    var source: String = "."
+
+    @Option(name: .long, help: "The output folder to build into and publish (default: site-output/ in the site folder).")
+    var output: String?
+
+    @Flag(name: .customLong("no-build"), help: "Publish the output of the last build as it is, without building first.")
+    var noBuild = false
+
+    @Flag(name: .customLong("dry-run"), help: "Print what would be added, changed and deleted, and change nothing.")
+    var dryRun = false
+
+    @Flag(name: .long, help: "Publish even if more than half of the target's files would be deleted, or the target holds files Herald did not publish.")
+    var force = false
+
+    @Option(name: .long, help: "The S3-compatible service's endpoint URL (for S3 targets not on AWS).")
+    var endpoint: String?
+
+    @Option(name: .long, help: "The S3 bucket's region.")
+    var region: String?
+
+    @Option(name: .customLong("base-url"), help: "Build with this base URL instead of site.yml's baseURL.")
+    var baseURL: String?
+
+    @Option(name: .long, help: "The moment to treat as now when building, RFC 3339.")
+    var now: String?
+
+    @Flag(name: [.short, .long], help: "Print nothing but warnings and errors.")
+    var quiet = false
+
+    func run() throws {
+        let output = defaultOutput(self.output, source: source)
+        let chosen = try chooseTarget()
+        let say: (String) -> Void = { [quiet] line in if !quiet { print(line) } }
+
+        let builtFor: String
+        if noBuild {
+            guard let completed = SiteBuild.completedBuild(ofOutput: output) else {
+                Terminal.printError("error: \(output) is not the complete output of a herald build, or was changed after it; build it again (or drop --no-build). Nothing was published.", warning: false)
+                throw ExitCode.failure
+            }
+            builtFor = completed.baseURL
+        } else {
+            let options = BuildOptions(sourcePath: source, outputPath: output, now: try now.map(parseNow) ?? Date(), baseURL: baseURL)
+            do {
+                builtFor = try runBuild(options, quiet: quiet, timings: false).baseURL
+            } catch {
+                Terminal.printError("error: the build failed, so nothing was published", warning: false)
+                throw error
+            }
+        }
+
+        let scratch = (URL(fileURLWithPath: output).standardizedFileURL.path as NSString).deletingLastPathComponent
+        let context = PublishContext(target: chosen, sourceFolder: URL(fileURLWithPath: source).standardizedFileURL.path, scratchFolder: scratch)
+        say("\(dryRun ? "Planning to publish" : "Publishing") \(output)/ to \(chosen.address)\(chosen.name == "--to" ? "" : " (\(chosen.name))")")
+        do {
+            let outcome = try SitePublishing.run(
+                SitePublishing.Request(output: output, baseURL: builtFor, context: context, dryRun: dryRun, force: force),
+                log: { say("  " + $0) })
+            if dryRun {
+                // The plan is the point of a dry run, so it is printed even with --quiet.
+                for line in outcome.plan.lines { print("  " + line) }
+                print("Dry run: \(outcome.plan.summary); nothing was changed")
+                if outcome.plan.targetIsForeign || outcome.plan.deletesMostOfTarget {
+                    print("A real publish would need --force: \(outcome.plan.targetIsForeign ? "the target holds files Herald did not publish" : "it deletes more than half of the target's files")")
+                }
+            } else if outcome.published {
+                say("Published: \(outcome.plan.summary)")
+            } else {
+                say("Already published: \(outcome.plan.summary)")
+            }
+        } catch let failure as PublishFailure {
+            Terminal.printError("error: \(failure)", warning: false)
+            throw ExitCode.failure
+        }
+    }
+
+    /// The target: `--to` (with the settings of a site.yml target of the same address, if any),
+    /// the named site.yml target, or the first one.
+    private func chooseTarget() throws -> PublishTarget {
+        let configPath = (source as NSString).appendingPathComponent("site.yml")
+        var declared: [PublishTarget] = []
+        if let data = FileManager.default.contents(atPath: configPath) {
+            let parsed = SiteConfigParser.parse(String(decoding: data, as: UTF8.self), path: source == "." ? "site.yml" : configPath)
+            let errors = parsed.diagnostics.filter { $0.severity == .error }
+            if !errors.isEmpty {
+                for diagnostic in errors { Terminal.printError(diagnostic.description, warning: false) }
+                throw ExitCode.failure
+            }
+            // Folders in site.yml are relative to the site folder, not to where herald runs.
+            declared = parsed.config?.publish.map { target in
+                var target = target
+                if case .folder(let path) = target.address, !path.hasPrefix("/"), !path.hasPrefix("~") {
+                    target.address = .folder(path: (source as NSString).appendingPathComponent(path))
+                }
+                return target
+            } ?? []
+        }
+        var chosen: PublishTarget
+        if let to {
+            let address: PublishAddress
+            switch PublishAddress.parse(to) {
+            case .success(let parsed): address = parsed
+            case .failure(let problem): throw ValidationError("--to \(problem.message)")
+            }
+            if let target { throw ValidationError("give a target's name or --to, not both ('\(target)' and --to \(to))") }
+            chosen = declared.first { $0.address == address } ?? PublishTarget(name: "--to", address: address)
+        } else if let target {
+            guard let found = declared.first(where: { $0.name == target }) else {
+                let names = declared.map(\.name)
+                throw ValidationError("site.yml has no publish target '\(target)'" + (names.isEmpty ? "; add one under publish:, or give --to" : "; it has \(names.joined(separator: ", "))"))
+            }
+            chosen = found
+        } else {
+            guard let first = declared.first else {
+                throw ValidationError("nowhere to publish: give --to (a folder, user@host:/path, git:origin#gh-pages or s3://bucket/prefix) or add a target under publish: in site.yml (see docs/publish.md)")
+            }
+            chosen = first
+        }
+        if let endpoint { chosen.endpoint = endpoint }
+        if let region { chosen.region = region }
+        if chosen.endpoint != nil || chosen.region != nil, case .s3 = chosen.address {} else if endpoint != nil || region != nil {
+            throw ValidationError("--endpoint and --region are for S3 targets (s3://bucket/prefix)")
+        }
+        return chosen
+    }
+}

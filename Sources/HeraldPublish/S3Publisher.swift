@@ -1,0 +1,209 @@
+import Foundation
+import HeraldMediaTypes
+
+/// Publishes to a prefix of an S3-compatible bucket (`--to s3://bucket/prefix`, with `endpoint:`
+/// for services other than AWS) through the AWS command-line client (`aws`, from PyPI's `awscli`),
+/// which signs requests and uploads in parallel.
+///
+/// Each object gets the content type `herald serve` uses and a `Cache-Control` by kind
+/// (`CacheControlPolicy`). Changes are found by comparing content hashes with the manifest kept in
+/// the bucket. Order of work: files other than pages (stylesheets, images: new names first), then
+/// pages and documents that are new (nothing links to them yet), then changed pages, feeds and
+/// documents, then the manifest, and stale objects are deleted last. S3 has no atomic switch: a
+/// publish stopped part-way leaves the previous pages with every file they link to, but files that
+/// keep their name (an image replaced in place, a changed page) may already be new.
+final class S3Publisher: Publisher {
+    let bucket: String
+    let prefix: String
+    private let context: PublishContext
+    private let aws = ExternalTool(name: "aws", installHint: "install the AWS command-line client with `pip install awscli` and configure credentials (aws configure, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)")
+    private var scratch: String?
+
+    init(bucket: String, prefix: String, context: PublishContext) {
+        self.bucket = bucket
+        self.prefix = prefix
+        self.context = context
+    }
+
+    /// `--endpoint-url` and `--region`, when the target gives them.
+    private var serviceOptions: [String] {
+        var options: [String] = []
+        if let endpoint = context.target.endpoint { options += ["--endpoint-url", endpoint] }
+        if let region = context.target.region { options += ["--region", region] }
+        return options
+    }
+
+    /// The object key of a site path.
+    private func key(_ path: String) -> String { prefix.isEmpty ? path : prefix + "/" + path }
+    /// `s3://bucket/prefix/`.
+    private var root: String { "s3://\(bucket)/" + (prefix.isEmpty ? "" : prefix + "/") }
+
+    /// What kind of file a path is, for its cache policy and the order of upload.
+    enum Kind: Int, Comparable {
+        /// A name with a content hash in it (`herald.3f2a9c1b07.css`).
+        case fingerprinted
+        /// Another file that is not a page: images, downloads.
+        case asset
+        /// Pages, feeds, calendars, JSON documents, robots.txt: their address stays while they change.
+        case page
+
+        static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+
+        /// The kind of `path`.
+        init(path: String) {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let parts = name.split(separator: ".")
+            let extensionName = parts.count > 1 ? parts.last!.lowercased() : ""
+            if ["html", "htm", "xml", "json", "ics", "txt", "webmanifest", ""].contains(extensionName) {
+                self = .page
+            } else if parts.count >= 3, parts.dropFirst().dropLast().contains(where: { $0.count >= 8 && $0.allSatisfy(\.isHexDigit) }) {
+                self = .fingerprinted
+            } else {
+                self = .asset
+            }
+        }
+    }
+
+    /// The content type and cache policy an object is stored with.
+    func headers(_ path: String) -> (type: String, cacheControl: String) {
+        let policy = context.target.cacheControl
+        let cacheControl: String
+        switch Kind(path: path) {
+        case .fingerprinted: cacheControl = policy.fingerprinted
+        case .asset: cacheControl = policy.assets
+        case .page: cacheControl = policy.pages
+        }
+        return (SiteMediaTypes.contentType(forPath: path), cacheControl)
+    }
+
+    /// The headers as the manifest keeps them.
+    private func metadata(_ path: String) -> String {
+        let (type, cache) = headers(path)
+        return type + "|" + cache
+    }
+
+    /// One object of a listing.
+    private struct Listing: Decodable {
+        struct Object: Decodable {
+            var Key: String
+            var Size: Int
+        }
+        var Contents: [Object]?
+    }
+
+    func plan(_ site: BuiltSite) throws -> PublishPlan {
+        try aws.requireInstalled(step: "list the bucket")
+        let objects = try step("list the bucket") { () -> [Listing.Object] in
+            var arguments = ["s3api", "list-objects-v2", "--bucket", bucket, "--output", "json"] + serviceOptions
+            if !prefix.isEmpty { arguments += ["--prefix", prefix + "/"] }
+            let output = try aws.run(arguments, step: "list the bucket")
+            if output.standardOutput.isEmpty { return [] }
+            do {
+                return try JSONDecoder().decode(Listing.self, from: output.standardOutput).Contents ?? []
+            } catch {
+                throw PublishFailure(step: "list the bucket", "could not read the listing aws printed: \(error)")
+            }
+        }
+        let manifest = try step("read the manifest") { () -> PublishManifest? in
+            let output = try aws.run(["s3", "cp", root + PublishManifest.fileName, "-"] + serviceOptions, step: "read the manifest", allowFailure: true)
+            if output.status == 0 { return PublishManifest.decode(output.standardOutput) }
+            // Missing is normal before the first publish; anything else (no access, no network) is not.
+            if output.standardError.contains("404") || output.standardError.contains("Not Found") || output.standardError.contains("NoSuchKey") { return nil }
+            throw PublishFailure(step: "read the manifest", "aws s3 cp exited with status \(output.status)\(ExternalTool.quote(output.standardError))")
+        }
+        let start = prefix.isEmpty ? 0 : prefix.count + 1
+        var known: [String: PublishPlan.KnownFile] = [:]
+        for object in objects where object.Key.count > start && !object.Key.hasSuffix("/") {
+            let path = String(object.Key.dropFirst(start))
+            if path == PublishManifest.fileName { continue }
+            let entry = manifest?.files[path]
+            known[path] = PublishPlan.KnownFile(sha256: entry?.size == object.Size ? entry?.sha256 : nil, size: object.Size, metadata: entry?.metadata)
+        }
+        var plan = PublishPlan.compare(site, with: known, metadata: metadata)
+        plan.targetIsForeign = manifest == nil && !known.isEmpty
+        return plan
+    }
+
+    func publish(_ site: BuiltSite, plan: PublishPlan, log: (String) -> Void) throws {
+        let scratch = try FileManager.default.makeScratchFolder(in: context.scratchFolder, prefix: ".herald-s3-")
+        self.scratch = scratch
+        let added = Set(plan.added)
+        // Upload groups in order: (phase, content type, cache policy) → paths.
+        var groups: [Int: [String: [String]]] = [:]
+        var headersOfGroup: [String: (String, String)] = [:]
+        for path in plan.added + plan.changed {
+            let kind = Kind(path: path)
+            let phase = kind != .page ? 0 : (added.contains(path) ? 1 : 2)
+            let (type, cache) = headers(path)
+            let name = type + "\n" + cache
+            headersOfGroup[name] = (type, cache)
+            groups[phase, default: [:]][name, default: []].append(path)
+        }
+        let states = [
+            0: "the previous pages are still served with every file they link to; nothing was deleted",
+            1: "the previous pages are still served; new pages were added beside them and nothing was deleted",
+            2: "some pages may already be new and others not yet: run herald publish again to finish",
+        ]
+        var number = 0
+        for phase in groups.keys.sorted() {
+            for (name, paths) in groups[phase]!.sorted(by: { $0.key < $1.key }) {
+                number += 1
+                let (type, cache) = headersOfGroup[name]!
+                let what = phase == 0 ? "upload files" : phase == 1 ? "upload new pages" : "upload changed pages"
+                try step(what, targetState: states[phase]) {
+                    let folder = scratch + "/group-\(number)"
+                    try stage(paths, from: site.folder, into: folder)
+                    try aws.run(["s3", "cp", "--recursive", "--only-show-errors", "--no-progress", "--no-guess-mime-type",
+                                 "--content-type", type, "--cache-control", cache, folder + "/", root] + serviceOptions, step: what)
+                }
+                log("Uploaded \(paths.count) file\(paths.count == 1 ? "" : "s") as \(type)")
+            }
+        }
+        try step("upload the manifest", targetState: "the new site is complete; the next publish compares against the previous manifest and uploads some files again") {
+            let files = site.files.filter { $0.path != PublishManifest.fileName }
+            let manifest = PublishManifest(site: BuiltSite(folder: site.folder, files: files), metadata: metadata)
+            let path = scratch + "/" + PublishManifest.fileName
+            guard FileManager.default.createFile(atPath: path, contents: manifest.encoded()) else {
+                throw PublishFailure(step: "upload the manifest", "could not write \(path)")
+            }
+            try aws.run(["s3", "cp", "--only-show-errors", "--no-progress", "--content-type", "application/json",
+                         "--cache-control", "no-cache", path, root + PublishManifest.fileName] + serviceOptions, step: "upload the manifest")
+        }
+        try step("delete stale files", targetState: "the new site is complete; some stale files are left until the next publish") {
+            // DeleteObjects takes at most 1,000 keys per request.
+            for (index, start) in stride(from: 0, to: plan.deleted.count, by: 1000).enumerated() {
+                let batch = plan.deleted[start..<min(start + 1000, plan.deleted.count)]
+                struct Request: Encodable {
+                    struct Object: Encodable { var Key: String }
+                    var Objects: [Object]
+                    var Quiet = true
+                }
+                let file = scratch + "/delete-\(index).json"
+                let data = try JSONEncoder().encode(Request(Objects: batch.map { Request.Object(Key: key($0)) }))
+                guard FileManager.default.createFile(atPath: file, contents: data) else {
+                    throw PublishFailure(step: "delete stale files", "could not write \(file)")
+                }
+                let output = try aws.run(["s3api", "delete-objects", "--bucket", bucket, "--delete", "file://" + file, "--output", "json"] + serviceOptions,
+                                         step: "delete stale files")
+                if output.text.contains("\"Errors\"") {
+                    throw PublishFailure(step: "delete stale files", "some objects could not be deleted:\n    " + output.text.prefix(600))
+                }
+            }
+        }
+    }
+
+    /// Hard-links (or copies) `paths` of the output into a folder of their own, for one upload.
+    private func stage(_ paths: [String], from output: String, into folder: String) throws {
+        for path in paths {
+            let destination = folder + "/" + path
+            try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            if link(output + "/" + path, destination) != 0 {
+                try FileManager.default.copyItem(atPath: output + "/" + path, toPath: destination)
+            }
+        }
+    }
+
+    func cleanUp() {
+        if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
+    }
+}
