@@ -3,7 +3,9 @@
 # Markdown library) and pkg-config (which SwiftPM uses to find it). With --test, also what the
 # output validation tests use: jing (Atom's RELAX NG schema), xmllint (the sitemap's XSD), and the
 # Python packages pytest, jsonschema (with its URI and date-time format checkers), feedparser,
-# icalendar (under ../shared/standards/ics_check.py) and python-dateutil (expands RRULEs).
+# icalendar (under ../shared/standards/ics_check.py) and python-dateutil (expands RRULEs); and what
+# the `herald publish` tests publish with: git, rsync, the AWS command-line client (awscli) and
+# moto's S3 server (with boto3, to read the bucket back).
 set -euo pipefail
 missing=()
 pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
@@ -13,6 +15,8 @@ if [ "${1:-}" = "--test" ]; then
   command -v jing >/dev/null || missing+=(jing)
   command -v xmllint >/dev/null || missing+=(libxml2-utils)
   command -v python3 >/dev/null || missing+=(python3 python3-pip)
+  command -v git >/dev/null || missing+=(git)
+  command -v rsync >/dev/null || missing+=(rsync)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
@@ -22,8 +26,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if [ "${1:-}" = "--test" ]; then
-  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser icalendar python-dateutil
-import pytest, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser, icalendar, dateutil
+  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser icalendar python-dateutil awscli "moto[server]" boto3
+import pytest, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser, icalendar, dateutil, awscli, boto3
+from moto.server import ThreadedMotoServer
 PY
+  command -v aws >/dev/null || { echo "aws (from PyPI's awscli) is not on PATH after installing it" >&2; exit 1; }
 fi
 command -v swift >/dev/null || { echo "Swift is not installed: see https://www.swift.org/install/linux/" >&2; exit 1; }

@@ -19,10 +19,11 @@ final class RsyncPublisher: Publisher {
     }
 
     /// Options of every run: recursive, links as links, modification times kept, files readable by
-    /// the web server, compared by checksum, stale files deleted last, updates put in place together.
+    /// the web server, compared by checksum, stale files deleted last, updates put in place together,
+    /// and a connection silent for two minutes given up rather than waited on for ever.
     private var options: [String] {
         ["--recursive", "--links", "--times", "--chmod=D755,F644", "--checksum", "--delete-delay", "--delay-updates",
-         "--mkpath", "--protect-args"]
+         "--mkpath", "--protect-args", "--timeout=120"]
     }
 
     func plan(_ site: BuiltSite) throws -> PublishPlan {
