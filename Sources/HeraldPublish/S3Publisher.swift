@@ -40,10 +40,14 @@ final class S3Publisher: Publisher {
 
     /// What kind of file a path is, for its cache policy and the order of upload.
     enum Kind: Int, Comparable {
-        /// A name with a content hash in it (`herald.3f2a9c1b07.css`).
+        /// A name with a content hash in it (`herald.3f2a9c1b07.css`): cached for a year.
         case fingerprinted
-        /// Another file that is not a page: images, downloads.
+        /// Another file that is not a page and that pages do not depend on for their look:
+        /// images and downloads.
         case asset
+        /// A stylesheet or script without a fingerprint: pages depend on it, so it must change
+        /// as soon as they do and gets their short policy, but it is sent before them.
+        case code
         /// Pages, feeds, calendars, JSON documents, robots.txt: their address stays while they change.
         case page
 
@@ -52,12 +56,14 @@ final class S3Publisher: Publisher {
         /// The kind of `path`.
         init(path: String) {
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            let parts = name.split(separator: ".")
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
             let extensionName = parts.count > 1 ? parts.last!.lowercased() : ""
             if ["html", "htm", "xml", "json", "ics", "txt", "webmanifest", ""].contains(extensionName) {
                 self = .page
             } else if parts.count >= 3, parts.dropFirst().dropLast().contains(where: { $0.count >= 8 && $0.allSatisfy(\.isHexDigit) }) {
                 self = .fingerprinted
+            } else if ["css", "js", "mjs"].contains(extensionName) {
+                self = .code
             } else {
                 self = .asset
             }
@@ -71,7 +77,7 @@ final class S3Publisher: Publisher {
         switch Kind(path: path) {
         case .fingerprinted: cacheControl = policy.fingerprinted
         case .asset: cacheControl = policy.assets
-        case .page: cacheControl = policy.pages
+        case .code, .page: cacheControl = policy.pages
         }
         return (SiteMediaTypes.contentType(forPath: path), cacheControl)
     }

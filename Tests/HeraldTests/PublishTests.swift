@@ -184,7 +184,8 @@ import Testing
         typealias Kind = S3Publisher.Kind
         #expect(Kind(path: "assets/herald.3f2a9c1b07.css") == .fingerprinted)
         #expect(Kind(path: "js/app.3F2A9C1B.min.js") == .fingerprinted)
-        #expect(Kind(path: "assets/herald.css") == .asset)
+        #expect(Kind(path: "assets/herald.css") == .code)
+        #expect(Kind(path: "js/menu.js") == .code)
         #expect(Kind(path: "images/cover-2026.jpg") == .asset)
         #expect(Kind(path: "images/12345678.jpg") == .asset, "a hex-looking name without another part is not a fingerprint")
         #expect(Kind(path: "index.html") == .page)

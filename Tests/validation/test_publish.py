@@ -110,7 +110,7 @@ def test_folder_publish_killed_at_any_moment_leaves_the_old_or_the_new_site(tmp_
     herald("--to", str(target), "--no-build", site=first)
     current = first
     seen = set()
-    for delay in [0.0, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.12, 0.15, 0.2, 0.25, 0.3, 0.4, 0.6, 0.8]:
+    for delay in [0.0, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.12, 0.15, 0.2, 0.25, 0.3, 0.4, 0.6, 0.8, 1.5, 3.0]:
         other = second if current is first else first
         process = subprocess.Popen([str(herald_binary()), "publish", "--source", str(other), "--no-build", "--to", str(target), "-q"],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -394,6 +394,7 @@ def test_s3_upload_with_types_cache_policy_and_stale_deletion(tmp_path, s3):
     assert objects["events.ics"][1:] == ("text/calendar; charset=utf-8", "public, max-age=300")
     assert objects["feed.json"][1] == "application/json; charset=utf-8"
     assert objects["images/cover-gala.jpg"][1:] == ("image/jpeg", "public, max-age=86400")
+    assert objects["assets/herald.css"][1:] == ("text/css; charset=utf-8", "public, max-age=300"), "the stylesheet changes with the pages"
     assert objects["js/app.3f2a9c1b07.js"][1:] == ("text/javascript; charset=utf-8", "public, max-age=31536000, immutable")
 
     stale = "cs/old/index.html"

@@ -57,13 +57,14 @@ public struct PublishTarget: Sendable, Equatable {
 
 /// How long browsers and CDNs may keep each kind of file (`cacheControl:` of a target).
 public struct CacheControlPolicy: Sendable, Equatable {
-    /// Pages, feeds, calendars, the API and everything else whose address stays while its content
-    /// changes: short, so a correction reaches readers within minutes.
+    /// Pages, feeds, calendars, the API, and stylesheets and scripts without a fingerprint (which
+    /// pages depend on): their address stays while their content changes, so it is short, and a
+    /// correction reaches readers within minutes.
     public var pages = "public, max-age=300"
     /// Files whose name carries a hash of their content (`assets/herald.3f2a9c1b07.css`): a new
     /// version gets a new name, so the old one can be kept for a year.
     public var fingerprinted = "public, max-age=31536000, immutable"
-    /// Other static files (images, downloads), which change rarely but keep their name when they do.
+    /// Other static files (images, downloads), which change rarely and keep their name when they do.
     public var assets = "public, max-age=86400"
 
     /// The defaults.
