@@ -144,10 +144,12 @@ struct PublishCommand: ParsableCommand {
             }
             chosen = first
         }
-        if let endpoint { chosen.endpoint = endpoint }
-        if let region { chosen.region = region }
-        if chosen.endpoint != nil || chosen.region != nil, case .s3 = chosen.address {} else if endpoint != nil || region != nil {
-            throw ValidationError("--endpoint and --region are for S3 targets (s3://bucket/prefix)")
+        if endpoint != nil || region != nil {
+            guard case .s3 = chosen.address else {
+                throw ValidationError("--endpoint and --region are for S3 targets (s3://bucket/prefix)")
+            }
+            chosen.endpoint = endpoint ?? chosen.endpoint
+            chosen.region = region ?? chosen.region
         }
         return chosen
     }

@@ -14,7 +14,9 @@ final class FolderPublisher: Publisher {
 
     init(folder: String, context: PublishContext) {
         let expanded = (folder as NSString).expandingTildeInPath
-        self.folder = URL(fileURLWithPath: expanded).standardizedFileURL.path
+        // A target that is a link (`/srv/www/union -> releases/7`) stays a link: the folder it
+        // points to is the one swapped.
+        self.folder = URL(fileURLWithPath: expanded).standardizedFileURL.resolvingSymlinksInPath().path
         self.context = context
     }
 

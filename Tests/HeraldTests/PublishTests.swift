@@ -273,6 +273,18 @@ import Testing
         #expect(try Self.contents(of: www)["style.css"] == "css")
     }
 
+    @Test func aTargetThatIsALinkStaysALink() throws {
+        let (root, output) = try Self.scratch(["index.html": "home"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let release = root.appendingPathComponent("releases/7")
+        try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
+        let link = root.appendingPathComponent("www")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "releases/7")
+        #expect(try Self.publish(output, to: link, root: root).published)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "releases/7")
+        #expect(try Self.contents(of: release)["index.html"] == "home")
+    }
+
     @Test func folderTargetRefusals() throws {
         let (root, output) = try Self.scratch(["index.html": "home"])
         defer { try? FileManager.default.removeItem(at: root) }
