@@ -44,6 +44,10 @@ public struct BuiltSite: Sendable {
         self.files = files.sorted { $0.path < $1.path }
     }
 
+    /// The files a target receives: all but one named like the manifest, whose name the target's
+    /// own manifest takes.
+    var publishedFiles: [SiteFile] { files.filter { $0.path != PublishManifest.fileName } }
+
     /// Total bytes.
     public var bytes: Int { files.reduce(0) { $0 + $1.size } }
 }

@@ -64,7 +64,7 @@ final class FolderPublisher: Publisher {
         defer { if !swapped { try? FileManager.default.removeItem(atPath: staging) } }
         try step("stage the new site", targetState: intact) {
             let copied = Set(plan.added + plan.changed)
-            let files = site.files.filter { $0.path != PublishManifest.fileName }
+            let files = site.publishedFiles
             let folders = Set(files.flatMap { $0.path.enclosingFolders }).sorted()
             for relative in folders {
                 try FileManager.default.createDirectory(atPath: staging + "/" + relative, withIntermediateDirectories: true)

@@ -1,4 +1,5 @@
 import Foundation
+import Herald
 
 /// Publishes to a git branch (`--to git:origin#gh-pages`, `git:/srv/git/site.git#pages`,
 /// `git:https://gitee.com/union/site.git#pages`) for GitHub, Gitee or GitLab Pages.
@@ -148,8 +149,7 @@ final class GitPublisher: Publisher {
     /// A path on this machine, not `host:path` or `scheme://…`.
     private func isLocalPath(_ address: String) -> Bool {
         if address.contains("://") { return address.hasPrefix("file://") }
-        if let colon = address.firstIndex(of: ":"), !address[..<colon].contains("/") { return false }
-        return true
+        return !PublishAddress.isHostPath(address)
     }
 
     /// The commit message (naming the site's source commit, if the site is in git) and the

@@ -48,7 +48,7 @@ public struct PublishPlan: Sendable, Equatable {
         var plan = PublishPlan()
         plan.targetFiles = target.count
         var sitePaths = Set<String>()
-        for file in site.files where file.path != PublishManifest.fileName {
+        for file in site.publishedFiles {
             sitePaths.insert(file.path)
             guard let known = target[file.path] else {
                 plan.added.append(file.path)

@@ -166,8 +166,7 @@ final class S3Publisher: Publisher {
             }
         }
         try step("upload the manifest", targetState: "the new site is complete; the next publish compares against the previous manifest and uploads some files again") {
-            let files = site.files.filter { $0.path != PublishManifest.fileName }
-            let manifest = PublishManifest(site: BuiltSite(folder: site.folder, files: files), metadata: metadata)
+            let manifest = PublishManifest(site: BuiltSite(folder: site.folder, files: site.publishedFiles), metadata: metadata)
             let path = scratch + "/" + PublishManifest.fileName
             guard FileManager.default.createFile(atPath: path, contents: manifest.encoded()) else {
                 throw PublishFailure(step: "upload the manifest", "could not write \(path)")

@@ -43,12 +43,18 @@ extension PublishAddress {
         if let scheme = text.range(of: "://") {
             return problem("is not a publish address (\(text[..<scheme.lowerBound]):// is not one herald publishes to); use a folder, user@host:/path, git:<repository>#<branch> or s3://bucket/prefix")
         }
-        // `host:path` and `user@host:path` are rsync's (and scp's) remote form: a colon before any slash.
-        if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/"), colon != text.startIndex {
+        if isHostPath(text), let colon = text.firstIndex(of: ":") {
             if text[text.index(after: colon)...].isEmpty { return problem("names a host but no folder: write \(text)/srv/www/union") }
             return .success(.rsync(destination: text))
         }
         return .success(.folder(path: text))
+    }
+
+    /// Whether `text` is in the remote form of rsync, scp and git (`host:path`, `user@host:path`):
+    /// a colon before any slash.
+    public static func isHostPath(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
+        return !text[..<colon].contains("/")
     }
 
     /// A plausible git branch name (git itself checks the rest when pushing).
