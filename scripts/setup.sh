@@ -26,8 +26,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if [ "${1:-}" = "--test" ]; then
-  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser icalendar python-dateutil awscli "moto[server]" boto3
-import pytest, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser, icalendar, dateutil, awscli, boto3
+  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser icalendar python-dateutil awscli "moto[server]" boto3 html5lib
+import pytest, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser, icalendar, dateutil, awscli, boto3, html5lib
 from moto.server import ThreadedMotoServer
 PY
   command -v aws >/dev/null || { echo "aws (from PyPI's awscli) is not on PATH after installing it" >&2; exit 1; }

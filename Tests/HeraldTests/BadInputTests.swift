@@ -8,7 +8,7 @@ import Testing
 
     @Test func brokenYAMLPointsAtTheLine() {
         #expect(diagnostics(["content/news/a.md": "---\ntitle: A\ndate: 2026-11-01\ntags: [one, two\n---\nBody\n"]) == [
-            "content/news/a.md:5: front matter is not valid YAML: did not find expected ',' or ']' while parsing a flow sequence (column 1)",
+            "content/news/a.md:5: front matter is not valid YAML: did not find expected ',' or ']' while parsing a flow sequence that begins on line 4 (column 1)",
         ])
     }
 

@@ -28,6 +28,12 @@ import Testing
         try check(try Fixtures.build(Fixtures.site("awkward")), "awkward")
     }
 
+    /// Script, markup, `]]>`, script URLs, calendar line injection and open right-to-left overrides
+    /// in every field (Tests/validation/test_escaping.py parses this output with real parsers).
+    @Test func hostileSiteMatchesItsGoldenFiles() throws {
+        try check(try Fixtures.build(Fixtures.site("hostile")), "hostile")
+    }
+
     @Test func customThemeSiteMatchesItsGoldenFiles() throws {
         let output = try Fixtures.build(Fixtures.site("custom-theme"))
         #expect(output.text("assets/herald.css") == "body { font-family: serif; }\n", "the site's static file replaces the theme's")

@@ -10,11 +10,12 @@ import pytest
 REPO = pathlib.Path(__file__).resolve().parents[2]
 STANDARDS = REPO.parent / "shared" / "standards"
 NOW = "2026-11-21T12:00:00+08:00"
-# The example site (the repository itself) and fixture sites full of awkward content.
+# The example site (the repository itself) and fixture sites full of awkward and hostile content.
 SITES = {
     "example": REPO,
     "basic": REPO / "Tests" / "Fixtures" / "sites" / "basic",
     "awkward": REPO / "Tests" / "Fixtures" / "sites" / "awkward",
+    "hostile": REPO / "Tests" / "Fixtures" / "sites" / "hostile",
 }
 
 

@@ -187,7 +187,8 @@ public enum SiteConfigParser {
     /// The known key within a small edit distance of `key`, if one is.
     static func closest(to key: String, in known: [String]) -> String? {
         let candidates = known.map { ($0, editDistance($0.lowercased(), key.lowercased())) }
-        guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= max(2, key.count / 3) else { return nil }
+        // Close enough to be a typo, and at least half the key right: "d" is not a typo of "end".
+        guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= max(2, key.count / 3), best.1 <= key.count / 2 else { return nil }
         return best.0
     }
 

@@ -9,8 +9,9 @@ struct SourceText {
     /// The file line the YAML's first line stands on, minus one.
     var frontMatterLineOffset: Int
 
-    /// Decodes and splits a file. A byte-order mark and CRLF line endings are accepted;
-    /// bytes that are not UTF-8 and front matter that never closes are diagnostics.
+    /// Decodes and splits a file. A byte-order mark and CRLF line endings are accepted, control
+    /// characters are dropped, and right-to-left overrides are closed at the end of their line; bytes that are not UTF-8 and front matter that never closes are
+    /// diagnostics.
     static func read(_ data: Data, path: String) -> Result<SourceText, Diagnostic> {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -23,6 +24,7 @@ struct SourceText {
         if text.utf8.contains(0x0D) {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
+        text = text.removingControlCharacters()
         // Lines are found on UTF-8 bytes: every delimiter is ASCII, and splitting Character by
         // Character (grapheme breaking) was most of the cost of reading a file.
         let utf8 = text.utf8
@@ -46,7 +48,7 @@ struct SourceText {
             if line(lineStart, lineEnd, is: "---") || line(lineStart, lineEnd, is: "...") {
                 return .success(SourceText(
                     frontMatter: String(text[yamlStart..<lineStart]),
-                    body: String(text[next(after: lineEnd)...]),
+                    body: String(text[next(after: lineEnd)...]).closingBidiControlsPerLine(),
                     frontMatterLineOffset: 1))
             }
             lineStart = next(after: lineEnd)

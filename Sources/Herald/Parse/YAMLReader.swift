@@ -40,6 +40,11 @@ struct YAMLReader {
             guard case .mapping(let mapping) = root else {
                 return .failure(Diagnostic(path: path, line: lineOffset + (root.mark?.line ?? 1), "\(what) must be a set of `key: value` lines"))
             }
+            let budget = expansionBudget(forBytes: yaml.utf8.count)
+            if let line = lineWhereAliasesExplode(mapping, budget: budget) {
+                return .failure(Diagnostic(path: path, line: lineOffset + line,
+                    "\(what) uses YAML aliases (*name) that expand to over \(budget) values, far more than it spells out; write the values out instead"))
+            }
             return .success(YAMLReader(mapping: mapping, path: path, lineOffset: lineOffset))
         } catch let error as YamlError {
             return .failure(describe(error, yaml: yaml, path: path, lineOffset: lineOffset, what: what))
@@ -48,19 +53,64 @@ struct YAMLReader {
         }
     }
 
+    /// How many values a document of this size may hold once its aliases are expanded.
+    ///
+    /// Without aliases a document holds fewer values than bytes; aliases (`*name`) repeat a value
+    /// without repeating its text, so nested ones ("billion laughs") can stand for billions of
+    /// values in a kilobyte. Yams keeps the repeats shared, but anything that walks the values
+    /// would not finish, so a document that expands far beyond its text is refused up front.
+    static func expansionBudget(forBytes bytes: Int) -> Int { 10 * bytes + 10_000 }
+
+    /// The line of the key whose value makes the document exceed `budget` values, or nil.
+    /// Stops counting as soon as the budget is spent, so the check itself is quick.
+    static func lineWhereAliasesExplode(_ mapping: Node.Mapping, budget: Int) -> Int? {
+        var remaining = budget
+        func spend(_ node: Node) -> Bool {
+            remaining -= 1
+            if remaining < 0 { return false }
+            switch node {
+            case .scalar, .alias: return true
+            case .sequence(let sequence): return sequence.allSatisfy(spend)
+            case .mapping(let mapping): return mapping.allSatisfy { spend($0.key) && spend($0.value) }
+            }
+        }
+        for pair in mapping where !(spend(pair.key) && spend(pair.value)) {
+            return pair.key.mark?.line ?? 1
+        }
+        return nil
+    }
+
     /// Turns a Yams error into a diagnostic at the line libyaml pointed at.
     private static func describe(_ error: YamlError, yaml: String, path: String, lineOffset: Int, what: String) -> Diagnostic {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
-            let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return Diagnostic(path: path, line: lineOffset + mark.line, "\(what) is not valid YAML: \(detail) (column \(mark.column))")
+            var detail = context.map { "\(problem) \($0.text)" } ?? problem
+            // libyaml notices an unclosed list or quote where the text ends; say where it began.
+            if let context, context.mark.line != mark.line {
+                detail += " that begins on line \(lineOffset + context.mark.line)"
+            }
+            return Diagnostic(path: path, line: lineOffset + mark.line, "\(what) is not valid YAML: \(detail) (column \(mark.column))\(hint(for: problem))")
         case .duplicatedKeysInMapping(let duplicates, let context):
             // Yams points at the mapping; the line worth showing is the key's second appearance.
             let line = duplicates.first.flatMap { secondLine(ofKey: $0, in: context.mark.line, yaml: yaml) } ?? context.mark.line
             return Diagnostic(path: path, line: lineOffset + line, "\(what) has the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) more than once")
         default:
             return Diagnostic(path: path, line: lineOffset + 1, "\(what) is not valid YAML: \(error)")
+        }
+    }
+
+    /// What usually causes libyaml's most common complaints, in an editor's terms.
+    private static func hint(for problem: String) -> String {
+        switch problem {
+        case "mapping values are not allowed in this context":
+            return ": is this line indented by mistake, or does a value hold ': ' and need quotes?"
+        case "did not find expected key", "did not find expected '-' indicator":
+            return ": are the lines of this list or group indented alike?"
+        case "found character that cannot start any token":
+            return ": a value starting with @ or ` needs quotes, and tabs cannot indent"
+        default:
+            return ""
         }
     }
 
@@ -124,7 +174,7 @@ struct YAMLReader {
             problems.error(path, line(of: node), "\(key) must be a single text value, not a \(kindName(node))")
             return nil
         }
-        return scalar.string.removingControlCharacters()
+        return scalar.string.removingControlCharacters().closingBidiControls()
     }
 
     /// A non-empty string after trimming, or nil.
@@ -164,7 +214,7 @@ struct YAMLReader {
         guard let node = node(key), !isNull(node) else { return nil }
         switch node {
         case .scalar(let scalar):
-            return [(scalar.string.removingControlCharacters(), line(of: node))]
+            return [(scalar.string.removingControlCharacters().closingBidiControls(), line(of: node))]
         case .sequence(let sequence):
             var values: [(String, Int)] = []
             for element in sequence {
@@ -172,7 +222,7 @@ struct YAMLReader {
                     problems.error(path, line(of: element), "\(key) must be a list of text values; this entry is a \(kindName(element))")
                     continue
                 }
-                values.append((scalar.string.removingControlCharacters(), line(of: element)))
+                values.append((scalar.string.removingControlCharacters().closingBidiControls(), line(of: element)))
             }
             return values
         default:
@@ -237,20 +287,5 @@ struct YAMLReader {
             return scalar.style == .plain ? "'\(scalar.string)'" : "the quoted text \"\(scalar.string)\""
         }
         return "a \(kindName(node))"
-    }
-}
-
-extension String {
-    /// The text without control characters (YAML's `"\x01"` escapes can put them in a title), which
-    /// no page, feed or calendar may carry; tabs and line breaks stay.
-    func removingControlCharacters() -> String {
-        guard unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0x7F || $0.value == 0xFFFE || $0.value == 0xFFFF }) else {
-            return self
-        }
-        var result = ""
-        result.unicodeScalars.append(contentsOf: unicodeScalars.filter {
-            !(($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0x7F || $0.value == 0xFFFE || $0.value == 0xFFFF)
-        })
-        return result
     }
 }

@@ -74,6 +74,10 @@ public struct Build: Sendable {
                     memo.parses.keep(source.path, previous, reused: true)
                     return (previous.outcome, 0)
                 }
+                // A file far beyond any article is refused before it is read, to keep memory bounded.
+                if let size = fileSystem.size(source.path), let problem = ItemParser.sizeProblem(size, path: source.path) {
+                    return (ItemParser.Outcome(item: nil, diagnostics: [problem]), 0)
+                }
                 do {
                     let data = try fileSystem.readFile(source.path)
                     let readSeconds = CPUClock.thread() - readStart

@@ -3,7 +3,7 @@ import Foundation
 /// Turns every relative URL in an HTML fragment into an absolute one, resolved against the page's
 /// own URL, for feeds and the JSON API, where a reader has no page to resolve from. Handles what
 /// cmark writes (`href="…"`, `src="…"`) and what raw HTML may hold when `markdown.unsafe` is on:
-/// single-quoted and unquoted values, and each URL of a `srcset`.
+/// single-quoted and unquoted values, and each URL of a `srcset`; text between tags is left alone.
 enum AbsoluteURLs {
     static func rewrite(_ html: String, pageURL: String) -> String {
         guard let base = URL(string: pageURL) else { return html }
@@ -12,9 +12,17 @@ enum AbsoluteURLs {
             var output: [UInt8] = []
             var index = 0
             var copiedUpTo = 0
+            // Only inside a start tag: text such as "&lt;img src=x" is what a reader sees, not a URL.
+            var insideTag = false
             while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x3C {  // `<` opens a tag only before a letter (not `<!--` or `</`)
+                    insideTag = index + 1 < bytes.count && (bytes[index + 1] | 0x20) >= 0x61 && (bytes[index + 1] | 0x20) <= 0x7A
+                } else if byte == 0x3E {
+                    insideTag = false
+                }
                 // An attribute starts after whitespace: ` href=`, ` src=`, ` srcset=` (any case).
-                guard isSpace(bytes[index]), let (nameEnd, isSrcset) = attribute(bytes, after: index + 1) else {
+                guard insideTag, isSpace(byte), let (nameEnd, isSrcset) = attribute(bytes, after: index + 1) else {
                     index += 1
                     continue
                 }

@@ -13,16 +13,21 @@ public struct FileSystem: Sendable {
     /// A stamp that changes whenever the file does (size, times, inode), or nil when the file
     /// system cannot tell; lets a rebuild skip reading a file it has already parsed.
     public var stamp: @Sendable (_ path: String) -> FileStamp?
+    /// A file's size in bytes without reading it, or nil when unknown; lets a build refuse a
+    /// file too large to be content before reading it into memory.
+    public var size: @Sendable (_ path: String) -> Int?
 
     /// Creates a file system from its operations.
     public init(
         listFiles: @escaping @Sendable (String, Bool) throws -> [String]?,
         readFile: @escaping @Sendable (String) throws -> Data,
-        stamp: @escaping @Sendable (String) -> FileStamp? = { _ in nil }
+        stamp: @escaping @Sendable (String) -> FileStamp? = { _ in nil },
+        size: @escaping @Sendable (String) -> Int? = { _ in nil }
     ) {
         self.listAllFiles = listFiles
         self.readFile = readFile
         self.stamp = stamp
+        self.size = size
     }
 
     /// The files under a folder without hidden ones (editors' swap files, `.gitkeep` …).
@@ -40,7 +45,11 @@ public struct FileSystem: Sendable {
         return FileSystem(
             listFiles: { folder, hidden in try DiskWalker(root: root, includeHidden: hidden).files(under: folder) },
             readFile: { path in try DiskReader.read(root + "/" + path) },
-            stamp: { path in FileStamps.settledStamp(of: root + "/" + path) }
+            stamp: { path in FileStamps.settledStamp(of: root + "/" + path) },
+            size: { path in
+                var info = stat()
+                return stat(root + "/" + path, &info) == 0 ? Int(info.st_size) : nil
+            }
         )
     }
 

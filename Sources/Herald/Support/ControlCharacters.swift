@@ -1,0 +1,71 @@
+/// Removal of the characters no page, feed or calendar may carry.
+///
+/// HTML calls control characters in its input parse errors, XML 1.0 forbids most of them outright
+/// (one in a feed makes the whole feed unreadable), and iCalendar text has no place for them. They
+/// reach a file by accident (pasted from a terminal or a PDF) or by YAML escapes such as `"\x07"`,
+/// so they are taken out where text enters the build: whole content files, and front-matter values.
+extension String {
+    /// The text without C0 controls other than tab, line feed and carriage return, without DEL and
+    /// C1 controls (U+0080–U+009F), and without the noncharacters U+FFFE and U+FFFF.
+    func removingControlCharacters() -> String {
+        var text = self
+        return text.withUTF8 { bytes -> String? in
+            // Works on the UTF-8 bytes of valid text, where 0xC2 and 0xEF only ever lead a sequence.
+            func unsafeLength(at index: Int) -> Int {
+                let byte = bytes[index]
+                if byte < 0x20 { return byte == 0x09 || byte == 0x0A || byte == 0x0D ? 0 : 1 }
+                if byte == 0x7F { return 1 }
+                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return 2 }
+                if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return 3 }
+                return 0
+            }
+            guard let first = bytes.indices.first(where: { unsafeLength(at: $0) > 0 }) else { return nil }
+            var output = Array(bytes[..<first])
+            output.reserveCapacity(bytes.count)
+            var index = first
+            while index < bytes.count {
+                let length = unsafeLength(at: index)
+                if length > 0 { index += length } else { output.append(bytes[index]); index += 1 }
+            }
+            return String(decoding: output, as: UTF8.self)
+        } ?? text
+    }
+}
+
+extension String {
+    /// The text with every bidirectional embedding, override or isolate it opens closed at its end.
+    ///
+    /// A right-to-left override (U+202E) left open in a title reverses whatever a page, feed
+    /// reader or app shows after it on the same line ("Invoice ‮fdp.exe" reads as "Invoice exe.pdf"),
+    /// so a value may reorder only itself. Balanced controls, which right-to-left text may need,
+    /// are kept as they are.
+    func closingBidiControls() -> String {
+        guard utf8.contains(0xE2) else { return self }  // every one of these controls is E2 80 xx or E2 81 xx
+        var open: [Unicode.Scalar] = []
+        for scalar in unicodeScalars {
+            switch scalar.value {
+            case 0x202A, 0x202B, 0x202D, 0x202E: open.append("\u{202C}")  // embeddings and overrides end with PDF
+            case 0x2066, 0x2067, 0x2068: open.append("\u{2069}")  // isolates end with PDI
+            case 0x202C, 0x2069:
+                // A closer ends the innermost opener of its kind, and any opened after it (UAX #9).
+                if let last = open.lastIndex(of: scalar) { open.removeSubrange(last...) }
+            default: break
+            }
+        }
+        guard !open.isEmpty else { return self }
+        var result = self
+        result.unicodeScalars.append(contentsOf: open.reversed())
+        return result
+    }
+}
+
+extension String {
+    /// The text with each line's open bidirectional controls closed at the end of that line, so a
+    /// Markdown body's override reorders only its own line, never the lines and values after it.
+    func closingBidiControlsPerLine() -> String {
+        guard utf8.contains(0xE2) else { return self }
+        let lines = split(separator: "\n", omittingEmptySubsequences: false)
+        let closed = lines.map { String($0).closingBidiControls() }
+        return closed.elementsEqual(lines, by: { $0 == $1 }) ? self : closed.joined(separator: "\n")
+    }
+}
