@@ -27,10 +27,18 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         let parent = output.deletingLastPathComponent().path
         let prefix = "." + output.lastPathComponent + ".tmp-herald-"
         stagingPath = parent + "/" + prefix + "\(getpid())"
-        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw OutputProblem(path: parent, message: "could not create the folder for the output: \(error.localizedDescription)")
+        }
         Self.removeAbandonedStaging(in: parent, prefix: prefix)
         try? FileManager.default.removeItem(atPath: stagingPath)
-        try FileManager.default.createDirectory(atPath: stagingPath, withIntermediateDirectories: false)
+        // mkdir rather than FileManager, for the system's own reason (errno) when it fails.
+        guard mkdir(stagingPath, 0o755) == 0 else {
+            let problem = OutputProblem.system(output.path)
+            throw OutputProblem(path: output.path, message: problem.wholeOutputReason ?? problem.message, code: problem.code)
+        }
     }
 
     /// Removes staging folders left by builds that were killed: those whose process is gone.
@@ -58,7 +66,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         for depth in levels.keys.sorted() {
             let staging = stagingPath
             let failures = levels[depth]!.sorted().parallelMap { folder -> OutputProblem? in
-                mkdir(staging + "/" + folder, 0o755) != 0 && errno != EEXIST ? OutputProblem(path: folder, message: String(cString: strerror(errno))) : nil
+                mkdir(staging + "/" + folder, 0o755) != 0 && errno != EEXIST ? OutputProblem.system(folder) : nil
             }
             if let failure = failures.compactMap({ $0 }).first { throw failure }
         }
@@ -72,7 +80,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         let previous = outputPath + "/" + path
         if Self.hasSameBytes(previous, data), link(previous, full) == 0 { return false }
         let descriptor = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OutputProblem(path: path, message: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw OutputProblem.system(path) }
         defer { close(descriptor) }
         try data.withUnsafeBytes { raw in
             var offset = 0
@@ -80,7 +88,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
                 let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw OutputProblem(path: path, message: String(cString: strerror(errno)))
+                    throw OutputProblem.system(path)
                 }
                 offset += written
             }
@@ -159,7 +167,27 @@ public struct OutputProblem: Error, CustomStringConvertible, Sendable {
     public var path: String
     /// The system's reason.
     public var message: String
+    /// The system's error number, when the problem came from a system call.
+    public var code: Int32? = nil
     public var description: String { "\(path): \(message)" }
+
+    /// A failed system call on `path`, described by its `errno`.
+    static func system(_ path: String, _ code: Int32 = errno) -> OutputProblem {
+        OutputProblem(path: path, message: String(cString: strerror(code)), code: code)
+    }
+
+    /// What a failure that stops every write means, in a user's words; nil for a problem with
+    /// one file (a name too long, say), which is reported with that file.
+    public var wholeOutputReason: String? {
+        switch code {
+        case ENOSPC?: return "the disk is full (\(String(cString: strerror(ENOSPC))))"
+        case EDQUOT?: return "the disk quota is used up (\(String(cString: strerror(EDQUOT))))"
+        case EROFS?: return "the output folder is on a read-only file system"
+        case EACCES?, EPERM?: return "herald may not write there (\(String(cString: strerror(code!))))"
+        case EIO?: return "the disk reported an input/output error"
+        default: return nil
+        }
+    }
 }
 
 /// Keeps a build's files in memory: for tests, and for `herald check` later.

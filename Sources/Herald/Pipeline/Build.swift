@@ -125,7 +125,11 @@ public struct Build: Sendable {
                 + copies.map { OutputPaths.Claim(path: $0.path, owner: $0.origin, source: $0.origin.hasPrefix("static/") ? ($0.origin, 1) : nil) })
         }
         try clock.step("prepare output folders") {
-            try output.prepareFolders(for: plan.jobs.map(\.path) + generated.map(\.path) + copies.map(\.path))
+            do {
+                try output.prepareFolders(for: plan.jobs.map(\.path) + generated.map(\.path) + copies.map(\.path))
+            } catch let problem as OutputProblem where problem.wholeOutputReason != nil {
+                throw OutputProblem(path: options.outputPath, message: "could not write the output: \(problem.wholeOutputReason!)", code: problem.code)
+            }
         }
 
         var written = 0
@@ -174,14 +178,22 @@ public struct Build: Sendable {
         let outcomes = elements.parallelMap { element -> Result<Bool, OutputProblem> in
             do {
                 return .success(try output.write(path(element), try bytes(element)))
+            } catch let problem as OutputProblem {
+                return .failure(problem)
             } catch {
                 return .failure(OutputProblem(path: path(element), message: "\(error)"))
             }
         }
-        let problems = outcomes.compactMap { outcome -> Diagnostic? in
+        let failures = outcomes.compactMap { outcome -> OutputProblem? in
             guard case .failure(let problem) = outcome else { return nil }
-            return Diagnostic(path: options.outputPath, line: 1, "could not write \(problem)")
+            return problem
         }
+        // A full disk or a read-only folder fails every file alike: one message, not one per file
+        // (and not naming the files, which depend on which writer ran out of space first).
+        if let first = failures.first(where: { $0.wholeOutputReason != nil }) {
+            throw OutputProblem(path: options.outputPath, message: "could not write the output: \(first.wholeOutputReason!)", code: first.code)
+        }
+        let problems = failures.map { Diagnostic(path: options.outputPath, line: 1, "could not write \($0)") }
         if !problems.isEmpty { throw BuildFailure(step: "write output", diagnostics: problems) }
         return outcomes.filter { (try? $0.get()) == true }.count
     }
@@ -288,6 +300,8 @@ struct StepClock {
             return try work()
         } catch let failure as BuildFailure {
             throw failure
+        } catch let problem as OutputProblem {
+            throw problem  // about the output folder, not a line of the input: the caller reports it whole
         } catch let problem as FileSystemProblem {
             throw BuildFailure(step: name, diagnostics: [Diagnostic(path: problem.path, line: 1, problem.message)])
         } catch {

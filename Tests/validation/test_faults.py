@@ -1,0 +1,159 @@
+"""Faults while writing the output: a killed build, a full disk, a read-only or forbidden folder.
+
+In every case the output folder must hold either the complete previous site or the complete new
+one, byte for byte, and a build that could not finish must say why and exit non-zero.
+
+The full-disk and read-only cases mount a small tmpfs and a read-only bind mount, which needs
+root (CI runs as root); the forbidden-folder case runs herald as the `nobody` user.
+"""
+import os
+import pathlib
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import pytest
+
+from conftest import NOW, REPO, herald_binary
+from test_bad_input import snapshot
+
+MAKE_CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
+SITE_YML = "title: Kill test\nbaseURL: https://example.org/\ntimezone: Asia/Shanghai\n"
+
+
+def build(site, output, **kwargs):
+    return subprocess.run([str(herald_binary()), "build", "--source", str(site), "--output", str(output), "--now", NOW, "--quiet"],
+                          capture_output=True, text=True, **kwargs)
+
+
+def without_staging(folder):
+    return sorted(p.name for p in folder.parent.iterdir() if ".tmp-herald-" in p.name)
+
+
+@pytest.fixture(scope="module")
+def two_versions(tmp_path_factory):
+    """A 1,500-item site, and the same site after an edit and a new article, with their outputs."""
+    root = tmp_path_factory.mktemp("kill")
+    old = root / "old"
+    subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(old), "--items", "1500"], check=True, stdout=subprocess.DEVNULL)
+    (old / "site.yml").write_text(SITE_YML)
+    new = root / "new"
+    shutil.copytree(old, new)
+    article = sorted((new / "content" / "news").rglob("*.md"))[0]
+    article.write_text(article.read_text().replace("title: ", "title: Edited ", 1))
+    (new / "content" / "news" / "2026-11-20-late-news.md").write_text("---\ntitle: Late news\ndate: 2026-11-20\n---\nJust in.\n")
+    snapshots = {}
+    began = time.monotonic()
+    for name, site in (("old", old), ("new", new)):
+        result = build(site, root / f"reference-{name}")
+        assert result.returncode == 0, result.stderr
+        snapshots[name] = snapshot(root / f"reference-{name}")
+    seconds = (time.monotonic() - began) / 2
+    assert snapshots["old"] != snapshots["new"]
+    return root, {"old": old, "new": new}, snapshots, seconds
+
+
+def test_a_build_killed_at_any_moment_leaves_the_old_site_or_the_new_one(two_versions):
+    root, sites, snapshots, seconds = two_versions
+    output = root / "output"
+    assert build(sites["old"], output).returncode == 0
+    state = "old"
+    killed = completed = 0
+    # Kills spread from the start of a build to half again its length (how long a build takes
+    # was measured above), each building the version the folder does not hold yet.
+    attempts = 24
+    for attempt in range(attempts):
+        delay = attempt * 1.5 * seconds / (attempts - 1)
+        target = "new" if state == "old" else "old"
+        process = subprocess.Popen([str(herald_binary()), "build", "--source", str(sites[target]), "--output", str(output),
+                                    "--now", NOW, "--quiet"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        if process.returncode == -signal.SIGKILL:
+            killed += 1
+        else:
+            assert process.returncode == 0
+            completed += 1
+        now = snapshot(output)
+        assert now in (snapshots["old"], snapshots["new"]), f"after a kill at {delay:.2f} s the output is neither site"
+        state = "old" if now == snapshots["old"] else "new"
+    assert killed >= 5 and completed >= 3, f"{killed} kills landed during a build and {completed} builds finished"
+    # The next build clears what killed builds left beside the output, and succeeds.
+    result = build(sites["new"], output)
+    assert result.returncode == 0, result.stderr
+    assert snapshot(output) == snapshots["new"]
+    assert without_staging(output) == []
+
+
+@pytest.fixture
+def mount_point(tmp_path):
+    folder = tmp_path / "mounted"
+    folder.mkdir()
+    yield folder
+    subprocess.run(["umount", str(folder)], capture_output=True)
+
+
+def mount(*arguments):
+    result = subprocess.run(["mount", *arguments], capture_output=True, text=True)
+    assert result.returncode == 0, f"mount {' '.join(arguments)} failed (these tests need root): {result.stderr}"
+
+
+def big_site(folder):
+    """The bad-input suite's good site with a 2 MB article: some 10 MB of pages and feeds."""
+    shutil.copytree(REPO / "Tests" / "Fixtures" / "bad" / "base", folder)
+    paragraph = "A long report on every society of the union, with its members and budget. 学生会年度报告。\n\n"
+    (folder / "content" / "news" / "2026-11-12-report.md").write_text(
+        "---\ntitle: The report\ndate: 2026-11-12\n---\n\n" + paragraph * 20000, encoding="utf-8")
+    return folder
+
+
+def test_a_full_disk_is_one_clear_error_and_the_previous_output_stays(tmp_path, mount_point):
+    mount("-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount_point))
+    output = mount_point / "site"
+    assert build(REPO / "Tests" / "Fixtures" / "bad" / "base", output).returncode == 0
+    before = snapshot(output)
+    result = build(big_site(tmp_path / "big"), output)
+    assert result.returncode == 1
+    assert result.stderr == (f"error: {output}: could not write the output: the disk is full (No space left on device); "
+                             "the previous output was left as it was\n")
+    assert snapshot(output) == before
+    assert without_staging(output) == [], "the partial new output must be removed, to give the space back"
+
+
+def test_a_read_only_output_folder_is_one_clear_error(tmp_path, mount_point):
+    output = mount_point / "site"
+    assert build(REPO / "Tests" / "Fixtures" / "bad" / "base", output).returncode == 0
+    before = snapshot(output)
+    mount("--bind", str(mount_point), str(mount_point))
+    mount("-o", "remount,ro,bind", str(mount_point))
+    result = build(REPO / "Tests" / "Fixtures" / "sites" / "basic", output)
+    assert result.returncode == 1
+    assert result.stderr == f"error: {output}: the output folder is on a read-only file system; the previous output was left as it was\n"
+    assert snapshot(output) == before
+
+
+def test_an_output_folder_the_user_may_not_write_is_one_clear_error():
+    # Under /tmp itself (not pytest's private folder), so that `nobody` can read the site.
+    root = pathlib.Path(tempfile.mkdtemp(prefix="herald-forbidden-", dir="/tmp"))
+    try:
+        root.chmod(0o755)
+        site = root / "site"
+        shutil.copytree(REPO / "Tests" / "Fixtures" / "bad" / "base", site)
+        output = root / "output"
+        assert build(site, output).returncode == 0
+        before = snapshot(output)
+        (site / "content" / "news" / "2026-11-12-new.md").write_text("---\ntitle: New\ndate: 2026-11-12\n---\nNew.\n")
+        for path in [root, *root.rglob("*")]:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        result = subprocess.run(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                                 str(herald_binary()), "build", "--source", str(site), "--output", str(output), "--now", NOW, "--quiet"],
+                                capture_output=True, text=True)
+        assert result.returncode == 1, result.stderr
+        assert result.stderr == f"error: {output}: herald may not write there (Permission denied); the previous output was left as it was\n"
+        assert snapshot(output) == before
+    finally:
+        shutil.rmtree(root)
