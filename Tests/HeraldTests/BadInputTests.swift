@@ -159,3 +159,38 @@ import Testing
         #expect(problems == problems.sorted(), "sorted by path and line")
     }
 }
+
+/// Input built to exhaust memory or time is refused before it can.
+@Suite struct ResourceLimitTests {
+    @Test func aContentFileOverTheLimitIsRefusedBeforeItIsRead() {
+        let big = String(repeating: "x", count: ItemParser.largestFile + 1)
+        #expect(MemorySite(["content/news/2026-11-01-big.md": "---\ntitle: Big\n---\n" + big]).diagnostics() == [
+            "content/news/2026-11-01-big.md:1: file is 16.0 MB; content files may be at most 16 MB: put images and documents in static/ and link to them, or split the text into several items",
+        ])
+        final class Flag: @unchecked Sendable { var raised = false }
+        let read = Flag()
+        let fileSystem = FileSystem(
+            listFiles: { folder, _ in folder == "content" ? ["content/news/2026-11-01-big.md"] : nil },
+            readFile: { path in
+                if path == "site.yml" { return Data("title: T\n".utf8) }
+                read.raised = true
+                return Data()
+            },
+            size: { _ in 50 * 1_048_576 })
+        #expect(throws: BuildFailure.self) { try Build(options: BuildOptions(now: Fixtures.now), fileSystem: fileSystem).run(into: MemoryOutput()) }
+        #expect(!read.raised, "the file's size is enough to refuse it")
+    }
+
+    @Test func aliasesThatExpandBeyondTheirTextAreRefused() {
+        var bomb = "---\ntitle: Laughs\ndate: 2026-11-01\na: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        for (name, previous) in zip(["b", "c", "d", "e", "f"], ["a", "b", "c", "d", "e"]) {
+            bomb += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        bomb += "---\n"
+        let problems = MemorySite(["content/news/a.md": bomb]).diagnostics()
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("content/news/a.md:8: front matter uses YAML aliases (*name) that expand to over") == true, "at e, the first key past the budget")
+        // Aliases used as YAML intends, to repeat a value a few times, are fine.
+        #expect(MemorySite(["content/news/2026-11-01-b.md": "---\ntitle: &t Reused\nsummary: *t\n---\n"]).diagnostics() == [])
+    }
+}

@@ -77,3 +77,29 @@ import Testing
         ])
     }
 }
+
+@Suite struct InvisibleCharacterTests {
+    @Test func controlCharactersAndNoncharactersAreDropped() {
+        #expect("a\u{07}b\u{1B}c\u{7F}d\u{85}e\u{FFFE}f\u{FFFF}g".removingControlCharacters() == "abcdefg")
+        #expect("tab\tline\nreturn\r".removingControlCharacters() == "tab\tline\nreturn\r")
+        #expect("学生会 © café ，".removingControlCharacters() == "学生会 © café ，", "C2 and EF lead bytes of ordinary text stay")
+    }
+
+    @Test func openOverridesAreClosedAtTheEndOfTheirValue() {
+        #expect("Invoice \u{202E}fdp.exe".closingBidiControls() == "Invoice \u{202E}fdp.exe\u{202C}")
+        #expect("\u{2067}عربي".closingBidiControls() == "\u{2067}عربي\u{2069}")
+        #expect("\u{202B}a\u{2066}b".closingBidiControls() == "\u{202B}a\u{2066}b\u{2069}\u{202C}", "closed innermost first")
+        let balanced = "\u{202E}abc\u{202C} and \u{2068}x\u{2069} — fine"
+        #expect(balanced.closingBidiControls() == balanced)
+        #expect("line \u{202E}one\nline two".closingBidiControlsPerLine() == "line \u{202E}one\u{202C}\nline two")
+    }
+
+    @Test func anOverrideInATitleCannotReachTheTextAfterIt() throws {
+        let output = try MemorySite([
+            "content/news/2026-11-01-a.md": "---\ntitle: \"Invoice \u{202E}fdp.exe\"\n---\nBody \u{202E}reversed\nnext line\n",
+        ]).build()
+        let page = try #require(output.text("news/a/index.html"))
+        #expect(page.contains("Invoice \u{202E}fdp.exe\u{202C}</h1>"))
+        #expect(page.contains("Body \u{202E}reversed\u{202C}\nnext line"))
+    }
+}

@@ -1,0 +1,22 @@
+// swift-tools-version: 6.0
+// Fuzz targets for Herald's parsers (libFuzzer). Not part of the main package: they only link
+// with `-sanitize=fuzzer`, which supplies the fuzzing engine. Build and run them with `fuzz/run.sh`.
+import PackageDescription
+
+let herald: Target.Dependency = .product(name: "Herald", package: "Herald")
+
+let package = Package(
+    name: "HeraldFuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "Herald", path: "..")],
+    targets: [
+        // Declares libFuzzer's driver, which each target's main.swift hands its callback to.
+        .target(name: "CFuzzerDriver"),
+        // The front-matter splitter and the YAML reader, on any bytes.
+        .executableTarget(name: "FuzzFrontMatter", dependencies: [herald, "CFuzzerDriver"]),
+        // The date parser, on any text, in a few zones.
+        .executableTarget(name: "FuzzDates", dependencies: [herald, "CFuzzerDriver"]),
+        // A whole build of a one-item site: parse, model, render every page and feed, in memory.
+        .executableTarget(name: "FuzzItemPipeline", dependencies: [herald, "CFuzzerDriver"]),
+    ]
+)
