@@ -3,7 +3,7 @@ SWIFT ?= swift
 NOW ?= 2026-11-21T12:00:00+08:00
 HERALD = .build/release/herald
 
-.PHONY: setup build site test golden clean
+.PHONY: setup build site test test-tsan fuzz golden clean
 
 ## Install what is missing (libcmark-dev, pkg-config).
 setup:
@@ -23,6 +23,14 @@ test:
 	@bash scripts/setup.sh --test
 	$(SWIFT) build --product herald
 	bash scripts/run-tests.sh
+
+## Run the Swift tests under the thread sanitizer (its own build folder, .build-tsan/).
+test-tsan: setup
+	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
+## Fuzz the parsers with libFuzzer, ten minutes per target (see fuzz/run.sh).
+fuzz: setup
+	bash fuzz/run.sh
 
 ## Rewrite the golden files after an intended change of output (review the diff!).
 golden: setup

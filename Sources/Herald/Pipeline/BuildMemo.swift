@@ -96,30 +96,34 @@ public final class BuildMemo: Sendable {
 
 /// One kind of memo entry by key: the entries of the last successful build, and those the
 /// current build has used or made so far.
-final class MemoTable<Value: Sendable>: Sendable {
-    private let state = Mutex<(current: [String: Value], next: [String: Value], hits: Set<String>, nextHits: Set<String>)>(([:], [:], [], []))
+final class MemoTable<Value: Sendable>: @unchecked Sendable {
+    // An NSLock guards the state rather than Synchronization.Mutex, which the thread sanitizer
+    // cannot see through in debug builds: `swift test --sanitize=thread` reported every access
+    // to a Mutex-held dictionary as a race. Every access below holds the lock.
+    private let lock = NSLock()
+    private var state: (current: [String: Value], next: [String: Value], hits: Set<String>, nextHits: Set<String>) = ([:], [:], [], [])
 
     /// The last build's entry for `key`.
-    func lookup(_ key: String) -> Value? { state.withLock { $0.current[key] } }
+    func lookup(_ key: String) -> Value? { lock.withLock { state.current[key] } }
 
     /// Keeps an entry for the next build; `reused` counts it as a hit.
     func keep(_ key: String, _ value: Value, reused: Bool) {
-        state.withLock {
-            $0.next[key] = value
-            if reused { $0.nextHits.insert(key) }
+        lock.withLock {
+            state.next[key] = value
+            if reused { state.nextHits.insert(key) }
         }
     }
 
     /// Hits of the last successful build.
-    var hits: Int { state.withLock { $0.hits.count } }
+    var hits: Int { lock.withLock { state.hits.count } }
     /// The keys of those hits.
-    var hitKeys: Set<String> { state.withLock { $0.hits } }
+    var hitKeys: Set<String> { lock.withLock { state.hits } }
 
-    func clear() { state.withLock { $0.current = [:] } }
+    func clear() { lock.withLock { state.current = [:] } }
 
     /// Type-erased start and end of a build, to treat every table alike.
     var erased: (startNext: () -> Void, promoteNext: () -> Void) {
-        ({ self.state.withLock { $0.next = [:]; $0.nextHits = [] } },
-         { self.state.withLock { $0 = ($0.next, [:], $0.nextHits, []) } })
+        ({ self.lock.withLock { self.state.next = [:]; self.state.nextHits = [] } },
+         { self.lock.withLock { self.state = (self.state.next, [:], self.state.nextHits, []) } })
     }
 }

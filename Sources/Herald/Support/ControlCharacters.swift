@@ -40,7 +40,7 @@ extension String {
     /// so a value may reorder only itself. Balanced controls, which right-to-left text may need,
     /// are kept as they are.
     func closingBidiControls() -> String {
-        guard utf8.contains(0xE2) else { return self }  // every one of these controls is E2 80 xx or E2 81 xx
+        guard hasBidiControls else { return self }
         var open: [Unicode.Scalar] = []
         for scalar in unicodeScalars {
             switch scalar.value {
@@ -63,9 +63,29 @@ extension String {
     /// The text with each line's open bidirectional controls closed at the end of that line, so a
     /// Markdown body's override reorders only its own line, never the lines and values after it.
     func closingBidiControlsPerLine() -> String {
-        guard utf8.contains(0xE2) else { return self }
+        guard hasBidiControls else { return self }
         let lines = split(separator: "\n", omittingEmptySubsequences: false)
         let closed = lines.map { String($0).closingBidiControls() }
         return closed.elementsEqual(lines, by: { $0 == $1 }) ? self : closed.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// Whether the text holds an embedding, override or isolate control, or their closers
+    /// (U+202A–U+202E, U+2066–U+2069), found on UTF-8 bytes: this runs on every content file,
+    /// and dashes and curly quotes share the lead byte E2 with them.
+    var hasBidiControls: Bool {
+        var text = self
+        return text.withUTF8 { bytes in
+            var start = 0
+            while let lead = bytes[start...].firstIndex(of: 0xE2) {
+                if lead + 2 < bytes.count {
+                    let (second, third) = (bytes[lead + 1], bytes[lead + 2])
+                    if (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) { return true }
+                }
+                start = lead + 1
+            }
+            return false
+        }
     }
 }
