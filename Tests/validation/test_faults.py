@@ -132,7 +132,7 @@ def test_a_read_only_output_folder_is_one_clear_error(tmp_path, mount_point):
     mount("-o", "remount,ro,bind", str(mount_point))
     result = build(REPO / "Tests" / "Fixtures" / "sites" / "basic", output)
     assert result.returncode == 1
-    assert result.stderr == f"error: {output}: the output folder is on a read-only file system; the previous output was left as it was\n"
+    assert result.stderr == f"error: {output}: could not write the output: the file system is read-only; the previous output was left as it was\n"
     assert snapshot(output) == before
 
 
@@ -153,7 +153,7 @@ def test_an_output_folder_the_user_may_not_write_is_one_clear_error():
                                  str(herald_binary()), "build", "--source", str(site), "--output", str(output), "--now", NOW, "--quiet"],
                                 capture_output=True, text=True)
         assert result.returncode == 1, result.stderr
-        assert result.stderr == f"error: {output}: herald may not write there (Permission denied); the previous output was left as it was\n"
+        assert result.stderr == f"error: {output}: could not write the output: herald may not write there (Permission denied); the previous output was left as it was\n"
         assert snapshot(output) == before
     finally:
         shutil.rmtree(root)

@@ -37,7 +37,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         // mkdir rather than FileManager, for the system's own reason (errno) when it fails.
         guard mkdir(stagingPath, 0o755) == 0 else {
             let problem = OutputProblem.system(output.path)
-            throw OutputProblem(path: output.path, message: problem.wholeOutputReason ?? problem.message, code: problem.code)
+            throw problem.asWholeOutput(output.path) ?? problem
         }
     }
 
@@ -182,11 +182,17 @@ public struct OutputProblem: Error, CustomStringConvertible, Sendable {
         switch code {
         case ENOSPC?: return "the disk is full (\(String(cString: strerror(ENOSPC))))"
         case EDQUOT?: return "the disk quota is used up (\(String(cString: strerror(EDQUOT))))"
-        case EROFS?: return "the output folder is on a read-only file system"
+        case EROFS?: return "the file system is read-only"
         case EACCES?, EPERM?: return "herald may not write there (\(String(cString: strerror(code!))))"
         case EIO?: return "the disk reported an input/output error"
         default: return nil
         }
+    }
+
+    /// This problem as one about the whole output folder at `outputPath`, when it stops every
+    /// write (see `wholeOutputReason`): one message instead of one per file.
+    public func asWholeOutput(_ outputPath: String) -> OutputProblem? {
+        wholeOutputReason.map { OutputProblem(path: outputPath, message: "could not write the output: \($0)", code: code) }
     }
 }
 

@@ -10,8 +10,8 @@ struct SourceText {
     var frontMatterLineOffset: Int
 
     /// Decodes and splits a file. A byte-order mark and CRLF line endings are accepted, control
-    /// characters are dropped, and right-to-left overrides are closed at the end of their line; bytes that are not UTF-8 and front matter that never closes are
-    /// diagnostics.
+    /// characters are dropped, and right-to-left overrides are closed at the end of their line;
+    /// bytes that are not UTF-8 and front matter that never closes are diagnostics.
     static func read(_ data: Data, path: String) -> Result<SourceText, Diagnostic> {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }

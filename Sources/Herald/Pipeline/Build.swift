@@ -127,8 +127,8 @@ public struct Build: Sendable {
         try clock.step("prepare output folders") {
             do {
                 try output.prepareFolders(for: plan.jobs.map(\.path) + generated.map(\.path) + copies.map(\.path))
-            } catch let problem as OutputProblem where problem.wholeOutputReason != nil {
-                throw OutputProblem(path: options.outputPath, message: "could not write the output: \(problem.wholeOutputReason!)", code: problem.code)
+            } catch let problem as OutputProblem {
+                throw problem.asWholeOutput(options.outputPath) ?? problem
             }
         }
 
@@ -190,9 +190,7 @@ public struct Build: Sendable {
         }
         // A full disk or a read-only folder fails every file alike: one message, not one per file
         // (and not naming the files, which depend on which writer ran out of space first).
-        if let first = failures.first(where: { $0.wholeOutputReason != nil }) {
-            throw OutputProblem(path: options.outputPath, message: "could not write the output: \(first.wholeOutputReason!)", code: first.code)
-        }
+        if let whole = failures.lazy.compactMap({ $0.asWholeOutput(self.options.outputPath) }).first { throw whole }
         let problems = failures.map { Diagnostic(path: options.outputPath, line: 1, "could not write \($0)") }
         if !problems.isEmpty { throw BuildFailure(step: "write output", diagnostics: problems) }
         return outcomes.filter { (try? $0.get()) == true }.count
