@@ -147,6 +147,29 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: scratch.output.appendingPathComponent("news/first/index.html").path))
     }
 
+    /// The argument parser's completion scripts know every command and option, and the bash one
+    /// is valid bash (`bash -n`).
+    @Test func shellCompletionsCoverEveryCommand() throws {
+        let scratch = try OutputFolderTests.Scratch()
+        for shell in ["bash", "zsh", "fish"] {
+            let result = try run(["--generate-completion-script", shell], in: scratch.root)
+            #expect(result.status == 0)
+            for word in ["build", "serve", "publish", "drafts", "dry-run", "port"] {  // fish writes options without dashes
+                #expect(result.out.contains(word), "\(shell) completions lack \(word)")
+            }
+            if shell == "bash" {
+                let script = scratch.root.appendingPathComponent("herald.bash")
+                try result.out.write(to: script, atomically: true, encoding: .utf8)
+                let check = Process()
+                check.executableURL = URL(fileURLWithPath: "/bin/bash")
+                check.arguments = ["-n", script.path]
+                try check.run()
+                check.waitUntilExit()
+                #expect(check.terminationStatus == 0, "the bash completion script does not parse")
+            }
+        }
+    }
+
     @Test func badNowIsRejected() throws {
         let scratch = try OutputFolderTests.Scratch()
         let result = try run(["build", "--source", "site", "--now", "yesterday"], in: scratch.root)
