@@ -176,9 +176,21 @@ import Testing
                 read.raised = true
                 return Data()
             },
-            size: { _ in 50 * 1_048_576 })
+            readFileAtMost: { _, _ in throw FileTooLarge(size: 50 * 1_048_576) })
         #expect(throws: BuildFailure.self) { try Build(options: BuildOptions(now: Fixtures.now), fileSystem: fileSystem).run(into: MemoryOutput()) }
-        #expect(!read.raised, "the file's size is enough to refuse it")
+        #expect(!read.raised, "content files are read through the limited reader")
+    }
+
+    @Test func theDiskReaderRefusesAFileOverItsLimitFromItsSize() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-limit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Sparse: 20 MB by its size, nothing on disk.
+        let path = folder.appendingPathComponent("big.md").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        #expect(truncate(path, 20 * 1_048_576) == 0)
+        #expect(throws: FileTooLarge.self) { try FileSystem.disk(root: folder.path).readFileAtMost("big.md", ItemParser.largestFile) }
+        #expect(try FileSystem.disk(root: folder.path).readFileAtMost("big.md", 30 * 1_048_576).count == 20 * 1_048_576)
     }
 
     @Test func aliasesThatExpandBeyondTheirTextAreRefused() {

@@ -36,16 +36,15 @@ public struct ItemParser: Sendable {
     /// be copied whole into its page and every feed, at some fifteen times its size in memory.
     public static let largestFile = 16 * 1024 * 1024
 
-    /// The diagnostic for a content file of `size` bytes, if it is too large to read.
-    static func sizeProblem(_ size: Int, path: String) -> Diagnostic? {
-        guard size > largestFile else { return nil }
+    /// The diagnostic for a content file of `size` bytes, over `largestFile`.
+    static func tooLarge(_ size: Int, path: String) -> Diagnostic {
         let megabytes = String(format: "%.1f", Double(size) / 1_048_576)
         return Diagnostic(path: path, line: 1, "file is \(megabytes) MB; content files may be at most \(largestFile / 1_048_576) MB: put images and documents in static/ and link to them, or split the text into several items")
     }
 
     /// Parses the file at `path` (relative to the site folder) of the given kind.
     public func parse(_ data: Data, path: String, kind: ContentKind) -> Outcome {
-        if let problem = Self.sizeProblem(data.count, path: path) { return Outcome(item: nil, diagnostics: [problem]) }
+        if data.count > Self.largestFile { return Outcome(item: nil, diagnostics: [Self.tooLarge(data.count, path: path)]) }
         let source: SourceText
         switch SourceText.read(data, path: path) {
         case .success(let text): source = text

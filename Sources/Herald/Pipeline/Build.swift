@@ -74,16 +74,15 @@ public struct Build: Sendable {
                     memo.parses.keep(source.path, previous, reused: true)
                     return (previous.outcome, 0)
                 }
-                // A file far beyond any article is refused before it is read, to keep memory bounded.
-                if let size = fileSystem.size(source.path), let problem = ItemParser.sizeProblem(size, path: source.path) {
-                    return (ItemParser.Outcome(item: nil, diagnostics: [problem]), 0)
-                }
                 do {
-                    let data = try fileSystem.readFile(source.path)
+                    // A file far beyond any article is refused before it is read, to keep memory bounded.
+                    let data = try fileSystem.readFileAtMost(source.path, ItemParser.largestFile)
                     let readSeconds = CPUClock.thread() - readStart
                     let outcome = parser.parse(data, path: source.path, kind: source.kind)
                     if let memo, let stamp { memo.parses.keep(source.path, BuildMemo.Parse(stamp: stamp, outcome: outcome), reused: false) }
                     return (outcome, readSeconds)
+                } catch let tooLarge as FileTooLarge {
+                    return (ItemParser.Outcome(item: nil, diagnostics: [ItemParser.tooLarge(tooLarge.size, path: source.path)]), 0)
                 } catch {
                     return (ItemParser.Outcome(item: nil, diagnostics: [Diagnostic(path: source.path, line: 1, "could not be read: \(error.localizedDescription)")]), 0)
                 }

@@ -13,21 +13,26 @@ public struct FileSystem: Sendable {
     /// A stamp that changes whenever the file does (size, times, inode), or nil when the file
     /// system cannot tell; lets a rebuild skip reading a file it has already parsed.
     public var stamp: @Sendable (_ path: String) -> FileStamp?
-    /// A file's size in bytes without reading it, or nil when unknown; lets a build refuse a
-    /// file too large to be content before reading it into memory.
-    public var size: @Sendable (_ path: String) -> Int?
+    /// The bytes of a file of at most `limit` bytes; a larger one throws `FileTooLarge` and,
+    /// on disk, is not read at all (content files are, so memory stays bounded).
+    public var readFileAtMost: @Sendable (_ path: String, _ limit: Int) throws -> Data
 
-    /// Creates a file system from its operations.
+    /// Creates a file system from its operations. Without `readFileAtMost`, a file is read whole
+    /// and then measured.
     public init(
         listFiles: @escaping @Sendable (String, Bool) throws -> [String]?,
         readFile: @escaping @Sendable (String) throws -> Data,
         stamp: @escaping @Sendable (String) -> FileStamp? = { _ in nil },
-        size: @escaping @Sendable (String) -> Int? = { _ in nil }
+        readFileAtMost: (@Sendable (String, Int) throws -> Data)? = nil
     ) {
         self.listAllFiles = listFiles
         self.readFile = readFile
         self.stamp = stamp
-        self.size = size
+        self.readFileAtMost = readFileAtMost ?? { path, limit in
+            let data = try readFile(path)
+            guard data.count <= limit else { throw FileTooLarge(size: data.count) }
+            return data
+        }
     }
 
     /// The files under a folder without hidden ones (editors' swap files, `.gitkeep` …).
@@ -46,10 +51,7 @@ public struct FileSystem: Sendable {
             listFiles: { folder, hidden in try DiskWalker(root: root, includeHidden: hidden).files(under: folder) },
             readFile: { path in try DiskReader.read(root + "/" + path) },
             stamp: { path in FileStamps.settledStamp(of: root + "/" + path) },
-            size: { path in
-                var info = stat()
-                return stat(root + "/" + path, &info) == 0 ? Int(info.st_size) : nil
-            }
+            readFileAtMost: { path, limit in try DiskReader.read(root + "/" + path, atMost: limit) }
         )
     }
 
@@ -74,6 +76,12 @@ public struct FileSystem: Sendable {
     public static func memory(text files: [String: String]) -> FileSystem {
         memory(files.mapValues { Data($0.utf8) })
     }
+}
+
+/// A file was larger than the reader was allowed to read.
+public struct FileTooLarge: Error, Sendable {
+    /// The file's size in bytes.
+    public var size: Int
 }
 
 /// A problem walking the site folder that is not about one file's contents.
@@ -181,13 +189,15 @@ private struct DiskWalker {
 /// Reads whole files with one `read` per file into a buffer of the file's size, rather than
 /// through Foundation's `Data(contentsOf:)` and its URL handling.
 enum DiskReader {
-    static func read(_ path: String) throws -> Data {
+    /// The file's bytes; over `limit` bytes (by its size at open), `FileTooLarge` before reading any.
+    static func read(_ path: String, atMost limit: Int = .max) throws -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ReadError(code: errno) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw ReadError(code: errno) }
         guard info.st_mode & S_IFMT != S_IFDIR else { throw ReadError(code: EISDIR) }
+        guard Int(info.st_size) <= limit else { throw FileTooLarge(size: Int(info.st_size)) }
         var data = Data(count: Int(info.st_size))
         var filled = 0
         // A file that grows while being read is read to its size at open; one that shrinks, to its end.
