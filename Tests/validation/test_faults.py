@@ -58,8 +58,15 @@ def test_a_build_killed_at_any_moment_leaves_the_old_site_or_the_new_one(two_ver
     root, sites, snapshots = two_versions
     output = root / "output"
     assert build(sites["old"], output).returncode == 0
-    # How long a build over a previous output takes here (it compares files with the old ones),
-    # timed rather than guessed, so the kills below land before, during and after builds alike.
+    # How long a build takes here in the situation the kills create: over a previous output (it
+    # compares files with the old ones), just after a killed build (it first removes the staging
+    # folder that one left). Timed rather than guessed, so the kills land before, during and
+    # after builds alike.
+    interrupted = subprocess.Popen([str(herald_binary()), "build", "--source", str(sites["new"]), "--output", str(output),
+                                    "--now", NOW, "--quiet"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)
+    interrupted.kill()
+    interrupted.wait()
     began = time.monotonic()
     assert build(sites["new"], output).returncode == 0
     seconds = time.monotonic() - began
