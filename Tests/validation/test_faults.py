@@ -72,11 +72,11 @@ def test_a_build_killed_at_any_moment_leaves_the_old_site_or_the_new_one(two_ver
     seconds = time.monotonic() - began
     state = "new"
     killed = completed = 0
-    # Kills spread from the start of a build to twice its length, each building the version the
+    # Kills spread from the start of a build to 2.5 times its length, each building the version the
     # folder does not hold yet.
     attempts = 24
     for attempt in range(attempts):
-        delay = attempt * 2 * seconds / (attempts - 1)
+        delay = attempt * 2.5 * seconds / (attempts - 1)
         target = "new" if state == "old" else "old"
         process = subprocess.Popen([str(herald_binary()), "build", "--source", str(sites[target]), "--output", str(output),
                                     "--now", NOW, "--quiet"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
