@@ -54,9 +54,16 @@ func defaultOutput(_ output: String?, source: String) -> String {
 /// build prints its diagnostics and exits with status 1, leaving the previous output as it was.
 func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> BuildReport {
     let source = options.sourcePath
+    // On a terminal, one line that updates in place; in a log or a pipe, a plain line per milestone.
+    let line = !quiet && Terminal.outputIsTerminal ? ProgressLine() : nil
     if !quiet { print("Building \(source == "." ? "the site in this folder" : source) into \(options.outputPath)/") }
+    defer { line?.clear() }
     do {
-        let report = try SiteBuild.run(options) { line in if !quiet { print("  " + line) } }
+        let plainLines = !quiet && line == nil
+        var progress: (@Sendable (BuildProgress) -> Void)? = nil
+        if let line { progress = { line.update($0) } }
+        let report = try SiteBuild.run(options, log: { text in if plainLines { print("  " + text) } }, progress: progress)
+        line?.clear()
         for warning in report.warnings { Terminal.printError(warning.description, warning: true) }
         if timings {
             print("      wall        CPU  step")
@@ -70,6 +77,7 @@ func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> Bui
         if !quiet { print(report.summary) }
         return report
     } catch let failure as BuildFailure {
+        line?.clear()
         for diagnostic in failure.diagnostics {
             Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
         }
@@ -77,6 +85,7 @@ func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> Bui
         Terminal.printError("error: \(failure.step) failed with \(count) error\(count == 1 ? "" : "s"); the previous output was left as it was", warning: false)
         throw ExitCode.failure
     } catch let problem as OutputProblem {
+        line?.clear()
         Terminal.printError("error: \(problem); the previous output was left as it was", warning: false)
         throw ExitCode.failure
     }

@@ -9,7 +9,7 @@ struct HeraldCommand: AsyncParsableCommand {
         commandName: "herald",
         abstract: "Builds a news-and-events site from Markdown: pages, lists and a home page like a news app's.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self, ServeCommand.self, PublishCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, PublishCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 }
@@ -20,14 +20,4 @@ func parseNow(_ text: String) throws -> Date {
         throw ValidationError("--now '\(text)' is not a date; use RFC 3339 such as 2026-11-21T12:00:00+08:00")
     }
     return parsed
-}
-
-/// Writes diagnostics to standard error, coloured when it is a terminal.
-enum Terminal {
-    static func printError(_ line: String, warning: Bool) {
-        fflush(nil)  // flush standard output first: progress lines and diagnostics stay in order
-        let colour = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        let text = colour ? "\u{1B}[\(warning ? "33" : "31")m\(line)\u{1B}[0m\n" : line + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
-    }
 }

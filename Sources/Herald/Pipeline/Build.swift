@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The build, step by step: read `site.yml` → discover content → load templates → parse items →
 /// build the site model → plan pages → render and write → copy static files → swap the output in.
@@ -13,6 +14,9 @@ public struct Build: Sendable {
     public var fileSystem: FileSystem
     /// Receives progress lines ("Parsed 48 items …").
     public var log: @Sendable (String) -> Void
+    /// Told where the build is, as it goes: at the start of each step, and as files are written
+    /// (from any thread: a terminal shows it as a line that updates in place).
+    public var progress: (@Sendable (BuildProgress) -> Void)? = nil
     /// Work kept from the previous build in this process, reused where its inputs are unchanged
     /// (`herald serve`); nil for a build from scratch.
     public var memo: BuildMemo? = nil
@@ -39,6 +43,8 @@ public struct Build: Sendable {
 
     private func runSteps(into output: OutputSink, warnings: inout [Diagnostic]) throws -> BuildReport {
         var clock = StepClock()
+        let progress = self.progress
+        clock.onStep = { step in progress?(BuildProgress(step: step, done: 0, total: 0)) }
 
         let config = try clock.step("read site.yml") { try readConfig(warnings: &warnings) }
 
@@ -108,10 +114,11 @@ public struct Build: Sendable {
         let urls = SiteURLs(config: config)
         let facts = ItemFacts.all(site: site, urls: urls)
         let plan = try clock.step("plan pages") { try PagePlan.make(site: site, theme: theme, facts: facts, memo: memo).get() }
-        let documents = try clock.step("plan feeds, API, calendars and sitemap") { () throws -> [GeneratedFile] in
+        let documents = try clock.step("plan feeds, API, calendars, search and sitemap") { () throws -> [GeneratedFile] in
             FeedPlan.files(site: site, urls: urls, facts: facts)
                 + APIPlan.files(site: site, urls: urls, facts: facts)
                 + ICalendarPlan.files(site: site, urls: urls, facts: facts)
+                + SearchIndexPlan.files(site: site, urls: urls, facts: facts)
                 + SitemapPlan.files(plan: plan, urls: urls, zone: config.timeZone)
         }
 
@@ -145,7 +152,7 @@ public struct Build: Sendable {
             }
         }
         log("Rendered \(plan.jobs.count) pages")
-        written += try clock.step("write feeds, API, calendars and sitemap") {
+        written += try clock.step("write feeds, API, calendars, search and sitemap") {
             try writeAll(generated, to: output, path: \.path) { [memo] file in
                 guard let memo, let inputs = file.inputs else { return file.make() }
                 if let previous = memo.documents.lookup(file.path), previous.inputs == inputs {
@@ -164,17 +171,27 @@ public struct Build: Sendable {
 
         memo?.finish()
         memo?.renderSetup.withLock { $0 = (config, plan.theme) }
-        return BuildReport(
+        var report = BuildReport(
             items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: written,
             skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed, validity: site.validity,
             basePath: config.basePath, baseURL: config.baseURL.absoluteString)
+        report.model = BuiltModel(site: site, theme: plan.theme, pages: plan.jobs.map { ($0.path, $0.template, $0.source?.path) })
+        return report
     }
 
     /// Makes and writes files on all cores. Returns how many were written; the others had the
     /// same bytes as in the previous output and were kept. Every failure is reported.
     private func writeAll<Element: Sendable>(_ elements: [Element], to output: OutputSink, path: @Sendable (Element) -> String,
                                              bytes: @Sendable (Element) throws -> Data) throws -> Int {
+        let done = Atomic<Int>(0)
+        let (progress, total) = (self.progress, elements.count)
+        // A hundred updates at most: a terminal line needs no more, and each one is a call across threads.
+        let every = max(1, total / 100)
         let outcomes = elements.parallelMap { element -> Result<Bool, OutputProblem> in
+            defer {
+                let count = done.add(1, ordering: .relaxed).newValue
+                if let progress, count % every == 0 || count == total { progress(BuildProgress(step: nil, done: count, total: total)) }
+            }
             do {
                 return .success(try output.write(path(element), try bytes(element)))
             } catch let problem as OutputProblem {
@@ -287,9 +304,12 @@ public struct Build: Sendable {
 struct StepClock {
     private let start = DispatchTime.now()
     private(set) var timings: [StepTiming] = []
+    /// Called with each step's name as it starts.
+    var onStep: ((String) -> Void)? = nil
 
     /// Runs a step, recording its time; any non-`BuildFailure` error becomes one naming the step.
     mutating func step<T>(_ name: String, _ work: () throws -> T) throws -> T {
+        onStep?(name)
         let began = DispatchTime.now()
         let cpuBefore = CPUClock.process()
         defer { timings.append(StepTiming(step: name, seconds: began.secondsElapsed, cpuSeconds: CPUClock.process() - cpuBefore)) }
@@ -316,4 +336,15 @@ struct StepClock {
     /// Seconds since the clock started.
     var elapsed: Double { start.secondsElapsed }
 
+}
+
+/// Where a build is: a step that has just started (`step`), or how many of a step's files are
+/// written (`done` of `total`, with `step` nil).
+public struct BuildProgress: Sendable, Equatable {
+    /// The step that starts, e.g. "render and write pages".
+    public var step: String?
+    /// Files written so far in the current step.
+    public var done: Int
+    /// Files the current step writes.
+    public var total: Int
 }

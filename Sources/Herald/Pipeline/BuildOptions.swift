@@ -70,6 +70,8 @@ public struct BuildReport: Sendable {
     public var basePath = "/"
     /// The base URL the site was built for, as written in its links (`https://example.org/union/`).
     public var baseURL = "/"
+    /// What the build made its output from, for `herald check` to look at beside the output.
+    var model: BuiltModel? = nil
 
     /// `Built 47 items into 118 pages (152 files written) in 0.21 s`.
     public var summary: String {
@@ -87,4 +89,15 @@ public struct BuildReport: Sendable {
         }
         return "Built \(items) item\(items == 1 ? "" : "s") into \(pages) pages (\(fileCounts)) in \(String(format: "%.2f", seconds)) s\(leftOut)\(warned)"
     }
+}
+
+/// The model and page plan of a finished build: what `herald check` traces a finding in the
+/// output back to (the content file, or the template, that made a page).
+struct BuiltModel: Sendable {
+    /// The site model.
+    var site: Site
+    /// The theme the pages were rendered with.
+    var theme: Theme
+    /// Each page: its output path, its template and the content file it shows (if any).
+    var pages: [(path: String, template: String, source: String?)]
 }

@@ -12,7 +12,8 @@ public struct CompletedBuild: Sendable, Equatable {
 public enum SiteBuild {
     /// Runs the whole build from disk to disk. On failure the previous output is left untouched
     /// and the staged files are removed.
-    public static func run(_ options: BuildOptions, log: @escaping @Sendable (String) -> Void = { _ in }) throws -> BuildReport {
+    public static func run(_ options: BuildOptions, log: @escaping @Sendable (String) -> Void = { _ in },
+                           progress: (@Sendable (BuildProgress) -> Void)? = nil) throws -> BuildReport {
         let source = URL(fileURLWithPath: options.sourcePath).standardizedFileURL.resolvingSymlinksInPath().path
         let output = URL(fileURLWithPath: options.outputPath, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path
         try refuseDangerousOutput(source: source, output: output)
@@ -36,15 +37,17 @@ public enum SiteBuild {
 
         let tree = try OutputTree(outputPath: output)
         do {
-            let build = Build(options: options, fileSystem: .disk(root: source), log: log)
+            var build = Build(options: options, fileSystem: .disk(root: source), log: log)
+            build.progress = progress
             var report = try build.run(into: tree)
             report.timings.insert(checkTiming, at: 0)
             report.seconds += checkTiming.seconds
             let began = DispatchTime.now()
             let cpuBefore = CPUClock.process()
+            progress?(BuildProgress(step: "swap output in", done: 0, total: 0))
             BuildRecord.remove(forOutput: output)
             try tree.commit()
-            FileManager.default.createFile(atPath: markerPath(forOutput: output), contents: Data("This folder's neighbour is a site built by Herald; it may be replaced by the next build.\n".utf8))
+            _ = FileManager.default.createFile(atPath: markerPath(forOutput: output), contents: Data("This folder's neighbour is a site built by Herald; it may be replaced by the next build.\n".utf8))
             if let validity = report.validity {
                 BuildRecord(format: BuildRecord.format, herald: herald, options: optionsKey, inputs: inputs,
                             output: FileStamps.fingerprint(root: output, paths: ["."]), validity: validity, baseURL: report.baseURL,

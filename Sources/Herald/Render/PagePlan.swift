@@ -95,6 +95,10 @@ struct PagePlanner {
         }
         let notFound = PageMeta(title: text("notFoundTitle"), description: "", url: urls.path("404.html"), permalink: urls.absolute("404.html"), image: nil, type: "404", section: nil)
         add(PageJob(path: "404.html", template: "404", context: context(notFound), inSitemap: false), owner: "the 404 page")
+        // The search page works without a query too (a reader may arrive from the masthead's box
+        // with JavaScript off), but it is no page to send a search engine to.
+        let search = PageMeta(title: text("search"), description: "", url: urls.path("search/"), permalink: urls.absolute("search/"), image: nil, type: "search", section: nil)
+        add(PageJob(path: "search/index.html", template: "search", context: context(search), inSitemap: false), owner: "the search page")
         planItems()
     }
 
@@ -113,7 +117,9 @@ struct PagePlanner {
             categories: categoryViews,
             pages: site.pages.map { LinkView(title: site.items[$0].title, url: views[$0].url) },
             year: CivilDateTime(site.now, in: site.config.timeZone).year,
-            stylesheet: stylesheet, generator: "Herald", feeds: feedLinks(folder: "", title: site.config.title))
+            stylesheet: stylesheet, generator: "Herald", feeds: feedLinks(folder: "", title: site.config.title),
+            search: urls.path("search/"), searchIndex: urls.path(SearchIndexPlan.path),
+            searchScript: theme.assets.contains { $0.path == "assets/search.js" } ? urls.path("assets/search.js") : nil)
         // Each card is rendered once here, on all cores, and reused by the home page and every
         // list that shows the item, rather than once per list page.
         // Structured data is made in the same pass: encoding JSON is the other slow part of a view.
@@ -169,7 +175,7 @@ struct PagePlanner {
         return ItemView(
             kind: item.kind, title: item.title, url: urls.path(path), permalink: urls.absolute(path),
             date: dateText, dateISO: dateISO, summary: item.summaryText, summaryHTML: item.summaryHTML,
-            image: item.image.map(urls.asset), imageAlt: item.imageAlt, imageAbsolute: item.image.map(urls.absoluteAsset),
+            image: item.image.map(urls.asset), imageAlt: item.imageAlt ?? item.title, imageAbsolute: item.image.map(urls.absoluteAsset),
             categories: site.categoriesOfItem[id].map { categoryViews[$0] },
             tags: site.tagsOfItem[id].map { tagViews[$0] },
             author: item.author, readingTime: dates.readingTime(item.body.statistics.readingMinutes),

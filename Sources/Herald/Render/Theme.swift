@@ -24,9 +24,11 @@ public struct Theme: Sendable {
     public var warnings: [Diagnostic] = []
     /// Each template's text as written, by name, for `fixingConstantValues`.
     var sources: [String: String] = [:]
+    /// Where each template came from, by name (`templates/home.mustache`, or the built-in theme's), for `herald check`.
+    var sourcePaths: [String: String] = [:]
 
     /// The templates every site needs; a site's own folder may replace any of them.
-    public static let requiredTemplates = ["layout", "home", "article", "event", "page", "list", "terms", "calendar", "404", "partials/card"]
+    public static let requiredTemplates = ["layout", "home", "article", "event", "page", "list", "terms", "calendar", "404", "search", "partials/card"]
 
     /// Loads the theme: the default files, then the site's `templates/` files over them.
     /// Every template that does not parse, and every partial or parent template that does not
@@ -49,6 +51,7 @@ public struct Theme: Sendable {
         var problems = DiagnosticList()
         var templates: [String: MustacheTemplate] = [:]
         var sources: [String: String] = [:]
+        var sourcePaths: [String: String] = [:]
         var texts: [String: (text: String, source: String)] = [:]
         for (path, data) in defaults where path.hasPrefix("i18n/") {
             stringLayers[0][path] = (String(decoding: data, as: UTF8.self), "(built-in theme) templates/\(path)")
@@ -65,6 +68,7 @@ public struct Theme: Sendable {
             texts[path] = (text, file.source)
             let name = String(path.dropLast(".mustache".count))
             sources[name] = text
+            sourcePaths[name] = file.source
             do {
                 // The pragma stands on a line of its own (so Mustache drops that line whole and the
                 // template's first line keeps its standalone tags); parser lines are one more than the file's.
@@ -112,7 +116,7 @@ public struct Theme: Sendable {
 
         let assets = files.filter { $0.key.hasPrefix("assets/") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.data) }
         return .success(Theme(library: MustacheLibrary(templates: templates), templateNames: Set(templates.keys), assets: assets, strings: strings,
-                              warnings: problems.all.filter { $0.severity == .warning }, sources: sources))
+                              warnings: problems.all.filter { $0.severity == .warning }, sources: sources, sourcePaths: sourcePaths))
     }
 
     /// Renders a template with a page context.
@@ -176,7 +180,7 @@ public struct Theme: Sendable {
             let output = library.render(ConstantContext(site: site, strings: strings), withTemplate: name) ?? ""
             if let literal = Self.literalTemplate(output) { library.register(literal, named: name) }
         }
-        return Theme(library: library, templateNames: templateNames, assets: assets, strings: strings, sources: sources)
+        return Theme(library: library, templateNames: templateNames, assets: assets, strings: strings, sources: sources, sourcePaths: sourcePaths)
     }
 
     /// A template's text with each plain `{{site.key}}` and `{{t.key}}` variable (and its

@@ -354,6 +354,12 @@ struct SiteView: MustacheParent, Sendable, Equatable {
     var stylesheet: String
     var generator: String
     var feeds: [FeedLink]
+    /// The search page's link.
+    var search: String
+    /// The search index's link (`search/index.json`).
+    var searchIndex: String
+    /// The theme's search script, when it has one.
+    var searchScript: String?
 
     func child(named key: String) -> Any? {
         switch key {
@@ -368,6 +374,9 @@ struct SiteView: MustacheParent, Sendable, Equatable {
         case "stylesheet": return stylesheet
         case "generator": return generator
         case "feeds": return feeds
+        case "search": return search
+        case "searchIndex": return searchIndex
+        case "searchScript": return searchScript ?? Absent()
         default: return nil
         }
     }

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Checks of the site model an editor would want before publishing, none of which stops a build:
+/// cover images that are not there, items in categories `site.yml` does not declare, titles used
+/// twice, events with no place, featured picks without a cover, and category colours too pale to read.
+struct ContentCheck {
+    let site: Site
+    /// The output files, to tell whether a cover image exists.
+    let files: [String: Data]
+    let urls: SiteURLs
+    /// A content file's text, for the line of the key a finding is about.
+    let sourceText: (String) -> String?
+
+    /// Every finding, in a fixed order.
+    func findings() -> [Diagnostic] {
+        var found = DiagnosticList()
+        covers(&found)
+        undeclaredCategories(&found)
+        duplicateTitles(&found)
+        eventsWithoutPlace(&found)
+        categoryColours(&found)
+        return found.all
+    }
+
+    /// The line of a front-matter key in a content file (1 when it is not written there).
+    func line(of key: String, in path: String) -> Int {
+        guard let text = sourceText(path) else { return 1 }
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            if line.hasPrefix(key + ":") { return number }
+            if number > 1 && line.hasPrefix("---") { break }
+        }
+        return 1
+    }
+
+    private func covers(_ found: inout DiagnosticList) {
+        for item in site.items {
+            guard let image = item.image else {
+                // A featured pick is shown large on the home page and in apps: without a cover it looks broken.
+                if item.featured { found.warning(item.sourcePath, line(of: "featured", in: item.sourcePath), "is featured but has no cover image (image:); featured picks are shown with their cover") }
+                continue
+            }
+            let written = urls.asset(image)
+            guard !written.contains("://"), !written.hasPrefix("//"), !written.hasPrefix("data:") else { continue }
+            let path = String(written.dropFirst(urls.basePath.count)).removingPercentEncoding ?? image
+            let file = path.split(separator: "?").first.map(String.init) ?? path
+            if files[file] == nil {
+                found.error(item.sourcePath, line(of: "image", in: item.sourcePath), "cover image '\(image)' is not in the site; put it at static/\(file)")
+            }
+        }
+    }
+
+    private func undeclaredCategories(_ found: inout DiagnosticList) {
+        for category in site.categories where !category.declared {
+            guard let first = category.items.min(by: { site.items[$0].sourcePath < site.items[$1].sourcePath }) else { continue }
+            let item = site.items[first]
+            let line = item.categories.first { Slug.make(from: $0.name) == category.slug || $0.name == category.name }?.line ?? 1
+            let others = category.items.count - 1
+            found.warning(item.sourcePath, line, "category '\(category.name)' is not declared in site.yml\(others > 0 ? " (\(others) more item\(others == 1 ? "" : "s") use it)" : ""); declare it to give it a slug, colour and description, or use a declared one")
+        }
+    }
+
+    private func duplicateTitles(_ found: inout DiagnosticList) {
+        var first: [String: String] = [:]
+        for item in site.items.sorted(by: { $0.sourcePath < $1.sourcePath }) {
+            let key = item.title.lowercased().collapsingWhitespace()
+            if let earlier = first[key] {
+                found.warning(item.sourcePath, line(of: "title", in: item.sourcePath), "has the same title as \(earlier); readers cannot tell them apart in lists, feeds and search")
+            } else {
+                first[key] = item.sourcePath
+            }
+        }
+    }
+
+    private func eventsWithoutPlace(_ found: inout DiagnosticList) {
+        for item in site.items {
+            guard let event = item.event, (event.location ?? "").trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            found.warning(item.sourcePath, line(of: "start", in: item.sourcePath), "event has no location; add location: (a room, an address, or \"Online\")")
+        }
+    }
+
+    private func categoryColours(_ found: inout DiagnosticList) {
+        for declaration in site.config.categories {
+            guard let written = declaration.color, let color = ColorContrast.parse(written) else { continue }
+            let (light, dark) = ColorContrast.badgeRatios(color)
+            let weak = [("light", light), ("dark", dark)].filter { $0.1 < ColorContrast.minimum }
+            guard !weak.isEmpty else { continue }
+            let which = weak.map { "\(String(format: "%.1f", $0.1)):1 in \($0.0) mode" }.joined(separator: ", ")
+            found.warning("site.yml", declaration.line, "category '\(declaration.name)': colour \(written) is hard to read as badge text (\(which); at least \(String(format: "%.1f", ColorContrast.minimum)):1 is needed); choose a darker shade")
+        }
+    }
+}

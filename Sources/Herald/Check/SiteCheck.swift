@@ -1,0 +1,118 @@
+import Foundation
+
+/// What `herald check` found.
+public struct CheckReport: Sendable {
+    /// Every finding: the build's warnings and the checks', sorted by path and line.
+    public var findings: [Diagnostic]
+    /// Items, pages and files the build made in memory.
+    public var items: Int, pages: Int, files: Int
+
+    /// The findings that are errors.
+    public var errors: [Diagnostic] { findings.filter { $0.severity == .error } }
+    /// The findings that are warnings.
+    public var warnings: [Diagnostic] { findings.filter { $0.severity == .warning } }
+}
+
+/// `herald check`: builds the site in memory, writing nothing, and looks at the result for what an
+/// editor should fix before publishing. A site that does not build fails with the build's
+/// `BuildFailure`, as `herald build` would.
+public enum SiteCheck {
+    /// Builds the site read from `fileSystem` (the site folder on disk by default) and checks it.
+    public static func run(_ options: BuildOptions, fileSystem: FileSystem? = nil) throws -> CheckReport {
+        let fileSystem = fileSystem ?? .disk(root: options.sourcePath)
+        let output = MemoryOutput()
+        let report = try Build(options: options, fileSystem: fileSystem).run(into: output)
+        guard let model = report.model else { return CheckReport(findings: report.warnings, items: report.items, pages: report.pages, files: report.files) }
+        let files = output.files
+        let findings = inspect(model: model, files: files, outputPath: options.outputPath, sourceText: { path in
+            (try? fileSystem.readFile(path)).map { String(decoding: $0, as: UTF8.self) }
+        })
+        return CheckReport(findings: Array(Set(report.warnings + findings)).sorted(), items: report.items, pages: report.pages, files: files.count)
+    }
+
+    /// The checks proper, on a finished build held in memory (no I/O but `sourceText`, which reads
+    /// a content or template file to find the line a finding is on).
+    static func inspect(model: BuiltModel, files: [String: Data], outputPath: String, sourceText: @escaping (String) -> String?) -> [Diagnostic] {
+        let urls = SiteURLs(config: model.site.config)
+        var findings = ContentCheck(site: model.site, files: files, urls: urls, sourceText: sourceText).findings()
+        findings += links(model: model, files: files, urls: urls, sourceText: sourceText)
+        findings += DocumentCheck(files: files, outputPath: outputPath, baseURL: urls.baseURL).findings()
+        return findings
+    }
+
+    /// Broken links and images, each reported once where it was written: the line of the content
+    /// file the page shows, else of the template that holds it, else the page's template.
+    private static func links(model: BuiltModel, files: [String: Data], urls: SiteURLs, sourceText: (String) -> String?) -> [Diagnostic] {
+        let check = LinkCheck(files: files, basePath: urls.basePath, baseURL: urls.baseURL)
+        let pages = model.pages
+        // A missing cover is reported once, at its `image:` line, not again on every page showing it.
+        let missingCovers = Set(model.site.items.compactMap { $0.image.map(urls.asset) }.filter { cover in
+            check.target(of: cover, from: "") != .outside && !check.leadsSomewhere(cover, from: "")
+        })
+        let broken = check.brokenLinks(pages: pages.map(\.path)).filter { !missingCovers.contains($0.link) }
+        let pageInfo = Dictionary(pages.map { ($0.path, (template: $0.template, source: $0.source)) }, uniquingKeysWith: { a, _ in a })
+        var texts: [String: String] = [:]
+        func text(_ path: String) -> String? {
+            if let known = texts[path] { return known }
+            let read = sourceText(path)
+            texts[path] = read
+            return read
+        }
+        var templateTexts = model.theme.sources.sorted { $0.key < $1.key }
+        // The page's own template is searched first, then the rest (partials, the layout).
+        var grouped: [String: (location: (path: String, line: Int), link: String, written: String, attribute: String, pages: [String])] = [:]
+        var order: [String] = []
+        for finding in broken {
+            let info = pageInfo[finding.page]
+            var location: (String, Int)?
+            let forms = asWritten(finding.link, basePath: urls.basePath)
+            var written = finding.link
+            if let source = info?.source, let content = text(source),
+               let (form, line) = forms.lazy.compactMap({ form in lineContaining(form, in: content).map { (form, $0) } }).first {
+                location = (source, line)
+                written = form
+            }
+            if location == nil {
+                templateTexts.sort { a, b in (a.key == info?.template ? 0 : 1, a.key) < (b.key == info?.template ? 0 : 1, b.key) }
+                for (name, template) in templateTexts {
+                    if let line = forms.lazy.compactMap({ lineContaining($0, in: template) }).first {
+                        location = (model.theme.sourcePaths[name] ?? "templates/\(name).mustache", line)
+                        break
+                    }
+                }
+            }
+            let place = location ?? (info.map { model.theme.sourcePaths[$0.template] ?? "templates/\($0.template).mustache" } ?? finding.page, 1)
+            let key = "\(place.0)\u{0}\(place.1)\u{0}\(finding.link)"
+            if grouped[key] == nil {
+                grouped[key] = ((place.0, place.1), finding.link, written, finding.attribute, [])
+                order.append(key)
+            }
+            grouped[key]!.pages.append(finding.page)
+        }
+        return order.map { key in
+            let entry = grouped[key]!
+            let what = entry.attribute == "href" ? "links to" : "shows the image"
+            let reason = check.target(of: entry.link, from: entry.pages[0]) == .aboveRoot ? "which climbs above the site's root" : "which is not in the site"
+            let firstPage = urls.path(entry.pages[0].hasSuffix("index.html") ? String(entry.pages[0].dropLast("index.html".count)) : entry.pages[0])
+            let on = entry.pages.count == 1 ? "on \(firstPage)" : "on \(entry.pages.count) pages, such as \(firstPage)"
+            // A site path is put under the base path: say what it became, which is what is missing.
+            let link = entry.written == entry.link ? entry.link : "\(entry.written) (\(entry.link) on the page)"
+            return Diagnostic(path: entry.location.path, line: entry.location.line, "\(what) \(link), \(reason) (\(on))")
+        }
+    }
+
+    /// How a link in a page may have been written in its source: as it is, or (Herald puts site
+    /// paths under the base path) without the base path, and with its percent-escapes decoded.
+    static func asWritten(_ link: String, basePath: String) -> [String] {
+        var forms = [link]
+        if basePath != "/", link.hasPrefix(basePath) { forms.append("/" + link.dropFirst(basePath.count)) }
+        forms += forms.compactMap { $0.removingPercentEncoding }.filter { !forms.contains($0) }
+        return forms
+    }
+
+    /// The 1-based line of the first occurrence of `needle` in `text`.
+    static func lineContaining(_ needle: String, in text: String) -> Int? {
+        guard !needle.isEmpty, let range = text.range(of: needle) else { return nil }
+        return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+}

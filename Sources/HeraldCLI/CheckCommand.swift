@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Herald
+
+/// `herald check`: builds in memory, writes nothing, and reports what to fix before publishing.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check the site without writing anything: broken links and images, missing covers, undeclared categories, duplicate titles, events without a place, invalid feeds.",
+        discussion: "Exits with status 1 when it finds an error (or, with --strict, a warning); warnings alone exit 0."
+    )
+
+    @Option(name: .long, help: "The site folder (with site.yml).")
+    var source: String = "."
+
+    @Flag(name: .long, help: "Check drafts too.")
+    var drafts = false
+
+    @Flag(name: .long, help: "Check items whose publication date is in the future too.")
+    var future = false
+
+    @Option(name: .long, help: "The moment to treat as now, RFC 3339, as for herald build.")
+    var now: String?
+
+    @Option(name: .customLong("base-url"), help: "Check the site as built for this base URL instead of site.yml's baseURL.")
+    var baseURL: String?
+
+    @Flag(name: .long, help: "Treat warnings as errors (exit 1 when there is any).")
+    var strict = false
+
+    @Flag(name: [.short, .long], help: "Print the findings only, without the summary.")
+    var quiet = false
+
+    func run() throws {
+        let options = BuildOptions(
+            sourcePath: source, outputPath: defaultOutput(nil, source: source), includeDrafts: drafts, includeFuture: future,
+            now: try now.map(parseNow) ?? Date(), baseURL: baseURL)
+        let report: CheckReport
+        do {
+            report = try SiteCheck.run(options)
+        } catch let failure as BuildFailure {
+            for diagnostic in failure.diagnostics {
+                Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
+            }
+            let count = failure.errors.count
+            Terminal.printError("error: the site does not build: \(failure.step) failed with \(count) error\(count == 1 ? "" : "s")", warning: false)
+            throw ExitCode.failure
+        }
+        for finding in report.findings {
+            var shown = finding
+            if strict { shown.severity = .error }
+            Terminal.printError(shown.description, warning: shown.severity == .warning)
+        }
+        let errors = strict ? report.findings.count : report.errors.count
+        let warnings = strict ? 0 : report.warnings.count
+        if !quiet {
+            func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+            let verdict = errors > 0 ? "found \(count(errors, "error"))" + (warnings > 0 ? " and \(count(warnings, "warning"))" : "")
+                : warnings > 0 ? "found \(count(warnings, "warning"))" : "found nothing to fix"
+            print("Checked \(count(report.items, "item")), \(count(report.pages, "page")) and \(count(report.files, "file")): \(verdict)")
+        }
+        if errors > 0 { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,181 @@
+import ArgumentParser
+import Foundation
+import Herald
+
+/// `herald new`: starts a site, or a news article, event or page in one.
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Start a new site, or write a new news article, event or page with its front matter.",
+        subcommands: [NewSiteCommand.self, NewNewsCommand.self, NewEventCommand.self, NewPageCommand.self]
+    )
+}
+
+/// `herald new site <folder>`.
+struct NewSiteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "site",
+        abstract: "Write a working starter site (site.yml, news, events, a page) into a new folder."
+    )
+
+    @Argument(help: "The folder to create (it must not exist, or be empty).")
+    var folder: String
+
+    @Option(name: .long, help: "The site's title.")
+    var title: String = "Our News and Events"
+
+    @Option(name: .long, help: "The site's language, which picks the interface text and date format (en, zh-CN …).")
+    var language: String = "en"
+
+    @Option(name: .long, help: "The site's time zone (default: this machine's).")
+    var timezone: String?
+
+    @Flag(name: .customLong("with-templates"), help: "Also copy the default theme's templates, styles and strings into templates/, to change them.")
+    var withTemplates = false
+
+    func run() throws {
+        let zone = try siteZone(timezone)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            guard isFolder.boolValue, entries.isEmpty else {
+                Terminal.printError("error: \(folder) already exists and is not an empty folder; choose a new one", warning: false)
+                throw ExitCode.failure
+            }
+        }
+        let files = StarterSite.files(title: title, language: language, timeZone: zone, now: Date(), withTemplates: withTemplates)
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+            try writeNewFile((folder as NSString).appendingPathComponent(path), data)
+        }
+        let news = files.keys.filter { $0.hasPrefix("content/news/") }.count
+        let events = files.keys.filter { $0.hasPrefix("content/events/") }.count
+        let templates = files.keys.filter { $0.hasPrefix("templates/") }.count
+        print("Created a site in \(folder)/: site.yml, \(news) news articles, \(events) events and an About page\(withTemplates ? ", and the default theme's \(templates) files in templates/" : "").")
+        let source = folder.contains(" ") ? "'\(folder)'" : folder
+        print("""
+
+        Build it:    herald build --source \(source)
+        Preview it:  herald serve --source \(source)
+
+        Then edit \(source)/site.yml and add your own news with: herald new news "Title" --source \(source)
+        """)
+    }
+}
+
+/// What `herald new news|event|page` share: the site folder and an optional slug.
+struct NewItemOptions: ParsableArguments {
+    @Argument(help: "The title.")
+    var title: String
+
+    @Option(name: .long, help: "The site folder (with site.yml).")
+    var source: String = "."
+
+    @Option(name: .long, help: "The URL slug (default: made from the title; Chinese titles become pinyin).")
+    var slug: String?
+
+    /// The site's settings, read from its site.yml.
+    func config() throws -> SiteConfig {
+        let path = (source as NSString).appendingPathComponent("site.yml")
+        guard let data = FileManager.default.contents(atPath: path) else {
+            Terminal.printError("\(path):1: not found: run this in a site folder, or give --source", warning: false)
+            throw ExitCode.failure
+        }
+        let parsed = SiteConfigParser.parse(String(decoding: data, as: UTF8.self), path: path)
+        guard let config = parsed.config else {
+            for diagnostic in parsed.diagnostics { Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning) }
+            throw ExitCode.failure
+        }
+        return config
+    }
+
+    /// The slug to use: `--slug`, checked, or one made from the title.
+    func chosenSlug() throws -> String {
+        if let slug {
+            if let problem = Slug.problem(with: slug) { throw ValidationError("--slug: \(problem)") }
+            return slug
+        }
+        guard let made = NewItem.slug(forTitle: title) else {
+            throw ValidationError("the title '\(title)' has no letters or digits to make a slug from; give one with --slug")
+        }
+        if made.transliterated {
+            print("Slug \(made.slug) made from the title's pinyin; give --slug to choose another.")
+        }
+        return made.slug
+    }
+
+    /// Writes the item, refusing to replace a file, and says where it is.
+    func write(_ item: NewItem) throws {
+        let path = (source as NSString).appendingPathComponent(item.path)
+        if FileManager.default.fileExists(atPath: path) {
+            Terminal.printError("error: \(path) already exists; choose another title or --slug", warning: false)
+            throw ExitCode.failure
+        }
+        try writeNewFile(path, Data(item.text.utf8))
+        print("Created \(path)")
+        if item.text.contains("\ndraft: true") { print("It is a draft: preview it with herald serve --drafts, and remove draft: true to publish it.") }
+    }
+}
+
+/// `herald new news "<title>"`.
+struct NewNewsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "news", abstract: "Write a new news article, dated now in the site's time zone.")
+
+    @OptionGroup var item: NewItemOptions
+
+    func run() throws {
+        let config = try item.config()
+        let slug = try item.chosenSlug()
+        try item.write(NewItem.news(title: item.title, slug: slug, now: Date(), config: config))
+    }
+}
+
+/// `herald new event "<title>" --start <date>`.
+struct NewEventCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "event", abstract: "Write a new event.")
+
+    @OptionGroup var item: NewItemOptions
+
+    @Option(name: .long, help: "When it starts: 2026-12-01 (all day) or \"2026-12-01 19:00\", in the site's time zone.")
+    var start: String
+
+    func run() throws {
+        let config = try item.config()
+        let parsed: ParsedDate
+        switch DateParser.parse(start, timeZone: config.timeZone) {
+        case .success(let date): parsed = date
+        case .failure(let problem): throw ValidationError("--start '\(start)': \(problem.message)")
+        }
+        let slug = try item.chosenSlug()
+        try item.write(NewItem.event(title: item.title, slug: slug, start: parsed, now: Date(), config: config))
+    }
+}
+
+/// `herald new page "<title>"`.
+struct NewPageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "page", abstract: "Write a new page (About, Contact …).")
+
+    @OptionGroup var item: NewItemOptions
+
+    func run() throws {
+        _ = try item.config()
+        try item.write(NewItem.page(title: item.title, slug: try item.chosenSlug()))
+    }
+}
+
+/// `--timezone`, or this machine's zone (UTC when it has none worth naming).
+private func siteZone(_ name: String?) throws -> TimeZone {
+    if let name {
+        guard let zone = TimeZone(identifier: name) else { throw ValidationError("--timezone '\(name)' is not a time zone such as Asia/Shanghai or Europe/London") }
+        return zone
+    }
+    let current = TimeZone.current.identifier
+    return TimeZone(identifier: current.hasPrefix("Etc/") || current == "GMT" ? "UTC" : current) ?? TimeZone(identifier: "UTC")!
+}
+
+/// Writes a file, making its folders.
+private func writeNewFile(_ path: String, _ data: Data) throws {
+    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    guard FileManager.default.createFile(atPath: path, contents: data) else {
+        throw ValidationError("could not write \(path)")
+    }
+}
