@@ -5,7 +5,8 @@
 # Python packages pytest, jsonschema (with its URI and date-time format checkers), feedparser,
 # icalendar (under ../shared/standards/ics_check.py) and python-dateutil (expands RRULEs); and what
 # the `herald publish` tests publish with: git, rsync, the AWS command-line client (awscli) and
-# moto's S3 server (with boto3, to read the bucket back).
+# moto's S3 server (with boto3, to read the bucket back); and for the browser test, Debian's
+# chromium and chromium-driver, driven by Selenium.
 set -euo pipefail
 missing=()
 pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
@@ -17,6 +18,8 @@ if [ "${1:-}" = "--test" ]; then
   command -v python3 >/dev/null || missing+=(python3 python3-pip)
   command -v git >/dev/null || missing+=(git)
   command -v rsync >/dev/null || missing+=(rsync)
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v chromedriver >/dev/null || missing+=(chromium-driver)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
@@ -26,8 +29,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if [ "${1:-}" = "--test" ]; then
-  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser icalendar python-dateutil awscli "moto[server]" boto3 html5lib
-import pytest, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser, icalendar, dateutil, awscli, boto3, html5lib
+  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser icalendar python-dateutil awscli "moto[server]" boto3 html5lib selenium
+import pytest, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser, icalendar, dateutil, awscli, boto3, html5lib, selenium
 from moto.server import ThreadedMotoServer
 PY
   command -v aws >/dev/null || { echo "aws (from PyPI's awscli) is not on PATH after installing it" >&2; exit 1; }

@@ -7,7 +7,8 @@ import Testing
 /// exactly as Mustache would have rendered the look-ups.
 @Suite struct ConstantValueTests {
     let site = SiteView(title: "A & B's <site>", description: "", language: "en", root: "/cs/", baseURL: "https://example.org/cs/",
-                        categories: [], pages: [], year: 2026, stylesheet: "/cs/assets/herald.css", generator: "Herald", feeds: [])
+                        categories: [], pages: [], year: 2026, stylesheet: "/cs/assets/herald.css", generator: "Herald", feeds: [],
+                        search: "/cs/search/", searchIndex: "/cs/search/index.json")
     let strings = InterfaceStrings(table: ["news": "News", "braces": "{{site.title}}", "lines": "one\ntwo"])
 
     func fixed(_ text: String) -> String { Theme.fixingConstantValues(in: text, site: site, strings: strings) }

@@ -149,12 +149,61 @@ import Testing
 
     /// The argument parser's completion scripts know every command and option, and the bash one
     /// is valid bash (`bash -n`).
+    @Test func newSiteThenNewItemsThenBuildAndCheck() throws {
+        let scratch = try OutputFolderTests.Scratch()
+        let created = try run(["new", "site", "club", "--timezone", "Asia/Shanghai", "--language", "zh-CN"], in: scratch.root)
+        #expect(created.status == 0, "\(created.err)")
+        #expect(created.out.contains("Build it:    herald build --source club\nPreview it:  herald serve --source club\n"))
+        let again = try run(["new", "site", "club"], in: scratch.root)
+        #expect(again.status == 1 && again.err == "error: club already exists and is not an empty folder; choose a new one\n")
+
+        let site = scratch.root.appendingPathComponent("club")
+        let news = try run(["new", "news", "迎新晚会"], in: site)
+        #expect(news.status == 0, "\(news.err)")
+        #expect(news.out.hasPrefix("Slug ying-xin-wan-hui made from the title's pinyin; give --slug to choose another.\nCreated ./content/news/"))
+        let event = try run(["new", "event", "Open day", "--start", "2026-12-05", "--slug", "open-day"], in: site)
+        #expect(event.status == 0 && event.out.hasPrefix("Created ./content/events/2026-12-05-open-day.md\n"), "\(event.err)")
+        let clash = try run(["new", "event", "Open day", "--start", "2026-12-05"], in: site)
+        #expect(clash.status == 1 && clash.err.contains("already exists; choose another title or --slug"))
+        let badDate = try run(["new", "event", "X", "--start", "soon"], in: site)
+        #expect(badDate.status != 0 && badDate.err.contains("--start 'soon'"))
+
+        let built = try run(["build", "--drafts"], in: site)
+        #expect(built.status == 0, "\(built.err)")
+        // Not a terminal: plain progress lines, no in-place updates.
+        #expect(built.out.contains("  Parsed 7 content files\n") && !built.out.contains("\u{1B}["))
+        // The new event has no place yet: a warning, which --strict makes an error.
+        let checked = try run(["check", "--drafts"], in: site)
+        #expect(checked.status == 0, "\(checked.err)")
+        #expect(checked.err == "content/events/2026-12-05-open-day.md:4: warning: event has no location; add location: (a room, an address, or \"Online\")\n")
+        #expect(checked.out.hasPrefix("Checked 7 items, ") && checked.out.hasSuffix(": found 1 warning\n"))
+        let strict = try run(["check", "--drafts", "--strict"], in: site)
+        #expect(strict.status == 1 && strict.err == "content/events/2026-12-05-open-day.md:4: event has no location; add location: (a room, an address, or \"Online\")\n")
+        // check writes nothing.
+        let before = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
+        _ = try run(["check"], in: site)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).sorted() == before)
+    }
+
+    @Test func checkFailsOnBrokenLinksAndOnASiteThatDoesNotBuild() throws {
+        let scratch = try OutputFolderTests.Scratch()
+        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\n---\nSee [the first](../frist/).\n")
+        let broken = try run(["check", "--source", "site", "--now", "2026-11-21T12:00:00+08:00", "--quiet"], in: scratch.root)
+        #expect(broken.status == 1)
+        #expect(broken.err == "content/news/2026-11-02-second.md:4: links to ../frist/, which is not in the site (on /news/second/)\n")
+        #expect(broken.out == "")
+        try scratch.write("site/content/news/2026-11-03-bad.md", "---\ntitle: [unclosed\n---\n")
+        let failed = try run(["check", "--source", "site", "--now", "2026-11-21T12:00:00+08:00"], in: scratch.root)
+        #expect(failed.status == 1 && failed.err.contains("error: the site does not build: parse content failed with 1 error"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.root.appendingPathComponent("site/site-output").path))
+    }
+
     @Test func shellCompletionsCoverEveryCommand() throws {
         let scratch = try OutputFolderTests.Scratch()
         for shell in ["bash", "zsh", "fish"] {
             let result = try run(["--generate-completion-script", shell], in: scratch.root)
             #expect(result.status == 0)
-            for word in ["build", "serve", "publish", "drafts", "dry-run", "port"] {  // fish writes options without dashes
+            for word in ["build", "serve", "check", "new", "strict", "with-templates", "publish", "drafts", "dry-run", "port"] {  // fish writes options without dashes
                 #expect(result.out.contains(word), "\(shell) completions lack \(word)")
             }
             if shell == "bash" {

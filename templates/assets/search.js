@@ -197,10 +197,12 @@
       });
     }
 
-    input.addEventListener("input", update);
+    // Closed with Escape, the results stay closed until the next keystroke, even as focus returns to the box.
+    var dismissed = false;
+    input.addEventListener("input", function () { dismissed = false; update(); });
     input.addEventListener("focus", function () {
       loadIndex(form.getAttribute("data-index")).catch(function () {});
-      if (input.value.trim()) update();
+      if (input.value.trim() && !dismissed) update();
     });
     if (!onPage) {
       // Arrow keys move between the box and the results; Escape closes them.
@@ -214,6 +216,7 @@
           (at === 0 ? input : links[at - 1]).focus();
           event.preventDefault();
         } else if (event.key === "Escape") {
+          dismissed = true;
           show(false);
           input.focus();
         }

@@ -154,9 +154,24 @@ final class XMLTree: NSObject, XMLParserDelegate {
         let parser = XMLParser(data: data)
         self.parser = parser
         parser.delegate = self
-        if !parser.parse() {
-            let message = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
-            error = (max(1, parser.lineNumber), message)
+        // Foundation's parser may return true and still set an error (a document that ends early).
+        if !parser.parse() || parser.parserError != nil || !stack.isEmpty {
+            let code = (parser.parserError as NSError?)?.code
+            error = (max(1, parser.lineNumber), code.map(Self.describe) ?? "the document ends before <\(stack.last?.name ?? "")> is closed")
+        }
+    }
+
+    /// libxml2's error codes as words (Foundation on Linux gives no description of its own).
+    private static func describe(_ code: Int) -> String {
+        switch code {
+        case 4: return "the document is empty"
+        case 5: return "the document ends before every element is closed"
+        case 9: return "a character that XML does not allow"
+        case 26: return "an entity that is not defined (only &amp; &lt; &gt; &quot; &apos; are)"
+        case 38, 39, 40, 41: return "a malformed attribute"
+        case 68: return "a name where one is not allowed, or a stray <"
+        case 73, 76: return "an end tag that does not match its start tag"
+        default: return "parser error \(code)"
         }
     }
 

@@ -82,7 +82,8 @@ public enum SiteCheck {
                 }
             }
             let place = location ?? (info.map { model.theme.sourcePaths[$0.template] ?? "templates/\($0.template).mustache" } ?? finding.page, 1)
-            let key = "\(place.0)\u{0}\(place.1)\u{0}\(finding.link)"
+            // A link not found as written anywhere is reported once, at the first page's template.
+            let key = location == nil ? "?\u{0}\(finding.link)" : "\(place.0)\u{0}\(place.1)\u{0}\(finding.link)"
             if grouped[key] == nil {
                 grouped[key] = ((place.0, place.1), finding.link, written, finding.attribute, [])
                 order.append(key)
@@ -105,7 +106,12 @@ public enum SiteCheck {
     /// paths under the base path) without the base path, and with its percent-escapes decoded.
     static func asWritten(_ link: String, basePath: String) -> [String] {
         var forms = [link]
-        if basePath != "/", link.hasPrefix(basePath) { forms.append("/" + link.dropFirst(basePath.count)) }
+        if link.hasPrefix(basePath) {
+            let rest = link.dropFirst(basePath.count)
+            if basePath != "/" { forms.append("/" + rest) }
+            // A template writes a site link after the base path's variable.
+            forms += ["{{site.root}}" + rest, "{{{site.root}}}" + rest]
+        }
         forms += forms.compactMap { $0.removingPercentEncoding }.filter { !forms.contains($0) }
         return forms
     }

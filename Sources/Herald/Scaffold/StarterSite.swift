@@ -10,6 +10,8 @@ public enum StarterSite {
         var files: [String: String] = [:]
         func day(_ offset: Int) -> CivilDateTime { CivilDateTime(now.addingTimeInterval(Double(offset) * 86_400), in: timeZone) }
         let today = day(0), earlier = day(-3), meetup = day(7), workshop = day(21)
+        // An hour ago, so the first article is published however early in the day the site is made.
+        let justNow = CivilDateTime(now.addingTimeInterval(-3600), in: timeZone)
 
         files["site.yml"] = """
         # The site's settings. Every key is explained in Herald's docs/configuration.md.
@@ -43,10 +45,10 @@ public enum StarterSite {
             icon: "🎉"
 
         """
-        files["content/news/\(today.year)/\(today.isoDate)-welcome.md"] = """
+        files["content/news/\(justNow.year)/\(justNow.isoDate)-welcome.md"] = """
         ---
         title: Welcome to our new site
-        date: \(today.isoDate) 09:00
+        date: \(justNow.isoDate) \(justNow.hourMinute)
         categories: [announcements]
         tags: [site]
         image: /images/welcome.svg

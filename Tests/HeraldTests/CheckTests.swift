@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import Herald
+
+/// `herald check` on sites held in memory: each kind of finding, where it is reported, and silence
+/// on a site with nothing to fix.
+@Suite struct CheckTests {
+    func check(_ files: [String: String]) throws -> [String] {
+        var all = files
+        if all["site.yml"] == nil {
+            all["site.yml"] = "title: T\nbaseURL: https://example.org/club/\ntimezone: Asia/Shanghai\ncategories:\n  - slug: news\n    name: News\n    color: \"#5f3dc4\"\n"
+        }
+        let options = BuildOptions(outputPath: "out", now: Fixtures.now)
+        return try SiteCheck.run(options, fileSystem: .memory(text: all)).findings.map(\.description)
+    }
+
+    @Test func aSiteWithNothingToFixHasNoFindings() throws {
+        #expect(try check([
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\ncategories: [news]\nimage: /images/a.png\n---\nSee [b](../b/), [home](/), [mail](mailto:x@example.org) and [out](https://example.com/x).\n",
+            "content/news/2026-11-02-b.md": "---\ntitle: B\ndate: 2026-11-02\n---\n![pic](/images/a.png) and [a](/news/a/#top).\n",
+            "static/images/a.png": "png",
+        ]) == [])
+    }
+
+    @Test func brokenLinksAndImagesAreReportedOnTheLineThatWroteThem() throws {
+        let findings = try check([
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\n---\nFirst line.\n\nSee [gone](../gone/) and ![x](/images/none.png).\n\n[up](../../../../x)\n",
+        ])
+        #expect(findings == [
+            "content/news/2026-11-01-a.md:7: links to ../gone/, which is not in the site (on /club/news/a/)",
+            "content/news/2026-11-01-a.md:7: shows the image /images/none.png (/club/images/none.png on the page), which is not in the site (on /club/news/a/)",
+            "content/news/2026-11-01-a.md:9: links to ../../../../x, which climbs above the site's root (on /club/news/a/)",
+        ])
+    }
+
+    @Test func aBrokenLinkInATemplateIsReportedOnceWithItsPageCount() throws {
+        let findings = try check([
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\n---\nText.\n",
+            "templates/partials/site/footer.mustache": "<footer>\n<a href=\"{{site.root}}rules/\">Rules</a>\n</footer>\n",
+        ])
+        #expect(findings.count == 1)
+        #expect(findings.first?.hasPrefix("templates/partials/site/footer.mustache:2: links to /club/rules/, which is not in the site (on ") == true)
+    }
+
+    @Test func contentFindings() throws {
+        let findings = try check([
+            "content/news/2026-11-01-a.md": "---\ntitle: Same\ndate: 2026-11-01\ncategories: [Misc]\nfeatured: true\n---\nText.\n",
+            "content/news/2026-11-02-b.md": "---\ntitle: same\ndate: 2026-11-02\nimage: /images/missing.jpg\n---\nText.\n",
+            "content/events/talk.md": "---\ntitle: Talk\nstart: 2026-12-01 10:00\n---\nText.\n",
+        ])
+        #expect(findings == [
+            "content/events/talk.md:3: warning: event has no location; add location: (a room, an address, or \"Online\")",
+            "content/news/2026-11-01-a.md:4: warning: category 'Misc' is not declared in site.yml; declare it to give it a slug, colour and description, or use a declared one",
+            "content/news/2026-11-01-a.md:5: warning: is featured but has no cover image (image:); featured picks are shown with their cover",
+            "content/news/2026-11-02-b.md:2: warning: has the same title as content/news/2026-11-01-a.md; readers cannot tell them apart in lists, feeds and search",
+            "content/news/2026-11-02-b.md:4: cover image '/images/missing.jpg' is not in the site; put it at static/images/missing.jpg",
+        ])
+    }
+
+    @Test func paleCategoryColoursAreReported() throws {
+        let findings = try check([
+            "site.yml": "title: T\nbaseURL: https://example.org/\ncategories:\n  - slug: a\n    name: A\n    color: \"#ffd43b\"\n  - slug: b\n    name: B\n    color: \"#1c5fd6\"\n",
+        ])
+        #expect(findings == ["site.yml:4: warning: category 'A': colour #ffd43b is hard to read as badge text (1.4:1 in light mode; at least 4.5:1 is needed); choose a darker shade"])
+        let dark = try #require(ColorContrast.parse("#1c5fd6"))
+        #expect(ColorContrast.badgeRatios(dark).light > 4.5 && ColorContrast.badgeRatios(dark).dark > 4.5)
+        #expect(abs(ColorContrast.ratio(ColorContrast.parse("#000")!, ColorContrast.parse("#fff")!) - 21) < 0.001)
+    }
+
+    @Test func documentsThatFailTheirStandardAreReported() throws {
+        let check = DocumentCheck(files: [
+            "feed.xml": Data("<rss><channel><title>T</title><item><link>x</link></item></channel></rss>".utf8),
+            "atom.xml": Data("<feed><title>T</title>".utf8),
+            "feed.json": Data(#"{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"1"}]}"#.utf8),
+            "api/home.json": Data("{".utf8),
+            "events.ics": Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:1\r\nEND:VEVENT\r\n".utf8),
+        ], outputPath: "out", baseURL: "https://example.org/")
+        let findings = check.findings().map(\.description)
+        #expect(findings.contains("out/atom.xml:1: is not well-formed XML: the document ends before every element is closed"))
+        #expect(findings.contains("out/feed.xml:1: the RSS channel has no <link>, which the standard requires"))
+        #expect(findings.contains("out/feed.xml:1: the RSS channel has no <description>, which the standard requires"))
+        #expect(findings.contains("out/feed.xml:1: an RSS item has neither <title> nor <description>"))
+        #expect(findings.contains("out/feed.json:1: JSON Feed item 1 has neither content_html nor content_text"))
+        #expect(findings.contains { $0.hasPrefix("out/api/home.json:1: is not valid JSON") })
+        #expect(findings.contains("out/events.ics:3: VEVENT has no DTSTAMP"))
+        #expect(findings.contains("out/events.ics:3: VEVENT has no DTSTART"))
+        #expect(findings.contains("out/events.ics:1: BEGIN:VCALENDAR is never closed"))
+    }
+
+    @Test func theExampleSitesDocumentsPassTheirChecks() throws {
+        let output = try Fixtures.build(Fixtures.repository)
+        let findings = DocumentCheck(files: output.files, outputPath: "out", baseURL: "https://union.example.edu/cs/").findings()
+        #expect(findings.map(\.description) == [])
+        #expect(output.files.keys.contains("feed.xml") && output.files.keys.contains("events.ics"))
+    }
+}

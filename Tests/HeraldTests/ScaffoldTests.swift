@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import Herald
+
+/// `herald new`: slugs from titles, the files it writes, and a starter site that builds and checks clean.
+@Suite struct ScaffoldTests {
+    let config: SiteConfig = SiteConfigParser.parse("title: T\nbaseURL: https://example.org/\ntimezone: Asia/Shanghai\nauthor: Desk\ncategories:\n  - slug: campus\n    name: Campus\n  - slug: sport\n    name: Sport\n").config!
+
+    @Test func slugsFromTitles() {
+        #expect(NewItem.slug(forTitle: "Spring talk: AI & you!")?.slug == "spring-talk-ai-you")
+        #expect(NewItem.slug(forTitle: "Spring talk")?.transliterated == false)
+        // Chinese becomes pinyin, without tone marks.
+        #expect(NewItem.slug(forTitle: "2026级迎新晚会：欢迎新同学！")! == ("2026ji-ying-xin-wan-hui-huan-ying-xin-tong-xue", true))
+        #expect(NewItem.slug(forTitle: "Café déjà vu")?.slug == "café-déjà-vu")
+        #expect(NewItem.slug(forTitle: "！？") == nil)
+        let long = NewItem.slug(forTitle: String(repeating: "word ", count: 30))!.slug
+        #expect(long.count <= 60 && long.hasSuffix("word"))
+    }
+
+    @Test func newsIsDatedNowInTheSitesZoneAndParses() throws {
+        let now = try #require(DateParser.parseInstant("2026-11-21T17:30:00Z"))  // already the 22nd in Shanghai
+        let item = NewItem.news(title: "Hello: \"world\"", slug: "hello", now: now, config: config)
+        #expect(item.path == "content/news/2026/2026-11-22-hello.md")
+        #expect(item.text.contains("title: \"Hello: \\\"world\\\"\"\ndate: 2026-11-22T01:30:00+08:00\ncategories: [campus]   # or: sport\n"))
+        let parsed = ItemParser(config: config).parse(Data(item.text.utf8), path: item.path, kind: .news)
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+        #expect(parsed.item?.title == "Hello: \"world\"")
+        #expect(parsed.item?.draft == true)
+    }
+
+    @Test func eventsTakeTheirStartAndAnEnd() throws {
+        let start = try DateParser.parse("2026-12-01 19:00", timeZone: config.timeZone).get()
+        let item = NewItem.event(title: "Talk", slug: "talk", start: start, now: Fixtures.now, config: config)
+        #expect(item.path == "content/events/2026-12-01-talk.md")
+        #expect(item.text.contains("start: 2026-12-01 19:00\nend: 2026-12-01 21:00\ntimezone: Asia/Shanghai\n"))
+        let parsed = ItemParser(config: config).parse(Data(item.text.utf8), path: item.path, kind: .event)
+        #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
+        let allDay = NewItem.event(title: "Fair", slug: "fair", start: try DateParser.parse("2026-12-05", timeZone: config.timeZone).get(), now: Fixtures.now, config: config)
+        #expect(allDay.text.contains("start: 2026-12-05\nend: 2026-12-05\nallDay: true\ntimezone: Asia/Shanghai\n"))
+        #expect(ItemParser(config: config).parse(Data(allDay.text.utf8), path: allDay.path, kind: .event).item?.event?.allDay == true)
+    }
+
+    @Test func theStarterSiteBuildsAndHasNothingToFix() throws {
+        for language in ["en", "zh-CN"] {
+            let files = StarterSite.files(title: "Club", language: language, timeZone: TimeZone(identifier: "Europe/London")!, now: Fixtures.now, withTemplates: false)
+            let report = try SiteCheck.run(BuildOptions(outputPath: "out", now: Fixtures.now), fileSystem: .memory(files))
+            #expect(report.findings.map(\.description) == [], "\(language)")
+            #expect(report.items == 5)
+            // The home page has recent news and upcoming events the moment it is built.
+            let output = MemoryOutput()
+            _ = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(files)).run(into: output)
+            let home = try #require(output.text("index.html"))
+            #expect(home.contains("Welcome to our new site") && home.contains("Welcome meetup"))
+        }
+        let themed = StarterSite.files(title: "Club", language: "en", timeZone: .gmt, now: Fixtures.now, withTemplates: true)
+        #expect(themed.keys.filter { $0.hasPrefix("templates/") }.count == DefaultTheme.files.count)
+        #expect(themed["templates/layout.mustache"] == DefaultTheme.files["layout.mustache"])
+    }
+}
