@@ -46,6 +46,9 @@ import Testing
         #expect(summary.hasSuffix("word…"))
         #expect(SearchIndexPlan.shortened("短句。", to: 120) == "短句。")
         #expect(SearchIndexPlan.shortened(String(repeating: "长", count: 130), to: 120) == String(repeating: "长", count: 120) + "…")
+        // A cut never splits a character made of several scalars (a thumbs-up with its skin tone).
+        let a119 = String(repeating: "a", count: 119)
+        #expect(SearchIndexPlan.shortened(a119 + "👍🏽bbbb", to: 120) == a119 + "…")
     }
 
     @Test func everyPageHasTheSearchBoxAndTheSearchPageExists() throws {
