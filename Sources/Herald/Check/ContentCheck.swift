@@ -5,8 +5,8 @@ import Foundation
 /// twice, events with no place, featured picks without a cover, and category colours too pale to read.
 struct ContentCheck {
     let site: Site
-    /// The output files, to tell whether a cover image exists.
-    let files: [String: Data]
+    /// Follows a cover's URL to the output, as it follows every link of a page.
+    let links: LinkCheck
     let urls: SiteURLs
     /// A content file's text, for the line of the key a finding is about.
     let sourceText: (String) -> String?
@@ -41,13 +41,9 @@ struct ContentCheck {
                 if item.featured { found.warning(item.sourcePath, line(of: "featured", in: item.sourcePath), "is featured but has no cover image (image:); featured picks are shown with their cover") }
                 continue
             }
-            let written = urls.asset(image)
-            guard !written.contains("://"), !written.hasPrefix("//"), !written.hasPrefix("data:") else { continue }
-            let path = String(written.dropFirst(urls.basePath.count)).removingPercentEncoding ?? image
-            let file = path.split(separator: "?").first.map(String.init) ?? path
-            if files[file] == nil {
-                found.error(item.sourcePath, line(of: "image", in: item.sourcePath), "cover image '\(image)' is not in the site; put it at static/\(file)")
-            }
+            let link = urls.asset(image)
+            guard case .file(let file) = links.target(of: link, from: ""), !links.leadsSomewhere(link, from: "") else { continue }
+            found.error(item.sourcePath, line(of: "image", in: item.sourcePath), "cover image '\(image)' is not in the site; put it at static/\(file)")
         }
     }
 

@@ -34,16 +34,18 @@ public enum SiteCheck {
     /// a content or template file to find the line a finding is on).
     static func inspect(model: BuiltModel, files: [String: Data], outputPath: String, sourceText: @escaping (String) -> String?) -> [Diagnostic] {
         let urls = SiteURLs(config: model.site.config)
-        var findings = ContentCheck(site: model.site, files: files, urls: urls, sourceText: sourceText).findings()
-        findings += links(model: model, files: files, urls: urls, sourceText: sourceText)
+        let check = LinkCheck(files: files, basePath: urls.basePath, baseURL: urls.baseURL)
+        // Each source file is read once, however many findings it has.
+        let sources = SourceTexts(read: sourceText)
+        var findings = ContentCheck(site: model.site, links: check, urls: urls, sourceText: sources.text).findings()
+        findings += links(model: model, check: check, urls: urls, sourceText: sources.text)
         findings += DocumentCheck(files: files, outputPath: outputPath, baseURL: urls.baseURL).findings()
         return findings
     }
 
     /// Broken links and images, each reported once where it was written: the line of the content
     /// file the page shows, else of the template that holds it, else the page's template.
-    private static func links(model: BuiltModel, files: [String: Data], urls: SiteURLs, sourceText: (String) -> String?) -> [Diagnostic] {
-        let check = LinkCheck(files: files, basePath: urls.basePath, baseURL: urls.baseURL)
+    private static func links(model: BuiltModel, check: LinkCheck, urls: SiteURLs, sourceText: (String) -> String?) -> [Diagnostic] {
         let pages = model.pages
         // A missing cover is reported once, at its `image:` line, not again on every page showing it.
         let missingCovers = Set(model.site.items.compactMap { $0.image.map(urls.asset) }.filter { cover in
@@ -51,15 +53,7 @@ public enum SiteCheck {
         })
         let broken = check.brokenLinks(pages: pages.map(\.path)).filter { !missingCovers.contains($0.link) }
         let pageInfo = Dictionary(pages.map { ($0.path, (template: $0.template, source: $0.source)) }, uniquingKeysWith: { a, _ in a })
-        var texts: [String: String] = [:]
-        func text(_ path: String) -> String? {
-            if let known = texts[path] { return known }
-            let read = sourceText(path)
-            texts[path] = read
-            return read
-        }
-        var templateTexts = model.theme.sources.sorted { $0.key < $1.key }
-        // The page's own template is searched first, then the rest (partials, the layout).
+        let templateTexts = model.theme.sources.sorted { $0.key < $1.key }
         var grouped: [String: (location: (path: String, line: Int), link: String, written: String, attribute: String, pages: [String])] = [:]
         var order: [String] = []
         for finding in broken {
@@ -67,14 +61,15 @@ public enum SiteCheck {
             var location: (String, Int)?
             let forms = asWritten(finding.link, basePath: urls.basePath)
             var written = finding.link
-            if let source = info?.source, let content = text(source),
+            if let source = info?.source, let content = sourceText(source),
                let (form, line) = forms.lazy.compactMap({ form in lineContaining(form, in: content).map { (form, $0) } }).first {
                 location = (source, line)
                 written = form
             }
             if location == nil {
-                templateTexts.sort { a, b in (a.key == info?.template ? 0 : 1, a.key) < (b.key == info?.template ? 0 : 1, b.key) }
-                for (name, template) in templateTexts {
+                // The page's own template is searched first, then the rest (partials, the layout).
+                let own = templateTexts.filter { $0.key == info?.template }
+                for (name, template) in own + templateTexts.filter({ $0.key != info?.template }) {
                     if let line = forms.lazy.compactMap({ lineContaining($0, in: template) }).first {
                         location = (model.theme.sourcePaths[name] ?? "templates/\(name).mustache", line)
                         break
@@ -120,5 +115,21 @@ public enum SiteCheck {
     static func lineContaining(_ needle: String, in text: String) -> Int? {
         guard !needle.isEmpty, let range = text.range(of: needle) else { return nil }
         return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+}
+
+/// Source files read for `herald check`, each once.
+private final class SourceTexts {
+    private let read: (String) -> String?
+    private var cache: [String: String?] = [:]
+
+    init(read: @escaping (String) -> String?) { self.read = read }
+
+    /// A file's text (nil when it cannot be read).
+    func text(_ path: String) -> String? {
+        if let known = cache[path] { return known }
+        let text = read(path)
+        cache[path] = text
+        return text
     }
 }
