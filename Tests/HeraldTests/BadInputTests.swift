@@ -50,7 +50,7 @@ import Testing
             "content/news/undated.md": "---\ntitle: A\n---\n",
             "content/events/e.md": "---\ntitle: E\nlocation: Hall\n---\n",
         ]) == [
-            "content/events/e.md:2: an event needs a start: add `start: YYYY-MM-DD HH:MM`",
+            "content/events/e.md:2: an event needs a start: add `start: YYYY-MM-DD HH:MM` (or `date:` with `time: HH:MM-HH:MM`)",
             "content/news/undated.md:2: news needs a date: add `date: YYYY-MM-DD` (or start the file name with YYYY-MM-DD-)",
         ])
     }

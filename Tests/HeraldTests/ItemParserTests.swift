@@ -125,7 +125,7 @@ import Testing
         let outcome = parse("---\ntitle: A\ncatgories: [x]\nsubtitle: fine\n---\n")
         #expect(outcome.item != nil)
         #expect(outcome.diagnostics.map(\.description) == [
-            "content/news/2026-11-02-hello.md:3: warning: unknown key 'catgories' is ignored; did you mean 'categories'?",
+            "content/news/2026-11-02-hello.md:3: warning: unknown key 'catgories' is kept for templates as params.catgories; did you mean 'categories'?",
         ])
     }
 

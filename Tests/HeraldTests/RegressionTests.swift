@@ -11,7 +11,7 @@ import Testing
             "content/events/e.md": "---\ntitle: E\nstart:\n---\n",
             "content/news/n.md": "---\ntitle: N\ndate:\n---\n",
         ]) == [
-            "content/events/e.md:2: an event needs a start: add `start: YYYY-MM-DD HH:MM`",
+            "content/events/e.md:2: an event needs a start: add `start: YYYY-MM-DD HH:MM` (or `date:` with `time: HH:MM-HH:MM`)",
             "content/news/n.md:2: news needs a date: add `date: YYYY-MM-DD` (or start the file name with YYYY-MM-DD-)",
         ])
     }

@@ -71,15 +71,41 @@ import Testing
         #expect(site.categoriesOfItem[1] == [1, 3], "b: sports (by slug, any case) first, then 校友风采")
     }
 
-    @Test func undeclaredCategoriesWhoseURLsCollideAreAnError() {
-        let result = SiteBuilder.build(config: SiteConfig(title: "T"), items: [
-            newsItem("a", date: "2026-11-01T00:00:00Z", categories: ["Open Source"]),
-            newsItem("b", date: "2026-11-02T00:00:00Z", categories: ["open-source"]),
-        ], rules: PublishingRules(now: now))
-        guard case .failure(let failure) = result else { Issue.record("expected a failure"); return }
-        #expect(failure.diagnostics.map(\.description) == [
-            "content/news/b.md:3: category 'open-source' would have the URL /categories/open-source/, which category 'Open Source' already has; use the same spelling or declare it in site.yml with its own slug",
+    @Test func undeclaredCategorySpellingsWithOneSlugAreOneCategoryNamedAsMostItemsSpellIt() throws {
+        let site = try build([
+            newsItem("a", date: "2026-11-01T00:00:00Z", categories: ["Service Mesh", "Istio"]),
+            newsItem("b", date: "2026-11-02T00:00:00Z", categories: ["service mesh", "istio"]),
+            newsItem("c", date: "2026-11-03T00:00:00Z", categories: ["SERVICE MESH", "“istio”"]),
+            newsItem("d", date: "2026-11-04T00:00:00Z", categories: ["service mesh"]),
         ])
+        #expect(site.categories.map(\.slug) == ["istio", "service-mesh"])
+        #expect(site.categories.map(\.name) == ["Istio", "service mesh"], "the spelling most items use; a tie goes to the first in Unicode order")
+        #expect(site.categories[1].items.map { site.items[$0].slug } == ["d", "c", "b", "a"])
+        #expect(site.warnings.map(\.description) == [
+            "content/news/a.md:3: warning: category 'Istio' is also written 'istio', '“istio”'; they are shown as one category, 'Istio' (declare it in site.yml to choose the name)",
+            "content/news/a.md:3: warning: category 'service mesh' is also written 'SERVICE MESH', 'Service Mesh'; they are shown as one category, 'service mesh' (declare it in site.yml to choose the name)",
+        ], "once per category, at the first file that uses it, not once per file")
+    }
+
+    @Test func categoryNamesMatchADeclaredCategoryInAnyCaseOrSpellingOfItsSlug() throws {
+        let declared = [CategoryDeclaration(slug: "open-source", name: "Open Source", line: 5)]
+        let site = try build([
+            newsItem("a", date: "2026-11-01T00:00:00Z", categories: ["open source"]),
+            newsItem("b", date: "2026-11-02T00:00:00Z", categories: ["OPEN-SOURCE"]),
+        ], categories: declared)
+        #expect(site.categories.map(\.name) == ["Open Source"])
+        #expect(site.categories[0].items.count == 2)
+        #expect(site.warnings.isEmpty)
+    }
+
+    @Test func itemsKeptOutOfListsStillHaveTheirPage() throws {
+        var hidden = newsItem("hidden", date: "2026-11-02T00:00:00Z", categories: ["News"], tags: ["x"], featured: true)
+        hidden.listed = false
+        let site = try build([hidden, newsItem("shown", date: "2026-11-01T00:00:00Z", categories: ["News"])])
+        #expect(site.items.count == 2 && site.paths == ["news/hidden/", "news/shown/"])
+        #expect(site.news.map { site.items[$0].slug } == ["shown"])
+        #expect(site.featured.isEmpty && site.tags.isEmpty)
+        #expect(site.categories[0].items.map { site.items[$0].slug } == ["shown"])
     }
 
     @Test func featuredPicksSortByWeightThenNewest() throws {

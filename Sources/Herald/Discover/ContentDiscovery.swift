@@ -1,29 +1,124 @@
 /// A content file found under `content/`, with the kind its folder gives it.
 public struct ContentSource: Sendable, Equatable {
+    /// What a content file is to the site.
+    public enum Role: Sendable, Equatable {
+        /// An item: a news article, an event or a page.
+        case item
+        /// A section's own page (`content/news/_index.md`): its title and text head the list page.
+        case section
+    }
+
     /// Path relative to the site folder, e.g. `content/news/2026/hello.md`.
     public var path: String
     /// News, event or page, from the folder it is in.
     public var kind: ContentKind
+    /// An item, or a section's own page.
+    public var role: Role = .item
+    /// The page bundle the file heads (`<name>/index.md`), with its resources.
+    public var bundle: ItemBundle? = nil
 }
 
 /// Finds the Markdown files of a site: `content/news/**`, `content/events/**`, `content/pages/**`.
+///
+/// A folder holding an `index.md` is a page bundle (as in Hugo): that file is the item, and every
+/// other file below the folder is a resource published beside the item's page. Markdown files
+/// inside a bundle other than its `index.md` are not pages (Hugo reads them as text resources).
+/// `content/<kind>/_index.md` is the section's own page; other `_index.md` files head Hugo's
+/// branch folders, which Herald's sections do not have, so they are left out.
 public enum ContentDiscovery {
     /// The file extensions read as Markdown.
     static let markdownExtensions = [".md", ".markdown"]
 
+    /// Whether a path names a Markdown file.
+    static func isMarkdown(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return markdownExtensions.contains(where: lower.hasSuffix)
+    }
+
+    /// What discovery found: the files to parse, the warnings, and how many Markdown files are
+    /// not pages by design (text inside bundles, `_index.md` of sub-folders).
+    public struct Found: Sendable {
+        public var sources: [ContentSource]
+        public var warnings: [Diagnostic]
+        public var notPages: Int
+    }
+
     /// Lists the site's content files, sorted by path. Markdown files directly under `content/`
     /// or in another folder are reported as warnings, since they would otherwise vanish silently.
-    public static func discover(in fileSystem: FileSystem) throws -> (sources: [ContentSource], warnings: [Diagnostic]) {
-        var sources: [ContentSource] = []
-        var warnings: [Diagnostic] = []
+    public static func discover(in fileSystem: FileSystem) throws -> Found {
+        var found = Found(sources: [], warnings: [], notPages: 0)
         let known = Set(ContentKind.allCases.map { "content/\($0.folder)/" })
-        for path in try fileSystem.listFiles("content") ?? [] where markdownExtensions.contains(where: path.lowercased().hasSuffix) {
+        let files = try fileSystem.listFiles("content") ?? []
+        let bundles = bundleFolders(in: files)
+        var resources: [String: [String]] = [:]
+        var heads: [String: String] = [:]
+        for path in files {
+            guard let folder = enclosingBundle(of: path, bundles: bundles) else { continue }
+            let name = String(path.dropFirst(folder.count + 1))
+            if name.split(separator: "/").count == 1, isBundleIndex(name) {
+                heads[folder] = path
+            } else if isMarkdown(path) {
+                found.notPages += 1
+            } else {
+                resources[folder, default: []].append(name)
+            }
+        }
+        for path in files where isMarkdown(path) {
             guard let kind = ContentKind.allCases.first(where: { path.hasPrefix("content/\($0.folder)/") }) else {
-                warnings.append(.warning(path: path, line: 1, "is not built: content goes in \(known.sorted().joined(separator: ", "))"))
+                if fileName(of: path).hasPrefix("_index.") {
+                    found.notPages += 1
+                } else {
+                    found.warnings.append(.warning(path: path, line: 1, "is not built: content goes in \(known.sorted().joined(separator: ", "))"))
+                }
                 continue
             }
-            sources.append(ContentSource(path: path, kind: kind))
+            if let folder = enclosingBundle(of: path, bundles: bundles) {
+                guard heads[folder] == path else { continue }  // counted above
+                found.sources.append(ContentSource(path: path, kind: kind, bundle: ItemBundle(folder: folder, resources: (resources[folder] ?? []).sorted())))
+                continue
+            }
+            if fileName(of: path).lowercased().hasPrefix("_index.") {
+                if path.split(separator: "/").count == 3 {
+                    found.sources.append(ContentSource(path: path, kind: kind, role: .section))
+                } else {
+                    found.notPages += 1
+                }
+                continue
+            }
+            found.sources.append(ContentSource(path: path, kind: kind))
         }
-        return (sources, warnings)
+        return found
+    }
+
+    /// Whether a file name is a bundle's head: `index.md` or `index.markdown`.
+    static func isBundleIndex(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower == "index.md" || lower == "index.markdown"
+    }
+
+    /// The folders under `content/<kind>/` (not the kind's folder itself) that hold an `index.md`;
+    /// a bundle inside another is part of the outer one, as Hugo's leaf bundles have no sub-bundles.
+    static func bundleFolders(in files: [String]) -> Set<String> {
+        var candidates: [String] = []
+        for path in files where isBundleIndex(fileName(of: path)) {
+            let folder = String(path.dropLast(fileName(of: path).count + 1))
+            // content/<kind>/<name> at least.
+            if folder.split(separator: "/").count >= 3 { candidates.append(folder) }
+        }
+        var bundles = Set<String>()
+        for folder in candidates.sorted() where !folder.enclosingFolders.contains(where: bundles.contains) {
+            bundles.insert(folder)
+        }
+        return bundles
+    }
+
+    /// The bundle folder a path lies in, if any.
+    static func enclosingBundle(of path: String, bundles: Set<String>) -> String? {
+        guard !bundles.isEmpty else { return nil }
+        return path.enclosingFolders.last(where: bundles.contains)
+    }
+
+    private static func fileName(of path: String) -> String {
+        String(path.split(separator: "/").last ?? "")
     }
 }

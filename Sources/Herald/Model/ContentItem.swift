@@ -107,6 +107,29 @@ public struct EventDetails: Sendable, Equatable {
     public func nextOccurrence(after now: Date) -> Occurrence? { occurrences.first { $0.finish >= now } }
 }
 
+/// A page bundle: an item's folder (`content/news/gala/index.md`) and the files beside its
+/// `index.md`, which are published beside the item's page.
+public struct ItemBundle: Sendable, Equatable {
+    /// The bundle's folder, relative to the site folder (`content/news/gala`).
+    public var folder: String
+    /// Its other files, relative to the folder (`photo.jpg`, `slides/deck.pdf`), sorted.
+    public var resources: [String]
+
+    public init(folder: String, resources: [String]) {
+        self.folder = folder
+        self.resources = resources
+    }
+}
+
+/// A front-matter value Herald does not interpret, kept for templates as it was written.
+public indirect enum FrontMatterValue: Sendable, Equatable, Hashable {
+    case text(String)
+    case bool(Bool)
+    case number(String)
+    case list([FrontMatterValue])
+    case mapping([String: FrontMatterValue])
+}
+
 /// One parsed content file: a news article, an event or a page.
 public struct ContentItem: Sendable, Equatable {
     /// News, event or page.
@@ -155,6 +178,21 @@ public struct ContentItem: Sendable, Equatable {
     public var popularity: Popularity? = nil
     /// What the cover image shows, for readers who cannot see it (empty: a decorative image).
     public var imageAlt: String? = nil
+    /// Everyone who wrote it, in the order given (`author` as a list, or `authors`); `author` is
+    /// them joined for display.
+    public var authors: [String] = []
+    /// When it was last updated (`updated`, `lastmod`, `modified`), if given.
+    public var updated: Date? = nil
+    /// Old addresses that redirect to it (`aliases`, `redirect_from`), as site paths with their lines.
+    public var aliases: [TermReference] = []
+    /// The URL path given in front matter (`url`, `permalink`), which replaces the site's pattern.
+    public var fixedPath: TermReference? = nil
+    /// The page bundle it comes from (`<name>/index.md` with its files), if it is one.
+    public var bundle: ItemBundle? = nil
+    /// Whether list pages, feeds and the API show it (`build: {list: never}` keeps it out).
+    public var listed = true
+    /// Front-matter keys Herald does not read, for templates (`{{item.params.country}}`).
+    public var params: [String: FrontMatterValue] = [:]
 
     /// The instant that decides whether the item is published yet: `publishDate`, else `date`.
     public var goesLiveAt: Date? { publishDate ?? date }

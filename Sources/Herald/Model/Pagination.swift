@@ -8,12 +8,11 @@ public struct PageSlice<Element: Sendable>: Sendable {
     public var elements: ArraySlice<Element>
     /// The list's first page's path, e.g. `categories/sports/`.
     public var basePath: String
+    /// The output path of each page number (`URLLayout.pagerPath` for pages, another for the API).
+    var pathOfPage: @Sendable (Int) -> String
 
-    /// The output path (relative to the site root, ending in `/`) of page `number` of this list:
-    /// the list's own path for page 1, then `…/page/2/`, `…/page/3/`.
-    public func path(ofPage number: Int) -> String {
-        number <= 1 ? basePath : basePath + "page/\(number)/"
-    }
+    /// The output path (relative to the site root) of page `number` of this list.
+    public func path(ofPage number: Int) -> String { pathOfPage(number) }
 
     /// This page's own path.
     public var path: String { path(ofPage: number) }
@@ -41,16 +40,19 @@ public struct PageSlice<Element: Sendable>: Sendable {
 
 /// Splits every paged list the same way: categories, tags, news and events all use this.
 public enum Pagination {
-    /// Splits `elements` into pages of `pageSize` under `basePath`. An empty list still has
-    /// one (empty) page, so its URL exists.
-    public static func paginate<Element: Sendable>(_ elements: [Element], pageSize: Int, basePath: String) -> [PageSlice<Element>] {
+    /// Splits `elements` into pages of `pageSize` under `basePath`, each page at `pathOfPage`
+    /// (by default the pager's folders, `…/page/2/`). An empty list still has one (empty) page,
+    /// so its URL exists.
+    public static func paginate<Element: Sendable>(_ elements: [Element], pageSize: Int, basePath: String,
+                                                   pathOfPage: (@Sendable (Int) -> String)? = nil) -> [PageSlice<Element>] {
+        let pathOfPage = pathOfPage ?? { URLLayout.pagerPath(basePath, page: $0) }
         // Clamped to the list's length so that no page size can overflow the arithmetic.
         let size = min(max(1, pageSize), max(1, elements.count))
         let total = max(1, (elements.count + size - 1) / size)
         return (1...total).map { number in
             let start = (number - 1) * size
             let end = min(elements.count, start + size)
-            return PageSlice(number: number, totalPages: total, elements: elements[start..<end], basePath: basePath)
+            return PageSlice(number: number, totalPages: total, elements: elements[start..<end], basePath: basePath, pathOfPage: pathOfPage)
         }
     }
 }

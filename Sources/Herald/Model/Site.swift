@@ -77,6 +77,10 @@ public struct Site: Sendable {
     public var trendingScore: [ItemID: Double] = [:]
     /// Problems worth telling that do not stop the build (a data row naming no item).
     public var warnings: [Diagnostic] = []
+    /// Each item's output path, from the site's `URLLayout` (`news/hello/`, `2014/11/01/hello.html`).
+    public var paths: [String] = []
+    /// The sections' own pages (`content/news/_index.md`), by kind.
+    public var sections: [ContentKind: SectionPage] = [:]
 }
 
 /// One date of one event, for lists and calendars.
@@ -97,6 +101,9 @@ public struct SkippedItems: Sendable, Equatable, Codable {
     public var future = 0
     /// Past their `expiryDate`.
     public var expired = 0
+    /// Files that are not pages by design: `headless: true`, `build: {render: never}`,
+    /// `published: false`, Markdown inside a bundle beside its `index.md`.
+    public var notPages = 0
 
     public init(drafts: Int = 0, future: Int = 0, expired: Int = 0) {
         self.drafts = drafts

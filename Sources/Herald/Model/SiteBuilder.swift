@@ -35,7 +35,8 @@ public struct PublishingRules: Sendable {
 public enum SiteBuilder {
     /// Builds the model, or returns the problems that stop it (two items at one URL,
     /// categories whose URLs collide).
-    public static func build(config: SiteConfig, items allItems: [ContentItem], rules: PublishingRules, popularity records: [PopularityRecord] = []) -> Result<Site, BuildFailure> {
+    public static func build(config: SiteConfig, items allItems: [ContentItem], rules: PublishingRules, popularity records: [PopularityRecord] = [],
+                             sections: [ContentKind: SectionPage] = [:]) -> Result<Site, BuildFailure> {
         var problems = DiagnosticList()
         var skipped = SkippedItems()
         var items: [ContentItem] = []
@@ -50,13 +51,16 @@ public enum SiteBuilder {
                 items.append(item)
             }
         }
-        reportSharedURLs(items, into: &problems)
+        let layout = config.layout
+        let paths = items.map(layout.itemPath)
+        reportSharedURLs(items, paths: paths, into: &problems)
 
         let newestFirst: (ItemID, ItemID) -> Bool = { a, b in
             let (x, y) = (items[a], items[b])
             return x.sortDate != y.sortDate ? x.sortDate > y.sortDate : x.sourcePath < y.sourcePath
         }
-        let ids = Array(items.indices)
+        // Items kept out of lists (`build: {list: never}`) still get their page.
+        let ids = items.indices.filter { items[$0].listed }
         let news = ids.filter { items[$0].kind == .news }.sorted(by: newestFirst)
         // The parser gives every event its details; an item without them cannot be listed as one.
         let events = ids.filter { items[$0].kind == .event && items[$0].event != nil }
@@ -88,7 +92,7 @@ public enum SiteBuilder {
 
         let dated = ids.sorted(by: newestFirst)
         var warnings = DiagnosticList()
-        let (categories, categoriesOfItem) = fileIntoCategories(items, newestFirst: dated, declared: config.categories, problems: &problems, warnings: &warnings)
+        let (categories, categoriesOfItem) = fileIntoCategories(items, newestFirst: dated, layout: layout, declared: config.categories, problems: &problems, warnings: &warnings)
         let (tags, tagsOfItem) = fileIntoTags(items, newestFirst: dated, warnings: &warnings)
 
         let popularity = assignPopularity(records, to: items, allItems: allItems, warnings: &warnings)
@@ -99,7 +103,7 @@ public enum SiteBuilder {
             config: config, now: rules.now, hour: rules.hour, validity: OutputValidity.around(rules: rules, items: allItems, zone: config.timeZone), items: items, news: news, upcomingEvents: upcoming, pastEvents: past,
             upcomingOccurrences: upcomingOccurrences, pastOccurrences: pastOccurrences, pages: pages, featured: featured, categories: categories, tags: tags,
             categoriesOfItem: categoriesOfItem, tagsOfItem: tagsOfItem, skipped: skipped,
-            popularity: popularity, trending: trending, trendingScore: scores, warnings: warnings.all))
+            popularity: popularity, trending: trending, trendingScore: scores, warnings: warnings.all, paths: paths, sections: sections))
     }
 
     /// Matches data-file rows to items by content path (with or without `content/`) or by slug;
@@ -141,7 +145,7 @@ public enum SiteBuilder {
     /// Ages are measured to `hour`, the start of the hour `now` is in; an event is over at `now`.
     static func rankTrending(_ items: [ContentItem], popularity: [Popularity], options: TrendingOptions, now: Date, hour: Date) -> ([ItemID], [ItemID: Double]) {
         var scores: [ItemID: Double] = [:]
-        for (id, item) in items.enumerated() where item.kind != .page {
+        for (id, item) in items.enumerated() where item.kind != .page && item.listed {
             if let event = item.event, event.finish < now { continue }
             guard let published = item.publishedAt(now: hour) else { continue }
             let ageHours = max(0, hour.timeIntervalSince(published) / 3600)
@@ -159,67 +163,78 @@ public enum SiteBuilder {
         return (kept, scores.filter { kept.contains($0.key) })
     }
 
-    /// Two items of the same kind with the same slug would be written to the same page.
-    private static func reportSharedURLs(_ items: [ContentItem], into problems: inout DiagnosticList) {
-        var firstAt: [String: ContentItem] = [:]
-        for item in items {
-            let key = (item.kind.urlSection.map { $0 + "/" } ?? "") + item.slug + "/"
-            if let first = firstAt[key] {
-                problems.error(item.sourcePath, item.slugLine, "the URL /\(key) is already used by \(first.sourcePath); give one of them another `slug:`")
+    /// Two items at one address, by their pages or their old addresses (`aliases`), would
+    /// overwrite each other; each clash is an error naming both.
+    private static func reportSharedURLs(_ items: [ContentItem], paths: [String], into problems: inout DiagnosticList) {
+        var firstAt: [String: (item: ContentItem, what: String)] = [:]
+        for (item, path) in zip(items, paths) {
+            if let first = firstAt[path] {
+                problems.error(item.sourcePath, item.fixedPath?.line ?? item.slugLine, "the URL /\(path) is already used by \(first.item.sourcePath); give one of them another `slug:`")
             } else {
-                firstAt[key] = item
+                firstAt[path] = (item, "page")
+            }
+        }
+        for item in items {
+            for alias in item.aliases {
+                let path = URLLayout.aliasPath(alias.name)
+                if path.isEmpty {
+                    problems.error(item.sourcePath, alias.line, "alias '\(alias.name)' is the home page, which cannot redirect")
+                } else if let first = firstAt[path] {
+                    if first.item.sourcePath == item.sourcePath, first.what == "page" { continue }  // an alias of itself changes nothing
+                    let owner = first.what == "page" ? "the page of \(first.item.sourcePath)" : "an alias of \(first.item.sourcePath)"
+                    problems.error(item.sourcePath, alias.line, "alias /\(path) is already \(owner); remove one of them")
+                } else {
+                    firstAt[path] = (item, "alias")
+                }
             }
         }
     }
 
-    /// Resolves each item's category names against the declared categories (by name or slug)
-    /// and creates the undeclared ones.
+    /// Files items under categories: a name matches a declared category by name or slug, in any
+    /// case; other names are merged by slug (`Istio`, `istio`, `“istio”`) into one category named
+    /// as most items spell it, with one warning listing the other spellings.
     private static func fileIntoCategories(
-        _ items: [ContentItem], newestFirst: [ItemID], declared: [CategoryDeclaration], problems: inout DiagnosticList, warnings: inout DiagnosticList
+        _ items: [ContentItem], newestFirst: [ItemID], layout: URLLayout, declared: [CategoryDeclaration], problems: inout DiagnosticList, warnings: inout DiagnosticList
     ) -> ([Category], [[Int]]) {
         var categories = declared.map {
             Category(slug: $0.slug, name: $0.name, description: $0.description, color: $0.color, icon: $0.icon, declared: true, items: [])
         }
-        var indexByKey: [String: Int] = [:]
-        for (index, category) in categories.enumerated() {
-            indexByKey[category.name] = index
-            indexByKey[category.slug.lowercased()] = index
-        }
-        // Undeclared categories are created in a fixed order (by name) so output never depends on file order.
-        var undeclared: [String: (slug: String, firstPath: String, line: Int)] = [:]
-        for item in items {
-            for reference in item.categories where indexByKey[reference.name] == nil && indexByKey[reference.name.lowercased()] == nil {
-                if undeclared[reference.name] == nil {
-                    undeclared[reference.name] = (Slug.make(from: reference.name), item.sourcePath, reference.line)
-                }
-            }
-        }
-        var slugOwner: [String: String] = Dictionary(uniqueKeysWithValues: categories.map { ($0.slug, $0.name) })
-        for name in undeclared.keys.sorted() {
-            let entry = undeclared[name]!
-            if entry.slug.isEmpty {
-                problems.error(entry.firstPath, entry.line, "category '\(name)' has no letters or digits to make a URL from; declare it in site.yml with a slug")
-                continue
-            }
-            if let owner = slugOwner[entry.slug] {
-                problems.error(entry.firstPath, entry.line, "category '\(name)' would have the URL /categories/\(entry.slug)/, which category '\(owner)' already has; use the same spelling or declare it in site.yml with its own slug")
-                continue
-            }
-            // A new category one typo away from a declared one is most likely that one misspelt.
-            if let near = SiteConfigParser.closest(to: name, in: declared.map(\.name) + declared.map(\.slug)), near != name {
-                warnings.warning(entry.firstPath, entry.line, "category '\(name)' is not declared in site.yml, so it gets its own page; did you mean '\(near)'?")
-            }
-            slugOwner[entry.slug] = name
-            indexByKey[name] = categories.count
-            categories.append(Category(slug: entry.slug, name: name, description: nil, color: nil, icon: nil, declared: false, items: []))
-        }
-        var ofItem = Array(repeating: [Int](), count: items.count)
+        var indexBySlug: [String: Int] = [:]
+        for (index, category) in categories.enumerated() { indexBySlug[category.slug] = index }
+        // Undeclared spellings by slug: how many items use each, and where each is first written.
+        var spellings: [String: [String: (count: Int, path: String, line: Int)]] = [:]
+        var slugsOfItem = Array(repeating: [String](), count: items.count)
         for (id, item) in items.enumerated() {
             for reference in item.categories {
-                guard let index = indexByKey[reference.name] ?? indexByKey[reference.name.lowercased()] else { continue }
-                if !ofItem[id].contains(index) { ofItem[id].append(index) }
+                let slug = layout.categorySlug(for: reference.name)
+                if slug.isEmpty {
+                    problems.error(item.sourcePath, reference.line, "category '\(reference.name)' has no letters or digits to make a URL from; declare it in site.yml with a slug")
+                    continue
+                }
+                if !slugsOfItem[id].contains(slug) { slugsOfItem[id].append(slug) }
+                guard indexBySlug[slug] == nil else { continue }
+                var entry = spellings[slug, default: [:]][reference.name] ?? (0, item.sourcePath, reference.line)
+                entry.count += 1
+                spellings[slug, default: [:]][reference.name] = entry
             }
         }
+        // Undeclared categories are created in a fixed order (by name) so output never depends on file order.
+        let undeclared = spellings.map { slug, names -> (slug: String, name: String, first: (path: String, line: Int), others: [String]) in
+            let ranked = names.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+            let first = names.values.min { ($0.path, $0.line) < ($1.path, $1.line) }!
+            return (slug, ranked[0].key, (first.path, first.line), ranked.dropFirst().map(\.key))
+        }.sorted { $0.name != $1.name ? $0.name < $1.name : $0.slug < $1.slug }
+        for entry in undeclared {
+            if !entry.others.isEmpty {
+                warnings.warning(entry.first.path, entry.first.line, "category '\(entry.name)' is also written \(entry.others.map { "'\($0)'" }.joined(separator: ", ")); they are shown as one category, '\(entry.name)' (declare it in site.yml to choose the name)")
+            } else if let near = SiteConfigParser.closest(to: entry.name, in: declared.map(\.name) + declared.map(\.slug)), near != entry.name {
+                // A new category one typo away from a declared one is most likely that one misspelt.
+                warnings.warning(entry.first.path, entry.first.line, "category '\(entry.name)' is not declared in site.yml, so it gets its own page; did you mean '\(near)'?")
+            }
+            indexBySlug[entry.slug] = categories.count
+            categories.append(Category(slug: entry.slug, name: entry.name, description: nil, color: nil, icon: nil, declared: false, items: []))
+        }
+        let ofItem = slugsOfItem.map { $0.compactMap { indexBySlug[$0] } }
         for id in newestFirst {
             for index in ofItem[id] { categories[index].items.append(id) }
         }
@@ -255,6 +270,7 @@ public enum SiteBuilder {
         let tags = itemsOfSlug.map { Tag(slug: $0.key, name: nameOfSlug[$0.key]!, items: $0.value) }
             .sorted { $0.items.count != $1.items.count ? $0.items.count > $1.items.count : $0.slug < $1.slug }
         let indexOfSlug = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($0.element.slug, $0.offset) })
-        return (tags, slugsOfItem.map { $0.map { indexOfSlug[$0]! } })
+        // An item kept out of lists keeps the tags that listed items give a page.
+        return (tags, slugsOfItem.map { $0.compactMap { indexOfSlug[$0] } })
     }
 }

@@ -28,6 +28,11 @@ public struct SiteConfig: Sendable, Equatable {
     public var feeds = FeedOptions()
     /// Where `herald publish` may put the site, in the order written (the first is the default).
     public var publish: [PublishTarget] = []
+    /// The URL pattern of each kind's items (`permalinks:`); kinds not named keep Herald's own.
+    public var permalinks: [ContentKind: PermalinkPattern] = [:]
+
+    /// Where everything the site publishes goes.
+    public var layout: URLLayout { URLLayout(config: self) }
 
     /// A config with defaults for everything but the title; used by tests and `herald new`.
     public init(

@@ -7,14 +7,6 @@ public struct ItemParser: Sendable {
     /// The Markdown renderer, set up for the site.
     public var markdown: MarkdownRenderer
 
-    /// Front-matter keys Herald reads; other keys are allowed (themes may use them), but a key
-    /// that is one typo away from one of these draws a warning.
-    static let knownKeys = [
-        "title", "date", "categories", "category", "tags", "featured", "weight", "image", "summary", "author",
-        "slug", "draft", "publishDate", "expiryDate", "layout", "start", "end", "allDay", "timezone",
-        "location", "address", "status", "registration", "organizer", "views", "likes", "comments", "repeat", "imageAlt",
-    ]
-
     /// Creates a parser for a site.
     public init(config: SiteConfig) {
         self.config = config
@@ -29,6 +21,11 @@ public struct ItemParser: Sendable {
         public var diagnostics: [Diagnostic]
         /// CPU seconds spent rendering Markdown (the rest of parsing is the front matter), for `--timings`.
         public var markdownSeconds: Double = 0
+        /// Why a file that parsed is not a page by design (`headless: true`, `published: false`,
+        /// `build: {render: never}`), for the summary line; nil for an item or a failure.
+        public var notPage: String? = nil
+        /// A section's own page (`_index.md`), when the file is one.
+        public var section: SectionPage? = nil
     }
 
     /// The largest content file Herald reads: 16 MiB. A long article is well under 1 MB; a file
@@ -44,6 +41,12 @@ public struct ItemParser: Sendable {
 
     /// Parses the file at `path` (relative to the site folder) of the given kind.
     public func parse(_ data: Data, path: String, kind: ContentKind) -> Outcome {
+        parse(data, source: ContentSource(path: path, kind: kind))
+    }
+
+    /// Parses a content file as discovery found it (an item, a bundle's head or a section's page).
+    public func parse(_ data: Data, source content: ContentSource) -> Outcome {
+        let (path, kind) = (content.path, content.kind)
         if data.count > Self.largestFile { return Outcome(item: nil, diagnostics: [Self.tooLarge(data.count, path: path)]) }
         let source: SourceText
         switch SourceText.read(data, path: path) {
@@ -55,126 +58,236 @@ public struct ItemParser: Sendable {
         case .success(let reader): fields = reader
         case .failure(let diagnostic): return Outcome(item: nil, diagnostics: [diagnostic])
         }
-        for (key, line) in fields.keys where !Self.knownKeys.contains(key) {
-            if let known = SiteConfigParser.closest(to: key, in: Self.knownKeys) {
-                fields.problems.warning(path, line, "unknown key '\(key)' is ignored; did you mean '\(known)'?")
+        let keys = FrontMatterKeys.spelling(of: fields.keys, path: path)
+        fields.problems.append(contentsOf: keys.conflicts)
+        for (key, line) in keys.unknown {
+            if let known = SiteConfigParser.closest(to: key, in: FrontMatterKeys.allNames), known.lowercased() != key.lowercased() {
+                fields.problems.warning(path, line, "unknown key '\(key)' is kept for templates as params.\(key); did you mean '\(known)'?")
             }
+        }
+        if content.role == .section { return parseSection(&fields, keys: keys, body: source.body, path: path) }
+        if let reason = notAPage(&fields, keys: keys) {
+            return Outcome(item: nil, diagnostics: fields.problems.all, notPage: reason)
         }
 
         let fileName = String(path.split(separator: "/").last ?? "")
-        let title = fields.text("title")
+        // A bundle is named by its folder: `content/news/gala/index.md` is `gala`.
+        let nameForSlug = content.bundle.map { String($0.folder.split(separator: "/").last ?? "") + ".md" } ?? fileName
+        let title = fields.text(keys["title"])
         if title == nil {
-            switch fields.node("title") {
-            case nil: fields.problems.error(path, fields.line(ofKey: "title"), "a title is required (add `title: …` to the front matter)")
-            case .scalar?: fields.problems.error(path, fields.line(ofKey: "title"), "title is empty")
+            switch fields.node(keys["title"]) {
+            case nil: fields.problems.error(path, fields.line(ofKey: keys["title"]), "a title is required (add `title: …` to the front matter)")
+            case .scalar?: fields.problems.error(path, fields.line(ofKey: keys["title"]), "title is empty")
             default: break  // a list or mapping was already reported as the wrong type
             }
         }
 
-        var slug = Slug.fromFileName(fileName)
+        var slug = Slug.fromFileName(nameForSlug)
         var slugLine = 1
-        if let written = fields.text("slug") {
-            slugLine = fields.line(of: fields.node("slug"))
+        if let written = fields.text(keys["slug"]) {
+            slugLine = fields.line(of: fields.node(keys["slug"]))
             if let problem = Slug.problem(with: written) {
                 fields.problems.error(path, slugLine, problem)
             } else {
                 slug = written
             }
         } else if let problem = Slug.problem(with: slug) {
-            fields.problems.error(path, 1, "the file name gives a bad URL: \(problem); rename the file or set `slug:`")
+            // Hugo and Jekyll make a URL of any file name; only a name nothing can be made of is refused.
+            let made = Slug.make(from: slug)
+            if made.isEmpty {
+                fields.problems.error(path, 1, "the file name gives a bad URL: \(problem); rename the file or set `slug:`")
+            } else {
+                slug = made
+            }
         }
 
         // Events are read in their own zone; everything else in the site's.
         var zone = config.timeZone
-        if kind == .event, let name = fields.text("timezone") {
+        if kind == .event, let name = fields.text(keys["timezone"]) {
             if let eventZone = TimeZoneNames.zone(name) { zone = eventZone } else {
-                fields.problems.error(path, fields.line(of: fields.node("timezone")), "timezone '\(name)' is not an IANA time zone name such as Asia/Shanghai or America/New_York")
+                fields.problems.error(path, fields.line(of: fields.node(keys["timezone"])), "timezone '\(name)' is not an IANA time zone name such as Asia/Shanghai or America/New_York")
             }
         }
 
-        var date = fields.date("date", timeZone: zone)?.instant
+        let fileDate = Slug.datePrefix(of: fileName)
+        // An event that names its day only by `date` (Jekyll, many Hugo themes) happens on that
+        // day: the date is its start, not a publication date that would hide it as a future post.
+        let dateIsEventDay = kind == .event && !fields.hasValue(keys["start"])
+        var date = dateIsEventDay ? nil : fields.date(keys["date"], timeZone: zone)?.instant
         // A file-name date is a publication date; an event's file name names the day it happens,
         // which must not make it a "future post".
-        if date == nil, !fields.hasValue("date"), kind != .event, let prefix = Slug.datePrefix(of: fileName) {
+        if date == nil, !fields.hasValue(keys["date"]), kind != .event, let prefix = fileDate {
             switch DateParser.parse(prefix, timeZone: zone) {
             case .success(let parsed): date = parsed.instant
             case .failure(let problem): fields.problems.error(path, 1, "the file name's date: \(problem.message)")
             }
         }
-        if kind == .news, date == nil, !fields.hasValue("date") {
+        if kind == .news, date == nil, !fields.hasValue(keys["date"]) {
             fields.problems.error(path, fields.lineOffset + 1, "news needs a date: add `date: YYYY-MM-DD` (or start the file name with YYYY-MM-DD-)")
         }
-        let publishDate = fields.date("publishDate", timeZone: zone)?.instant
-        let expiryDate = fields.date("expiryDate", timeZone: zone)?.instant
+        // `published: true` is Jekyll's flag (handled above), not a date.
+        let publishDate = fields.isPlainBool(keys["publishDate"]) ? nil : fields.date(keys["publishDate"], timeZone: zone)?.instant
+        let updated = fields.date(keys["updated"], timeZone: zone)?.instant
+        let expiryDate = fields.date(keys["expiryDate"], timeZone: zone)?.instant
 
-        var categories = fields.stringList("categories") ?? []
-        if let single = fields.text("category") { categories.insert((single, fields.line(of: fields.node("category"))), at: 0) }
-        let tags = fields.stringList("tags") ?? []
+        var categories = fields.stringList(keys["categories"]) ?? []
+        if let single = fields.text(keys["category"]) { categories.insert((single, fields.line(of: fields.node(keys["category"]))), at: 0) }
+        let tags = fields.stringList(keys["tags"]) ?? []
 
-        let featured = fields.bool("featured") ?? false
-        let weight = fields.int("weight")
-        let draft = fields.bool("draft") ?? false
-        let image = fields.text("image")
-        let imageAlt = fields.text("imageAlt")
-        let summary = fields.text("summary")
-        let author = fields.text("author") ?? config.author
+        let featured = fields.bool(keys["featured"]) ?? false
+        let weight = fields.int(keys["weight"])
+        let draft = fields.bool(keys["draft"]) ?? false
+        let image = fields.firstText(keys["image"], inMapping: ["image", "src", "url"])
+        let imageAlt = fields.text(keys["imageAlt"]) ?? fields.coverAlt(keys["image"])
+        let summary = fields.text(keys["summary"])
+        var authors = fields.names(keys["author"])
+        if authors.isEmpty, let fallback = config.author { authors = [fallback] }
         var popularity: Popularity?
-        if fields.node("views") != nil || fields.node("likes") != nil || fields.node("comments") != nil {
-            popularity = Popularity(views: fields.count("views") ?? 0, likes: fields.count("likes") ?? 0, comments: fields.count("comments") ?? 0)
+        if fields.node(keys["views"]) != nil || fields.node(keys["likes"]) != nil || fields.node(keys["comments"]) != nil {
+            popularity = Popularity(views: fields.count(keys["views"]) ?? 0, likes: fields.count(keys["likes"]) ?? 0, comments: fields.count(keys["comments"]) ?? 0)
         }
-        let layout = fields.text("layout").map { TermReference(name: $0, line: fields.line(of: fields.node("layout"))) }
+        let layout = fields.text(keys["layout"]).map { TermReference(name: $0, line: fields.line(of: fields.node(keys["layout"]))) }
+        let aliases = (fields.stringList(keys["aliases"]) ?? []).compactMap { entry -> TermReference? in
+            let trimmed = entry.value.trimmed()
+            return trimmed.isEmpty ? nil : TermReference(name: trimmed, line: entry.line)
+        }
+        let fixedPath = fields.text(keys["url"]).map { TermReference(name: $0, line: fields.line(of: fields.node(keys["url"]))) }
+        let listed = fields.mapping(keys["build"]).map { build -> Bool in
+            var build = build
+            return build.text("list")?.lowercased() != "never"
+        } ?? true
 
         var event: EventDetails?
         if kind == .event {
-            event = readEvent(&fields, zone: zone, path: path)
+            event = readEvent(&fields, keys: keys, zone: zone, path: path, fileDate: fileDate)
         } else {
-            for key in ["start", "end", "location", "status"] where fields.node(key) != nil {
-                fields.problems.warning(path, fields.line(ofKey: key), "'\(key)' is for events; this file is under content/\(kind.folder)/ so it is ignored")
+            for key in ["start", "end", "location", "status"] where fields.node(keys[key]) != nil {
+                fields.problems.warning(path, fields.line(ofKey: keys[key]), "'\(keys[key])' is for events; this file is under content/\(kind.folder)/ so it is ignored")
             }
         }
+        let params = fields.params(unknown: keys.unknown.map(\.key), nested: keys.written["params"])
 
         guard !fields.problems.hasErrors, let title else {
             return Outcome(item: nil, diagnostics: fields.problems.all)
         }
-        let markdownStart = CPUClock.thread()
-        let body = markdown.render(source.body)
-        var summaryHTML = body.leadHTML
-        var summaryText = body.leadText
-        if let summary {
-            let rendered = markdown.render(summary, wantPlainText: true)
-            summaryHTML = rendered.html
-            summaryText = rendered.plainText.isEmpty ? summary.collapsingWhitespace() : rendered.plainText
-        }
-        let markdownSeconds = CPUClock.thread() - markdownStart
-        let item = ContentItem(
+        var item = ContentItem(
             kind: kind, sourcePath: path, slug: slug, slugLine: slugLine, title: title, date: date,
             publishDate: publishDate, expiryDate: expiryDate,
             categories: categories.map { TermReference(name: $0.value.trimmed(), line: $0.line) }.filter { !$0.name.isEmpty },
             tags: tags.map { TermReference(name: $0.value.trimmed(), line: $0.line) }.filter { !$0.name.isEmpty },
-            featured: featured, weight: weight, image: image, summary: summary, author: author, draft: draft,
-            layout: layout, body: body, summaryHTML: summaryHTML, summaryText: summaryText, event: event,
+            featured: featured, weight: weight, image: image, summary: summary, author: authors.isEmpty ? nil : authors.joined(separator: ", "), draft: draft,
+            layout: layout, body: RenderedMarkdown(), summaryHTML: "", summaryText: "", event: event,
             popularity: popularity, imageAlt: imageAlt)
+        item.authors = authors
+        item.updated = updated
+        item.aliases = aliases
+        item.fixedPath = fixedPath
+        item.bundle = content.bundle
+        item.listed = listed
+        item.params = params
+        if let problem = config.layout.missingDate(item) {
+            return Outcome(item: nil, diagnostics: fields.problems.all + [Diagnostic(path: path, line: fields.lineOffset + 1, problem)])
+        }
+
+        // A bundle's files are published beside its page, so links to them point there.
+        var resourceLinks: BundleLinks?
+        if let bundle = content.bundle {
+            let links = BundleLinks(bundle: bundle, itemPath: config.layout.itemPath(item), basePath: config.basePath)
+            if let written = image, let resource = links.sitePath(of: written) { item.image = resource }
+            resourceLinks = links
+        }
+        let markdownStart = CPUClock.thread()
+        item.body = markdown.render(source.body, resources: resourceLinks)
+        item.summaryHTML = item.body.leadHTML
+        item.summaryText = item.body.leadText
+        if let summary {
+            let rendered = markdown.render(summary, wantPlainText: true, resources: resourceLinks)
+            item.summaryHTML = rendered.html
+            item.summaryText = rendered.plainText.isEmpty ? summary.collapsingWhitespace() : rendered.plainText
+        }
+        let markdownSeconds = CPUClock.thread() - markdownStart
         return Outcome(item: item, diagnostics: fields.problems.all, markdownSeconds: markdownSeconds)
     }
 
-    /// Reads the event keys. A start is required; an end must not come before it.
-    private func readEvent(_ fields: inout YAMLReader, zone: TimeZone, path: String) -> EventDetails? {
-        let start = fields.date("start", timeZone: zone)
-        if start == nil, !fields.hasValue("start") {
-            fields.problems.error(path, fields.lineOffset + 1, "an event needs a start: add `start: YYYY-MM-DD HH:MM`")
+    /// Why a file is not a page by the rules of the generator it was written for, or nil:
+    /// Hugo's `headless: true` and `build: {render: never}`, Jekyll's `published: false`.
+    private func notAPage(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling) -> String? {
+        if fields.bool(keys["headless"]) == true { return "headless" }
+        if var build = fields.mapping(keys["build"]) {
+            for (key, line) in build.keys where !["render", "list", "publishResources"].contains(key) {
+                build.problems.warning(fields.path, line, "build has no key '\(key)'; it takes render, list and publishResources")
+            }
+            let render = build.text("render")?.lowercased()
+            fields.absorb(build)
+            if render == "never" || render == "false" { return "not rendered" }
         }
-        let end = fields.date("end", timeZone: zone)
-        let allDay = fields.bool("allDay") ?? (start.map { !$0.hasTime } ?? false)
-        var status = EventStatus.scheduled
-        if let text = fields.text("status") {
-            let normalized = text.lowercased() == "canceled" ? "cancelled" : text.lowercased()
-            if let known = EventStatus(rawValue: normalized) { status = known } else {
-                fields.problems.error(path, fields.line(of: fields.node("status")), "status '\(text)' must be one of scheduled, cancelled, postponed")
+        // Jekyll's flag shares its name with Hugo's publication date (`published: 2026-01-02`).
+        let published = keys["publishDate"]
+        if published.lowercased() == "published", case .scalar(let scalar)? = fields.node(published), scalar.style == .plain,
+           let flag = fields.node(published)?.bool {
+            return flag ? nil : "unpublished"
+        }
+        return nil
+    }
+
+    /// Reads a section's own page (`content/news/_index.md`): its title and text.
+    private func parseSection(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, body: String, path: String) -> Outcome {
+        let title = fields.text(keys["title"])
+        let summary = fields.text(keys["summary"])
+        guard !fields.problems.hasErrors else { return Outcome(item: nil, diagnostics: fields.problems.all) }
+        let rendered = markdown.render(body)
+        let description = summary ?? (rendered.leadText.isEmpty ? nil : rendered.leadText)
+        return Outcome(item: nil, diagnostics: fields.problems.all,
+                       section: SectionPage(sourcePath: path, title: title, description: description, html: rendered.html))
+    }
+
+    /// Reads the event keys. A start is required; an end must not come before it.
+    ///
+    /// The start is `start` (or one of its aliases); failing that, the event's day is `date` (or
+    /// the file name's date), with Jekyll's `time: 19:00-21:00` giving its hours.
+    private func readEvent(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, zone: TimeZone, path: String, fileDate: String?) -> EventDetails? {
+        var start = fields.date(keys["start"], timeZone: zone)
+        var end = fields.date(keys["end"], timeZone: zone)
+        let timeKey = keys["time"]
+        if fields.hasValue(keys["start"]) {
+            if fields.hasValue(timeKey) {
+                fields.problems.warning(path, fields.line(of: fields.node(timeKey)), "'\(timeKey)' is ignored: \(keys["start"]) already gives the start")
+            }
+        } else {
+            var day: ParsedDate?
+            if fields.hasValue(keys["date"]) {
+                day = fields.date(keys["date"], timeZone: zone)
+            } else if let fileDate, case .success(let parsed) = DateParser.parse(fileDate, timeZone: zone) {
+                day = parsed
+            }
+            if let day, let written = fields.text(timeKey) {
+                let line = fields.line(of: fields.node(timeKey))
+                switch TimeOfDayRange.parse(written) {
+                case .success(let range):
+                    start = range.start(on: day.civil, zone: zone)
+                    if end == nil { end = range.end(on: day.civil, zone: zone) }
+                case .failure(let problem):
+                    fields.problems.error(path, line, "\(timeKey): \(problem.message)")
+                }
+            } else {
+                start = day
             }
         }
-        let registration = fields.text("registration")
+        if start == nil, !fields.hasValue(keys["start"]), !fields.hasValue(keys["date"]) {
+            fields.problems.error(path, fields.lineOffset + 1, "an event needs a start: add `start: YYYY-MM-DD HH:MM` (or `date:` with `time: HH:MM-HH:MM`)")
+        }
+        let endLine = fields.hasValue(keys["end"]) ? fields.line(of: fields.node(keys["end"])) : fields.line(of: fields.node(timeKey))
+        let allDay = fields.bool(keys["allDay"]) ?? (start.map { !$0.hasTime } ?? false)
+        var status = EventStatus.scheduled
+        if let text = fields.text(keys["status"]) {
+            let normalized = text.lowercased() == "canceled" ? "cancelled" : text.lowercased()
+            if let known = EventStatus(rawValue: normalized) { status = known } else {
+                fields.problems.error(path, fields.line(of: fields.node(keys["status"])), "status '\(text)' must be one of scheduled, cancelled, postponed")
+            }
+        }
+        let registration = fields.text(keys["registration"])
         if let registration, !(registration.hasPrefix("https://") || registration.hasPrefix("http://") || registration.hasPrefix("mailto:")) {
-            fields.problems.error(path, fields.line(of: fields.node("registration")), "registration must be an http(s) or mailto: link, not '\(registration)'")
+            fields.problems.error(path, fields.line(of: fields.node(keys["registration"])), "registration must be an http(s) or mailto: link, not '\(registration)'")
         }
         guard let start else { return nil }
 
@@ -188,9 +301,9 @@ public struct ItemParser: Sendable {
             endInstant = CivilDateTime(year: dayAfter.year, month: dayAfter.month, day: dayAfter.day).instant(in: zone)
         }
         if let end, allDay ? end.civil.daysSinceEpoch < start.civil.daysSinceEpoch : (endInstant ?? startInstant) < startInstant {
-            fields.problems.error(path, fields.line(of: fields.node("end")), "end comes before start")
+            fields.problems.error(path, endLine, "end comes before start")
         }
-        let recurrence = readRecurrence(&fields, start: start, zone: zone, path: path)
+        let recurrence = readRecurrence(&fields, key: keys["repeat"], start: start, zone: zone, path: path)
         var occurrences: [Occurrence]?
         if let recurrence {
             // Each occurrence keeps the first one's wall-clock time (and, all day, its number of days).
@@ -208,22 +321,22 @@ public struct ItemParser: Sendable {
                 return Occurrence(start: begin, end: duration.map { begin.addingTimeInterval($0) })
             }
             if occurrences?.isEmpty == true {
-                fields.problems.error(path, fields.line(of: fields.node("repeat")), "repeat leaves no occurrence at all (every date is in except)")
+                fields.problems.error(path, fields.line(of: fields.node(keys["repeat"])), "repeat leaves no occurrence at all (every date is in except)")
             }
         }
         return EventDetails(
             start: startInstant, end: endInstant, allDay: allDay, timeZone: zone,
-            location: fields.text("location"), address: fields.text("address"), status: status,
-            registration: registration, organizer: fields.text("organizer"),
+            location: fields.text(keys["location"]), address: fields.text(keys["address"]), status: status,
+            registration: registration, organizer: fields.text(keys["organizer"]),
             recurrence: recurrence, occurrences: occurrences)
     }
 
     /// Reads `repeat: {frequency: weekly|monthly, interval: 1, until: DATE | count: N, except: [DATE, …]}`.
-    private func readRecurrence(_ fields: inout YAMLReader, start: ParsedDate, zone: TimeZone, path: String) -> Recurrence? {
-        guard fields.hasValue("repeat") else { return nil }
-        guard var rule = fields.mapping("repeat") else { return nil }
+    private func readRecurrence(_ fields: inout YAMLReader, key: String, start: ParsedDate, zone: TimeZone, path: String) -> Recurrence? {
+        guard fields.hasValue(key) else { return nil }
+        guard var rule = fields.mapping(key) else { return nil }
         defer { fields.absorb(rule) }
-        let line = fields.line(of: fields.node("repeat"))
+        let line = fields.line(of: fields.node(key))
         for (key, keyLine) in rule.keys where !["frequency", "interval", "until", "count", "except"].contains(key) {
             rule.problems.error(path, keyLine, "repeat has no key '\(key)'; it takes frequency, interval, until or count, and except")
         }

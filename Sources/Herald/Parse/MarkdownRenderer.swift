@@ -15,6 +15,16 @@ public struct RenderedMarkdown: Sendable, Equatable {
     public var statistics: TextStatistics
     /// All the text, whitespace collapsed (image descriptions left out); only when asked for.
     public var plainText: String
+
+    /// Everything a parse gives, or an empty body.
+    public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
+        self.html = html
+        self.leadHTML = leadHTML
+        self.leadText = leadText
+        self.hasMoreMarker = hasMoreMarker
+        self.statistics = statistics
+        self.plainText = plainText
+    }
 }
 
 /// Renders Markdown with cmark (the only Markdown parser in Herald).
@@ -43,14 +53,15 @@ public struct MarkdownRenderer: Sendable {
 
     /// Renders a Markdown document; `plainText` is filled only when `wantPlainText` (summaries need
     /// it, whole bodies do not, and collecting it for every body would cost for nothing).
-    public func render(_ markdown: String, wantPlainText: Bool = false) -> RenderedMarkdown {
+    /// Relative links to a page bundle's files (`resources`) are pointed at where they are published.
+    public func render(_ markdown: String, wantPlainText: Bool = false, resources: BundleLinks? = nil) -> RenderedMarkdown {
         let flags = cmarkOptions
         let root: OpaquePointer = markdown.withCString { chars in
             cmark_parse_document(chars, markdown.utf8.count, flags)
         }
         defer { cmark_node_free(root) }
 
-        var walk = TreeWalk(root: root, basePath: basePath == "/" ? nil : basePath, collectAllText: wantPlainText)
+        var walk = TreeWalk(root: root, basePath: basePath == "/" ? nil : basePath, resources: resources, collectAllText: wantPlainText)
         walk.run()
 
         var lead = ""
@@ -84,6 +95,7 @@ public struct MarkdownRenderer: Sendable {
 private struct TreeWalk {
     let root: OpaquePointer
     let basePath: String?
+    let resources: BundleLinks?
     var moreMarker: OpaquePointer?
     var firstParagraph: OpaquePointer?
     var textBeforeMarker = ""
@@ -92,9 +104,10 @@ private struct TreeWalk {
 
     let collectAllText: Bool
 
-    init(root: OpaquePointer, basePath: String?, collectAllText: Bool) {
+    init(root: OpaquePointer, basePath: String?, resources: BundleLinks?, collectAllText: Bool) {
         self.root = root
         self.basePath = basePath
+        self.resources = resources
         self.collectAllText = collectAllText
     }
 
@@ -170,8 +183,13 @@ private struct TreeWalk {
         }
     }
 
-    /// Moves a site-absolute URL (`/x`, not `//host/x`) under the base path.
+    /// Moves a site-absolute URL (`/x`, not `//host/x`) under the base path, and points a relative
+    /// link to a bundle's file at where the file is published.
     private func rebase(_ node: OpaquePointer) {
+        if let resources, let pointer = cmark_node_get_url(node), let link = resources.link(for: String(cString: pointer)) {
+            _ = cmark_node_set_url(node, link)
+            return
+        }
         guard let basePath, let pointer = cmark_node_get_url(node) else { return }
         let url = String(cString: pointer)
         guard url.hasPrefix("/"), !url.hasPrefix("//") else { return }

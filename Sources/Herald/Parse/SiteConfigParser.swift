@@ -3,7 +3,7 @@ import Foundation
 /// Reads `site.yml` into a `SiteConfig`, reporting every problem with its line.
 public enum SiteConfigParser {
     /// The keys `site.yml` understands at the top level; anything else draws a warning.
-    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds", "publish"]
+    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds", "publish", "permalinks"]
 
     /// Parses the text of `site.yml` (found at `path`). Errors fail; warnings ride along.
     public static func parse(_ text: String, path: String = "site.yml") -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
@@ -131,6 +131,7 @@ public enum SiteConfigParser {
         }
 
         let publish = readPublishTargets(&reader)
+        let permalinks = readPermalinks(&reader)
 
         // Worth saying only of a site.yml that is otherwise right.
         if baseURL.host == nil, !reader.problems.hasErrors {
@@ -146,7 +147,25 @@ public enum SiteConfigParser {
         configured.trending = trending
         configured.feeds = feeds
         configured.publish = publish
+        configured.permalinks = permalinks
         return (configured, diagnostics)
+    }
+
+    /// Reads `permalinks: {news: /blog/:year/:month/:day/:slug/, events: …, pages: …}`.
+    static func readPermalinks(_ reader: inout YAMLReader) -> [ContentKind: PermalinkPattern] {
+        guard var section = reader.mapping("permalinks") else { return [:] }
+        defer { reader.absorb(section) }
+        let kinds = ContentKind.allCases.map(\.folder)
+        warnAboutUnknownKeys(&section, known: kinds, section: "permalinks")
+        var patterns: [ContentKind: PermalinkPattern] = [:]
+        for kind in ContentKind.allCases {
+            guard let text = section.text(kind.folder) else { continue }
+            switch PermalinkPattern.parse(text) {
+            case .success(let pattern): patterns[kind] = pattern
+            case .failure(let problem): section.problems.error(section.path, section.line(of: section.node(kind.folder)), problem.message)
+            }
+        }
+        return patterns
     }
 
     /// Why a base URL without a host is worth a warning.

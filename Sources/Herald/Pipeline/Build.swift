@@ -48,10 +48,12 @@ public struct Build: Sendable {
 
         let config = try clock.step("read site.yml") { try readConfig(warnings: &warnings) }
 
+        var notPages = 0
         let sources = try clock.step("discover content") {
             do {
                 let found = try ContentDiscovery.discover(in: fileSystem)
                 warnings += found.warnings
+                notPages = found.notPages
                 return found.sources
             } catch let problem as FileSystemProblem {
                 throw BuildFailure(step: "discover content", diagnostics: [Diagnostic(path: problem.path, line: 1, problem.message)])
@@ -68,6 +70,7 @@ public struct Build: Sendable {
         memo?.use(theme)
 
         var partsCPU = (read: 0.0, markdown: 0.0)
+        var sections: [ContentKind: SectionPage] = [:]
         let items = try clock.step("parse content") { () throws -> [ContentItem] in
             let parser = ItemParser(config: config)
             let (fileSystem, memo) = (self.fileSystem, self.memo)
@@ -84,7 +87,7 @@ public struct Build: Sendable {
                     // A file far beyond any article is refused before it is read, to keep memory bounded.
                     let data = try fileSystem.readFileAtMost(source.path, ItemParser.largestFile)
                     let readSeconds = CPUClock.thread() - readStart
-                    let outcome = parser.parse(data, path: source.path, kind: source.kind)
+                    let outcome = parser.parse(data, source: source)
                     if let memo, let stamp { memo.parses.keep(source.path, BuildMemo.Parse(stamp: stamp, outcome: outcome), reused: false) }
                     return (outcome, readSeconds)
                 } catch let tooLarge as FileTooLarge {
@@ -99,6 +102,10 @@ public struct Build: Sendable {
             if diagnostics.contains(where: { $0.severity == .error }) {
                 throw BuildFailure(step: "parse content", diagnostics: diagnostics)
             }
+            notPages += outcomes.filter { $0.outcome.notPage != nil }.count
+            for (source, outcome) in zip(sources, outcomes) {
+                if let section = outcome.outcome.section { sections[source.kind] = section }
+            }
             return outcomes.compactMap(\.outcome.item)
         }
         if let last = clock.timings.last {
@@ -107,9 +114,10 @@ public struct Build: Sendable {
         log("Parsed \(items.count) content files")
 
         let rules = PublishingRules(now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture)
-        let site = try clock.step("build the site model") {
-            try SiteBuilder.build(config: config, items: items, rules: rules, popularity: popularity).get()
+        var site = try clock.step("build the site model") {
+            try SiteBuilder.build(config: config, items: items, rules: rules, popularity: popularity, sections: sections).get()
         }
+        site.skipped.notPages = notPages
         warnings += site.warnings
         let urls = SiteURLs(config: config)
         let facts = ItemFacts.all(site: site, urls: urls)
@@ -120,15 +128,16 @@ public struct Build: Sendable {
                 + ICalendarPlan.files(site: site, urls: urls, facts: facts)
                 + SearchIndexPlan.files(site: site, urls: urls, facts: facts)
                 + SitemapPlan.files(plan: plan, urls: urls, zone: config.timeZone)
+                + RedirectPlan.files(site: site, urls: urls)
         }
 
-        let (copies, replaced) = try clock.step("plan static files") { try staticFiles(theme: theme, plan: plan, documents: documents, warnings: &warnings) }
+        let (copies, replaced) = try clock.step("plan static files") { try staticFiles(site: site, theme: theme, plan: plan, documents: documents, warnings: &warnings) }
         let generated = documents.filter { !replaced.contains($0.path) }
         try clock.step("plan output files") {
             try OutputPaths.check(
                 plan.jobs.map { OutputPaths.Claim(path: $0.path, owner: $0.source.map { "the page of \($0.path)" } ?? "the page /\($0.path)", source: $0.source) }
-                + generated.map { OutputPaths.Claim(path: $0.path, owner: $0.owner, source: nil) }
-                + copies.map { OutputPaths.Claim(path: $0.path, owner: $0.origin, source: $0.origin.hasPrefix("static/") ? ($0.origin, 1) : nil) })
+                + generated.map { OutputPaths.Claim(path: $0.path, owner: $0.owner, source: $0.source) }
+                + copies.map { OutputPaths.Claim(path: $0.path, owner: $0.origin, source: $0.origin.hasPrefix("static/") || $0.origin.hasPrefix("content/") ? ($0.origin, 1) : nil) })
         }
         try clock.step("prepare output folders") {
             do {
@@ -270,10 +279,11 @@ public struct Build: Sendable {
         var contents: @Sendable (FileSystem) throws -> Data
     }
 
-    /// The theme's assets and the site's `static/` files. A static file may replace a theme asset
-    /// or `robots.txt`, but not a page, feed or document Herald makes. Returns the copies and the
-    /// generated files that static files replace.
-    private func staticFiles(theme: Theme, plan: PagePlan, documents: [GeneratedFile], warnings: inout [Diagnostic]) throws -> ([StaticCopy], Set<String>) {
+    /// The theme's assets, the site's `static/` files and the files of page bundles (beside their
+    /// item's page). A static file may replace a theme asset, `robots.txt` or `_redirects`, but not
+    /// a page, feed or document Herald makes; a bundle's file may replace nothing. Returns the
+    /// copies and the generated files that static files replace.
+    private func staticFiles(site: Site, theme: Theme, plan: PagePlan, documents: [GeneratedFile], warnings: inout [Diagnostic]) throws -> ([StaticCopy], Set<String>) {
         var copies: [String: StaticCopy] = [:]
         for asset in theme.assets {
             let data = asset.data
@@ -293,6 +303,18 @@ public struct Build: Sendable {
             }
             if replaceable.contains(target) { replaced.insert(target) }
             copies[target] = StaticCopy(path: target, origin: path, contents: { fileSystem in try fileSystem.readFile(path) })
+        }
+        for (id, item) in site.items.enumerated() {
+            guard let bundle = item.bundle else { continue }
+            for resource in bundle.resources {
+                let origin = bundle.folder + "/" + resource
+                let target = URLLayout.resourcePath(itemPath: site.paths[id], resource: resource)
+                if let owner = made[target] ?? copies[target].map({ $0.origin.hasPrefix("the theme's") ? "the theme's file" : $0.origin }) {
+                    problems.append(Diagnostic(path: origin, line: 1, "would be published at /\(target), where \(owner) already is; rename it"))
+                    continue
+                }
+                copies[target] = StaticCopy(path: target, origin: origin, contents: { fileSystem in try fileSystem.readFile(origin) })
+            }
         }
         if !problems.isEmpty { throw BuildFailure(step: "plan static files", diagnostics: problems) }
         return (copies.values.sorted { $0.path < $1.path }, replaced)

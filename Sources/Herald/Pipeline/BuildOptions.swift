@@ -79,6 +79,7 @@ public struct BuildReport: Sendable {
         if skipped.drafts > 0 { left.append("\(skipped.drafts) draft\(skipped.drafts == 1 ? "" : "s")") }
         if skipped.future > 0 { left.append("\(skipped.future) future") }
         if skipped.expired > 0 { left.append("\(skipped.expired) expired") }
+        if skipped.notPages > 0 { left.append("\(skipped.notPages) not page\(skipped.notPages == 1 ? "" : "s") by design (headless, unpublished or bundle text)") }
         let leftOut = left.isEmpty ? "" : "; left out \(left.joined(separator: ", "))"
         let warned = warnings.isEmpty ? "" : "; \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
         let unchanged = files - written

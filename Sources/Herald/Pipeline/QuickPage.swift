@@ -14,12 +14,12 @@ extension BuildMemo {
     public func quickPage(for sourcePath: String, fileSystem: FileSystem) -> (path: String, bytes: Data)? {
         guard let previous = parses.lookup(sourcePath), let old = previous.outcome.item, let setup = renderSetup.withLock({ $0 }),
               let data = try? fileSystem.readFile(sourcePath) else { return nil }
-        let outcome = ItemParser(config: setup.config).parse(data, path: sourcePath, kind: old.kind)
+        let outcome = ItemParser(config: setup.config).parse(data, source: ContentSource(path: sourcePath, kind: old.kind, bundle: old.bundle))
         guard var item = outcome.item, !outcome.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
         let body = item.body
         item.body = old.body
         guard item == old, body != old.body else { return nil }
-        let path = (old.kind.urlSection.map { $0 + "/" } ?? "") + old.slug + "/index.html"
+        let path = URLLayout.pageFile(setup.config.layout.itemPath(old))
         guard let page = pages.lookup(path), var view = page.context.item, view.content == old.body.html else { return nil }
         view.content = body.html
         view.readingMinutes = body.statistics.readingMinutes

@@ -7,8 +7,10 @@ public struct GeneratedFile: Sendable {
     public var path: String
     /// What makes the file, named in collision messages.
     public var owner: String
-    /// Whether a file of the same path in `static/` may replace it (only `robots.txt`).
+    /// Whether a file of the same path in `static/` may replace it (`robots.txt`, `_redirects`).
     public var replaceableByStatic = false
+    /// The content file and line that asked for it (an alias), named when its path clashes.
+    public var source: (path: String, line: Int)? = nil
     /// Makes the bytes.
     public var make: @Sendable () -> Data
     /// Everything `make` reads, when the planner names it: a rebuild with a `BuildMemo` reuses the

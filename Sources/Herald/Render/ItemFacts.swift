@@ -18,7 +18,11 @@ struct ItemFacts: Sendable, Equatable {
     var summaryText: String
     var summaryHTML: String
     var imageURL: String?
+    /// Everyone who wrote it, in order; `author` is them joined for display.
+    var authors: [String]
     var author: String?
+    /// When it was last updated (`updated:`, `lastmod:`), else nil.
+    var updated: Date?
     /// Publication date (an event without one: its start); the epoch for an undated page, which
     /// only sorts it last.
     var published: Date
@@ -33,8 +37,8 @@ struct ItemFacts: Sendable, Equatable {
     static func all(site: Site, urls: SiteURLs) -> [ItemFacts] {
         let host = URL(string: urls.baseURL)?.host ?? "localhost"
         return site.items.enumerated().map { id, item in
-            let path = (item.kind.urlSection.map { $0 + "/" } ?? "") + item.slug + "/"
-            let apiPath = "api/\(item.kind.folder)/\(item.slug).json"
+            let path = site.paths[id]
+            let apiPath = URLLayout.apiItemPath(kind: item.kind, itemPath: path)
             let published = item.publishedAt(now: site.hour) ?? Date(timeIntervalSince1970: 0)
             // The id's date must not move: an undated event is named by its start, not by "now".
             let day = CivilDateTime(item.date ?? item.event?.start ?? published, in: TimeZone(identifier: "UTC")!).isoDate
@@ -43,7 +47,7 @@ struct ItemFacts: Sendable, Equatable {
                 kind: item.kind, title: item.title, permalink: urls.absolute(path),
                 apiURL: urls.absolute(apiPath), apiPath: apiPath,
                 summaryText: item.summaryText, summaryHTML: item.summaryHTML,
-                imageURL: item.image.map(urls.absoluteAsset), author: item.author, published: published, dated: item.publishedAt(now: site.hour) != nil,
+                imageURL: item.image.map(urls.absoluteAsset), authors: item.authors, author: item.author, updated: item.updated, published: published, dated: item.publishedAt(now: site.hour) != nil,
                 categories: site.categoriesOfItem[id].map { site.categories[$0] },
                 tags: site.tagsOfItem[id].map { site.tags[$0] },
                 readingMinutes: item.body.statistics.readingMinutes, event: item.event)

@@ -80,18 +80,19 @@ struct PagePlanner {
         // Herald's own pages are planned first, so an item whose URL collides with one of them
         // is the one reported (a page with `slug: news` cannot replace the news list).
         planHome()
-        planList(kind: "news", title: text("news"), description: nil, color: nil, icon: nil, items: site.news, basePath: "news/", section: "news")
+        let section = site.sections[.news]
+        planList(kind: "news", title: section?.title ?? text("news"), description: section?.description, color: nil, icon: nil, items: site.news, basePath: URLLayout.listPath(.news), section: "news")
         planEventLists()
         planCalendar()
         planList(kind: "trending", title: text("trending"), description: text("trendingDescription"), color: nil, icon: nil, items: site.trending, basePath: "trending/", section: "trending", pageSize: max(1, site.trending.count))
-        planTerms(kind: "categories", title: text("categories"), terms: categoryViews, basePath: "categories/")
+        planTerms(kind: "categories", title: text("categories"), terms: categoryViews, basePath: URLLayout.categoriesPath)
         for category in site.categories {
-            planList(kind: "category", title: category.name, description: category.description, color: category.color, icon: category.icon, items: category.items, basePath: "categories/\(category.slug)/", section: "categories",
-                     feeds: feedLinks(folder: "categories/\(category.slug)/", title: category.name))
+            planList(kind: "category", title: category.name, description: category.description, color: category.color, icon: category.icon, items: category.items, basePath: URLLayout.categoryPath(category.slug), section: "categories",
+                     feeds: feedLinks(folder: URLLayout.categoryPath(category.slug), title: category.name))
         }
-        planTerms(kind: "tags", title: text("tags"), terms: tagViews, basePath: "tags/")
+        planTerms(kind: "tags", title: text("tags"), terms: tagViews, basePath: URLLayout.tagsPath)
         for tag in site.tags {
-            planList(kind: "tag", title: "#" + tag.name, description: nil, color: nil, icon: nil, items: tag.items, basePath: "tags/\(tag.slug)/", section: "tags")
+            planList(kind: "tag", title: "#" + tag.name, description: nil, color: nil, icon: nil, items: tag.items, basePath: URLLayout.tagPath(tag.slug), section: "tags")
         }
         let notFound = PageMeta(title: text("notFoundTitle"), description: "", url: urls.path("404.html"), permalink: urls.absolute("404.html"), image: nil, type: "404", section: nil)
         add(PageJob(path: "404.html", template: "404", context: context(notFound), inSitemap: false), owner: "the 404 page")
@@ -104,10 +105,10 @@ struct PagePlanner {
 
     mutating func makeSharedViews() {
         categoryViews = site.categories.map {
-            TermView(name: $0.name, slug: $0.slug, url: urls.path("categories/\($0.slug)/"), count: $0.items.count, description: $0.description, color: $0.color, icon: $0.icon)
+            TermView(name: $0.name, slug: $0.slug, url: urls.path(URLLayout.categoryPath($0.slug)), count: $0.items.count, description: $0.description, color: $0.color, icon: $0.icon)
         }
         tagViews = site.tags.map {
-            TermView(name: $0.name, slug: $0.slug, url: urls.path("tags/\($0.slug)/"), count: $0.items.count, description: nil, color: nil, icon: nil)
+            TermView(name: $0.name, slug: $0.slug, url: urls.path(URLLayout.tagPath($0.slug)), count: $0.items.count, description: nil, color: nil, icon: nil)
         }
         let views = site.items.indices.map(makeItemView)
         let stylesheet = theme.assets.first { $0.path.hasSuffix(".css") }.map { urls.path($0.path) } ?? urls.path("assets/herald.css")
@@ -148,22 +149,18 @@ struct PagePlanner {
     /// The three feeds of a folder (`` for the whole site), for `<link rel="alternate">`.
     func feedLinks(folder: String, title: String) -> [FeedLink] {
         [
-            FeedLink(title: "\(title) (RSS)", url: urls.path(folder + "feed.xml"), type: "application/rss+xml"),
-            FeedLink(title: "\(title) (Atom)", url: urls.path(folder + "atom.xml"), type: "application/atom+xml"),
-            FeedLink(title: "\(title) (JSON Feed)", url: urls.path(folder + "feed.json"), type: "application/feed+json"),
+            FeedLink(title: "\(title) (RSS)", url: urls.path(URLLayout.rssPath(folder)), type: "application/rss+xml"),
+            FeedLink(title: "\(title) (Atom)", url: urls.path(URLLayout.atomPath(folder)), type: "application/atom+xml"),
+            FeedLink(title: "\(title) (JSON Feed)", url: urls.path(URLLayout.jsonFeedPath(folder)), type: "application/feed+json"),
         ]
     }
 
     /// The newest publication date among items (nil for none).
     func newest(_ ids: some Sequence<ItemID>) -> Date? { ids.map { facts[$0].published }.max() }
 
-    func outputPath(of item: ContentItem) -> String {
-        (item.kind.urlSection.map { $0 + "/" } ?? "") + item.slug + "/"
-    }
-
     func makeItemView(_ id: ItemID) -> ItemView {
         let item = site.items[id]
-        let path = outputPath(of: item)
+        let path = site.paths[id]
         let zone = item.event?.timeZone ?? site.config.timeZone
         var dateText: String?
         var dateISO: String?
@@ -178,7 +175,7 @@ struct PagePlanner {
             image: item.image.map(urls.asset), imageAlt: item.imageAlt ?? item.title, imageAbsolute: item.image.map(urls.absoluteAsset),
             categories: site.categoriesOfItem[id].map { categoryViews[$0] },
             tags: site.tagsOfItem[id].map { tagViews[$0] },
-            author: item.author, readingTime: dates.readingTime(item.body.statistics.readingMinutes),
+            author: item.author, authors: item.authors, params: item.params, readingTime: dates.readingTime(item.body.statistics.readingMinutes),
             readingMinutes: item.body.statistics.readingMinutes, wordCount: item.body.statistics.total,
             featured: item.featured, content: item.body.html, event: eventView, jsonLD: nil,
             published: item.kind == .page ? nil : facts[id].published)
@@ -235,7 +232,7 @@ struct PagePlanner {
                 title: item.title, description: description, url: view.url, permalink: view.permalink,
                 image: view.imageAbsolute, type: item.kind.rawValue, section: item.kind.urlSection))
             page.item = view
-            add(PageJob(path: outputPath(of: item) + "index.html", template: template, context: page, lastModified: item.kind == .page ? nil : facts[id].published),
+            add(PageJob(path: URLLayout.pageFile(site.paths[id]), template: template, context: page, lastModified: item.kind == .page ? item.updated : max(item.updated ?? facts[id].published, facts[id].published)),
                 owner: item.sourcePath, source: (item.sourcePath, item.slugLine))
         }
     }

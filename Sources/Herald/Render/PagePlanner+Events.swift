@@ -17,7 +17,7 @@ extension PagePlanner {
     /// The output folder of the current month's calendar (`events/calendar/2026/11/`).
     var currentMonthPath: String {
         let now = CivilDateTime(site.now, in: site.config.timeZone)
-        return "events/calendar/\(now.year.padded(4))/\(now.month.padded(2))/"
+        return URLLayout.calendarMonthPath(year: now.year, month: now.month)
     }
 
     /// An event as templates see it, at its next occurrence (or its first, once all are over).
@@ -33,8 +33,8 @@ extension PagePlanner {
             upcoming: event.finish >= site.now,
             repeats: event.recurrence.map(dates.recurrence),
             dates: event.recurrence == nil ? [] : event.occurrences.filter { $0.finish >= site.now }.prefix(12).map { dates.range($0, allDay: event.allDay, zone: event.timeZone) },
-            calendarFile: urls.path(path + "event.ics"),
-            subscribe: "webcal://" + urls.absolute("events.ics").drop { $0 != ":" }.dropFirst(3))
+            calendarFile: urls.path(URLLayout.eventCalendarPath(itemPath: path)),
+            subscribe: "webcal://" + urls.absolute(URLLayout.eventsCalendarPath).drop { $0 != ":" }.dropFirst(3))
         setTimes(&view, occurrence: occurrence, event: event)
         return view
     }
@@ -67,11 +67,13 @@ extension PagePlanner {
     /// `/events/past/` (past dates, newest first).
     mutating func planEventLists() {
         let upcoming = site.upcomingOccurrences.map(occurrenceView)
-        planList(kind: "events", title: text("upcomingEvents"), description: nil, color: nil, icon: nil, entries: upcoming,
-                 basePath: "events/", section: "events", lastModified: site.upcomingOccurrences.map { facts[$0.item].published })
+        // `content/events/_index.md` titles and introduces the list, as Hugo's section pages do.
+        let section = site.sections[.event]
+        planList(kind: "events", title: section?.title ?? text("upcomingEvents"), description: section?.description, color: nil, icon: nil, entries: upcoming,
+                 basePath: URLLayout.listPath(.event), section: "events", lastModified: site.upcomingOccurrences.map { facts[$0.item].published })
         let past = site.pastOccurrences.map(occurrenceView)
         planList(kind: "past-events", title: text("pastEvents"), description: nil, color: nil, icon: nil, entries: past,
-                 basePath: "events/past/", section: "events", lastModified: site.pastOccurrences.map { facts[$0.item].published })
+                 basePath: URLLayout.pastEventsPath, section: "events", lastModified: site.pastOccurrences.map { facts[$0.item].published })
     }
 
     /// One page per month that has events, plus the current month: a grid of weeks (Monday first)
@@ -103,7 +105,7 @@ extension PagePlanner {
         let months = monthsWithEvents.union([String(now.isoDate.prefix(7))]).sorted()
         // Each month's entries, grouped once rather than filtered out of every day per month.
         let entriesByMonth = Dictionary(grouping: byDay) { String($0.key.prefix(7)) }.mapValues { $0.flatMap(\.value) }
-        func path(_ month: String) -> String { "events/calendar/\(month.prefix(4))/\(month.suffix(2))/" }
+        func path(_ month: String) -> String { URLLayout.calendarMonthPath(year: Int(month.prefix(4)) ?? 0, month: Int(month.suffix(2)) ?? 0) }
         func label(_ month: String) -> String { dates.month(year: Int(month.prefix(4))!, month: Int(month.suffix(2))!) }
 
         for month in months {
@@ -158,6 +160,6 @@ extension PagePlanner {
                      count: Set((entriesByMonth[month] ?? []).map { "\($0.entry.item)#\($0.entry.index)" }).count,
                      description: nil, color: nil, icon: nil)
         }
-        planTerms(kind: "months", title: text("calendar"), terms: Array(terms), basePath: "events/calendar/", section: "events")
+        planTerms(kind: "months", title: text("calendar"), terms: Array(terms), basePath: URLLayout.calendarMonthsPath, section: "events")
     }
 }

@@ -108,6 +108,10 @@ struct ItemView: MustacheParent, Sendable, Equatable {
     var categories: [TermView]
     var tags: [TermView]
     var author: String?
+    /// Everyone who wrote it, in order.
+    var authors: [String] = []
+    /// Front-matter keys Herald does not read, as written (`{{item.params.country}}`).
+    var params: [String: FrontMatterValue] = [:]
     var readingTime: String
     var readingMinutes: Int
     var wordCount: Int
@@ -141,6 +145,8 @@ struct ItemView: MustacheParent, Sendable, Equatable {
         case "categories": return categories
         case "tags": return tags
         case "author": return present(author)
+        case "authors": return authors
+        case "params": return ParamsView(values: params)
         case "readingTime": return readingTime
         case "readingMinutes": return readingMinutes
         case "wordCount": return wordCount
@@ -150,6 +156,27 @@ struct ItemView: MustacheParent, Sendable, Equatable {
         case "card": return card
         case "jsonLD": return present(jsonLD)
         default: return nil
+        }
+    }
+}
+
+/// The front-matter keys an item gives that Herald does not read, for templates, as Hugo's
+/// `.Params`: `{{item.params.country}}`, `{{#item.params.speakers}}{{.}}{{/item.params.speakers}}`.
+struct ParamsView: MustacheParent, Sendable, Equatable {
+    var values: [String: FrontMatterValue]
+
+    func child(named key: String) -> Any? {
+        guard let value = values[key] else { return Absent() }
+        return Self.template(value)
+    }
+
+    /// A value as Mustache renders it: text, a boolean (for sections), a list or a nested view.
+    static func template(_ value: FrontMatterValue) -> Any {
+        switch value {
+        case .text(let text), .number(let text): return text
+        case .bool(let flag): return flag
+        case .list(let values): return values.map(template)
+        case .mapping(let values): return ParamsView(values: values)
         }
     }
 }

@@ -160,7 +160,11 @@ struct APIItem: Encodable, Sendable, Hashable {
     var contentHTML: String
     var image: String?
     var date: String?
+    /// When it was last updated, if it says.
+    var updated: String?
     var author: String?
+    /// Everyone who wrote it, in order.
+    var authors: [String]
     var category: APICategoryRef?
     var categories: [APICategoryRef]
     var tags: [APITag]

@@ -14,8 +14,8 @@ enum APIPlan {
         let categories = site.categories.map { category in
             APICategory(
                 slug: category.slug, name: category.name, description: category.description, color: category.color,
-                icon: category.icon, count: category.items.count, url: urls.absolute("categories/\(category.slug)/"),
-                api: urls.absolute("api/categories/\(category.slug).json"))
+                icon: category.icon, count: category.items.count, url: urls.absolute(URLLayout.categoryPath(category.slug)),
+                api: urls.absolute(URLLayout.apiCategoryPath(category.slug, page: 1)))
         }
         let trending = site.trending.enumerated().map { rank, id in
             let popularity = site.popularity[id]
@@ -27,29 +27,29 @@ enum APIPlan {
         let siteInfo = APISite(title: site.config.title, description: site.config.description, url: urls.absolute(""), language: site.config.language)
 
         var files: [GeneratedFile] = [
-            GeneratedFile(path: "api/home.json", owner: "the JSON API", make: {
+            GeneratedFile(path: URLLayout.apiHomePath, owner: "the JSON API", make: {
                 JSONOutput.encode(APIHome(
                     site: siteInfo, recent: site.news.prefix(home.recent).map { cards[$0] },
                     featured: site.featured.prefix(home.featured).map { cards[$0] },
                     upcoming: site.upcomingEvents.prefix(home.upcoming).map { cards[$0] },
                     trending: Array(trending.prefix(home.trending)), categories: categories.filter { $0.count > 0 }))
             }),
-            GeneratedFile(path: "api/trending.json", owner: "the JSON API", make: {
+            GeneratedFile(path: URLLayout.apiTrendingPath, owner: "the JSON API", make: {
                 JSONOutput.encode(APITrending(asOf: TimestampFormat.rfc3339(site.hour, in: zone), items: trending))
             }),
-            GeneratedFile(path: "api/categories.json", owner: "the JSON API", make: { JSONOutput.encode(APICategories(categories: categories)) }),
+            GeneratedFile(path: URLLayout.apiCategoriesPath, owner: "the JSON API", make: { JSONOutput.encode(APICategories(categories: categories)) }),
         ]
         for (index, category) in site.categories.enumerated() {
-            let base = "api/categories/\(category.slug)"
-            func path(_ number: Int) -> String { number <= 1 ? base + ".json" : base + "/page/\(number).json" }
-            for slice in Pagination.paginate(category.items, pageSize: site.config.pageSize, basePath: base) {
+            let slug = category.slug
+            let slices = Pagination.paginate(category.items, pageSize: site.config.pageSize, basePath: URLLayout.apiCategoryPath(slug, page: 1),
+                                             pathOfPage: { URLLayout.apiCategoryPath(slug, page: $0) })
+            for slice in slices {
                 let page = APIPage(
                     number: slice.number, total: slice.totalPages,
-                    previous: slice.number > 1 ? urls.absolute(path(slice.number - 1)) : nil,
-                    next: slice.number < slice.totalPages ? urls.absolute(path(slice.number + 1)) : nil)
+                    previous: slice.previousPath.map(urls.absolute), next: slice.nextPath.map(urls.absolute))
                 let items = slice.elements.map { cards[$0] }
                 let info = categories[index]
-                files.append(GeneratedFile(path: path(slice.number), owner: "the JSON API", make: {
+                files.append(GeneratedFile(path: slice.path, owner: "the JSON API", make: {
                     JSONOutput.encode(APICategoryPage(category: info, items: items, page: page))
                 }))
             }
@@ -57,13 +57,14 @@ enum APIPlan {
         for (id, fact) in facts.enumerated() {
             let inputs = APIItemInputs(
                 card: cards[id], html: site.items[id].body.html, categories: fact.categories.map(APICategoryRef.init),
-                tags: fact.tags.map { APITag(slug: $0.slug, name: $0.name) }, readingMinutes: fact.readingMinutes)
+                tags: fact.tags.map { APITag(slug: $0.slug, name: $0.name) }, readingMinutes: fact.readingMinutes,
+                authors: fact.authors, updated: fact.updated.map { TimestampFormat.rfc3339($0, in: zone) })
             files.append(GeneratedFile(path: fact.apiPath, owner: "the JSON API", inputs: inputs) { inputs in
                 let card = inputs.card
                 return JSONOutput.encode(APIItem(
                     id: card.id, kind: card.kind, title: card.title, summary: card.summary,
                     contentHTML: AbsoluteURLs.rewrite(inputs.html, pageURL: card.url), image: card.image,
-                    date: card.date, author: card.author, category: card.category, categories: inputs.categories,
+                    date: card.date, updated: inputs.updated, author: card.author, authors: inputs.authors, category: card.category, categories: inputs.categories,
                     tags: inputs.tags, readingMinutes: inputs.readingMinutes, url: card.url, api: card.api, event: card.event))
             })
         }
@@ -78,5 +79,7 @@ enum APIPlan {
         var categories: [APICategoryRef]
         var tags: [APITag]
         var readingMinutes: Int
+        var authors: [String]
+        var updated: String?
     }
 }

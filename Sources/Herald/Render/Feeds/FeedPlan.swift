@@ -27,7 +27,7 @@ enum FeedPlan {
             let items = category.items.filter { site.items[$0].kind != .page }.sorted(by: newestFirst)
             channels.append(FeedChannel(
                 title: "\(category.name) · \(site.config.title)", description: category.description ?? site.config.description,
-                homeURL: urls.absolute("categories/\(category.slug)/"), folder: "categories/\(category.slug)/",
+                homeURL: urls.absolute(URLLayout.categoryPath(category.slug)), folder: URLLayout.categoryPath(category.slug),
                 items: Array(items.prefix(limit))))
         }
         let writer = FeedWriter(site: site, urls: urls, facts: facts)
@@ -35,9 +35,9 @@ enum FeedPlan {
             let inputs = FeedInputs(channel: channel, config: site.config, hour: site.hour, items: channel.items.map { site.items[$0] },
                                     facts: channel.items.map { facts[$0] }, events: channel.items.map { facts[$0].event.map { APIEvent($0, now: site.now) } })
             return [
-                GeneratedFile(path: channel.folder + "feed.xml", owner: "the RSS feed", madeFrom: inputs, make: { Data(writer.rss(channel).utf8) }),
-                GeneratedFile(path: channel.folder + "atom.xml", owner: "the Atom feed", madeFrom: inputs, make: { Data(writer.atom(channel).utf8) }),
-                GeneratedFile(path: channel.folder + "feed.json", owner: "the JSON feed", madeFrom: inputs, make: { writer.jsonFeed(channel) }),
+                GeneratedFile(path: URLLayout.rssPath(channel.folder), owner: "the RSS feed", madeFrom: inputs, make: { Data(writer.rss(channel).utf8) }),
+                GeneratedFile(path: URLLayout.atomPath(channel.folder), owner: "the Atom feed", madeFrom: inputs, make: { Data(writer.atom(channel).utf8) }),
+                GeneratedFile(path: URLLayout.jsonFeedPath(channel.folder), owner: "the JSON feed", madeFrom: inputs, make: { writer.jsonFeed(channel) }),
             ]
         }
     }
@@ -94,7 +94,7 @@ struct FeedWriter: Sendable {
             <language>\(XMLText.text(site.config.language))</language>
             <lastBuildDate>\(RFC822.format(updated(channel), in: zone))</lastBuildDate>
             <generator>Herald</generator>
-            <atom:link href="\(XMLText.attribute(urls.absolute(channel.folder + "feed.xml")))" rel="self" type="application/rss+xml"/>
+            <atom:link href="\(XMLText.attribute(urls.absolute(URLLayout.rssPath(channel.folder))))" rel="self" type="application/rss+xml"/>
 
             """
         for id in channel.items {
@@ -104,10 +104,10 @@ struct FeedWriter: Sendable {
             xml += "<link>\(XMLText.text(fact.permalink))</link>\n"
             xml += "<guid isPermaLink=\"false\">\(XMLText.text(fact.id))</guid>\n"
             xml += "<pubDate>\(RFC822.format(fact.published, in: zone))</pubDate>\n"
-            if let author = fact.author { xml += "<dc:creator>\(XMLText.text(author))</dc:creator>\n" }
-            if fact.kind == .event { xml += "<category domain=\"\(XMLText.attribute(urls.absolute("events/")))\">event</category>\n" }
+            for author in fact.authors { xml += "<dc:creator>\(XMLText.text(author))</dc:creator>\n" }
+            if fact.kind == .event { xml += "<category domain=\"\(XMLText.attribute(urls.absolute(URLLayout.listPath(.event))))\">event</category>\n" }
             for category in fact.categories {
-                xml += "<category domain=\"\(XMLText.attribute(urls.absolute("categories/\(category.slug)/")))\">\(XMLText.text(category.name))</category>\n"
+                xml += "<category domain=\"\(XMLText.attribute(urls.absolute(URLLayout.categoryPath(category.slug))))\">\(XMLText.text(category.name))</category>\n"
             }
             xml += "<description>\(XMLText.text(AbsoluteURLs.rewrite(fact.summaryHTML, pageURL: fact.permalink)))</description>\n"
             if site.config.feeds.fullContent { xml += "<content:encoded>\(XMLText.text(contentHTML(id)))</content:encoded>\n" }
@@ -119,7 +119,7 @@ struct FeedWriter: Sendable {
 
     /// Atom 1.0 (RFC 4287).
     func atom(_ channel: FeedChannel) -> String {
-        let feedURL = urls.absolute(channel.folder + "atom.xml")
+        let feedURL = urls.absolute(URLLayout.atomPath(channel.folder))
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XMLText.attribute(site.config.language))">
@@ -143,8 +143,9 @@ struct FeedWriter: Sendable {
             xml += "<title type=\"text\">\(XMLText.text(fact.title))</title>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.attribute(fact.permalink))\"/>\n"
             xml += "<id>\(XMLText.text(fact.id))</id>\n"
-            xml += "<published>\(date)</published>\n<updated>\(date)</updated>\n"
-            if let author = fact.author { xml += "<author><name>\(XMLText.text(author))</name></author>\n" }
+            let updated = fact.updated.map { TimestampFormat.rfc3339(max($0, fact.published), in: zone) } ?? date
+            xml += "<published>\(date)</published>\n<updated>\(updated)</updated>\n"
+            for author in fact.authors { xml += "<author><name>\(XMLText.text(author))</name></author>\n" }
             if fact.kind == .event { xml += "<category term=\"event\" label=\"Event\"/>\n" }
             for category in fact.categories {
                 xml += "<category term=\"\(XMLText.attribute(category.slug))\" label=\"\(XMLText.attribute(category.name))\"/>\n"
@@ -161,7 +162,7 @@ struct FeedWriter: Sendable {
     func jsonFeed(_ channel: FeedChannel) -> Data {
         let feed = JSONFeedDocument(
             version: "https://jsonfeed.org/version/1.1", title: channel.title, homePageURL: channel.homeURL,
-            feedURL: urls.absolute(channel.folder + "feed.json"),
+            feedURL: urls.absolute(URLLayout.jsonFeedPath(channel.folder)),
             description: channel.description.isEmpty ? nil : channel.description, language: site.config.language,
             authors: [.init(name: site.config.author ?? site.config.title)],
             items: channel.items.map { id in
@@ -170,8 +171,8 @@ struct FeedWriter: Sendable {
                 return JSONFeedDocument.Item(
                     id: fact.id, url: fact.permalink, title: fact.title,
                     contentHTML: contentHTML(id), summary: fact.summaryText.isEmpty ? nil : fact.summaryText,
-                    image: fact.imageURL, datePublished: date, dateModified: date,
-                    authors: fact.author.map { [.init(name: $0)] }, tags: fact.categories.map(\.name) + fact.tags.map(\.name),
+                    image: fact.imageURL, datePublished: date, dateModified: fact.updated.map { TimestampFormat.rfc3339(max($0, fact.published), in: zone) } ?? date,
+                    authors: fact.authors.isEmpty ? nil : fact.authors.map { .init(name: $0) }, tags: fact.categories.map(\.name) + fact.tags.map(\.name),
                     herald: JSONFeedDocument.Extension(kind: fact.kind.rawValue, event: fact.event.map { APIEvent($0, now: site.now) }))
             })
         return JSONOutput.encode(feed)

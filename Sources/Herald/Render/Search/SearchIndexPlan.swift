@@ -42,7 +42,7 @@ enum SearchIndexPlan {
         }
         let index = SearchIndex(
             version: 1, fields: ["kind", "title", "summary", "category", "tags", "date", "path"],
-            categories: site.categories.map { SearchIndex.CategoryEntry(name: $0.name, path: SiteURLs.encode("categories/\($0.slug)/"), color: $0.color) },
+            categories: site.categories.map { SearchIndex.CategoryEntry(name: $0.name, path: SiteURLs.encode(URLLayout.categoryPath($0.slug)), color: $0.color) },
             tags: site.tags.map(\.name), items: entries)
         return [GeneratedFile(path: path, owner: "the search index", madeFrom: index) {
             JSONOutput.encode(index, pretty: false)

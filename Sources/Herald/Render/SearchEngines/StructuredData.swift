@@ -13,8 +13,8 @@ enum StructuredData {
         case .news:
             data = JSONOutput.encode(NewsArticle(
                 context: "https://schema.org", type: "NewsArticle", headline: fact.title, description: description,
-                datePublished: TimestampFormat.rfc3339(fact.published, in: zone), dateModified: TimestampFormat.rfc3339(fact.published, in: zone),
-                author: fact.author.map { Organization(type: "Organization", name: $0, url: nil) } ?? publisher,
+                datePublished: TimestampFormat.rfc3339(fact.published, in: zone), dateModified: TimestampFormat.rfc3339(max(fact.updated ?? fact.published, fact.published), in: zone),
+                author: Authors(fact.authors.map { Organization(type: "Organization", name: $0, url: nil) }, otherwise: publisher),
                 publisher: publisher, image: fact.imageURL.map { [$0] }, mainEntityOfPage: fact.permalink, url: fact.permalink,
                 articleSection: fact.categories.first?.name, keywords: fact.tags.isEmpty ? nil : fact.tags.map(\.name).joined(separator: ", "),
                 inLanguage: site.config.language), pretty: false)
@@ -94,7 +94,7 @@ enum StructuredData {
         var description: String?
         var datePublished: String
         var dateModified: String
-        var author: Organization
+        var author: Authors
         var publisher: Organization
         var image: [String]?
         var mainEntityOfPage: String
@@ -105,6 +105,18 @@ enum StructuredData {
         enum CodingKeys: String, CodingKey {
             case context = "@context", type = "@type", headline, description, datePublished, dateModified, author, publisher
             case image, mainEntityOfPage, url, articleSection, keywords, inLanguage
+        }
+    }
+
+    /// One author as an object, several as a list (schema.org takes either), the publisher for none.
+    private struct Authors: Encodable {
+        var all: [Organization]
+
+        init(_ all: [Organization], otherwise publisher: Organization) { self.all = all.isEmpty ? [publisher] : all }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            if all.count == 1 { try container.encode(all[0]) } else { try container.encode(all) }
         }
     }
 

@@ -1,0 +1,228 @@
+import Foundation
+
+/// Where everything a site publishes goes: the one place that knows the site's URL layout.
+///
+/// Every output path is relative to the site root (no leading `/`). A path ending in `/` is a
+/// folder whose page is its `index.html`; any other path is a file (`2014/11/01/slug.html`).
+/// Pages, feeds, the API, calendars, the sitemap, search, `herald check`, `herald serve` and the
+/// rebuild memo all ask this type, so a permalink pattern changes every link at once.
+public struct URLLayout: Sendable, Equatable {
+    /// The pattern of each kind's item pages (site.yml `permalinks:`), or the default.
+    public var permalinks: [ContentKind: PermalinkPattern]
+    /// The categories site.yml declares, by which an item's primary category gets its slug.
+    public var declaredCategories: [CategoryDeclaration]
+    /// The site's zone, in which `:year`, `:month` and `:day` are read.
+    public var timeZone: TimeZone
+
+    /// The layout of a site.
+    public init(config: SiteConfig) {
+        permalinks = config.permalinks
+        declaredCategories = config.categories
+        timeZone = config.timeZone
+    }
+
+    // MARK: Items
+
+    /// The pattern in force for a kind.
+    public func pattern(for kind: ContentKind) -> PermalinkPattern {
+        permalinks[kind] ?? PermalinkPattern.defaultPattern(for: kind)
+    }
+
+    /// Where an item's page goes: its `url:` if it gives one, else its kind's pattern filled in.
+    /// An item without a date under a pattern that needs one is refused by the parser
+    /// (`missingDate`), so here the epoch only keeps the function total.
+    public func itemPath(_ item: ContentItem) -> String {
+        if let fixed = item.fixedPath { return Self.sitePath(fixed.name) }
+        let day = CivilDateTime(item.date ?? item.event?.start ?? Date(timeIntervalSince1970: 0), in: item.event?.timeZone ?? timeZone)
+        let categories = item.categories.map { categorySlug(for: $0.name) }
+        return pattern(for: item.kind).fill(slug: item.slug, section: item.kind.folder, day: day, categories: categories)
+    }
+
+    /// Why an item cannot be placed by its kind's pattern (a date token and no date), or nil.
+    public func missingDate(_ item: ContentItem) -> String? {
+        guard item.fixedPath == nil, item.date == nil, item.event == nil else { return nil }
+        let pattern = pattern(for: item.kind)
+        guard pattern.usesDate else { return nil }
+        return "the permalink pattern for \(item.kind.folder) (\(pattern.text)) needs a date, and this item has none: add `date:`"
+    }
+
+    /// The page file of an output path: `news/a/` → `news/a/index.html`, `a.html` → `a.html`.
+    public static func pageFile(_ path: String) -> String { path.hasSuffix("/") ? path + "index.html" : path }
+
+    /// The folder an item's files go in: its own folder, or for `…/slug.html` the folder `…/slug/`.
+    public static func folder(of itemPath: String) -> String {
+        if itemPath.hasSuffix("/") || itemPath.isEmpty { return itemPath }
+        let withoutExtension = itemPath.lastIndex(of: ".").map { String(itemPath[..<$0]) } ?? itemPath
+        return withoutExtension + "/"
+    }
+
+    /// Where a bundle's resource is published: beside the item's page.
+    public static func resourcePath(itemPath: String, resource: String) -> String { folder(of: itemPath) + resource }
+
+    /// An item's own JSON document: `api/news/<slug>.json` under the default pattern; under another,
+    /// the item's path below its section (`api/news/blog/2019/01/14/slug.json`), so it stays unique.
+    public static func apiItemPath(kind: ContentKind, itemPath: String) -> String {
+        var key = itemPath.hasSuffix("/") ? String(itemPath.dropLast()) : itemPath
+        if !itemPath.hasSuffix("/"), let dot = key.lastIndex(of: "."), !key[dot...].contains("/") { key = String(key[..<dot]) }
+        if let section = kind.urlSection, key.hasPrefix(section + "/") { key = String(key.dropFirst(section.count + 1)) }
+        return "api/\(kind.folder)/\(key).json"
+    }
+
+    /// An event's own calendar file, in its page's folder.
+    public static func eventCalendarPath(itemPath: String) -> String { folder(of: itemPath) + "event.ics" }
+
+    /// The slug an item's category name files it under: the declared category it names (by
+    /// name or slug, in any case or spelling that gives the same slug), else a slug of the name.
+    public func categorySlug(for name: String) -> String {
+        let made = Slug.make(from: name)
+        for category in declaredCategories
+        where category.name == name || category.slug.lowercased() == name.lowercased() || category.name.lowercased() == name.lowercased() || (!made.isEmpty && (category.slug == made || Slug.make(from: category.name) == made)) {
+            return category.slug
+        }
+        return made
+    }
+
+    // MARK: Lists, terms, feeds, API and calendars
+
+    /// The list of all items of a kind: `news/`, `events/`.
+    public static func listPath(_ kind: ContentKind) -> String { (kind.urlSection ?? kind.folder) + "/" }
+    /// Past events: `events/past/`.
+    public static let pastEventsPath = "events/past/"
+    /// The month calendars' folder: `events/calendar/`.
+    public static let calendarMonthsPath = "events/calendar/"
+    /// One month's calendar page: `events/calendar/2026/11/`.
+    public static func calendarMonthPath(year: Int, month: Int) -> String { "events/calendar/\(year.padded(4))/\(month.padded(2))/" }
+    /// Page `page` of a paged list: the list's own path for page 1, then `…/page/2/`, `…/page/3/`.
+    public static func pagerPath(_ listPath: String, page: Int) -> String {
+        page <= 1 ? listPath : listPath + "page/\(page)/"
+    }
+
+    /// The list of categories: `categories/`.
+    public static let categoriesPath = "categories/"
+    /// A category's page: `categories/<slug>/`.
+    public static func categoryPath(_ slug: String) -> String { "categories/\(slug)/" }
+    /// The list of tags: `tags/`.
+    public static let tagsPath = "tags/"
+    /// A tag's page: `tags/<slug>/`.
+    public static func tagPath(_ slug: String) -> String { "tags/\(slug)/" }
+
+    /// The feeds of a folder (`""` for the whole site).
+    public static func rssPath(_ folder: String) -> String { folder + "feed.xml" }
+    public static func atomPath(_ folder: String) -> String { folder + "atom.xml" }
+    public static func jsonFeedPath(_ folder: String) -> String { folder + "feed.json" }
+
+    /// The site's calendar of every event, and a category's.
+    public static let eventsCalendarPath = "events.ics"
+    public static func categoryCalendarPath(_ slug: String) -> String { categoryPath(slug) + "events.ics" }
+
+    /// The API's documents.
+    public static let apiHomePath = "api/home.json"
+    public static let apiTrendingPath = "api/trending.json"
+    public static let apiCategoriesPath = "api/categories.json"
+    /// A category's API pages: `api/categories/<slug>.json`, then `…/<slug>/page/2.json`.
+    public static func apiCategoryPath(_ slug: String, page: Int) -> String {
+        page <= 1 ? "api/categories/\(slug).json" : "api/categories/\(slug)/page/\(page).json"
+    }
+
+    // MARK: Old addresses
+
+    /// The output path an alias (an old address, as written) occupies: `/old/post/` → `old/post/`,
+    /// `/2014/11/01/slug.html` stays a file, and `/old/post` (no extension) is a folder.
+    public static func aliasPath(_ written: String) -> String { sitePath(written) }
+
+    /// The netlify/Cloudflare `_redirects` file at the root of the output.
+    public static let redirectsFile = "_redirects"
+
+    /// A path as an editor writes it (`/a/b`, `a/b/`, `/a/b.html`, `https://host/a/`) as an output
+    /// path: leading `/` and a host dropped, `/` added unless it names a file.
+    static func sitePath(_ written: String) -> String {
+        var path = written.trimmed()
+        if let scheme = path.range(of: "://") {
+            let afterHost = path[scheme.upperBound...].firstIndex(of: "/") ?? path.endIndex
+            path = String(path[afterHost...])
+        }
+        if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
+        path = path.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
+        if path.isEmpty { return "" }
+        let last = path.split(separator: "/").last ?? ""
+        return last.contains(".") && !written.hasSuffix("/") ? path : path + "/"
+    }
+}
+
+/// A permalink pattern such as `/blog/:year/:month/:day/:slug/`, checked when site.yml is read.
+public struct PermalinkPattern: Sendable, Equatable {
+    /// One piece of a pattern.
+    public enum Piece: Sendable, Equatable {
+        case literal(String)
+        case year, month, day, slug, section, category, categories
+    }
+
+    /// The pattern as written.
+    public var text: String
+    /// Its pieces, in order.
+    public var pieces: [Piece]
+
+    /// The tokens a pattern may use, and what each stands for (docs/content.md lists them).
+    public static let tokens: [(name: String, piece: Piece)] = [
+        ("year", .year), ("month", .month), ("day", .day), ("slug", .slug), ("title", .slug),
+        ("section", .section), ("categories", .categories), ("category", .category),
+    ]
+
+    /// Reads a pattern; the problem names the first unknown token.
+    public static func parse(_ text: String) -> Result<PermalinkPattern, InputProblem> {
+        var pieces: [Piece] = []
+        var literal = ""
+        var scalars = Substring(text.trimmed())
+        while let first = scalars.first {
+            if first == ":" {
+                let name = scalars.dropFirst().prefix { $0.isLetter || $0 == "_" }
+                guard let token = tokens.first(where: { $0.name == name }) else {
+                    let known = tokens.map { ":" + $0.name }.joined(separator: ", ")
+                    return .failure(InputProblem(message: "permalink '\(text)' has the unknown token ':\(name)'; use \(known)"))
+                }
+                if !literal.isEmpty { pieces.append(.literal(literal)) }
+                literal = ""
+                pieces.append(token.piece)
+                scalars = scalars.dropFirst(1 + name.count)
+            } else {
+                literal.append(first)
+                scalars = scalars.dropFirst()
+            }
+        }
+        if !literal.isEmpty { pieces.append(.literal(literal)) }
+        guard pieces.contains(.slug) else {
+            return .failure(InputProblem(message: "permalink '\(text)' must contain :slug, or two items would share one page"))
+        }
+        if text.contains("?") || text.contains("#") || text.contains(" ") {
+            return .failure(InputProblem(message: "permalink '\(text)' must not contain spaces, ? or #"))
+        }
+        return .success(PermalinkPattern(text: text, pieces: pieces))
+    }
+
+    /// Herald's own layout: `/news/:slug/`, `/events/:slug/`, `/:slug/`.
+    public static func defaultPattern(for kind: ContentKind) -> PermalinkPattern {
+        let section = kind.urlSection.map { [Piece.literal("/\($0)/")] } ?? [.literal("/")]
+        return PermalinkPattern(text: (kind.urlSection.map { "/\($0)" } ?? "") + "/:slug/", pieces: section + [.slug, .literal("/")])
+    }
+
+    /// Whether the pattern needs the item's date.
+    public var usesDate: Bool { pieces.contains { $0 == .year || $0 == .month || $0 == .day } }
+
+    /// The output path for an item.
+    func fill(slug: String, section: String, day: CivilDateTime, categories: [String]) -> String {
+        var path = ""
+        for piece in pieces {
+            switch piece {
+            case .literal(let text): path += text
+            case .year: path += day.year.padded(4)
+            case .month: path += day.month.padded(2)
+            case .day: path += day.day.padded(2)
+            case .slug: path += slug
+            case .section: path += section
+            case .category: path += categories.first ?? ""
+            case .categories: path += categories.joined(separator: "/")
+            }
+        }
+        return URLLayout.sitePath(path)
+    }
+}

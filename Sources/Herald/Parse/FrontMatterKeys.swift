@@ -1,0 +1,133 @@
+/// Herald's front-matter keys and the other names real Hugo and Jekyll sites give them: the one
+/// table behind docs/content.md's "Keys from other generators".
+///
+/// Keys are matched without regard to case, as Hugo matches them (`publishdate`, `Title`).
+enum FrontMatterKeys {
+    /// What to do when one front matter gives a key under two of its names.
+    enum Conflict {
+        /// It is an error naming both lines: the two could disagree about a date or place.
+        case error
+        /// The first name in the list that is present wins, silently: these names overlap by
+        /// design (Hugo's `description` beside `summary`, `images` beside `image`).
+        case firstWins
+    }
+
+    /// One Herald key and the names it is also written under, in order of preference.
+    struct Entry {
+        var key: String
+        var names: [String]
+        var conflict: Conflict
+    }
+
+    /// Every key Herald reads, with its aliases. Keys without aliases list only themselves.
+    static let entries: [Entry] = [
+        Entry(key: "title", names: ["title"], conflict: .error),
+        Entry(key: "date", names: ["date"], conflict: .error),
+        Entry(key: "publishDate", names: ["publishDate", "pubdate", "published"], conflict: .error),
+        Entry(key: "updated", names: ["updated", "lastmod", "modified"], conflict: .error),
+        Entry(key: "expiryDate", names: ["expiryDate", "unpublishdate"], conflict: .error),
+        Entry(key: "summary", names: ["summary", "description", "excerpt"], conflict: .firstWins),
+        Entry(key: "image", names: ["image", "featured_image", "cover", "thumbnail", "banner", "images"], conflict: .firstWins),
+        Entry(key: "author", names: ["author", "authors"], conflict: .error),
+        Entry(key: "start", names: ["start", "startDate", "dateStart", "start_date", "eventDate", "event_start"], conflict: .error),
+        Entry(key: "end", names: ["end", "endDate", "dateEnd", "end_date", "event_end"], conflict: .error),
+        Entry(key: "location", names: ["location", "place", "venue"], conflict: .error),
+        Entry(key: "aliases", names: ["aliases", "redirect_from"], conflict: .error),
+        Entry(key: "url", names: ["url", "permalink"], conflict: .error),
+        Entry(key: "categories", names: ["categories"], conflict: .error),
+        Entry(key: "category", names: ["category"], conflict: .error),
+        Entry(key: "tags", names: ["tags"], conflict: .error),
+        Entry(key: "featured", names: ["featured"], conflict: .error),
+        Entry(key: "weight", names: ["weight"], conflict: .error),
+        Entry(key: "imageAlt", names: ["imageAlt"], conflict: .error),
+        Entry(key: "slug", names: ["slug"], conflict: .error),
+        Entry(key: "draft", names: ["draft"], conflict: .error),
+        Entry(key: "layout", names: ["layout"], conflict: .error),
+        Entry(key: "allDay", names: ["allDay"], conflict: .error),
+        Entry(key: "time", names: ["time"], conflict: .error),
+        Entry(key: "timezone", names: ["timezone"], conflict: .error),
+        Entry(key: "address", names: ["address"], conflict: .error),
+        Entry(key: "status", names: ["status"], conflict: .error),
+        Entry(key: "registration", names: ["registration"], conflict: .error),
+        Entry(key: "organizer", names: ["organizer"], conflict: .error),
+        Entry(key: "views", names: ["views"], conflict: .error),
+        Entry(key: "likes", names: ["likes"], conflict: .error),
+        Entry(key: "comments", names: ["comments"], conflict: .error),
+        Entry(key: "repeat", names: ["repeat"], conflict: .error),
+        Entry(key: "headless", names: ["headless"], conflict: .error),
+        Entry(key: "build", names: ["build", "_build"], conflict: .error),
+        Entry(key: "params", names: ["params"], conflict: .error),
+    ]
+
+    /// Lower-cased name → (Herald key, rank among its names).
+    private static let byName: [String: (key: String, rank: Int)] = {
+        var map: [String: (String, Int)] = [:]
+        for entry in entries {
+            for (rank, name) in entry.names.enumerated() { map[name.lowercased()] = (entry.key, rank) }
+        }
+        return map
+    }()
+
+    private static let conflictOfKey = Dictionary(uniqueKeysWithValues: entries.map { ($0.key, $0.conflict) })
+
+    /// Every name Herald reads, for typo suggestions.
+    static let allNames: [String] = entries.flatMap(\.names)
+
+    /// The Herald key a written name stands for, if Herald reads it.
+    static func key(for written: String) -> String? { byName[written.lowercased()]?.key }
+
+    /// How one front matter spelled Herald's keys: Herald key → the key as written.
+    struct Spelling {
+        /// Herald key → written key, for keys present.
+        var written: [String: String] = [:]
+        /// Written keys Herald does not read, in the order written, for `params`.
+        var unknown: [(key: String, line: Int)] = []
+        /// Two names for one key (`start` and `dateStart`): the error, naming both lines.
+        var conflicts: [Diagnostic] = []
+
+        /// The key as written for a Herald key (or the Herald key itself, when absent).
+        subscript(_ key: String) -> String { written[key] ?? key }
+    }
+
+    /// Resolves the written keys of a front matter (`keys` in the order written, with lines).
+    static func spelling(of keys: [(key: String, line: Int)], path: String) -> Spelling {
+        var spelling = Spelling()
+        var chosen: [String: (name: String, line: Int, rank: Int)] = [:]
+        for (name, line) in keys {
+            guard let (key, rank) = byName[name.lowercased()] else {
+                spelling.unknown.append((name, line))
+                continue
+            }
+            guard let earlier = chosen[key] else {
+                chosen[key] = (name, line, rank)
+                continue
+            }
+            // The same name twice is a duplicate key, which the YAML reader reports.
+            if earlier.name == name { continue }
+            switch conflictOfKey[key] ?? .error {
+            case .error:
+                let (first, second) = earlier.line <= line ? ((earlier.name, earlier.line), (name, line)) : ((name, line), (earlier.name, earlier.line))
+                spelling.conflicts.append(Diagnostic(path: path, line: second.1,
+                    "'\(second.0)' and '\(first.0)' (line \(first.1)) both give the \(describe(key)); keep one of them"))
+            case .firstWins:
+                if rank < earlier.rank { chosen[key] = (name, line, rank) }
+            }
+        }
+        spelling.written = chosen.mapValues(\.name)
+        return spelling
+    }
+
+    /// A key's meaning in words, for the conflict message.
+    private static func describe(_ key: String) -> String {
+        switch key {
+        case "start": return "event's start"
+        case "end": return "event's end"
+        case "publishDate": return "publication date"
+        case "updated": return "time of the last update"
+        case "expiryDate": return "expiry date"
+        case "aliases": return "old addresses"
+        case "url": return "item's URL"
+        default: return key
+        }
+    }
+}

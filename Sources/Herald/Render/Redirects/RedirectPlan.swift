@@ -1,0 +1,82 @@
+import Foundation
+
+/// Old addresses that keep working: for each alias of an item (`aliases:`, `redirect_from:`), a
+/// small page that sends browsers and search engines on to the item, and one `_redirects` file
+/// with every alias, in the format Netlify and Cloudflare Pages read (and `herald publish` turns
+/// into S3 website redirects).
+enum RedirectPlan {
+    static func files(site: Site, urls: SiteURLs) -> [GeneratedFile] {
+        var files: [GeneratedFile] = []
+        var rules: [RedirectRule] = []
+        for (id, item) in site.items.enumerated() {
+            let target = site.paths[id]
+            for alias in item.aliases {
+                let path = URLLayout.aliasPath(alias.name)
+                guard !path.isEmpty, path != target else { continue }
+                let (link, absolute, title, language) = (urls.path(target), urls.absolute(target), item.title, site.config.language)
+                var file = GeneratedFile(path: URLLayout.pageFile(path), owner: "the old address \(alias.name) of \(item.sourcePath)", make: {
+                    Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
+                })
+                file.source = (item.sourcePath, alias.line)
+                files.append(file)
+                rules.append(RedirectRule(from: urls.path(path), to: link))
+            }
+        }
+        guard !rules.isEmpty else { return [] }
+        let sorted = rules.sorted { $0.from < $1.from }
+        files.append(GeneratedFile(path: URLLayout.redirectsFile, owner: "the redirects file", replaceableByStatic: true, make: {
+            Data(RedirectRule.file(sorted).utf8)
+        }))
+        return files
+    }
+
+    /// The page at an old address: a meta refresh for browsers, `rel=canonical` and `noindex` so
+    /// search engines move their entry to the new address, and a plain link for everyone else.
+    static func page(to link: String, absolute: String, title: String, language: String) -> String {
+        let (href, canonical, name) = (HTMLEscaping.escape(link), HTMLEscaping.escape(absolute), HTMLEscaping.escape(title))
+        return """
+            <!DOCTYPE html>
+            <html lang="\(HTMLEscaping.escape(language))">
+            <head>
+            <meta charset="utf-8">
+            <title>\(name)</title>
+            <link rel="canonical" href="\(canonical)">
+            <meta name="robots" content="noindex">
+            <meta http-equiv="refresh" content="0; url=\(href)">
+            </head>
+            <body>
+            <p><a href="\(href)">\(name)</a></p>
+            </body>
+            </html>
+
+            """
+    }
+}
+
+/// One line of a `_redirects` file: an old site link and where it now is, permanently (301).
+public struct RedirectRule: Sendable, Equatable {
+    /// The old link, as the server sees it (`/union/2014/11/01/gala.html`).
+    public var from: String
+    /// Where it now is (`/union/news/gala/`).
+    public var to: String
+
+    public init(from: String, to: String) {
+        self.from = from
+        self.to = to
+    }
+
+    /// The text of a `_redirects` file.
+    static func file(_ rules: [RedirectRule]) -> String {
+        "# Old addresses of moved pages, made by herald build from `aliases:` and `redirect_from:`.\n"
+            + rules.map { "\($0.from) \($0.to) 301\n" }.joined()
+    }
+
+    /// Reads a `_redirects` file: `from to [status]` per line, `#` comments and blank lines skipped.
+    public static func parse(_ text: String) -> [RedirectRule] {
+        text.split(separator: "\n").compactMap { line in
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard fields.count >= 2, !fields[0].hasPrefix("#") else { return nil }
+            return RedirectRule(from: String(fields[0]), to: String(fields[1]))
+        }
+    }
+}
