@@ -73,6 +73,9 @@ struct NewItemOptions: ParsableArguments {
     @Option(name: .long, help: "The URL slug (default: made from the title; Chinese titles become pinyin).")
     var slug: String?
 
+    @Flag(name: .long, help: "Make a page bundle: a folder with index.md, to put the item's images and files beside it.")
+    var bundle = false
+
     /// The site's settings, read from its site.yml.
     func config() throws -> SiteConfig {
         let path = (source as NSString).appendingPathComponent("site.yml")
@@ -105,6 +108,7 @@ struct NewItemOptions: ParsableArguments {
 
     /// Writes the item, refusing to replace a file, and says where it is.
     func write(_ item: NewItem) throws {
+        let item = bundle ? item.bundled() : item
         let path = (source as NSString).appendingPathComponent(item.path)
         if FileManager.default.fileExists(atPath: path) {
             Terminal.printError("error: \(path) already exists; choose another title or --slug", warning: false)

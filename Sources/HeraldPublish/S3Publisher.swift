@@ -1,4 +1,5 @@
 import Foundation
+import Herald
 import HeraldMediaTypes
 
 /// Publishes to a prefix of an S3-compatible bucket (`--to s3://bucket/prefix`, with `endpoint:`
@@ -12,12 +13,18 @@ import HeraldMediaTypes
 /// documents, then the manifest, and stale objects are deleted last. S3 has no atomic switch: a
 /// publish stopped part-way leaves the previous pages with every file they link to, but files that
 /// keep their name (an image replaced in place, a changed page) may already be new.
+///
+/// The pages at old addresses (`aliases:`, listed in the site's `_redirects`) are uploaded one by
+/// one with a website redirect (`x-amz-website-redirect-location`), so a bucket served as a
+/// website answers them with a real 301, as Netlify and Cloudflare Pages do from `_redirects`.
 final class S3Publisher: Publisher {
     let bucket: String
     let prefix: String
     private let context: PublishContext
     private let aws = ExternalTool(name: "aws", installHint: "install the AWS command-line client with `pip install awscli` and configure credentials (aws configure, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)")
     private var scratch: String?
+    /// Object path of each redirect page → where it redirects, read from the site's `_redirects`.
+    private var redirects: [String: String] = [:]
 
     init(bucket: String, prefix: String, context: PublishContext) {
         self.bucket = bucket
@@ -82,10 +89,30 @@ final class S3Publisher: Publisher {
         return (SiteMediaTypes.contentType(forPath: path), cacheControl)
     }
 
-    /// The headers as the manifest keeps them.
+    /// The headers as the manifest keeps them (a redirect's target too, so a changed one is sent again).
     private func metadata(_ path: String) -> String {
         let (type, cache) = headers(path)
-        return type + "|" + cache
+        return type + "|" + cache + (redirects[path].map { "|" + $0 } ?? "")
+    }
+
+    /// The redirect pages of a built site: each `_redirects` rule's old address, as the file the
+    /// build wrote for it (its base path dropped: `/union/old/` → `old/index.html`).
+    static func redirectPages(of site: BuiltSite) -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: site.folder + "/_redirects") else { return [:] }
+        let paths = Set(site.files.map(\.path))
+        var pages: [String: String] = [:]
+        for rule in RedirectRule.parse(String(decoding: data, as: UTF8.self)) where rule.from.hasPrefix("/") {
+            var segments = rule.from.split(separator: "/").map(String.init)
+            while !segments.isEmpty {
+                let path = URLLayout.pageFile(segments.joined(separator: "/") + (rule.from.hasSuffix("/") ? "/" : ""))
+                if paths.contains(path) {
+                    pages[path] = rule.to
+                    break
+                }
+                segments.removeFirst()
+            }
+        }
+        return pages
     }
 
     /// One object of a listing.
@@ -98,6 +125,7 @@ final class S3Publisher: Publisher {
     }
 
     func plan(_ site: BuiltSite) throws -> PublishPlan {
+        redirects = Self.redirectPages(of: site)
         try aws.requireInstalled(step: "list the bucket")
         let objects = try step("list the bucket") { () -> [Listing.Object] in
             var arguments = ["s3api", "list-objects-v2", "--bucket", bucket, "--output", "json"] + serviceOptions
@@ -137,7 +165,7 @@ final class S3Publisher: Publisher {
         // Upload groups in order: (phase, content type, cache policy) → paths.
         var groups: [Int: [String: [String]]] = [:]
         var headersOfGroup: [String: (String, String)] = [:]
-        for path in plan.added + plan.changed {
+        for path in plan.added + plan.changed where redirects[path] == nil {
             let kind = Kind(path: path)
             let phase = kind != .page ? 0 : (added.contains(path) ? 1 : 2)
             let (type, cache) = headers(path)
@@ -164,6 +192,17 @@ final class S3Publisher: Publisher {
                 }
                 log("Uploaded \(paths.count) file\(paths.count == 1 ? "" : "s") as \(type)")
             }
+        }
+        let moved = (plan.added + plan.changed).filter { redirects[$0] != nil }.sorted()
+        if !moved.isEmpty {
+            try step("upload redirects", targetState: states[2]!) {
+                for path in moved {
+                    let (type, cache) = headers(path)
+                    try aws.run(["s3", "cp", "--only-show-errors", "--no-progress", "--content-type", type, "--cache-control", cache,
+                                 "--website-redirect", redirects[path]!, site.folder + "/" + path, root + path] + serviceOptions, step: "upload redirects")
+                }
+            }
+            log("Uploaded \(moved.count) redirect\(moved.count == 1 ? "" : "s") of old addresses")
         }
         try step("upload the manifest", targetState: "the new site is complete; the next publish compares against the previous manifest and uploads some files again") {
             let manifest = PublishManifest(site: BuiltSite(folder: site.folder, files: site.publishedFiles), metadata: metadata)

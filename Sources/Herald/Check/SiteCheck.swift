@@ -40,6 +40,7 @@ public enum SiteCheck {
         var findings = ContentCheck(site: model.site, links: check, urls: urls, sourceText: sources.text).findings()
         findings += links(model: model, check: check, urls: urls, sourceText: sources.text)
         findings += DocumentCheck(files: files, outputPath: outputPath, baseURL: urls.baseURL).findings()
+        findings += RedirectCheck(site: model.site, files: files, links: check, urls: urls, sourceText: sources.text).findings()
         return findings
     }
 

@@ -109,7 +109,7 @@ public struct ItemParser: Sendable {
             }
         }
 
-        let fileDate = Slug.datePrefix(of: fileName)
+        let fileDate = Slug.datePrefix(of: nameForSlug)
         // An event that names its day only by `date` (Jekyll, many Hugo themes) happens on that
         // day: the date is its start, not a publication date that would hide it as a future post.
         let dateIsEventDay = kind == .event && !fields.hasValue(keys["start"])

@@ -25,6 +25,13 @@ public struct NewItem: Sendable, Equatable {
     }
 
     /// A news article dated `now` in the site's zone.
+    /// The same item as a page bundle: `content/news/2026/2026-11-21-gala.md` becomes
+    /// `content/news/2026/2026-11-21-gala/index.md`, a folder for its images and files.
+    public func bundled() -> NewItem {
+        let dot = path.lastIndex(of: ".") ?? path.endIndex
+        return NewItem(path: String(path[..<dot]) + "/index.md", text: text)
+    }
+
     public static func news(title: String, slug: String, now: Date, config: SiteConfig) -> NewItem {
         let day = CivilDateTime(now, in: config.timeZone)
         let text = """
