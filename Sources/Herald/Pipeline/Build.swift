@@ -289,7 +289,7 @@ public struct Build: Sendable {
             let data = asset.data
             copies[asset.path] = StaticCopy(path: asset.path, origin: "the theme's \(asset.path)", contents: { _ in data })
         }
-        var made = Dictionary(plan.jobs.map { ($0.path, "the page") }, uniquingKeysWith: { a, _ in a })
+        var made = Dictionary(plan.jobs.map { ($0.path, $0.source.map { "the page of \($0.path)" } ?? "the page /\($0.path)") }, uniquingKeysWith: { a, _ in a })
         for document in documents where !document.replaceableByStatic { made[document.path] = document.owner }
         let replaceable = Set(documents.filter(\.replaceableByStatic).map(\.path))
         var replaced = Set<String>()
