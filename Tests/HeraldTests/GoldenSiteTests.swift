@@ -34,6 +34,20 @@ import Testing
         try check(try Fixtures.build(Fixtures.site("hostile")), "hostile")
     }
 
+    /// Content in the shapes Hugo sites write: page bundles with their files, TOML front matter,
+    /// dated permalinks, aliases, `dateStart`/`dateEnd` events, author lists, tables, a headless
+    /// bundle and `build` options, section pages, and keys kept for a template as `params`.
+    @Test func hugoStyleSiteMatchesItsGoldenFiles() throws {
+        try check(try Fixtures.build(Fixtures.site("hugo-style")), "hugo-style")
+    }
+
+    /// Content in the shapes Jekyll sites write: dates in file names, `.markdown` files,
+    /// `permalink:` and `.html` permalink patterns, `redirect_from`, `published: false`, and
+    /// events given by `date`, `time` and `place`.
+    @Test func jekyllStyleSiteMatchesItsGoldenFiles() throws {
+        try check(try Fixtures.build(Fixtures.site("jekyll-style")), "jekyll-style")
+    }
+
     @Test func customThemeSiteMatchesItsGoldenFiles() throws {
         let output = try Fixtures.build(Fixtures.site("custom-theme"))
         #expect(output.text("assets/herald.css") == "body { font-family: serif; }\n", "the site's static file replaces the theme's")

@@ -60,18 +60,11 @@ public struct TimeOfDayRange: Sendable, Equatable {
         return ParsedDate(instant: civil.instant(in: zone), civil: civil, hasTime: true, hasOffset: false)
     }
 
-    /// Lower-cased, with full-width digits, colons and spaces made ASCII and `a.m.` made `am`.
+    /// Lower-cased, with full-width digits, letters, colons and spaces made ASCII (Unicode's
+    /// compatibility mapping) and `a.m.` made `am`.
     private static func normalize(_ text: String) -> String {
-        var result = ""
-        for scalar in text.trimmed().lowercased().unicodeScalars {
-            switch scalar.value {
-            case 0xFF10...0xFF19: result.unicodeScalars.append(Unicode.Scalar(scalar.value - 0xFF10 + 0x30)!)
-            case 0xFF1A: result += ":"
-            case 0x3000: result += " "
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result.replacingOccurrences(of: "a.m.", with: "am").replacingOccurrences(of: "p.m.", with: "pm")
+        text.precomposedStringWithCompatibilityMapping.trimmed().lowercased()
+            .replacingOccurrences(of: "a.m.", with: "am").replacingOccurrences(of: "p.m.", with: "pm")
     }
 
     /// One time of day: `19:00`, `9:30`, `7pm`, `7:30 pm`, `19h`, `19.30`.

@@ -85,7 +85,7 @@ extension YAMLReader {
         case .scalar(let scalar):
             let text = scalar.string.removingControlCharacters().closingBidiControls()
             if scalar.style == .plain, let bool = node.bool { return .bool(bool) }
-            if scalar.style == .plain, node.int != nil || node.float != nil { return .number(text) }
+            if scalar.style == .plain, Double(text) != nil { return .number(text) }
             return .text(text)
         case .sequence(let sequence):
             return .list(sequence.map(value(of:)))

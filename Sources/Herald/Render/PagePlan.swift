@@ -158,6 +158,10 @@ struct PagePlanner {
     /// The newest publication date among items (nil for none).
     func newest(_ ids: some Sequence<ItemID>) -> Date? { ids.map { facts[$0].published }.max() }
 
+    /// The layouts Jekyll and Hugo themes name for ordinary posts, pages and events: an item that
+    /// names one of them, and which the site has no template of, gets its kind's own template.
+    static let otherGeneratorsLayouts: Set<String> = ["post", "posts", "page", "default", "single", "event", "events", "blog", "article", "news"]
+
     func makeItemView(_ id: ItemID) -> ItemView {
         let item = site.items[id]
         let path = site.paths[id]
@@ -222,7 +226,7 @@ struct PagePlanner {
             if let layout = item.layout {
                 if theme.templateNames.contains(layout.name) {
                     template = layout.name
-                } else {
+                } else if !Self.otherGeneratorsLayouts.contains(layout.name.lowercased()) {
                     problems.error(item.sourcePath, layout.line, "layout '\(layout.name)' is not a template; the templates are: \(theme.templateNames.sorted().joined(separator: ", "))")
                     continue
                 }

@@ -1,0 +1,255 @@
+import Foundation
+@testable import Herald
+import Testing
+
+/// The keys other generators write, each read as the Herald key it stands for (docs/content.md's
+/// table), and the rules for values in other shapes.
+@Suite struct FrontMatterAliasTests {
+    let config = SiteConfig(title: "T", baseURL: URL(string: "https://example.org/")!, timeZone: TimeZone(identifier: "Asia/Shanghai")!, author: "Office")
+
+    func parse(_ front: String, path: String = "content/news/2026-11-02-hello.md", kind: ContentKind = .news) -> ItemParser.Outcome {
+        ItemParser(config: config).parse(Data("---\n\(front)\n---\nBody text.\n".utf8), path: path, kind: kind)
+    }
+
+    func item(_ front: String, path: String = "content/news/2026-11-02-hello.md", kind: ContentKind = .news) throws -> ContentItem {
+        let outcome = parse(front, path: path, kind: kind)
+        #expect(outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")
+        return try #require(outcome.item)
+    }
+
+    func instant(_ text: String) -> Date? { DateParser.parseInstant(text) }
+
+    @Test(arguments: ["publishDate", "pubdate", "published", "PublishDate"])
+    func publicationDate(key: String) throws {
+        #expect(try item("title: A\n\(key): 2026-11-03").publishDate == instant("2026-11-02T16:00:00Z"))
+    }
+
+    @Test(arguments: ["updated", "lastmod", "modified", "lastMod"])
+    func updateTime(key: String) throws {
+        #expect(try item("title: A\n\(key): 2026-11-04 08:00").updated == instant("2026-11-04T00:00:00Z"))
+    }
+
+    @Test(arguments: ["expiryDate", "unpublishdate", "expirydate"])
+    func expiry(key: String) throws {
+        #expect(try item("title: A\n\(key): 2027-01-01").expiryDate == instant("2026-12-31T16:00:00Z"))
+    }
+
+    @Test(arguments: ["summary", "description", "excerpt"])
+    func summary(key: String) throws {
+        let news = try item("title: A\n\(key): A *short* summary.")
+        #expect(news.summary == "A *short* summary.")
+        #expect(news.summaryText == "A short summary.")
+    }
+
+    @Test func summaryIsPreferredToDescriptionWithoutAnError() throws {
+        #expect(try item("title: A\ndescription: For search engines.\nsummary: For cards.").summary == "For cards.")
+    }
+
+    @Test(arguments: [
+        ("image: /images/a.jpg", "/images/a.jpg"),
+        ("featured_image: /images/a.jpg", "/images/a.jpg"),
+        ("cover: /images/a.jpg", "/images/a.jpg"),
+        ("cover:\n  image: /images/a.jpg\n  alt: A cover", "/images/a.jpg"),
+        ("thumbnail: /images/a.jpg", "/images/a.jpg"),
+        ("banner: /images/a.jpg", "/images/a.jpg"),
+        ("images: [/images/a.jpg, /images/b.jpg]", "/images/a.jpg"),
+        ("images: [/images/b.jpg]\nimage: /images/a.jpg", "/images/a.jpg"),
+    ])
+    func coverImage(front: String, expected: String) throws {
+        #expect(try item("title: A\n\(front)").image == expected)
+    }
+
+    @Test func coverMappingGivesTheAltText() throws {
+        #expect(try item("title: A\ncover:\n  image: /a.jpg\n  alt: Students at the gate").imageAlt == "Students at the gate")
+    }
+
+    @Test(arguments: [
+        ("author: Ann", ["Ann"]),
+        ("author: [Ann, Bo]", ["Ann", "Bo"]),
+        ("authors:\n  - Ann\n  - Bo", ["Ann", "Bo"]),
+        ("author:\n  name: Ann\n  email: ann@example.org", ["Ann"]),
+        ("authors:\n  - name: Ann\n  - name: Bo", ["Ann", "Bo"]),
+        ("role: member", ["Office"]),
+    ])
+    func authors(front: String, expected: [String]) throws {
+        let news = try item("title: A\n\(front)")
+        #expect(news.authors == expected)
+        #expect(news.author == expected.joined(separator: ", "))
+    }
+
+    @Test(arguments: ["start", "startDate", "dateStart", "start_date", "eventDate", "event_start"])
+    func eventStart(key: String) throws {
+        let event = try #require(try item("title: E\n\(key): 2026-12-05 19:00", path: "content/events/e.md", kind: .event).event)
+        #expect(event.start == instant("2026-12-05T11:00:00Z"))
+    }
+
+    @Test(arguments: ["end", "endDate", "dateEnd", "end_date", "event_end"])
+    func eventEnd(key: String) throws {
+        let event = try #require(try item("title: E\nstart: 2026-12-05 19:00\n\(key): 2026-12-05 21:00", path: "content/events/e.md", kind: .event).event)
+        #expect(event.end == instant("2026-12-05T13:00:00Z"))
+    }
+
+    @Test(arguments: ["location", "place", "venue"])
+    func location(key: String) throws {
+        let event = try #require(try item("title: E\nstart: 2026-12-05\n\(key): Main hall", path: "content/events/e.md", kind: .event).event)
+        #expect(event.location == "Main hall")
+    }
+
+    @Test(arguments: ["aliases", "redirect_from"])
+    func oldAddresses(key: String) throws {
+        #expect(try item("title: A\n\(key):\n  - /old/a/\n  - /2014/11/01/a.html").aliases == [
+            TermReference(name: "/old/a/", line: 4), TermReference(name: "/2014/11/01/a.html", line: 5),
+        ])
+        #expect(try item("title: A\n\(key): /old/a/").aliases.map(\.name) == ["/old/a/"], "a single path is a list of one")
+    }
+
+    @Test(arguments: ["url", "permalink"])
+    func fixedURL(key: String) throws {
+        let page = try item("title: About\n\(key): /about-us/", path: "content/pages/about.md", kind: .page)
+        #expect(config.layout.itemPath(page) == "about-us/")
+    }
+
+    @Test func oneKeyUnderTwoNamesIsAnErrorNamingBothLines() {
+        #expect(parse("title: E\nstart: 2026-12-05\ndateStart: 2026-12-06", path: "content/events/e.md", kind: .event).diagnostics.map(\.description) == [
+            "content/events/e.md:4: 'dateStart' and 'start' (line 3) both give the event's start; keep one of them",
+        ])
+        #expect(parse("title: A\nlastmod: 2026-11-03\nupdated: 2026-11-04").diagnostics.map(\.description) == [
+            "content/news/2026-11-02-hello.md:4: 'updated' and 'lastmod' (line 3) both give the time of the last update; keep one of them",
+        ])
+    }
+
+    @Test func keysAreMatchedInAnyCaseAsHugoDoes() throws {
+        let news = try item("Title: Upper\nDate: 2026-11-05\nTags: [a]")
+        #expect(news.title == "Upper")
+        #expect(news.tags.map(\.name) == ["a"])
+        #expect(news.date == instant("2026-11-04T16:00:00Z"))
+    }
+
+    @Test func aSingleStringWhereAListBelongsIsAListOfOne() throws {
+        let news = try item("title: A\ncategories: News\ntags: welcome")
+        #expect(news.categories.map(\.name) == ["News"])
+        #expect(news.tags.map(\.name) == ["welcome"])
+    }
+
+    @Test func unknownKeysAreKeptForTemplatesAsParams() throws {
+        let news = try item("title: A\ncountry: UK\nspeakers: [Ann, Bo]\nvenue_map:\n  lat: 51.5\n  public: true\nparams:\n  country: Wales\n  extra: more")
+        #expect(news.params["country"] == .text("Wales"), "Hugo's own params: mapping wins over a top-level key")
+        #expect(news.params["speakers"] == .list([.text("Ann"), .text("Bo")]))
+        #expect(news.params["venue_map"] == .mapping(["lat": .number("51.5"), "public": .bool(true)]))
+        #expect(news.params["extra"] == .text("more"))
+        #expect(news.params["title"] == nil)
+    }
+
+    @Test func paramsReachTemplates() throws {
+        let site = MemorySite([
+            "templates/talk.mustache": "{{#item}}{{params.country}}|{{#params.speakers}}<{{.}}>{{/params.speakers}}|{{params.hall.room}}|{{^params.missing}}none{{/params.missing}}{{/item}}",
+            "content/pages/talk.md": "---\ntitle: Talk\nlayout: talk\ncountry: UK\nspeakers: [Ann, Bo]\nhall:\n  room: 201\n---\n",
+        ])
+        #expect(try site.build().text("talk/index.html") == "UK|<Ann><Bo>|201|none")
+    }
+}
+
+/// Jekyll's `time:` and events whose day is their `date`.
+@Suite struct EventDayAndTimeTests {
+    func event(_ front: String, path: String = "content/events/2026-12-05-gala.md", zone: String = "Asia/Shanghai") -> ItemParser.Outcome {
+        let config = SiteConfig(title: "T", timeZone: TimeZone(identifier: zone)!)
+        return ItemParser(config: config).parse(Data("---\n\(front)\n---\n".utf8), path: path, kind: .event)
+    }
+
+    @Test(arguments: [
+        ("19:00-21:00", 19, 0, 21, 0), ("19:00 - 21:30", 19, 0, 21, 30), ("19:00–21:00", 19, 0, 21, 0), ("19:00~21:00", 19, 0, 21, 0),
+        ("19:00～21:00", 19, 0, 21, 0), ("19:00至21:00", 19, 0, 21, 0), ("7pm-9pm", 19, 0, 21, 0), ("7-9 pm", 19, 0, 21, 0),
+        ("7:30 PM to 9 PM", 19, 30, 21, 0), ("１９：００－２１：００", 19, 0, 21, 0), ("12am-1am", 0, 0, 1, 0), ("9.30-11", 9, 30, 11, 0),
+    ])
+    func timeRanges(text: String, startHour: Int, startMinute: Int, endHour: Int, endMinute: Int) throws {
+        let range = try TimeOfDayRange.parse(text).get()
+        #expect(range.start == (startHour, startMinute))
+        #expect(range.end?.hour == endHour && range.end?.minute == endMinute)
+    }
+
+    @Test(arguments: ["14:00", "2pm", "2 p.m.", "14h", "２：００ｐｍ"])
+    func aTimeAloneIsAStart(text: String) throws {
+        let range = try TimeOfDayRange.parse(text).get()
+        #expect(range.start == (14, 0) && range.end == nil)
+    }
+
+    @Test(arguments: ["after dinner", "25:00", "19:60", "19:00-", "13pm", "19:00-21:00-23:00", ""])
+    func unreadableTimes(text: String) {
+        #expect((try? TimeOfDayRange.parse(text).get()) == nil)
+    }
+
+    @Test func dateAndTimeMakeATimedEventInTheEventsZone() throws {
+        let outcome = event("title: Gala\ndate: 2026-12-05\ntime: 19:00-21:00\nplace: Hall")
+        #expect(outcome.diagnostics.isEmpty)
+        let details = try #require(outcome.item?.event)
+        #expect(details.start == DateParser.parseInstant("2026-12-05T11:00:00Z"))
+        #expect(details.end == DateParser.parseInstant("2026-12-05T13:00:00Z"))
+        #expect(!details.allDay)
+        #expect(details.location == "Hall")
+        #expect(outcome.item?.date == nil, "the date is the event's day, not a publication date that would hide it as a future post")
+    }
+
+    @Test func aRangePastMidnightEndsTheNextDay() throws {
+        let details = try #require(event("title: Party\ndate: 2026-12-31\ntime: 22:00-01:00").item?.event)
+        #expect(details.end == DateParser.parseInstant("2027-01-01T01:00:00+08:00"))
+    }
+
+    @Test func theFileNamesDateGivesTheDayWhenTheFrontMatterHasNone() throws {
+        let details = try #require(event("title: Gala\ntime: 18:30").item?.event)
+        #expect(details.start == DateParser.parseInstant("2026-12-05T18:30:00+08:00"))
+    }
+
+    @Test func aDateAloneIsAnAllDayEvent() throws {
+        let details = try #require(event("title: Open day\ndate: 2026-12-12", path: "content/events/open-day.md").item?.event)
+        #expect(details.allDay)
+        #expect(details.start == DateParser.parseInstant("2026-12-12T00:00:00+08:00"))
+    }
+
+    @Test func aTimeBesideAStartIsIgnoredWithAWarning() {
+        #expect(event("title: Gala\nstart: 2026-12-05 19:00\ntime: 20:00").diagnostics.map(\.description) == [
+            "content/events/2026-12-05-gala.md:4: warning: 'time' is ignored: start already gives the start",
+        ])
+    }
+
+    @Test func anUnreadableTimeIsAnErrorAtItsLine() {
+        #expect(event("title: Gala\ndate: 2026-12-05\ntime: after dinner").diagnostics.map(\.description) == [
+            "content/events/2026-12-05-gala.md:4: time: 'after dinner' is not a time: expected HH:MM or HH:MM-HH:MM, such as 19:00-21:00",
+        ])
+    }
+
+    @Test func anEndBeforeTheStartIsStillAnError() {
+        #expect(event("title: Gala\ndateStart: 2026-12-05 19:00\ndateEnd: 2026-12-05 18:00").diagnostics.map(\.description) == [
+            "content/events/2026-12-05-gala.md:4: end comes before start",
+        ])
+    }
+}
+
+/// Files that are not pages by the rules of the generator they were written for.
+@Suite struct NotAPageTests {
+    @Test func headlessRenderNeverUnpublishedAndBundleTextsAreNotPagesNorErrors() throws {
+        let site = MemorySite([
+            "content/news/shared/index.md": "---\nheadless: true\n---\nShared text.\n",
+            "content/news/2026-11-01-hidden.md": "---\ntitle: Hidden\nbuild:\n  render: never\n---\n",
+            "content/news/2026-11-02-unpublished.md": "---\ntitle: Not yet\npublished: false\n---\n",
+            "content/news/2026-11-03-kept.md": "---\ntitle: Kept\npublished: true\n---\n",
+            "content/news/gala/index.md": "---\ntitle: Gala\ndate: 2026-11-04\n---\n",
+            "content/news/gala/speech.md": "A text the bundle's page could include; no front matter at all.\n",
+            "content/news/gala/inner/index.md": "---\ntitle: Inner\n---\n",
+            "content/news/2019/_index.md": "---\ntitle: 2019\n---\n",
+        ])
+        let output = try site.build()
+        #expect(output.files["news/kept/index.html"] != nil)
+        #expect(output.files["news/gala/index.html"] != nil)
+        #expect(output.files.keys.filter { $0.hasSuffix(".md") || $0.contains("inner") }.isEmpty,
+                "a bundle's Markdown, an index.md inside it included, is neither a page nor published, as in Hugo")
+        for gone in ["news/hidden/index.html", "news/unpublished/index.html", "news/shared/index.html", "news/2019/index.html"] {
+            #expect(output.files[gone] == nil, "\(gone)")
+        }
+    }
+
+    @Test func aTitleIsStillRequiredOfARealPage() {
+        #expect(MemorySite(["content/news/2026-11-01-a.md": "---\ndescription: no title\n---\n"]).diagnostics() == [
+            "content/news/2026-11-01-a.md:2: a title is required (add `title: …` to the front matter)",
+        ])
+    }
+}
