@@ -142,7 +142,14 @@ public struct URLLayout: Sendable, Equatable {
             path = String(path[afterHost...])
         }
         if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
-        path = path.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
+        var segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        // A token with nothing to fill in before `.html` (`/:slug/:category.html`, no category)
+        // leaves the extension alone: it belongs to the segment before it.
+        if segments.count > 1, let last = segments.last, last.hasPrefix("."), !last.dropFirst().contains(".") {
+            segments.removeLast()
+            segments[segments.count - 1] += last
+        }
+        path = segments.joined(separator: "/")
         if path.isEmpty { return "" }
         let last = path.split(separator: "/").last ?? ""
         return last.contains(".") && !written.hasSuffix("/") ? path : path + "/"
