@@ -118,6 +118,55 @@ import Testing
         ])
     }
 
+    @Test(arguments: [
+        ("catgories", "categories"), ("feature", "featured"), ("tag", "tags"), ("descritpion", "description"),
+        ("slides", nil), ("vimeo", nil), ("blog", nil), ("name", nil), ("math", nil), ("eventlang", nil),
+    ] as [(String, String?)])
+    func typoSuggestionsAreForTyposOnly(key: String, suggestion: String?) {
+        #expect(FrontMatterKeys.suggestion(for: key) == suggestion)
+    }
+
+    @Test func otherGeneratorsTemplateSyntaxIsAWarningAtItsLine() {
+        let outcome = parse("title: A", path: "content/news/2026-11-02-a.md")
+        #expect(outcome.diagnostics.isEmpty)
+        let shortcode = ItemParser(config: config).parse(Data("---\ntitle: A\n---\n\nIntro.\n\n{{< figure src=\"/img/a.png\" caption=\"A very long caption for a figure\" >}}\n\n```\n{% raw %} in code is fine\n```\n".utf8), path: "content/news/2026-11-02-a.md", kind: .news)
+        #expect(shortcode.diagnostics.map(\.description) == [
+            "content/news/2026-11-02-a.md:7: warning: Hugo shortcode `{{< figure src=\"/img/a.png\" caption=\"…` is shown as text: Herald does not run other generators' templates (herald import converts them)",
+        ])
+        let liquid = ItemParser(config: config).parse(Data("---\ntitle: A\n---\nSee {% include note.html %} here.\n".utf8), path: "content/news/2026-11-02-a.md", kind: .news)
+        #expect(liquid.diagnostics.map(\.description) == [
+            "content/news/2026-11-02-a.md:4: warning: Liquid tag `{% include note.html %}` is shown as text: Herald does not run other generators' templates (herald import converts them)",
+        ])
+    }
+
+    @Test func rawHTMLLeftOutIsToldOncePerBuild() throws {
+        let site = MemorySite([
+            "content/news/2026-11-01-a.md": "---\ntitle: A\n---\nText\n\n<div>box</div>\n",
+            "content/news/2026-11-02-b.md": "---\ntitle: B\n---\nAn <sup>inline</sup> tag.\n",
+            "content/news/2026-11-03-c.md": "---\ntitle: C\n---\nNo HTML, and the more marker is no HTML either.\n\n<!--more-->\n\nMore.\n",
+        ])
+        let output = MemoryOutput()
+        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: site.files)).run(into: output)
+        #expect(report.warnings.map(\.description) == [
+            "content/news/2026-11-01-a.md:6: warning: raw HTML is left out of this file and 1 other (Markdown's safe mode); set `markdown: {unsafe: true}` in site.yml if the content's HTML can be trusted",
+        ])
+    }
+
+    @Test func translationsByFileNameAreLeftOutButOne() throws {
+        let found = try ContentDiscovery.discover(in: .memory(text: [
+            "content/news/2026-11-01-hello.md": "", "content/news/2026-11-01-hello.es.md": "", "content/news/2026-11-01-hello.pt-br.md": "",
+            "content/news/only/index.es.md": "", "content/news/only/index.en.md": "", "content/news/only/photo.jpg": "",
+            "content/news/v1.2.md": "",
+        ]), language: "en")
+        #expect(found.sources.map(\.path) == ["content/news/2026-11-01-hello.md", "content/news/only/index.en.md", "content/news/v1.2.md"])
+        #expect(found.sources[1].bundle?.resources == ["photo.jpg"])
+        #expect(found.notPages == 3)
+        #expect(found.warnings.map(\.description) == [
+            "content/news/2026-11-01-hello.es.md:1: warning: is a translation, left out with 2 others: a site has one language, and each item is built in its own (the file without a language in its name, else the site's)",
+        ])
+        #expect(Slug.fromFileName("2026-11-01-hello.es.md") == "hello")
+    }
+
     @Test func keysAreMatchedInAnyCaseAsHugoDoes() throws {
         let news = try item("Title: Upper\nDate: 2026-11-05\nTags: [a]")
         #expect(news.title == "Upper")
@@ -211,10 +260,31 @@ import Testing
         ])
     }
 
-    @Test func anUnreadableTimeIsAnErrorAtItsLine() {
-        #expect(event("title: Gala\ndate: 2026-12-05\ntime: after dinner").diagnostics.map(\.description) == [
-            "content/events/2026-12-05-gala.md:4: time: 'after dinner' is not a time: expected HH:MM or HH:MM-HH:MM, such as 19:00-21:00",
+    @Test func aMistypedTimeIsAnErrorAtItsLine() {
+        #expect(event("title: Gala\ndate: 2026-12-05\ntime: \"19:75\"").diagnostics.map(\.description) == [
+            "content/events/2026-12-05-gala.md:4: time: '19:75' is not a time: expected HH:MM or HH:MM-HH:MM, such as 19:00-21:00",
         ])
+    }
+
+    @Test func aTimeInWordsIsShownBesideTheDayOfAnAllDayEvent() throws {
+        let outcome = event("title: Recruitment\ndate: 2026-12-05\ntime: 中午及傍晚")
+        #expect(outcome.diagnostics.map(\.description) == [
+            "content/events/2026-12-05-gala.md:4: warning: time '中午及傍晚' gives no hours, so the event is shown all day on 2026-12-05 with this text beside it; write `time: HH:MM-HH:MM` for a timed event",
+        ])
+        let details = try #require(outcome.item?.event)
+        #expect(details.allDay && details.timeNote == "中午及傍晚")
+        let page = try MemorySite(["content/events/2026-12-05-recruit.md": "---\ntitle: Recruitment\ndate: 2026-12-05\ntime: after dinner\n---\n"]).build()
+        #expect(try #require(page.text("events/recruit/index.html")).contains(", after dinner"))
+    }
+
+    @Test func anEveningMayEndAtTwentyFourHundred() throws {
+        let details = try #require(event("title: Party\ndate: 2026-12-05\ntime: 14:00 - 24:00").item?.event)
+        #expect(details.end == DateParser.parseInstant("2026-12-06T00:00:00+08:00"))
+    }
+
+    @Test func severalOrganizersAreNamedTogether() throws {
+        let details = try #require(event("title: Call\nstart: 2026-12-05 10:00\norganizer:\n  - Ann Lee\n  - Bo Chen").item?.event)
+        #expect(details.organizer == "Ann Lee, Bo Chen")
     }
 
     @Test func anEndBeforeTheStartIsStillAnError() {

@@ -36,19 +36,48 @@ public enum ContentDiscovery {
     }
 
     /// What discovery found: the files to parse, the warnings, and how many Markdown files are
-    /// not pages by design (text inside bundles, `_index.md` of sub-folders).
+    /// not pages by design (text inside bundles, `_index.md` of sub-folders, translations).
     public struct Found: Sendable {
         public var sources: [ContentSource]
         public var warnings: [Diagnostic]
         public var notPages: Int
     }
 
+    /// Of a file and its translations (`post.md`, `post.es.md`, `post.fr.md`), the one a site in
+    /// `language` builds: the file without a language, else the site's language, else the first.
+    /// A site has one language (until multilingual sites), so the others are left out, and told.
+    static func chooseTranslations(_ paths: [String], language: String) -> (kept: Set<String>, leftOut: [String]) {
+        var groups: [String: [(path: String, code: String?)]] = [:]
+        for path in paths {
+            let (folder, name) = path.lastIndex(of: "/").map { (String(path[..<$0]), String(path[path.index(after: $0)...])) } ?? ("", path)
+            let split = TranslationName.split(name)
+            groups[folder + "/" + (split?.plain ?? name).lowercased(), default: []].append((path, split?.language))
+        }
+        var kept = Set<String>()
+        var leftOut: [String] = []
+        for members in groups.values {
+            let sorted = members.sorted { $0.path < $1.path }
+            let chosen = sorted.first { $0.code == nil } ?? sorted.first { TranslationName.matches($0.code!, site: language) } ?? sorted[0]
+            kept.insert(chosen.path)
+            leftOut += sorted.map(\.path).filter { $0 != chosen.path }
+        }
+        return (kept, leftOut.sorted())
+    }
+
     /// Lists the site's content files, sorted by path. Markdown files directly under `content/`
     /// or in another folder are reported as warnings, since they would otherwise vanish silently.
-    public static func discover(in fileSystem: FileSystem) throws -> Found {
+    public static func discover(in fileSystem: FileSystem, language: String = "en") throws -> Found {
         var found = Found(sources: [], warnings: [], notPages: 0)
         let known = Set(ContentKind.allCases.map { "content/\($0.folder)/" })
-        let files = try fileSystem.listFiles("content") ?? []
+        var files = try fileSystem.listFiles("content") ?? []
+        let translations = chooseTranslations(files.filter(isMarkdown), language: language)
+        if !translations.leftOut.isEmpty {
+            let count = translations.leftOut.count
+            found.notPages += count
+            found.warnings.append(.warning(path: translations.leftOut[0], line: 1, "is a translation, left out with \(count - 1) other\(count == 2 ? "" : "s"): a site has one language, and each item is built in its own (the file without a language in its name, else the site's)"))
+            let dropped = Set(translations.leftOut)
+            files.removeAll { dropped.contains($0) }
+        }
         let bundles = bundleFolders(in: files)
         var resources: [String: [String]] = [:]
         var heads: [String: String] = [:]
@@ -90,9 +119,10 @@ public enum ContentDiscovery {
         return found
     }
 
-    /// Whether a file name is a bundle's head: `index.md` or `index.markdown`.
+    /// Whether a file name is a bundle's head: `index.md` or `index.markdown`, or a translation of
+    /// one (`index.en.md`) where it is the one kept.
     static func isBundleIndex(_ name: String) -> Bool {
-        let lower = name.lowercased()
+        let lower = TranslationName.split(name)?.plain.lowercased() ?? name.lowercased()
         return lower == "index.md" || lower == "index.markdown"
     }
 

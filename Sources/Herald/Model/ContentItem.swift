@@ -74,12 +74,15 @@ public struct EventDetails: Sendable, Equatable {
     public var recurrence: Recurrence?
     /// Every time it takes place, soonest first (one for an event that does not repeat).
     public var occurrences: [Occurrence]
+    /// When it happens, in words that give no hours (Jekyll's `time: 中午及傍晚`), shown beside the day.
+    public var timeNote: String?
 
     public init(
         start: Date, end: Date? = nil, allDay: Bool = false, timeZone: TimeZone, location: String? = nil,
         address: String? = nil, status: EventStatus = .scheduled, registration: String? = nil, organizer: String? = nil,
-        recurrence: Recurrence? = nil, occurrences: [Occurrence]? = nil
+        recurrence: Recurrence? = nil, occurrences: [Occurrence]? = nil, timeNote: String? = nil
     ) {
+        self.timeNote = timeNote
         self.start = start
         self.end = end
         self.allDay = allDay

@@ -73,6 +73,18 @@ enum FrontMatterKeys {
     /// Every name Herald reads, for typo suggestions.
     static let allNames: [String] = entries.flatMap(\.names)
 
+    /// The key an unknown key is most likely a typo of, if any. Stricter than for site.yml: real
+    /// front matter is full of keys of its own (`slides`, `vimeo`, `blog`), which must not be taken
+    /// for typos of Herald's (`likes`, `time`, `slug`); one edit is a typo, two only in a long key.
+    static func suggestion(for key: String) -> String? {
+        let lower = key.lowercased()
+        guard byName[lower] == nil else { return nil }
+        let allowed = key.count >= 8 ? 2 : 1
+        let best = allNames.map { ($0, SiteConfigParser.editDistance($0.lowercased(), lower)) }.min { $0.1 < $1.1 }
+        guard let best, best.1 <= allowed else { return nil }
+        return best.0
+    }
+
     /// The Herald key a written name stands for, if Herald reads it.
     static func key(for written: String) -> String? { byName[written.lowercased()]?.key }
 

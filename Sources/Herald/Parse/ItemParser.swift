@@ -26,6 +26,9 @@ public struct ItemParser: Sendable {
         public var notPage: String? = nil
         /// A section's own page (`_index.md`), when the file is one.
         public var section: SectionPage? = nil
+        /// The file line of the first raw HTML that safe mode left out of the body, told once per
+        /// build for all files (`Build`), not once per file.
+        public var omittedHTMLLine: Int? = nil
     }
 
     /// The largest content file Herald reads: 16 MiB. A long article is well under 1 MB; a file
@@ -61,7 +64,7 @@ public struct ItemParser: Sendable {
         let keys = FrontMatterKeys.spelling(of: fields.keys, path: path)
         fields.problems.append(contentsOf: keys.conflicts)
         for (key, line) in keys.unknown {
-            if let known = SiteConfigParser.closest(to: key, in: FrontMatterKeys.allNames), known.lowercased() != key.lowercased() {
+            if let known = FrontMatterKeys.suggestion(for: key) {
                 fields.problems.warning(path, line, "unknown key '\(key)' is kept for templates as params.\(key); did you mean '\(known)'?")
             }
         }
@@ -206,7 +209,22 @@ public struct ItemParser: Sendable {
             item.summaryText = rendered.plainText.isEmpty ? summary.collapsingWhitespace() : rendered.plainText
         }
         let markdownSeconds = CPUClock.thread() - markdownStart
-        return Outcome(item: item, diagnostics: fields.problems.all, markdownSeconds: markdownSeconds)
+        // The body starts on the line after the closing `---`.
+        let bodyLine = source.frontMatterLineOffset + source.frontMatter.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } + 1
+        if let syntax = item.body.templateSyntax {
+            fields.problems.warning(path, bodyLine + syntax.line, "\(syntax.generator) `\(syntax.snippet)` is shown as text: Herald does not run other generators' templates (herald import converts them)")
+        }
+        var outcome = Outcome(item: item, diagnostics: fields.problems.all, markdownSeconds: markdownSeconds)
+        outcome.omittedHTMLLine = item.body.omittedHTMLLine.map { bodyLine + $0 }
+        return outcome
+    }
+
+    /// One warning for all the files whose raw HTML safe mode left out (sites moved from Jekyll
+    /// or Hugo often rely on it), at the first of them.
+    static func omittedHTMLWarning(_ places: [(path: String, line: Int)]) -> [Diagnostic] {
+        guard let first = places.min(by: { ($0.path, $0.line) < ($1.path, $1.line) }) else { return [] }
+        let others = places.count - 1
+        return [.warning(path: first.path, line: first.line, "raw HTML is left out of this file\(others == 0 ? "" : " and \(others) other\(others == 1 ? "" : "s")") (Markdown's safe mode); set `markdown: {unsafe: true}` in site.yml if the content's HTML can be trusted")]
     }
 
     /// Why a file is not a page by the rules of the generator it was written for, or nil:
@@ -248,6 +266,7 @@ public struct ItemParser: Sendable {
     private func readEvent(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, zone: TimeZone, path: String, fileDate: String?) -> EventDetails? {
         var start = fields.date(keys["start"], timeZone: zone)
         var end = fields.date(keys["end"], timeZone: zone)
+        var timeNote: String?
         let timeKey = keys["time"]
         if fields.hasValue(keys["start"]) {
             if fields.hasValue(timeKey) {
@@ -267,7 +286,16 @@ public struct ItemParser: Sendable {
                     start = range.start(on: day.civil, zone: zone)
                     if end == nil { end = range.end(on: day.civil, zone: zone) }
                 case .failure(let problem):
-                    fields.problems.error(path, line, "\(timeKey): \(problem.message)")
+                    // Prose (`中午及傍晚`, `after dinner`) is what a Jekyll template printed as it
+                    // was: shown beside the day. Something shaped like a time that is no time
+                    // (`19:75`) is a mistake.
+                    if TimeOfDayRange.isProse(written) {
+                        timeNote = written
+                        start = day
+                        fields.problems.warning(path, line, "\(timeKey) '\(written)' gives no hours, so the event is shown all day on \(day.civil.isoDate) with this text beside it; write `\(timeKey): HH:MM-HH:MM` for a timed event")
+                    } else {
+                        fields.problems.error(path, line, "\(timeKey): \(problem.message)")
+                    }
                 }
             } else {
                 start = day
@@ -303,6 +331,8 @@ public struct ItemParser: Sendable {
         if let end, allDay ? end.civil.daysSinceEpoch < start.civil.daysSinceEpoch : (endInstant ?? startInstant) < startInstant {
             fields.problems.error(path, endLine, "end comes before start")
         }
+        // Several organisers, as a list, are named together.
+        let organizers = fields.names(keys["organizer"])
         let recurrence = readRecurrence(&fields, key: keys["repeat"], start: start, zone: zone, path: path)
         var occurrences: [Occurrence]?
         if let recurrence {
@@ -327,8 +357,8 @@ public struct ItemParser: Sendable {
         return EventDetails(
             start: startInstant, end: endInstant, allDay: allDay, timeZone: zone,
             location: fields.text(keys["location"]), address: fields.text(keys["address"]), status: status,
-            registration: registration, organizer: fields.text(keys["organizer"]),
-            recurrence: recurrence, occurrences: occurrences)
+            registration: registration, organizer: organizers.isEmpty ? nil : organizers.joined(separator: ", "),
+            recurrence: recurrence, occurrences: occurrences, timeNote: timeNote)
     }
 
     /// Reads `repeat: {frequency: weekly|monthly, interval: 1, until: DATE | count: N, except: [DATE, …]}`.

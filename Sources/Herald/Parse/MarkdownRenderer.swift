@@ -15,6 +15,10 @@ public struct RenderedMarkdown: Sendable, Equatable {
     public var statistics: TextStatistics
     /// All the text, whitespace collapsed (image descriptions left out); only when asked for.
     public var plainText: String
+    /// The body line (1-based) of the first raw HTML that safe mode left out, if any.
+    public var omittedHTMLLine: Int? = nil
+    /// Another generator's template syntax left in the text (a Hugo shortcode, a Liquid tag).
+    public var templateSyntax: TemplateSyntax? = nil
 
     /// Everything a parse gives, or an empty body.
     public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
@@ -24,6 +28,31 @@ public struct RenderedMarkdown: Sendable, Equatable {
         self.hasMoreMarker = hasMoreMarker
         self.statistics = statistics
         self.plainText = plainText
+    }
+}
+
+/// Template syntax of another generator found in a body's text, where it shows as text.
+public struct TemplateSyntax: Sendable, Equatable {
+    /// A Hugo shortcode (`{{< figure >}}`) or a Liquid tag (`{% include %}`).
+    public var generator: String
+    /// The start of it, as written.
+    public var snippet: String
+    /// The body line (1-based) it is on.
+    public var line: Int
+
+    /// Looks for it in a text node's literal: `{{<`, `{{%` (Hugo) and `{%`, `{{ ` (Liquid).
+    static func find(in text: String, line: Int) -> TemplateSyntax? {
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return nil }
+        for (marker, generator) in [("{{<", "Hugo shortcode"), ("{{%", "Hugo shortcode"), ("{%", "Liquid tag"), ("{{ ", "Liquid output")] {
+            if let range = text.range(of: marker) {
+                let rest = text[range.lowerBound...]
+                let end = rest.range(of: generator == "Liquid tag" ? "%}" : "}}").map { $0.upperBound } ?? rest.endIndex
+                var snippet = String(rest[..<end])
+                if snippet.count > 40 { snippet = String(snippet.prefix(37)) + "…" }
+                return TemplateSyntax(generator: generator, snippet: snippet, line: line)
+            }
+        }
+        return nil
     }
 }
 
@@ -61,7 +90,7 @@ public struct MarkdownRenderer: Sendable {
         }
         defer { cmark_node_free(root) }
 
-        var walk = TreeWalk(root: root, basePath: basePath == "/" ? nil : basePath, resources: resources, collectAllText: wantPlainText)
+        var walk = TreeWalk(root: root, basePath: basePath == "/" ? nil : basePath, resources: resources, collectAllText: wantPlainText, safe: !options.unsafe)
         walk.run()
 
         var lead = ""
@@ -78,10 +107,13 @@ public struct MarkdownRenderer: Sendable {
         }
         let html = Self.html(of: root, flags: flags)
         let leadText = walk.moreMarker != nil ? walk.textBeforeMarker : walk.firstParagraphText
-        return RenderedMarkdown(
+        var rendered = RenderedMarkdown(
             html: html, leadHTML: lead, leadText: leadText.collapsingWhitespace(),
             hasMoreMarker: walk.moreMarker != nil, statistics: walk.statistics,
             plainText: walk.allText.collapsingWhitespace())
+        rendered.omittedHTMLLine = walk.omittedHTMLLine
+        rendered.templateSyntax = walk.templateSyntax
+        return rendered
     }
 
     private static func html(of node: OpaquePointer, flags: Int32) -> String {
@@ -96,6 +128,10 @@ private struct TreeWalk {
     let root: OpaquePointer
     let basePath: String?
     let resources: BundleLinks?
+    /// Whether cmark leaves raw HTML out (safe mode), so the first such node is worth telling.
+    let safe: Bool
+    var omittedHTMLLine: Int?
+    var templateSyntax: TemplateSyntax?
     var moreMarker: OpaquePointer?
     var firstParagraph: OpaquePointer?
     var textBeforeMarker = ""
@@ -104,8 +140,9 @@ private struct TreeWalk {
 
     let collectAllText: Bool
 
-    init(root: OpaquePointer, basePath: String?, resources: BundleLinks?, collectAllText: Bool) {
+    init(root: OpaquePointer, basePath: String?, resources: BundleLinks?, collectAllText: Bool, safe: Bool) {
         self.root = root
+        self.safe = safe
         self.basePath = basePath
         self.resources = resources
         self.collectAllText = collectAllText
@@ -156,6 +193,7 @@ private struct TreeWalk {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 let text = literal(node)
                 statistics.count(text)
+                if templateSyntax == nil, type == CMARK_NODE_TEXT { templateSyntax = TemplateSyntax.find(in: text, line: blockLine(of: node)) }
                 // An image's description reads as part of the sentence around it, but a paragraph
                 // holding only a photo is not a lead.
                 if candidate != nil {
@@ -174,7 +212,11 @@ private struct TreeWalk {
                 if moreMarker == nil, cmark_node_parent(node) == root,
                    literal(node).trimmed() == "<!--more-->" {
                     moreMarker = node
+                } else if safe, omittedHTMLLine == nil {
+                    omittedHTMLLine = blockLine(of: node)
                 }
+            case CMARK_NODE_HTML_INLINE:
+                if safe, omittedHTMLLine == nil { omittedHTMLLine = blockLine(of: node) }
             case CMARK_NODE_LINK:
                 rebase(node)
             default:
@@ -194,6 +236,17 @@ private struct TreeWalk {
         let url = String(cString: pointer)
         guard url.hasPrefix("/"), !url.hasPrefix("//") else { return }
         _ = cmark_node_set_url(node, basePath + url.dropFirst())
+    }
+
+    /// The line a node's block starts on (cmark gives positions to blocks, not to inlines).
+    private func blockLine(of node: OpaquePointer) -> Int {
+        var current: OpaquePointer? = node
+        while let block = current {
+            let line = Int(cmark_node_get_start_line(block))
+            if line > 0 { return line }
+            current = cmark_node_parent(block)
+        }
+        return 1
     }
 
     private func literal(_ node: OpaquePointer) -> String {

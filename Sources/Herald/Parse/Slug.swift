@@ -25,7 +25,8 @@ public enum Slug {
     /// The slug a content file gets from its name: without the extension and without a
     /// leading `YYYY-MM-DD-` date (`2026-10-08-freshers-welcome.md` → `freshers-welcome`).
     public static func fromFileName(_ fileName: String) -> String {
-        var base = fileName
+        // `post.es.md` is a translation of `post.md`: the language is no part of the slug.
+        var base = TranslationName.split(fileName)?.plain ?? fileName
         if let dot = base.lastIndex(of: ".") { base = String(base[..<dot]) }
         if datePrefix(of: base) != nil { base = String(base.dropFirst(11)) }
         return base

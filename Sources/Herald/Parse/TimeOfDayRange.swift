@@ -32,11 +32,21 @@ public struct TimeOfDayRange: Sendable, Equatable {
         if parts.count == 2 {
             // `7-9pm`: the end's am/pm holds for a start that gives none.
             let startText = parts[0].hasSuffix("am") || parts[0].hasSuffix("pm") ? parts[0] : parts[0] + (parts[1].hasSuffix("pm") ? "pm" : parts[1].hasSuffix("am") ? "am" : "")
-            guard let adjusted = time(startText), let parsedEnd = time(parts[1]) else { return .failure(shape) }
+            // `14:00-24:00`: an evening that ends at midnight.
+            let endText = parts[1] == "24:00" || parts[1] == "24" ? "00:00" : parts[1]
+            guard let adjusted = time(startText), let parsedEnd = time(endText) else { return .failure(shape) }
             end = parsedEnd
             return .success(TimeOfDayRange(start: adjusted, end: end))
         }
         return .success(TimeOfDayRange(start: start, end: end))
+    }
+
+    /// Whether a `time:` that is no time is words rather than a mistyped time: it holds a letter
+    /// that no time has (anything but `am`, `pm` and `h`), such as `中午及傍晚` or `after dinner`.
+    public static func isProse(_ written: String) -> Bool {
+        var letters = normalize(written).filter(\.isLetter)
+        for word in ["am", "pm", "to", "h", "至", "到"] { letters = letters.replacingOccurrences(of: word, with: "") }
+        return !letters.isEmpty
     }
 
     /// The start on a day, in a zone.

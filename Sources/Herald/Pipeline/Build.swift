@@ -51,7 +51,7 @@ public struct Build: Sendable {
         var notPages = 0
         let sources = try clock.step("discover content") {
             do {
-                let found = try ContentDiscovery.discover(in: fileSystem)
+                let found = try ContentDiscovery.discover(in: fileSystem, language: config.language)
                 warnings += found.warnings
                 notPages = found.notPages
                 return found.sources
@@ -79,7 +79,9 @@ public struct Build: Sendable {
                 // Stamped before reading, so an edit made while the file is read is seen next time.
                 let stamp = memo == nil ? nil : fileSystem.stamp(source.path)
                 // Reused only when the stamp was trustworthy when taken (the file had settled).
-                if let memo, let stamp, let previous = memo.parses.lookup(source.path), previous.stamp.settled, previous.stamp.value == stamp.value {
+                // A bundle's head is parsed again when its files change, since its links point at them.
+                if let memo, let stamp, let previous = memo.parses.lookup(source.path), previous.stamp.settled, previous.stamp.value == stamp.value,
+                   previous.outcome.item?.bundle == source.bundle {
                     memo.parses.keep(source.path, previous, reused: true)
                     return (previous.outcome, 0)
                 }
@@ -103,6 +105,9 @@ public struct Build: Sendable {
                 throw BuildFailure(step: "parse content", diagnostics: diagnostics)
             }
             notPages += outcomes.filter { $0.outcome.notPage != nil }.count
+            warnings += ItemParser.omittedHTMLWarning(zip(sources, outcomes).compactMap { source, outcome in
+                outcome.outcome.omittedHTMLLine.map { (source.path, $0) }
+            })
             for (source, outcome) in zip(sources, outcomes) {
                 if let section = outcome.outcome.section { sections[source.kind] = section }
             }

@@ -24,7 +24,7 @@ extension PagePlanner {
     func makeEventView(_ event: EventDetails, id: ItemID, path: String) -> EventView {
         let occurrence = event.nextOccurrence(after: site.now) ?? event.occurrences.first ?? Occurrence(start: event.start, end: event.end)
         var view = EventView(
-            when: dates.range(occurrence, allDay: event.allDay, zone: event.timeZone),
+            when: dates.range(occurrence, allDay: event.allDay, zone: event.timeZone) + (event.timeNote.map { ", " + $0 } ?? ""),
             zone: dates.zoneLabel(event.timeZone, at: occurrence.start),
             startISO: "", endISO: nil,
             allDay: event.allDay, location: event.location, address: event.address,
@@ -45,7 +45,7 @@ extension PagePlanner {
         // All-day events are dates, not moments: `<time datetime>` gets just the day.
         view.startISO = TimestampFormat.eventTime(occurrence.start, allDay: event.allDay, zone: zone)
         view.endISO = occurrence.end.map { TimestampFormat.eventTime($0, allDay: event.allDay, zone: zone, isEnd: true) }
-        view.when = dates.range(occurrence, allDay: event.allDay, zone: zone)
+        view.when = dates.range(occurrence, allDay: event.allDay, zone: zone) + (event.timeNote.map { ", " + $0 } ?? "")
         let days = dayBoundaries
         view.today = occurrence.finish >= site.now && occurrence.start < days.tomorrow && occurrence.finish >= days.today
         view.thisWeek = !view.today && occurrence.finish >= site.now && occurrence.start < days.weekAfter
