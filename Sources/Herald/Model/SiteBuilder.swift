@@ -204,9 +204,12 @@ public enum SiteBuilder {
         // Undeclared spellings by slug: how many items use each, and where each is first written.
         var spellings: [String: [String: (count: Int, path: String, line: Int)]] = [:]
         var slugsOfItem = Array(repeating: [String](), count: items.count)
+        // A few names are used by many items: each is made a slug of once.
+        var slugOfName: [String: String] = [:]
         for (id, item) in items.enumerated() {
             for reference in item.categories {
-                let slug = layout.categorySlug(for: reference.name)
+                let slug = slugOfName[reference.name] ?? layout.categorySlug(for: reference.name)
+                slugOfName[reference.name] = slug
                 if slug.isEmpty {
                     problems.error(item.sourcePath, reference.line, "category '\(reference.name)' has no letters or digits to make a URL from; declare it in site.yml with a slug")
                     continue

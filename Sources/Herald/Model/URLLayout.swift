@@ -9,16 +9,22 @@ import Foundation
 public struct URLLayout: Sendable, Equatable {
     /// The pattern of each kind's item pages (site.yml `permalinks:`), or the default.
     public var permalinks: [ContentKind: PermalinkPattern]
-    /// The categories site.yml declares, by which an item's primary category gets its slug.
-    public var declaredCategories: [CategoryDeclaration]
+    /// The declared categories' slugs, by every way an item may name one: its name, its slug, both
+    /// lower-cased, and the slug its name makes.
+    private var declaredSlugs: [String: String] = [:]
     /// The site's zone, in which `:year`, `:month` and `:day` are read.
     public var timeZone: TimeZone
 
     /// The layout of a site.
     public init(config: SiteConfig) {
         permalinks = config.permalinks
-        declaredCategories = config.categories
         timeZone = config.timeZone
+        // Earlier declarations win, as site.yml lists them.
+        for category in config.categories.reversed() {
+            for key in [Slug.make(from: category.name), category.name.lowercased(), category.slug.lowercased(), category.name, category.slug] where !key.isEmpty {
+                declaredSlugs[key] = category.slug
+            }
+        }
     }
 
     // MARK: Items
@@ -33,9 +39,11 @@ public struct URLLayout: Sendable, Equatable {
     /// (`missingDate`), so here the epoch only keeps the function total.
     public func itemPath(_ item: ContentItem) -> String {
         if let fixed = item.fixedPath { return Self.sitePath(fixed.name) }
+        let pattern = pattern(for: item.kind)
+        if pattern.isDefault { return pattern.fill(slug: item.slug) }
         let day = CivilDateTime(item.date ?? item.event?.start ?? Date(timeIntervalSince1970: 0), in: item.event?.timeZone ?? timeZone)
-        let categories = item.categories.map { categorySlug(for: $0.name) }
-        return pattern(for: item.kind).fill(slug: item.slug, section: item.kind.folder, day: day, categories: categories)
+        let categories = pattern.usesCategories ? item.categories.map { categorySlug(for: $0.name) } : []
+        return pattern.fill(slug: item.slug, section: item.kind.folder, day: day, categories: categories)
     }
 
     /// Why an item cannot be placed by its kind's pattern (a date token and no date), or nil.
@@ -74,12 +82,9 @@ public struct URLLayout: Sendable, Equatable {
     /// The slug an item's category name files it under: the declared category it names (by
     /// name or slug, in any case or spelling that gives the same slug), else a slug of the name.
     public func categorySlug(for name: String) -> String {
+        if let slug = declaredSlugs[name] ?? declaredSlugs[name.lowercased()] { return slug }
         let made = Slug.make(from: name)
-        for category in declaredCategories
-        where category.name == name || category.slug.lowercased() == name.lowercased() || category.name.lowercased() == name.lowercased() || (!made.isEmpty && (category.slug == made || Slug.make(from: category.name) == made)) {
-            return category.slug
-        }
-        return made
+        return declaredSlugs[made] ?? made
     }
 
     // MARK: Lists, terms, feeds, API and calendars
@@ -214,6 +219,22 @@ public struct PermalinkPattern: Sendable, Equatable {
 
     /// Whether the pattern needs the item's date.
     public var usesDate: Bool { pieces.contains { $0 == .year || $0 == .month || $0 == .day } }
+    /// Whether the pattern needs the item's categories.
+    var usesCategories: Bool { pieces.contains { $0 == .category || $0 == .categories } }
+    /// Whether it is a section (or none) and the slug in a folder, Herald's own layout, which
+    /// needs no date, no categories and no clean-up.
+    var isDefault: Bool {
+        guard pieces.count == 3 || pieces.count == 2, pieces.last == .literal("/"), pieces[pieces.count - 2] == .slug else { return false }
+        if pieces.count == 2 { return false }
+        guard case .literal(let prefix) = pieces[0] else { return false }
+        return prefix.hasPrefix("/") && prefix.hasSuffix("/") && !prefix.contains(".") && !prefix.contains("//")
+    }
+
+    /// The path of a default pattern: its section and the slug.
+    func fill(slug: String) -> String {
+        guard case .literal(let prefix) = pieces[0] else { return slug + "/" }
+        return String(prefix.dropFirst()) + slug + "/"
+    }
 
     /// The output path for an item.
     func fill(slug: String, section: String, day: CivilDateTime, categories: [String]) -> String {

@@ -59,6 +59,16 @@ enum FrontMatterKeys {
         Entry(key: "params", names: ["params"], conflict: .error),
     ]
 
+    /// Name as Herald writes it → (Herald key, rank among its names): most keys are written so,
+    /// and are found without lower-casing them.
+    private static let byExactName: [String: (key: String, rank: Int)] = {
+        var map: [String: (String, Int)] = [:]
+        for entry in entries {
+            for (rank, name) in entry.names.enumerated() { map[name] = (entry.key, rank) }
+        }
+        return map
+    }()
+
     /// Lower-cased name → (Herald key, rank among its names).
     private static let byName: [String: (key: String, rank: Int)] = {
         var map: [String: (String, Int)] = [:]
@@ -106,7 +116,7 @@ enum FrontMatterKeys {
         var spelling = Spelling()
         var chosen: [String: (name: String, line: Int, rank: Int)] = [:]
         for (name, line) in keys {
-            guard let (key, rank) = byName[name.lowercased()] else {
+            guard let (key, rank) = byExactName[name] ?? byName[name.lowercased()] else {
                 spelling.unknown.append((name, line))
                 continue
             }

@@ -236,7 +236,9 @@ struct PagePlanner {
                 title: item.title, description: description, url: view.url, permalink: view.permalink,
                 image: view.imageAbsolute, type: item.kind.rawValue, section: item.kind.urlSection))
             page.item = view
-            add(PageJob(path: URLLayout.pageFile(site.paths[id]), template: template, context: page, lastModified: item.kind == .page ? item.updated : max(item.updated ?? facts[id].published, facts[id].published)),
+            // An item kept out of lists is kept out of the sitemap too, as Hugo does.
+            add(PageJob(path: URLLayout.pageFile(site.paths[id]), template: template, context: page, lastModified: item.kind == .page ? item.updated : max(item.updated ?? facts[id].published, facts[id].published),
+                        inSitemap: item.listed),
                 owner: item.sourcePath, source: (item.sourcePath, item.slugLine))
         }
     }

@@ -18,7 +18,8 @@ enum SearchIndexPlan {
         // Sorted on the two keys alone: comparing through `facts[a]` would retain and release every
         // field of two facts per comparison, which was most of this step's time on 10,000 items.
         let published = facts.map(\.published), permalinks = facts.map(\.permalink)
-        let order = facts.indices.sorted { a, b in
+        // Items kept out of lists (`build: {list: never}`) are not found by search either.
+        let order = facts.indices.filter { site.items[$0].listed }.sorted { a, b in
             published[a] != published[b] ? published[a] > published[b] : permalinks[a] < permalinks[b]
         }
         let zone = site.config.timeZone
