@@ -45,16 +45,12 @@ public struct ItemParser: Sendable {
     /// Parses the file at `path` (relative to the site folder) of the given kind.
     public func parse(_ data: Data, path: String, kind: ContentKind) -> Outcome {
         if data.count > Self.largestFile { return Outcome(item: nil, diagnostics: [Self.tooLarge(data.count, path: path)]) }
-        let source: SourceText
-        switch SourceText.read(data, path: path) {
-        case .success(let text): source = text
+        let source: (fields: YAMLReader, body: String)
+        switch FrontMatter.read(data, path: path) {
+        case .success(let read): source = read
         case .failure(let diagnostic): return Outcome(item: nil, diagnostics: [diagnostic])
         }
-        var fields: YAMLReader
-        switch YAMLReader.parse(source.frontMatter, path: path, lineOffset: source.frontMatterLineOffset, what: "front matter", resolver: YAMLReader.frontMatterResolver) {
-        case .success(let reader): fields = reader
-        case .failure(let diagnostic): return Outcome(item: nil, diagnostics: [diagnostic])
-        }
+        var fields = source.fields
         for (key, line) in fields.keys where !Self.knownKeys.contains(key) {
             if let known = SiteConfigParser.closest(to: key, in: Self.knownKeys) {
                 fields.problems.warning(path, line, "unknown key '\(key)' is ignored; did you mean '\(known)'?")
