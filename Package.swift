@@ -19,6 +19,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // Already under Hummingbird; named for SHA-256, by which `herald publish` decides what changed.
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        // Hugo's TOML front matter (between `+++` lines): TOML is a real grammar (dotted keys,
+        // tables, arrays of tables, four kinds of date, multi-line strings) that we should not
+        // hand-write; TOMLKit wraps toml++, a complete and conformance-tested parser.
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // The C Markdown library, from Debian's libcmark-dev (found with pkg-config).
@@ -34,6 +38,7 @@ let package = Package(
                 "CCmark",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             plugins: ["EmbedDefaultTheme"]
         ),

@@ -34,10 +34,16 @@ import Testing
         ]).count == 1, "a loop through two partials is one problem")
     }
 
-    @Test func duplicateKeyIsReportedWhereItRepeats() {
-        #expect(diagnostics(["content/pages/a.md": "---\ntitle: A\nslug: a\ntitle: B\n---\n"]) == [
-            "content/pages/a.md:4: front matter has the key 'title' more than once",
+    @Test func duplicateKeyIsAWarningWhereItRepeatsAndTheLaterValueIsUsed() throws {
+        let output = MemoryOutput()
+        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: [
+            "site.yml": "title: T\nbaseURL: https://example.org/\n",
+            "content/pages/a.md": "---\ntitle: A\nslug: a\ntitle: B\n---\n",
+        ])).run(into: output)
+        #expect(report.warnings.map(\.description) == [
+            "content/pages/a.md:4: warning: 'title' is given twice (also on line 2); the later value is used",
         ])
+        #expect(output.text("a/index.html")?.contains("<h1 class=\"article__title\">B</h1>") == true)
     }
 
     @Test func controlCharactersNeverReachTheOutput() throws {

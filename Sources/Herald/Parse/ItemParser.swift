@@ -51,16 +51,12 @@ public struct ItemParser: Sendable {
     public func parse(_ data: Data, source content: ContentSource) -> Outcome {
         let (path, kind) = (content.path, content.kind)
         if data.count > Self.largestFile { return Outcome(item: nil, diagnostics: [Self.tooLarge(data.count, path: path)]) }
-        let source: SourceText
-        switch SourceText.read(data, path: path) {
-        case .success(let text): source = text
+        let source: (fields: YAMLReader, body: String, bodyLine: Int)
+        switch FrontMatter.read(data, path: path) {
+        case .success(let read): source = read
         case .failure(let diagnostic): return Outcome(item: nil, diagnostics: [diagnostic])
         }
-        var fields: YAMLReader
-        switch YAMLReader.parse(source.frontMatter, path: path, lineOffset: source.frontMatterLineOffset, what: "front matter", resolver: YAMLReader.frontMatterResolver) {
-        case .success(let reader): fields = reader
-        case .failure(let diagnostic): return Outcome(item: nil, diagnostics: [diagnostic])
-        }
+        var fields = source.fields
         let keys = FrontMatterKeys.spelling(of: fields.keys, path: path)
         fields.problems.append(contentsOf: keys.conflicts)
         for (key, line) in keys.unknown {
@@ -209,8 +205,7 @@ public struct ItemParser: Sendable {
             item.summaryText = rendered.plainText.isEmpty ? summary.collapsingWhitespace() : rendered.plainText
         }
         let markdownSeconds = CPUClock.thread() - markdownStart
-        // The body starts on the line after the closing `---`.
-        let bodyLine = source.frontMatterLineOffset + source.frontMatter.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } + 1
+        let bodyLine = source.bodyLine - 1
         if let syntax = item.body.templateSyntax {
             fields.problems.warning(path, bodyLine + syntax.line, "\(syntax.generator) `\(syntax.snippet)` is shown as text: Herald does not run other generators' templates (herald import converts them)")
         }

@@ -21,9 +21,9 @@ struct YAMLReader {
         self.path = path
         self.lineOffset = lineOffset
         var values: [String: Node] = [:]
-        // The first of a repeated key wins, as in Yams (which reports repeats as errors anyway).
+        // The last of a repeated key wins, as in Hugo and Jekyll (`parse` warns about repeats).
         for pair in mapping {
-            if case .scalar(let key) = pair.key, values[key.string] == nil { values[key.string] = pair.value }
+            if case .scalar(let key) = pair.key { values[key.string] = pair.value }
         }
         self.values = values
     }
@@ -32,9 +32,22 @@ struct YAMLReader {
     /// is reported as a diagnostic, with the YAML parser's own line and explanation.
     static func parse(_ yaml: String, path: String, lineOffset: Int, what: String, resolver: Resolver = .default) -> Result<YAMLReader, Diagnostic> {
         do {
-            // UTF-8 named outright: Yams' default looks the encoding up in the process environment
-            // on every call, which cost more than parsing a typical front matter (callgrind).
-            guard let root = try Yams.compose(yaml: yaml, resolver, .default, .utf8) else {
+            var repeatsKeys = false
+            let composed: Node?
+            do {
+                // UTF-8 named outright: Yams' default looks the encoding up in the process environment
+                // on every call, which cost more than parsing a typical front matter (callgrind).
+                composed = try Yams.compose(yaml: yaml, resolver, .default, .utf8)
+            } catch let refusal as YamlError {
+                // A repeated key is a warning, not an error; only a document Yams refused for
+                // one is composed again (see YAMLDuplicateKeys), so others cost nothing more.
+                guard case .duplicatedKeysInMapping = refusal,
+                      let tolerant = YAMLDuplicateKeys.compose(yaml, resolver: resolver, refusal: refusal)
+                else { throw refusal }
+                composed = tolerant
+                repeatsKeys = true
+            }
+            guard let root = composed else {
                 return .success(YAMLReader(mapping: Node.Mapping([]), path: path, lineOffset: lineOffset))
             }
             guard case .mapping(let mapping) = root else {
@@ -45,7 +58,11 @@ struct YAMLReader {
                 return .failure(Diagnostic(path: path, line: lineOffset + line,
                     "\(what) uses YAML aliases (*name) that expand to over \(budget) values, far more than it spells out; write the values out instead"))
             }
-            return .success(YAMLReader(mapping: mapping, path: path, lineOffset: lineOffset))
+            var reader = YAMLReader(mapping: mapping, path: path, lineOffset: lineOffset)
+            if repeatsKeys {
+                reader.problems.append(contentsOf: YAMLDuplicateKeys.warnings(in: root, path: path, lineOffset: lineOffset))
+            }
+            return .success(reader)
         } catch let error as YamlError {
             return .failure(describe(error, yaml: yaml, path: path, lineOffset: lineOffset, what: what))
         } catch {
@@ -92,7 +109,8 @@ struct YAMLReader {
             }
             return Diagnostic(path: path, line: lineOffset + mark.line, "\(what) is not valid YAML: \(detail) (column \(mark.column))\(hint(for: problem))")
         case .duplicatedKeysInMapping(let duplicates, let context):
-            // Yams points at the mapping; the line worth showing is the key's second appearance.
+            // Only when the keys could not be told apart (see YAMLDuplicateKeys). Yams points at the
+            // key's first appearance; the line worth showing is its second.
             let line = duplicates.first.flatMap { secondLine(ofKey: $0, in: context.mark.line, yaml: yaml) } ?? context.mark.line
             return Diagnostic(path: path, line: lineOffset + line, "\(what) has the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) more than once")
         default:
@@ -153,9 +171,9 @@ struct YAMLReader {
     /// The file line a node stands on.
     func line(of node: Node?) -> Int { lineOffset + (node?.mark?.line ?? 1) }
 
-    /// The file line of a key (for "missing value" style messages).
+    /// The file line of a key (for "missing value" style messages); of its last occurrence, whose value is used.
     func line(ofKey key: String) -> Int {
-        for pair in mapping {
+        for pair in mapping.reversed() {
             if case .scalar(let name) = pair.key, name.string == key { return line(of: pair.key) }
         }
         return lineOffset + 1
