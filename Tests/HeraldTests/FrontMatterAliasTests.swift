@@ -248,6 +248,21 @@ import Testing
         #expect(details.start == DateParser.parseInstant("2026-12-05T18:30:00+08:00"))
     }
 
+    @Test(arguments: ["2018-09-27 及 2018-09-28", "2018-09-27 to 2018-09-28", "2018-09-27～2018-09-28"])
+    func twoDaysInOneDateAreAnEventOfBothDays(text: String) throws {
+        let outcome = event("title: Recruitment\ndate: \(text)", path: "content/events/recruit.md")
+        #expect(outcome.diagnostics.isEmpty)
+        let details = try #require(outcome.item?.event)
+        #expect(details.allDay)
+        #expect(details.start == DateParser.parseInstant("2018-09-27T00:00:00+08:00"))
+        #expect(details.end == DateParser.parseInstant("2018-09-29T00:00:00+08:00"), "to the end of the last day")
+    }
+
+    @Test(arguments: ["2018-09-28 及 2018-09-27", "2018-09-27 or maybe 2018-09-28", "2018-09-27 及"])
+    func otherTextInADateIsStillAnError(text: String) {
+        #expect(event("title: Recruitment\ndate: \(text)", path: "content/events/recruit.md").diagnostics.count == 1)
+    }
+
     @Test func aDateAloneIsAnAllDayEvent() throws {
         let details = try #require(event("title: Open day\ndate: 2026-12-12", path: "content/events/open-day.md").item?.event)
         #expect(details.allDay)

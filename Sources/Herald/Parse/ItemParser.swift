@@ -269,7 +269,11 @@ public struct ItemParser: Sendable {
             }
         } else {
             var day: ParsedDate?
-            if fields.hasValue(keys["date"]) {
+            if let written = fields.text(keys["date"]), let days = DayRange.parse(written, timeZone: zone) {
+                // `date: 2018-09-27 及 2018-09-28`: the event takes both days (and those between).
+                day = days.first
+                if end == nil { end = days.last }
+            } else if fields.hasValue(keys["date"]) {
                 day = fields.date(keys["date"], timeZone: zone)
             } else if let fileDate, case .success(let parsed) = DateParser.parse(fileDate, timeZone: zone) {
                 day = parsed
