@@ -141,7 +141,8 @@ public struct ContentItem: Sendable, Equatable {
     public var sourcePath: String
     /// The last segment of its URL.
     public var slug: String
-    /// The line of `slug:` (or 1 when the slug comes from the file name), for diagnostics.
+    /// The line of `slug:` (or 1 when the slug comes from the file name: a front matter's lines come
+    /// after its opening line, so a written slug is always on a later line), for diagnostics.
     public var slugLine: Int
     /// The title, as plain text.
     public var title: String

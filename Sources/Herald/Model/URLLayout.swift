@@ -43,7 +43,17 @@ public struct URLLayout: Sendable, Equatable {
         if pattern.isDefault { return pattern.fill(slug: item.slug) }
         let day = CivilDateTime(item.date ?? item.event?.start ?? Date(timeIntervalSince1970: 0), in: item.event?.timeZone ?? timeZone)
         let categories = pattern.usesCategories ? item.categories.map { categorySlug(for: $0.name) } : []
-        return pattern.fill(slug: item.slug, section: item.kind.folder, day: day, categories: categories)
+        return pattern.fill(slug: item.slug, section: item.kind.folder, day: day, categories: categories,
+                            fileName: Self.fileName(of: item), slugWritten: item.slugLine > 1)
+    }
+
+    /// An item's file name without its extension or language (`2024-02-15-orientation`), or its
+    /// bundle's folder name.
+    static func fileName(of item: ContentItem) -> String {
+        if let bundle = item.bundle { return String(bundle.folder.split(separator: "/").last ?? "") }
+        let name = String(item.sourcePath.split(separator: "/").last ?? "")
+        let plain = TranslationName.split(name)?.plain ?? name
+        return plain.lastIndex(of: ".").map { String(plain[..<$0]) } ?? plain
     }
 
     /// Why an item cannot be placed by its kind's pattern (a date token and no date), or nil.
@@ -166,7 +176,7 @@ public struct PermalinkPattern: Sendable, Equatable {
     /// One piece of a pattern.
     public enum Piece: Sendable, Equatable {
         case literal(String)
-        case year, month, day, slug, section, category, categories
+        case year, month, day, slug, section, category, categories, fileName, slugOrFileName
     }
 
     /// The pattern as written.
@@ -176,8 +186,8 @@ public struct PermalinkPattern: Sendable, Equatable {
 
     /// The tokens a pattern may use, and what each stands for (docs/content.md lists them).
     public static let tokens: [(name: String, piece: Piece)] = [
-        ("year", .year), ("month", .month), ("day", .day), ("slug", .slug), ("title", .slug),
-        ("section", .section), ("categories", .categories), ("category", .category),
+        ("year", .year), ("month", .month), ("day", .day), ("slugorfilename", .slugOrFileName), ("slug", .slug), ("title", .slug),
+        ("section", .section), ("categories", .categories), ("category", .category), ("filename", .fileName),
     ]
 
     /// Reads a pattern; the problem names the first unknown token.
@@ -202,8 +212,8 @@ public struct PermalinkPattern: Sendable, Equatable {
             }
         }
         if !literal.isEmpty { pieces.append(.literal(literal)) }
-        guard pieces.contains(.slug) else {
-            return .failure(InputProblem(message: "permalink '\(text)' must contain :slug, or two items would share one page"))
+        guard pieces.contains(.slug) || pieces.contains(.fileName) || pieces.contains(.slugOrFileName) else {
+            return .failure(InputProblem(message: "permalink '\(text)' must contain :slug (or :filename), or two items would share one page"))
         }
         if text.contains("?") || text.contains("#") || text.contains(" ") {
             return .failure(InputProblem(message: "permalink '\(text)' must not contain spaces, ? or #"))
@@ -236,8 +246,9 @@ public struct PermalinkPattern: Sendable, Equatable {
         return String(prefix.dropFirst()) + slug + "/"
     }
 
-    /// The output path for an item.
-    func fill(slug: String, section: String, day: CivilDateTime, categories: [String]) -> String {
+    /// The output path for an item; `fileName` is its file's name without extension (a bundle's:
+    /// its folder's), date and all, which Hugo's URLs keep when no slug is written.
+    func fill(slug: String, section: String, day: CivilDateTime, categories: [String], fileName: String = "", slugWritten: Bool = false) -> String {
         var path = ""
         for piece in pieces {
             switch piece {
@@ -249,6 +260,8 @@ public struct PermalinkPattern: Sendable, Equatable {
             case .section: path += section
             case .category: path += categories.first ?? ""
             case .categories: path += categories.joined(separator: "/")
+            case .fileName: path += fileName
+            case .slugOrFileName: path += slugWritten ? slug : fileName
             }
         }
         return URLLayout.sitePath(path)
