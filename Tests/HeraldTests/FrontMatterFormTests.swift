@@ -277,6 +277,14 @@ import Yams
         #expect(flow.diagnostics.map(\.description).contains("content/news/2026-11-02-hello.md:4: warning: 'count' is given twice (also on line 4); the later value is used"))
     }
 
+    @Test func manyRepeatedKeysAreEachAWarning() {
+        let keys = (0..<200).map { "k\($0): 1\nk\($0): 2\n" }.joined()
+        let outcome = parse("---\ntitle: A\n" + keys + "---\n")
+        #expect(outcome.item != nil)
+        #expect(outcome.diagnostics.count == 200)
+        #expect(outcome.diagnostics.last?.description == "content/news/2026-11-02-hello.md:402: warning: 'k199' is given twice (also on line 401); the later value is used")
+    }
+
     @Test func theLineOfARepeatedKeyIsItsLastOne() {
         #expect(parse("---\ntitle: A\ntitle: \"  \"\n---\n").diagnostics.map(\.description) == [
             "content/news/2026-11-02-hello.md:3: warning: 'title' is given twice (also on line 2); the later value is used",
