@@ -121,6 +121,42 @@ import Yams
         #expect(authors.map { entry in entry.mapping.map { reader.line(of: $0["name"]) } } == [30, 33])
     }
 
+    @Test func tomlLinesSurviveTrickyText() throws {
+        let reader = try fields(#"""
+            +++
+            title = """
+            [not.a.table]
+            fake = "not a key"
+            """
+            "quoted \" key" = 'x'
+            "caf\u00e9" = 1
+            spaced . dotted = 2
+            matrix = [ [1, 2],
+              [3] ]
+            code = '''
+            [[also.not]]
+            '''
+            [site . "a.b"]
+            deep = true
+            [[menu.main]]
+            name = "Home"
+            [[menu.main.children]]
+            name = "Sub"
+            [[menu.main]]
+            name = "About"
+            +++
+            """#)
+        #expect(reader.keys.map(\.key) == ["title", "quoted \" key", "café", "spaced", "matrix", "code", "site", "menu"])
+        #expect(reader.keys.map(\.line) == [2, 6, 7, 8, 9, 11, 14, 16])
+        guard case .sequence(let matrix)? = reader.node("matrix"), case .mapping(let site)? = reader.node("site"),
+              case .mapping(let menu)? = reader.node("menu"), case .sequence(let main)? = menu["main"]
+        else { Issue.record("wrong kinds"); return }
+        #expect(matrix.map { reader.line(of: $0) } == [9, 10])
+        #expect(reader.line(of: site["a.b"]?.mapping?["deep"]) == 15)
+        #expect(main.map { reader.line(of: $0.mapping?["name"]) } == [17, 21])
+        #expect(reader.line(of: main.first?.mapping?["children"]?.sequence?.first?.mapping?["name"]) == 19)
+    }
+
     @Test func tomlItemReadsLikeTheSameYAMLItem() throws {
         let toml = try item("""
             +++
@@ -275,6 +311,14 @@ import Yams
         #expect(outcome.item?.event?.recurrence?.count == 5)
         let flow = parse("---\ntitle: A\ntags: [x]\nrepeat: {frequency: weekly, count: 1, count: 2}\n---\n")
         #expect(flow.diagnostics.map(\.description).contains("content/news/2026-11-02-hello.md:4: warning: 'count' is given twice (also on line 4); the later value is used"))
+    }
+
+    @Test func manyRepeatedKeysAreEachAWarning() {
+        let keys = (0..<200).map { "k\($0): 1\nk\($0): 2\n" }.joined()
+        let outcome = parse("---\ntitle: A\n" + keys + "---\n")
+        #expect(outcome.item != nil)
+        #expect(outcome.diagnostics.count == 200)
+        #expect(outcome.diagnostics.last?.description == "content/news/2026-11-02-hello.md:402: warning: 'k199' is given twice (also on line 401); the later value is used")
     }
 
     @Test func theLineOfARepeatedKeyIsItsLastOne() {

@@ -20,67 +20,74 @@ enum TOMLFrontMatter {
         // done gives back its values (all but the table's own few bytes).
         defer { table.clear() }
         let positions = TOMLPositions(scanning: toml)
-        let top = YAMLMarks.Place(line: 1, column: 1)
-        let builder = NodeBuilder(positions: positions, marks: YAMLMarks.marks(at: positions.allPlaces.union([top])))
-        return .success(builder.mapping(table, at: [], place: top))
+        let builder = NodeBuilder(marks: YAMLMarks.marks(forLines: positions.lines))
+        return .success(builder.mapping(table, entry: positions.root, line: 1))
     }
 }
 
-/// Turns TOMLKit values into Yams nodes, each marked with the place `TOMLPositions` found for it.
+/// Turns TOMLKit values into Yams nodes, each marked with the line `TOMLPositions` found for it.
 private struct NodeBuilder {
-    let positions: TOMLPositions
-    let marks: [YAMLMarks.Place: Mark]
+    let marks: [Int: Mark]
+    /// One tag of each type for the whole document, shared by its nodes as a YAML parser shares
+    /// its own: a new `Tag` makes a new `Constructor` (`Constructor.default` is computed, three
+    /// dictionaries each time), about a kilobyte per value. Yams only changes a tag's name while
+    /// resolving an implicit one, and these are all explicit.
+    let str = Yams.Tag(.str), bool = Yams.Tag(.bool), int = Yams.Tag(.int), float = Yams.Tag(.float)
+    let timestamp = Yams.Tag(.timestamp), null = Yams.Tag(.null), seq = Yams.Tag(.seq), map = Yams.Tag(.map)
+
+    init(marks: [Int: Mark]) { self.marks = marks }
 
     /// A table as a mapping, its keys in the order written (toml++ keeps them sorted by name).
-    func mapping(_ table: TOMLTable, at path: [TOMLPositions.Step], place: YAMLMarks.Place) -> Node.Mapping {
-        var pairs: [(name: String, key: Node, value: Node, place: YAMLMarks.Place)] = []
+    /// A missing `entry` (the scan and TOMLKit disagreeing) falls back to the table's own line.
+    func mapping(_ table: TOMLTable, entry: TOMLPositions.Entry?, line: Int) -> Node.Mapping {
+        var pairs: [(order: Int, name: String, key: Node, value: Node)] = []
         for (name, value) in table {
-            let valuePath = path + [.key(name)]
-            // A place is missing only if the scan and TOMLKit disagree; the table's place is then the nearest truth.
-            let keyPlace = positions.keys[valuePath] ?? place
-            let key = Node.scalar(.init(name, Yams.Tag(.str), .plain, marks[keyPlace]))
-            pairs.append((name, key, node(value, at: valuePath, place: positions.values[valuePath] ?? keyPlace), keyPlace))
+            let child = entry?.keys[name]
+            let keyLine = child.map(\.keyLine) ?? line
+            let key = Node.scalar(.init(name, str, .plain, marks[keyLine]))
+            pairs.append((child?.order ?? Int.max, name, key, node(value, entry: child, line: child?.line ?? keyLine)))
         }
-        pairs.sort { ($0.place, $0.name) < ($1.place, $1.name) }
-        return Node.Mapping(pairs.map { ($0.key, $0.value) }, Yams.Tag(.map), .block, marks[place])
+        pairs.sort { ($0.order, $0.name) < ($1.order, $1.name) }
+        return Node.Mapping(pairs.map { ($0.key, $0.value) }, map, .block, marks[line])
     }
 
     /// Any TOML value as a node: text as quoted text (so `"true"` stays text), booleans, numbers
     /// and dates as plain values, written the way `DateParser` and YAML read them.
-    func node(_ value: TOMLValueConvertible, at path: [TOMLPositions.Step], place: YAMLMarks.Place) -> Node {
-        let mark = marks[place]
-        func plain(_ text: String, _ tag: Yams.Tag.Name) -> Node { .scalar(.init(text, Yams.Tag(tag), .plain, mark)) }
+    func node(_ value: TOMLValueConvertible, entry: TOMLPositions.Entry?, line: Int) -> Node {
+        let mark = marks[line]
+        func plain(_ text: String, _ tag: Yams.Tag) -> Node { .scalar(.init(text, tag, .plain, mark)) }
         switch value.type {
         case .table:
             guard let table = value.table else { break }
-            return .mapping(mapping(table, at: path, place: place))
+            return .mapping(mapping(table, entry: entry, line: line))
         case .array:
             guard let array = value.array else { break }
-            let entries = array.enumerated().map { index, entry in
-                node(entry, at: path + [.index(index)], place: positions.values[path + [.index(index)]] ?? place)
+            let lines = entry?.elementLines ?? []
+            let entries = array.enumerated().map { index, element in
+                node(element, entry: entry?.nested[index], line: index < lines.count ? lines[index] : line)
             }
-            return .sequence(.init(entries, Yams.Tag(.seq), .any, mark))
+            return .sequence(.init(entries, seq, .any, mark))
         case .string:
-            return .scalar(.init(value.string ?? "", Yams.Tag(.str), .doubleQuoted, mark))
+            return .scalar(.init(value.string ?? "", str, .doubleQuoted, mark))
         case .bool:
-            return plain(value.bool == true ? "true" : "false", .bool)
+            return plain(value.bool == true ? "true" : "false", bool)
         case .int:
-            return plain(value.int.map(String.init) ?? "0", .int)
+            return plain(value.int.map(String.init) ?? "0", int)
         case .double:
-            return plain(value.double.map(Self.text(of:)) ?? "0", .float)
+            return plain(value.double.map(Self.text(of:)) ?? "0", float)
         case .date:
             guard let date = value.date else { break }
-            return plain(Self.text(of: date), .timestamp)
+            return plain(Self.text(of: date), timestamp)
         case .time:
             guard let time = value.time else { break }
-            return plain(Self.text(of: time), .str)
+            return plain(Self.text(of: time), str)
         case .dateTime:
             guard let dateTime = value.dateTime else { break }
             var text = Self.text(of: dateTime.date) + "T" + Self.text(of: dateTime.time)
             if let offset = dateTime.offset { text += Self.text(ofOffset: offset.offset) }
-            return plain(text, .timestamp)
+            return plain(text, timestamp)
         }
-        return plain("", .null)
+        return plain("", null)
     }
 
     /// A float as TOML writes it (`inf`, `nan`) or as Swift does (`3.5`).

@@ -1,47 +1,80 @@
-/// Where each key and value of a TOML document is written.
+/// Where each key and value of a TOML document is written, as a tree shaped like the document.
 ///
-/// TOMLKit gives the values but not their places (toml++ records them; TOMLKit does not pass
+/// TOMLKit gives the values but not their lines (toml++ records them; TOMLKit does not pass
 /// them on), and a diagnostic about a value must name its line. So the text, which TOMLKit has
-/// already accepted, is scanned once more for places only: keys (`key = …`, dotted keys, quoted
-/// keys), `[table]` and `[[array]]` headers, and the values in arrays and inline tables, skipping
+/// already accepted, is scanned once more for lines only: keys (`key = …`, dotted keys, quoted
+/// keys), `[table]` and `[[array]]` headers, and the entries of arrays and inline tables, skipping
 /// strings (multi-line ones too) and comments. Scanning is on UTF-8 bytes; every delimiter is ASCII.
 struct TOMLPositions {
-    /// One step of a path from the document's top table to a value.
-    enum Step: Hashable {
-        /// The value of a key in a table.
-        case key(String)
-        /// An entry of an array (or of an array of tables).
-        case index(Int)
+    /// Where one value is written and, for a table or an array, where its contents are.
+    final class Entry {
+        /// The line of the key that names the value (for a table made by a header, the header's).
+        var keyLine = 0
+        /// How many keys of the document come before this one, for the order written.
+        var order = 0
+        /// The line the value begins on (for a table made by a header, the header's).
+        var line: Int
+        /// A table's keys.
+        var keys: [String: Entry] = [:]
+        /// The line each entry of an array begins on, in order.
+        var elementLines: [Int] = []
+        /// The entries of an array that are tables or arrays themselves, by index.
+        var nested: [Int: Entry] = [:]
+
+        init(line: Int) { self.line = line }
+
+        /// The entry for a key of this table, made on first sight.
+        func child(_ name: String, keyLine: Int, line: Int, order: inout Int) -> Entry {
+            if let known = keys[name] { return known }
+            let entry = Entry(line: line)
+            entry.keyLine = keyLine
+            order += 1
+            entry.order = order
+            keys[name] = entry
+            return entry
+        }
+
+        /// Adds an array entry that begins on `line`; a table or an array gets an entry of its own.
+        @discardableResult
+        func appendElement(line: Int, isContainer: Bool) -> Entry? {
+            elementLines.append(line)
+            guard isContainer else { return nil }
+            let entry = Entry(line: line)
+            nested[elementLines.count - 1] = entry
+            return entry
+        }
+
+        /// The latest table of an array of tables (`[fruit.info]` after `[[fruit]]` is in it).
+        var latestTable: Entry? { elementLines.isEmpty ? nil : nested[elementLines.count - 1] }
     }
 
-    /// Where the key of each path is written (for a table made by a header, the name in the header).
-    private(set) var keys: [[Step]: YAMLMarks.Place] = [:]
-    /// Where the value of each path begins (for a table made by a header, the header).
-    private(set) var values: [[Step]: YAMLMarks.Place] = [:]
+    /// The document's top table.
+    let root: Entry
+    /// Every line on which a key or a value begins, increasing, each once.
+    let lines: [Int]
 
     /// Scans `text`, a TOML document.
     init(scanning text: String) {
         var scanner = Scanner(bytes: Array(text.utf8))
         scanner.document()
-        keys = scanner.keys
-        values = scanner.values
+        root = scanner.root
+        lines = scanner.lines
     }
-
-    /// Every place found, keys and values.
-    var allPlaces: Set<YAMLMarks.Place> { Set(keys.values).union(values.values) }
 }
 
 /// The byte-level reader behind `TOMLPositions`. It is lenient: on text TOMLKit accepted it finds
-/// every place; on anything else it still ends, always moving forward.
+/// every line; on anything else it still ends, always moving forward.
 private struct Scanner {
+    typealias Entry = TOMLPositions.Entry
+
     let bytes: [UInt8]
     var index = 0
     var line = 1
-    var lineStart = 0
-    var keys: [[TOMLPositions.Step]: YAMLMarks.Place] = [:]
-    var values: [[TOMLPositions.Step]: YAMLMarks.Place] = [:]
-    /// How many `[[path]]` headers each array of tables has had so far.
-    var tableArrayCounts: [[TOMLPositions.Step]: Int] = [:]
+    /// Keys seen so far.
+    var order = 0
+    let root = Entry(line: 1)
+    /// Lines recorded, increasing: the cursor only moves forward.
+    var lines: [Int] = [1]
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -51,19 +84,15 @@ private struct Scanner {
     /// The byte `offset` after the cursor, or nil past the end.
     func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
 
-    /// The cursor's place; the column counts Unicode scalars (bytes that do not continue one).
-    var place: YAMLMarks.Place {
-        var column = 1
-        for byte in bytes[lineStart..<index] where byte & 0xC0 != 0x80 { column += 1 }
-        return YAMLMarks.Place(line: line, column: column)
+    /// The cursor's line, noted as one on which something begins.
+    mutating func here() -> Int {
+        if lines.last != line { lines.append(line) }
+        return line
     }
 
     /// Moves past one byte, counting lines.
     mutating func advance() {
-        if bytes[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
+        if bytes[index] == 0x0A { line += 1 }
         index += 1
     }
 
@@ -72,15 +101,8 @@ private struct Scanner {
         for _ in 0..<count where index < bytes.count { advance() }
     }
 
-    /// Whether the next bytes are `ascii`.
-    func at(_ ascii: StaticString) -> Bool {
-        var offset = 0
-        for byte in UnsafeBufferPointer(start: ascii.utf8Start, count: ascii.utf8CodeUnitCount) {
-            if peek(offset) != byte { return false }
-            offset += 1
-        }
-        return true
-    }
+    /// Whether the next three bytes are `byte`.
+    func atThree(_ byte: UInt8) -> Bool { peek == byte && peek(1) == byte && peek(2) == byte }
 
     /// Skips spaces and tabs.
     mutating func skipSpaces() {
@@ -102,7 +124,7 @@ private struct Scanner {
 
     /// The whole document: headers and `key = value` lines.
     mutating func document() {
-        var table: [TOMLPositions.Step] = []
+        var table = root
         while true {
             skipBlank()
             guard let byte = peek else { return }
@@ -112,65 +134,59 @@ private struct Scanner {
         }
     }
 
-    /// A `[table]` or `[[array of tables]]` header; returns the path of the table it opens.
-    mutating func header() -> [TOMLPositions.Step] {
-        let headerPlace = place
+    /// A `[table]` or `[[array of tables]]` header; returns the table it opens.
+    mutating func header() -> Entry {
+        let headerLine = here()
         advance()
         let isArray = peek == UInt8(ascii: "[")
         if isArray { advance() }
         let names = keyPath()
         skipSpaces()
         while peek == UInt8(ascii: "]") { advance() }
-        var path: [TOMLPositions.Step] = []
+        var table = root
         for (position, name) in names.enumerated() {
-            path.append(.key(name.key))
-            if keys[path] == nil { keys[path] = name.place }
-            if values[path] == nil { values[path] = headerPlace }
-            // `[fruit.info]` after `[[fruit]]` names the table in fruit's latest entry.
-            if position < names.count - 1, let count = tableArrayCounts[path] { path.append(.index(count - 1)) }
+            let entry = table.child(name.key, keyLine: name.line, line: headerLine, order: &order)
+            if position < names.count - 1 {
+                table = entry.latestTable ?? entry
+            } else if isArray {
+                table = entry.appendElement(line: headerLine, isContainer: true) ?? entry
+            } else {
+                table = entry
+            }
         }
-        if isArray {
-            let count = tableArrayCounts[path, default: 0]
-            tableArrayCounts[path] = count + 1
-            path.append(.index(count))
-            values[path] = headerPlace
-        }
-        return path
+        return table
     }
 
-    /// `key = value` (or `a.b.c = value`) under the table at `base`.
-    mutating func keyValue(in base: [TOMLPositions.Step]) {
+    /// `key = value` (or `a.b.c = value`) in `table`.
+    mutating func keyValue(in table: Entry) {
         let names = keyPath()
-        guard !names.isEmpty else { return }
-        var path = base
-        for (position, name) in names.enumerated() {
-            path.append(.key(name.key))
-            if keys[path] == nil { keys[path] = name.place }
-            // The tables a dotted key makes begin where their names are written.
-            if position < names.count - 1, values[path] == nil { values[path] = name.place }
-        }
+        guard let last = names.last else { return }
+        var target = table
+        // The tables a dotted key makes begin where their names are written.
+        for name in names.dropLast() { target = target.child(name.key, keyLine: name.line, line: name.line, order: &order) }
+        let entry = target.child(last.key, keyLine: last.line, line: last.line, order: &order)
         skipSpaces()
         if peek == UInt8(ascii: "=") { advance() }
         skipSpaces()
-        value(at: path)
+        value(into: entry)
     }
 
-    /// A key, dotted or not: each part (bare, "basic" or 'literal') with where it is written.
-    mutating func keyPath() -> [(key: String, place: YAMLMarks.Place)] {
-        var names: [(key: String, place: YAMLMarks.Place)] = []
+    /// A key, dotted or not: each part (bare, "basic" or 'literal') with the line it is on.
+    mutating func keyPath() -> [(key: String, line: Int)] {
+        var names: [(key: String, line: Int)] = []
         while true {
             skipSpaces()
-            let namePlace = place
             guard let byte = peek else { break }
+            let nameLine = here()
             if byte == UInt8(ascii: "\"") {
-                names.append((basicString(), namePlace))
+                names.append((basicString(), nameLine))
             } else if byte == UInt8(ascii: "'") {
-                names.append((literalString(), namePlace))
+                names.append((literalString(), nameLine))
             } else {
                 let start = index
                 while let byte = peek, !Self.endsBareKey(byte) { advance() }
                 guard index > start else { break }
-                names.append((String(decoding: bytes[start..<index], as: UTF8.self), namePlace))
+                names.append((String(decoding: bytes[start..<index], as: UTF8.self), nameLine))
             }
             skipSpaces()
             guard peek == UInt8(ascii: ".") else { break }
@@ -190,9 +206,9 @@ private struct Scanner {
         }
     }
 
-    /// A value of any kind at `path`; arrays and inline tables record their entries too.
-    mutating func value(at path: [TOMLPositions.Step]) {
-        values[path] = place
+    /// A value of any kind; an array or inline table records its entries into `entry`.
+    mutating func value(into entry: Entry?) {
+        entry?.line = here()
         guard let byte = peek else { return }
         switch byte {
         case UInt8(ascii: "\""):
@@ -201,15 +217,14 @@ private struct Scanner {
             _ = literalString()
         case UInt8(ascii: "["):
             advance()
-            var count = 0
             while true {
                 skipBlank()
                 guard let byte = peek else { return }
                 if byte == UInt8(ascii: "]") { advance(); return }
                 if byte == UInt8(ascii: ",") { advance(); continue }
                 let start = index
-                value(at: path + [.index(count)])
-                count += 1
+                let isContainer = byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")
+                value(into: entry?.appendElement(line: here(), isContainer: isContainer))
                 if index == start { advance() }
             }
         case UInt8(ascii: "{"):
@@ -220,7 +235,7 @@ private struct Scanner {
                 if byte == UInt8(ascii: "}") { advance(); return }
                 if byte == UInt8(ascii: ",") { advance(); continue }
                 let start = index
-                keyValue(in: path)
+                keyValue(in: entry ?? Entry(line: line))
                 if index == start { advance() }
             }
         default:
@@ -232,15 +247,16 @@ private struct Scanner {
 
     /// A "basic" or """multi-line basic""" string; returns its text with escapes decoded (for keys).
     mutating func basicString() -> String {
-        if at("\"\"\"") {
+        let quote = UInt8(ascii: "\"")
+        if atThree(quote) {
             advance(3)
             while peek != nil {
                 if peek == UInt8(ascii: "\\") {
                     advance(2)
-                } else if at("\"\"\"") {
+                } else if atThree(quote) {
                     advance(3)
                     // Up to two more quotes belong to the text, before the closing three.
-                    for _ in 0..<2 where peek == UInt8(ascii: "\"") { advance() }
+                    for _ in 0..<2 where peek == quote { advance() }
                     break
                 } else {
                     advance()
@@ -252,7 +268,7 @@ private struct Scanner {
         var text: [UInt8] = []
         while let byte = peek, byte != 0x0A {
             advance()
-            if byte == UInt8(ascii: "\"") { break }
+            if byte == quote { break }
             guard byte == UInt8(ascii: "\\"), let escaped = peek else {
                 text.append(byte)
                 continue
@@ -274,12 +290,12 @@ private struct Scanner {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// The UTF-8 of the Unicode scalar written as `count` hexadecimal digits after `\u` or `\U`.
+    /// The UTF-8 of the Unicode scalar written as `count` hexadecimal digits after `\x`, `\u` or `\U`.
     mutating func scalar(hexDigits count: Int) -> [UInt8] {
         var value: UInt32 = 0
         for _ in 0..<count {
             guard let byte = peek, let digit = Self.hexValue(byte) else { break }
-            value = value * 16 + digit
+            value = value &* 16 &+ digit
             advance()
         }
         return Array(String(Unicode.Scalar(value).map(Character.init) ?? "\u{FFFD}").utf8)
@@ -297,12 +313,13 @@ private struct Scanner {
 
     /// A 'literal' or '''multi-line literal''' string (no escapes); returns its text (for keys).
     mutating func literalString() -> String {
-        if at("'''") {
+        let quote = UInt8(ascii: "'")
+        if atThree(quote) {
             advance(3)
             while peek != nil {
-                if at("'''") {
+                if atThree(quote) {
                     advance(3)
-                    for _ in 0..<2 where peek == UInt8(ascii: "'") { advance() }
+                    for _ in 0..<2 where peek == quote { advance() }
                     break
                 }
                 advance()
@@ -311,9 +328,9 @@ private struct Scanner {
         }
         advance()
         let start = index
-        while let byte = peek, byte != UInt8(ascii: "'"), byte != 0x0A { advance() }
+        while let byte = peek, byte != quote, byte != 0x0A { advance() }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if peek == UInt8(ascii: "'") { advance() }
+        if peek == quote { advance() }
         return text
     }
 }

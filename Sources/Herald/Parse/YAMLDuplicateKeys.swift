@@ -9,10 +9,9 @@ import Yams
 /// text and tag, the tag changes neither the key's text nor any line, and values are untouched.
 /// Only documents Yams refused pay for this; the others are composed once, as before.
 enum YAMLDuplicateKeys {
-    /// The most keys told apart in one document before giving up: each costs a composition.
-    static let mostRepeats = 64
-    /// The most text composed again, in all, before giving up, so a huge document that repeats
-    /// keys costs a bounded time (64 repeats of a 512 KB front matter).
+    /// The most text composed again, in all, before giving up: each repeat told apart costs a
+    /// composition of the whole document, so this bounds the time a document full of repeats
+    /// takes (thousands of repeats in a typical front matter, 64 in a 512 KB one).
     static let mostBytesComposed = 32 * 1024 * 1024
 
     /// Composes `yaml`, which Yams refused with `refusal` (a repeated key), keeping every
@@ -21,7 +20,11 @@ enum YAMLDuplicateKeys {
         var text = yaml
         var error = refusal
         var tagged: Set<String> = []
-        for number in 1...mostRepeats {
+        // Each round tells one more occurrence apart, at a place not seen before, so the rounds
+        // end; the budget ends them sooner on a huge document.
+        var number = 0
+        while true {
+            number += 1
             // Yams points at the first occurrence of the (alphabetically) first repeated key.
             guard case .duplicatedKeysInMapping(_, let context) = error else { return nil }
             let place = "\(context.mark.line):\(context.mark.column)"
@@ -38,7 +41,6 @@ enum YAMLDuplicateKeys {
                 return nil
             }
         }
-        return nil
     }
 
     /// `text` with `insertion` at a line and column (from 1; the column in Unicode scalars, as libyaml counts).
