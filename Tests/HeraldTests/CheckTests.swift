@@ -22,6 +22,19 @@ import Testing
         ]) == [])
     }
 
+    /// The line of a front-matter finding is found under any of the key's names, in TOML as in
+    /// YAML, after blank lines before the front matter.
+    @Test func frontMatterFindingsNameTheLineInEveryForm() throws {
+        let findings = try check([
+            "content/news/2026-11-01-a.md": "\n\n+++\ntitle = \"A\"\ncategories = [\"news\"]\ncover = \"/images/none.png\"\n+++\n",
+            "content/news/2026-11-02-b.md": "---\ntitle: B\ncategories: [news]\nfeatured_image: /images/gone.png\n---\n",
+        ])
+        #expect(findings == [
+            "content/news/2026-11-01-a.md:6: cover image '/images/none.png' is not in the site; put it at static/images/none.png",
+            "content/news/2026-11-02-b.md:4: cover image '/images/gone.png' is not in the site; put it at static/images/gone.png",
+        ])
+    }
+
     @Test func brokenLinksAndImagesAreReportedOnTheLineThatWroteThem() throws {
         let findings = try check([
             "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\n---\nFirst line.\n\nSee [gone](../gone/) and ![x](/images/none.png).\n\n[up](../../../../x)\n",

@@ -25,11 +25,23 @@ struct ContentCheck {
     /// The line of a front-matter key in a content file (1 when it is not written there).
     func line(of key: String, in path: String) -> Int {
         guard let text = sourceText(path) else { return 1 }
+        // Under any of the key's names (`cover` for `image`), in YAML (`key:`) or TOML (`key =`),
+        // after any blank lines and up to the line that closes the front matter.
+        let names = Set((FrontMatterKeys.entries.first { $0.key == key }?.names ?? [key]).map { $0.lowercased() })
         var number = 0
+        var opening: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
-            if line.hasPrefix(key + ":") { return number }
-            if number > 1 && line.hasPrefix("---") { break }
+            let trimmed = line.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\r\u{FEFF}")))
+            guard let opened = opening else {
+                if trimmed.isEmpty { continue }
+                guard trimmed == "---" || trimmed == "+++" else { return 1 }
+                opening = trimmed
+                continue
+            }
+            if trimmed == opened || (opened == "---" && trimmed == "...") { break }
+            let name = line.prefix { $0 != ":" && $0 != "=" && $0 != " " && $0 != "\t" }
+            if names.contains(name.lowercased()) { return number }
         }
         return 1
     }

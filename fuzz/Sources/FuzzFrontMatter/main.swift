@@ -1,4 +1,5 @@
-// libFuzzer target: any bytes through the front-matter splitter and the YAML reader.
+// libFuzzer target: any bytes through the front-matter splitter and the YAML or TOML reader, and
+// the reads of other generators' key names and shapes.
 // Errors are expected; a crash, a hang or unbounded memory is a bug.
 import CFuzzerDriver
 import Foundation
@@ -7,11 +8,12 @@ import Foundation
 private func fuzzFrontMatter(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start else { return 0 }
     let data = Data(bytes: UnsafeRawPointer(start), count: count)
-    guard case .success(let source) = SourceText.read(data, path: "content/news/fuzz.md") else { return 0 }
-    guard case .success(var reader) = YAMLReader.parse(
-        source.frontMatter, path: "content/news/fuzz.md", lineOffset: source.frontMatterLineOffset,
-        what: "front matter", resolver: YAMLReader.frontMatterResolver
-    ) else { return 0 }
+    guard case .success(let source) = FrontMatter.read(data, path: "content/news/fuzz.md") else { return 0 }
+    var reader = source.fields
+    let spelling = FrontMatterKeys.spelling(of: reader.keys, path: "content/news/fuzz.md")
+    _ = reader.params(unknown: spelling.unknown.map(\.key), nested: spelling.written["params"])
+    _ = reader.names(spelling["author"])
+    _ = reader.firstText(spelling["image"], inMapping: ["image", "src", "url"])
     // Read every key the way the item parser does, each as every type, to reach the conversions.
     for (key, _) in reader.keys {
         _ = reader.text(key)
