@@ -17,13 +17,14 @@ public struct RenderedMarkdown: Sendable, Equatable {
     public var plainText: String
 }
 
-/// Renders Markdown with cmark (the only Markdown parser in Herald).
+/// Renders Markdown with cmark (the only Markdown parser in Herald), plus GitHub Flavored
+/// Markdown's strikethrough built on cmark's tree (`Strikethrough`).
 ///
 /// One parse gives the HTML, the lead (summary) and the word counts. Site-absolute links and
 /// images (`/images/a.jpg`) are rewritten under the base path (`/union/images/a.jpg`) so a site
 /// hosted in a sub-folder keeps working.
 public struct MarkdownRenderer: Sendable {
-    /// Safe mode and smart punctuation.
+    /// Safe mode, smart punctuation and strikethrough.
     public var options: MarkdownOptions
     /// The site's base path (`/` or e.g. `/union/`); site-absolute URLs are moved under it.
     public var basePath: String
@@ -45,10 +46,11 @@ public struct MarkdownRenderer: Sendable {
     /// it, whole bodies do not, and collecting it for every body would cost for nothing).
     public func render(_ markdown: String, wantPlainText: Bool = false) -> RenderedMarkdown {
         let flags = cmarkOptions
-        let root: OpaquePointer = markdown.withCString { chars in
+        var root: OpaquePointer = markdown.withCString { chars in
             cmark_parse_document(chars, markdown.utf8.count, flags)
         }
         defer { cmark_node_free(root) }
+        root = applyExtensions(to: root, markdown: markdown, flags: flags)
 
         var walk = TreeWalk(root: root, basePath: basePath == "/" ? nil : basePath, collectAllText: wantPlainText)
         walk.run()
@@ -71,6 +73,14 @@ public struct MarkdownRenderer: Sendable {
             html: html, leadHTML: lead, leadText: leadText.collapsingWhitespace(),
             hasMoreMarker: walk.moreMarker != nil, statistics: walk.statistics,
             plainText: walk.allText.collapsingWhitespace())
+    }
+
+    /// Strikethrough, skipped after a byte search when the source has no tilde.
+    private func applyExtensions(to root: OpaquePointer, markdown: String, flags: Int32) -> OpaquePointer {
+        if options.strikethrough, Strikethrough.mayOccur(in: markdown) {
+            Strikethrough.apply(to: root, source: Array(markdown.utf8), flags: flags)
+        }
+        return root
     }
 
     private static func html(of node: OpaquePointer, flags: Int32) -> String {
