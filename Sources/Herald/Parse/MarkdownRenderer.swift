@@ -18,13 +18,13 @@ public struct RenderedMarkdown: Sendable, Equatable {
 }
 
 /// Renders Markdown with cmark (the only Markdown parser in Herald), plus GitHub Flavored
-/// Markdown's strikethrough built on cmark's tree (`Strikethrough`).
+/// Markdown's tables and strikethrough built on cmark's tree (`GFMTables`, `Strikethrough`).
 ///
 /// One parse gives the HTML, the lead (summary) and the word counts. Site-absolute links and
 /// images (`/images/a.jpg`) are rewritten under the base path (`/union/images/a.jpg`) so a site
 /// hosted in a sub-folder keeps working.
 public struct MarkdownRenderer: Sendable {
-    /// Safe mode, smart punctuation and strikethrough.
+    /// Safe mode, smart punctuation, tables and strikethrough.
     public var options: MarkdownOptions
     /// The site's base path (`/` or e.g. `/union/`); site-absolute URLs are moved under it.
     public var basePath: String
@@ -75,11 +75,15 @@ public struct MarkdownRenderer: Sendable {
             plainText: walk.allText.collapsingWhitespace())
     }
 
-    /// Strikethrough, skipped after a byte search when the source has no tilde.
+    /// Tables and strikethrough, each skipped after a byte search when the source has no
+    /// character it needs. Tables may parse the source again (and then give a new tree), so they
+    /// run strikethrough themselves, on the tree they settle on and in their cells.
     private func applyExtensions(to root: OpaquePointer, markdown: String, flags: Int32) -> OpaquePointer {
-        if options.strikethrough, Strikethrough.mayOccur(in: markdown) {
-            Strikethrough.apply(to: root, source: Array(markdown.utf8), flags: flags)
+        let strikethrough = options.strikethrough && Strikethrough.mayOccur(in: markdown)
+        if options.tables, GFMTables.mayOccur(in: markdown) {
+            return GFMTables.apply(to: root, source: markdown, flags: flags, strikethrough: strikethrough)
         }
+        if strikethrough { Strikethrough.apply(to: root, source: Array(markdown.utf8), flags: flags) }
         return root
     }
 
@@ -136,7 +140,9 @@ private struct TreeWalk {
                     candidateText = ""
                     candidateHasOwnWords = false
                 }
-                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING {
+                // A table cell (a custom inline in a row) ends its words like a paragraph does.
+                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
+                    || (type == CMARK_NODE_CUSTOM_INLINE && cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_CUSTOM_BLOCK) {
                     if moreMarker == nil { textBeforeMarker += " " }
                     if collectAllText { allText += " " }
                 }
