@@ -22,6 +22,12 @@ import Testing
         #expect(MarkdownRenderer().render(text).html == "<p>&quot;Quotes&quot; -- and 'apostrophes' ...</p>\n")
     }
 
+    @Test func tablesAndStrikethroughAreOnByDefault() {
+        let options = MarkdownOptions()
+        #expect(options.tables && options.strikethrough && !options.unsafe && !options.smartPunctuation)
+        #expect(MarkdownRenderer().render("a | b\n--|--\n~~c~~ | d\n").html.hasPrefix("<table>\n<thead>\n<tr>\n<th>a</th>"))
+    }
+
     @Test func siteAbsoluteLinksMoveUnderTheBasePath() {
         let renderer = MarkdownRenderer(basePath: "/union/")
         let html = renderer.render("[a](/about/) [b](//cdn.example/x) [c](https://x.org/) [d](relative/) ![e](/images/e.jpg)").html
@@ -45,10 +51,13 @@ import Testing
         return try JSONDecoder().decode([Example].self, from: Data(contentsOf: url))
     }
 
-    @Test func everyExamplePassesWithRawHTMLAllowed() throws {
+    /// With the GFM extensions on (the default) as with them off: no CommonMark example holds a
+    /// table or a strikethrough, so the extensions must leave every one as cmark renders it.
+    @Test(arguments: [true, false])
+    func everyExamplePassesWithRawHTMLAllowed(extensions: Bool) throws {
         let examples = try Self.examples()
         #expect(examples.count == 652)
-        let renderer = MarkdownRenderer(options: MarkdownOptions(unsafe: true))
+        let renderer = MarkdownRenderer(options: MarkdownOptions(unsafe: true, tables: extensions, strikethrough: extensions))
         var failures: [Int] = []
         for example in examples where renderer.render(example.markdown).html != example.html {
             failures.append(example.example)

@@ -82,10 +82,16 @@ public struct MarkdownOptions: Sendable, Equatable {
     public var unsafe: Bool = false
     /// Turn straight quotes, `--` and `...` into typographic punctuation.
     public var smartPunctuation: Bool = false
+    /// GitHub Flavored Markdown tables (pipes, a delimiter row, alignment).
+    public var tables: Bool = true
+    /// GitHub Flavored Markdown strikethrough: `~~text~~` (and `~text~`) as `<del>`.
+    public var strikethrough: Bool = true
 
-    public init(unsafe: Bool = false, smartPunctuation: Bool = false) {
+    public init(unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true) {
         self.unsafe = unsafe
         self.smartPunctuation = smartPunctuation
+        self.tables = tables
+        self.strikethrough = strikethrough
     }
 }
 

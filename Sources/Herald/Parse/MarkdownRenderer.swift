@@ -56,13 +56,14 @@ public struct TemplateSyntax: Sendable, Equatable {
     }
 }
 
-/// Renders Markdown with cmark (the only Markdown parser in Herald).
+/// Renders Markdown with cmark (the only Markdown parser in Herald), plus GitHub Flavored
+/// Markdown's tables and strikethrough built on cmark's tree (`GFMTables`, `Strikethrough`).
 ///
 /// One parse gives the HTML, the lead (summary) and the word counts. Site-absolute links and
 /// images (`/images/a.jpg`) are rewritten under the base path (`/union/images/a.jpg`) so a site
 /// hosted in a sub-folder keeps working.
 public struct MarkdownRenderer: Sendable {
-    /// Safe mode and smart punctuation.
+    /// Safe mode, smart punctuation, tables and strikethrough.
     public var options: MarkdownOptions
     /// The site's base path (`/` or e.g. `/union/`); site-absolute URLs are moved under it.
     public var basePath: String
@@ -85,10 +86,11 @@ public struct MarkdownRenderer: Sendable {
     /// Relative links to a page bundle's files (`resources`) are pointed at where they are published.
     public func render(_ markdown: String, wantPlainText: Bool = false, resources: BundleLinks? = nil) -> RenderedMarkdown {
         let flags = cmarkOptions
-        let root: OpaquePointer = markdown.withCString { chars in
+        var root: OpaquePointer = markdown.withCString { chars in
             cmark_parse_document(chars, markdown.utf8.count, flags)
         }
         defer { cmark_node_free(root) }
+        root = applyExtensions(to: root, markdown: markdown, flags: flags)
 
         var walk = TreeWalk(root: root, basePath: basePath == "/" ? nil : basePath, resources: resources, collectAllText: wantPlainText, safe: !options.unsafe)
         walk.run()
@@ -114,6 +116,18 @@ public struct MarkdownRenderer: Sendable {
         rendered.omittedHTMLLine = walk.omittedHTMLLine
         rendered.templateSyntax = walk.templateSyntax
         return rendered
+    }
+
+    /// Tables and strikethrough, each skipped after a byte search when the source has no
+    /// character it needs. Tables may parse the source again (and then give a new tree), so they
+    /// run strikethrough themselves, on the tree they settle on and in their cells.
+    private func applyExtensions(to root: OpaquePointer, markdown: String, flags: Int32) -> OpaquePointer {
+        let strikethrough = options.strikethrough && Strikethrough.mayOccur(in: markdown)
+        if options.tables, GFMTables.mayOccur(in: markdown) {
+            return GFMTables.apply(to: root, source: markdown, flags: flags, strikethrough: strikethrough)
+        }
+        if strikethrough { Strikethrough.apply(to: root, source: Array(markdown.utf8), flags: flags) }
+        return root
     }
 
     private static func html(of node: OpaquePointer, flags: Int32) -> String {
@@ -176,7 +190,9 @@ private struct TreeWalk {
                     candidateText = ""
                     candidateHasOwnWords = false
                 }
-                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING {
+                // A table cell (a custom inline in a row) ends its words like a paragraph does.
+                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
+                    || (type == CMARK_NODE_CUSTOM_INLINE && cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_CUSTOM_BLOCK) {
                     if moreMarker == nil { textBeforeMarker += " " }
                     if collectAllText { allText += " " }
                 }

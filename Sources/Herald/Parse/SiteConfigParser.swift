@@ -42,9 +42,11 @@ public enum SiteConfigParser {
 
         var markdown = MarkdownOptions()
         if var section = reader.mapping("markdown") {
-            warnAboutUnknownKeys(&section, known: ["unsafe", "smartPunctuation"], section: "markdown")
+            warnAboutUnknownKeys(&section, known: ["unsafe", "smartPunctuation", "tables", "strikethrough"], section: "markdown")
             markdown.unsafe = section.bool("unsafe") ?? false
             markdown.smartPunctuation = section.bool("smartPunctuation") ?? false
+            markdown.tables = section.bool("tables") ?? true
+            markdown.strikethrough = section.bool("strikethrough") ?? true
             reader.absorb(section)
         }
 

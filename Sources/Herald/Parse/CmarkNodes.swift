@@ -1,0 +1,45 @@
+import CCmark
+import Foundation
+
+/// The few cmark node operations the Markdown extensions share, with bytes in and out (cmark's
+/// API speaks NUL-terminated C strings).
+enum CmarkNodes {
+    /// A node's literal (the text of a text or code node) as bytes; empty if it has none.
+    static func literal(_ node: OpaquePointer) -> [UInt8] {
+        guard let pointer = cmark_node_get_literal(node) else { return [] }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+    }
+
+    /// Replaces a node's literal; cmark copies the bytes.
+    static func setLiteral(_ node: OpaquePointer, _ bytes: some Collection<UInt8>) {
+        var text = Array(bytes)
+        text.append(0)
+        text.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_literal(node, $0.baseAddress) }
+        }
+    }
+
+    /// A new text node holding `bytes`.
+    static func text(_ bytes: some Collection<UInt8>) -> OpaquePointer {
+        let node = cmark_node_new(CMARK_NODE_TEXT)!
+        setLiteral(node, bytes)
+        return node
+    }
+
+    /// A custom node (`CMARK_NODE_CUSTOM_BLOCK` or `CMARK_NODE_CUSTOM_INLINE`) that writes `enter`
+    /// and `exit` around its children. cmark writes these as they are in safe mode too, which is
+    /// what the extensions' own tags need (and why nothing from the author goes into them).
+    static func custom(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer {
+        let node = cmark_node_new(type)!
+        _ = cmark_node_set_on_enter(node, enter)
+        _ = cmark_node_set_on_exit(node, exit)
+        return node
+    }
+
+    /// Parses `bytes` as a whole Markdown document with cmark.
+    static func parse(_ bytes: [UInt8], flags: Int32) -> OpaquePointer {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, buffer.count, flags) }
+        }
+    }
+}
