@@ -40,6 +40,18 @@ import Testing
         #expect(try layout([.news: pattern]).itemPath(news) == expected)
     }
 
+    @Test func fileNameTokensKeepHugosAddressesOfUndatedSlugs() throws {
+        var event = item(.event, slug: "orientation", date: "2026-02-15T00:00:00Z")
+        event.sourcePath = "content/events/2026-02-15-orientation.md"
+        #expect(try layout([.event: "/events/:filename/"]).itemPath(event) == "events/2026-02-15-orientation/")
+        #expect(try layout([.event: "/events/:slugorfilename/"]).itemPath(event) == "events/2026-02-15-orientation/")
+        event.slugLine = 4  // written in front matter
+        #expect(try layout([.event: "/events/:slugorfilename/"]).itemPath(event) == "events/orientation/")
+        event.bundle = ItemBundle(folder: "content/events/2026-02-15-orientation", resources: [])
+        event.sourcePath = "content/events/2026-02-15-orientation/index.en.md"
+        #expect(try layout([.event: "/events/:filename/"]).itemPath(event) == "events/2026-02-15-orientation/")
+    }
+
     @Test func aCategoryTokenUsesTheDeclaredSlug() throws {
         let declared = [CategoryDeclaration(slug: "campus", name: "校园生活")]
         let news = item(.news, slug: "hello", date: "2026-11-02T00:00:00Z", categories: ["校园生活"])
@@ -69,8 +81,8 @@ import Testing
         let parsed = SiteConfigParser.parse("title: T\npermalinks:\n  news: /blog/:year/:monthname/:slug/\n  events: /events/:year/\n  posts: /x/:slug/\n")
         #expect(parsed.config == nil)
         #expect(parsed.diagnostics.sorted().map(\.description) == [
-            "site.yml:3: permalink '/blog/:year/:monthname/:slug/' has the unknown token ':monthname'; use :year, :month, :day, :slug, :title, :section, :categories, :category",
-            "site.yml:4: permalink '/events/:year/' must contain :slug, or two items would share one page",
+            "site.yml:3: permalink '/blog/:year/:monthname/:slug/' has the unknown token ':monthname'; use :year, :month, :day, :slugorfilename, :slug, :title, :section, :categories, :category, :filename",
+            "site.yml:4: permalink '/events/:year/' must contain :slug (or :filename), or two items would share one page",
             "site.yml:5: warning: unknown key 'posts' in permalinks is ignored",
         ])
     }
