@@ -1,0 +1,167 @@
+import Foundation
+
+/// The event keys of a content file: when (with Jekyll's `date` and `time`), where, and how it
+/// repeats.
+extension ItemParser {
+    /// Reads the event keys. A start is required; an end must not come before it.
+    ///
+    /// The start is `start` (or one of its aliases); failing that, the event's day is `date` (or
+    /// the file name's date), with Jekyll's `time: 19:00-21:00` giving its hours.
+    func readEvent(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, zone: TimeZone, path: String, fileDate: String?) -> EventDetails? {
+        var start = fields.date(keys["start"], timeZone: zone)
+        var end = fields.date(keys["end"], timeZone: zone)
+        var timeNote: String?
+        let timeKey = keys["time"]
+        if fields.hasValue(keys["start"]) {
+            if fields.hasValue(timeKey) {
+                fields.problems.warning(path, fields.line(of: fields.node(timeKey)), "'\(timeKey)' is ignored: \(keys["start"]) already gives the start")
+            }
+        } else {
+            var day: ParsedDate?
+            if let written = fields.text(keys["date"]), let days = DayRange.parse(written, timeZone: zone) {
+                // `date: 2018-09-27 及 2018-09-28`: the event takes both days (and those between).
+                day = days.first
+                if end == nil { end = days.last }
+            } else if fields.hasValue(keys["date"]) {
+                day = fields.date(keys["date"], timeZone: zone)
+            } else if let fileDate, case .success(let parsed) = DateParser.parse(fileDate, timeZone: zone) {
+                day = parsed
+            }
+            if let day, let written = fields.text(timeKey) {
+                let line = fields.line(of: fields.node(timeKey))
+                switch TimeOfDayRange.parse(written) {
+                case .success(let range):
+                    start = range.start(on: day.civil, zone: zone)
+                    if end == nil { end = range.end(on: day.civil, zone: zone) }
+                case .failure(let problem):
+                    // Prose (`中午及傍晚`, `after dinner`) is what a Jekyll template printed as it
+                    // was: shown beside the day. Something shaped like a time that is no time
+                    // (`19:75`) is a mistake.
+                    if TimeOfDayRange.isProse(written) {
+                        timeNote = written
+                        start = day
+                        fields.problems.warning(path, line, "\(timeKey) '\(written)' gives no hours, so the event is shown all day on \(day.civil.isoDate) with this text beside it; write `\(timeKey): HH:MM-HH:MM` for a timed event")
+                    } else {
+                        fields.problems.error(path, line, "\(timeKey): \(problem.message)")
+                    }
+                }
+            } else {
+                start = day
+            }
+        }
+        if start == nil, !fields.hasValue(keys["start"]), !fields.hasValue(keys["date"]) {
+            fields.problems.error(path, fields.lineOffset + 1, "an event needs a start: add `start: YYYY-MM-DD HH:MM` (or `date:` with `time: HH:MM-HH:MM`)")
+        }
+        let endLine = fields.hasValue(keys["end"]) ? fields.line(of: fields.node(keys["end"])) : fields.line(of: fields.node(timeKey))
+        let allDay = fields.bool(keys["allDay"]) ?? (start.map { !$0.hasTime } ?? false)
+        var status = EventStatus.scheduled
+        if let text = fields.text(keys["status"]) {
+            let normalized = text.lowercased() == "canceled" ? "cancelled" : text.lowercased()
+            if let known = EventStatus(rawValue: normalized) { status = known } else {
+                fields.problems.error(path, fields.line(of: fields.node(keys["status"])), "status '\(text)' must be one of scheduled, cancelled, postponed")
+            }
+        }
+        let registration = fields.text(keys["registration"])
+        if let registration, !(registration.hasPrefix("https://") || registration.hasPrefix("http://") || registration.hasPrefix("mailto:")) {
+            fields.problems.error(path, fields.line(of: fields.node(keys["registration"])), "registration must be an http(s) or mailto: link, not '\(registration)'")
+        }
+        guard let start else { return nil }
+
+        var startInstant = start.instant
+        var endInstant = end?.instant
+        if allDay {
+            // All-day events are whole days in the event's zone; `end` names the last day.
+            startInstant = CivilDateTime(year: start.civil.year, month: start.civil.month, day: start.civil.day).instant(in: zone)
+            let lastDay = end?.civil ?? start.civil
+            let dayAfter = CivilDateTime.civil(fromDays: lastDay.daysSinceEpoch + 1)
+            endInstant = CivilDateTime(year: dayAfter.year, month: dayAfter.month, day: dayAfter.day).instant(in: zone)
+        }
+        if let end, allDay ? end.civil.daysSinceEpoch < start.civil.daysSinceEpoch : (endInstant ?? startInstant) < startInstant {
+            fields.problems.error(path, endLine, "end comes before start")
+        }
+        // Several organisers, as a list, are named together.
+        let organizers = fields.names(keys["organizer"])
+        let recurrence = readRecurrence(&fields, key: keys["repeat"], start: start, zone: zone, path: path)
+        var occurrences: [Occurrence]?
+        if let recurrence {
+            // Each occurrence keeps the first one's wall-clock time (and, all day, its number of days).
+            let duration = endInstant.map { $0.timeIntervalSince(startInstant) }
+            let days = allDay ? ((end?.civil ?? start.civil).daysSinceEpoch - start.civil.daysSinceEpoch + 1) : 0
+            // The series counts from the start as a wall-clock time in the event's zone (a start
+            // written with another offset is converted first).
+            let base = allDay ? CivilDateTime(year: start.civil.year, month: start.civil.month, day: start.civil.day) : CivilDateTime(start.instant, in: zone)
+            occurrences = recurrence.starts(from: base).map { civil in
+                let begin = civil.instant(in: zone)
+                if allDay {
+                    let after = CivilDateTime.civil(fromDays: civil.daysSinceEpoch + days)
+                    return Occurrence(start: begin, end: CivilDateTime(year: after.year, month: after.month, day: after.day).instant(in: zone))
+                }
+                return Occurrence(start: begin, end: duration.map { begin.addingTimeInterval($0) })
+            }
+            if occurrences?.isEmpty == true {
+                fields.problems.error(path, fields.line(of: fields.node(keys["repeat"])), "repeat leaves no occurrence at all (every date is in except)")
+            }
+        }
+        return EventDetails(
+            start: startInstant, end: endInstant, allDay: allDay, timeZone: zone,
+            location: fields.text(keys["location"]), address: fields.text(keys["address"]), status: status,
+            registration: registration, organizer: organizers.isEmpty ? nil : organizers.joined(separator: ", "),
+            recurrence: recurrence, occurrences: occurrences, timeNote: timeNote)
+    }
+
+    /// Reads `repeat: {frequency: weekly|monthly, interval: 1, until: DATE | count: N, except: [DATE, …]}`.
+    func readRecurrence(_ fields: inout YAMLReader, key: String, start: ParsedDate, zone: TimeZone, path: String) -> Recurrence? {
+        guard fields.hasValue(key) else { return nil }
+        guard var rule = fields.mapping(key) else { return nil }
+        defer { fields.absorb(rule) }
+        let line = fields.line(of: fields.node(key))
+        for (key, keyLine) in rule.keys where !["frequency", "interval", "until", "count", "except"].contains(key) {
+            rule.problems.error(path, keyLine, "repeat has no key '\(key)'; it takes frequency, interval, until or count, and except")
+        }
+        let frequencies = Recurrence.Frequency.allCases.map(\.rawValue).joined(separator: " or ")
+        guard let text = rule.text("frequency") else {
+            rule.problems.error(path, line, "repeat needs a frequency: \(frequencies)")
+            return nil
+        }
+        guard let frequency = Recurrence.Frequency(rawValue: text.lowercased()) else {
+            rule.problems.error(path, rule.line(of: rule.node("frequency")), "repeat frequency '\(text)' must be \(frequencies)")
+            return nil
+        }
+        let interval = rule.int("interval") ?? 1
+        if interval < 1 || interval > 52 {
+            rule.problems.error(path, rule.line(of: rule.node("interval")), "repeat interval must be between 1 and 52")
+        }
+        let until = rule.date("until", timeZone: zone)
+        let count = rule.int("count")
+        switch (until, count, rule.hasValue("until"), rule.hasValue("count")) {
+        case (_, _, true, true):
+            rule.problems.error(path, line, "repeat takes until or count, not both")
+        case (nil, nil, false, false):
+            rule.problems.error(path, line, "repeat needs an end: `until: YYYY-MM-DD` or `count: N`")
+        default:
+            break
+        }
+        if let count, !(1...Recurrence.maximumOccurrences).contains(count) {
+            rule.problems.error(path, rule.line(of: rule.node("count")), "repeat count must be between 1 and \(Recurrence.maximumOccurrences)")
+        }
+        let startDay = CivilDateTime(start.instant, in: zone).isoDate
+        if let until, until.civil.isoDate < startDay {
+            rule.problems.error(path, rule.line(of: rule.node("until")), "repeat until \(until.civil.isoDate) is before the start \(startDay)")
+        }
+        var except: [CivilDateTime] = []
+        for entry in rule.stringList("except") ?? [] {
+            switch DateParser.parse(entry.value, timeZone: zone) {
+            case .success(let date): except.append(date.civil)
+            case .failure(let problem): rule.problems.error(path, entry.line, "repeat except: \(problem.message)")
+            }
+        }
+        guard !rule.problems.hasErrors else { return nil }
+        let recurrence = Recurrence(frequency: frequency, interval: interval, until: until?.civil, count: count, except: except)
+        let base = CivilDateTime(start.instant, in: zone)
+        let days = Set(recurrence.candidates(from: start.hasTime ? base : start.civil).map(\.isoDate))
+        for (entry, day) in zip(rule.stringList("except") ?? [], except) where !days.contains(day.isoDate) {
+            rule.problems.warning(path, entry.line, "repeat except \(day.isoDate) is not one of the event's dates, so it changes nothing")
+        }
+        return recurrence
+    }
+}
