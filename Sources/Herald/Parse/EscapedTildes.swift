@@ -43,6 +43,9 @@ enum EscapedTildes {
     /// `source` with every `\~` written `\!` and every character reference to `~` written `&#33;`;
     /// nil if it has neither. Escaped pairs (`\\`) are passed whole, so `\\~` keeps its tilde.
     static func variant(of source: [UInt8]) -> [UInt8]? {
+        // Most text has neither `\~` nor `&#`: then there is nothing to copy.
+        guard ByteSearch.contains(source, UInt8(ascii: "\\"), followedBy: tilde)
+            || ByteSearch.contains(source, UInt8(ascii: "&"), followedBy: UInt8(ascii: "#")) else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(source.count)
         var changed = false
