@@ -38,6 +38,7 @@ enum EscapedTildes {
         return escaped
     }
 
+    /// A tilde, and the `!` written in place of an escaped one.
     private static let tilde = UInt8(ascii: "~"), bang = UInt8(ascii: "!")
 
     /// `source` with every `\~` written `\!` and every character reference to `~` written `&#33;`;
