@@ -38,11 +38,15 @@ enum EscapedTildes {
         return escaped
     }
 
+    /// A tilde, and the `!` written in place of an escaped one.
     private static let tilde = UInt8(ascii: "~"), bang = UInt8(ascii: "!")
 
     /// `source` with every `\~` written `\!` and every character reference to `~` written `&#33;`;
     /// nil if it has neither. Escaped pairs (`\\`) are passed whole, so `\\~` keeps its tilde.
     static func variant(of source: [UInt8]) -> [UInt8]? {
+        // Most text has neither `\~` nor `&#`: then there is nothing to copy.
+        guard ByteSearch.contains(source, UInt8(ascii: "\\"), followedBy: tilde)
+            || ByteSearch.contains(source, UInt8(ascii: "&"), followedBy: UInt8(ascii: "#")) else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(source.count)
         var changed = false

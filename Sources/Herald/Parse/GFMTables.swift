@@ -94,8 +94,8 @@ enum GFMTables {
     /// Replaces each found block with its table, and the text before it with a paragraph.
     ///
     /// Cells are Markdown of their own: they, and the text before each table, are parsed by cmark
-    /// in a second document that ends with the whole source, so that links find their reference
-    /// definitions, and their nodes are moved into this tree.
+    /// in a second document that ends with the whole source (when it may define links), so that
+    /// links find their reference definitions, and their nodes are moved into this tree.
     private static func build(_ found: [Found], bytes: [UInt8], flags: Int32, strikethrough: Bool) {
         // One fragment per piece of Markdown, each a paragraph closed by a blank line.
         var document: [UInt8] = []
@@ -123,7 +123,8 @@ enum GFMTables {
             return pieces
         }
         let lastFragmentLine = nextLine - 1
-        document += bytes
+        // The source is only there for its link reference definitions, and every one has `]:`.
+        if ByteSearch.contains(bytes, UInt8(ascii: "]"), followedBy: UInt8(ascii: ":")) { document += bytes }
 
         let second = CmarkNodes.parse(document, flags: flags)
         defer { cmark_node_free(second) }

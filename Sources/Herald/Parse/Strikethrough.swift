@@ -199,6 +199,7 @@ enum Strikethrough {
         cmark_node_free(closer)
     }
 
+    /// The strikethrough delimiter.
     private static let tilde = UInt8(ascii: "~")
 
     /// The Unicode scalar whose UTF-8 starts at `index`.

@@ -54,7 +54,7 @@ enum TableRows {
     /// line keeps the white space before it: before a leading pipe that makes an empty cell.
     private static func headerCells(_ line: ParagraphLine, bytes: [UInt8]) -> [Range<Int>]? {
         let cells = TableLineSyntax.cells(bytes, line.textStart..<line.end)
-        guard line.keepsLeadingSpace, bytes[line.textStart] == UInt8(ascii: "|") else { return cells }
+        guard line.keepsLeadingSpace, line.textStart < line.end, bytes[line.textStart] == UInt8(ascii: "|") else { return cells }
         return [line.textStart..<line.textStart] + (cells ?? [])
     }
 }
