@@ -45,23 +45,33 @@ public enum ContentDiscovery {
 
     /// Of a file and its translations (`post.md`, `post.es.md`, `post.fr.md`), the one a site in
     /// `language` builds: the file without a language, else the site's language, else the first.
-    /// A site has one language (until multilingual sites), so the others are left out, and told.
-    static func chooseTranslations(_ paths: [String], language: String) -> (kept: Set<String>, leftOut: [String]) {
+    /// A site has one language (until multilingual sites), so the others are left out, and told:
+    /// returns those, sorted.
+    static func translationsLeftOut(_ paths: [String], language: String) -> [String] {
+        // Only names with a language, and the plain names beside them, can be translations.
+        func parts(_ path: String) -> (folder: Substring, name: Substring) {
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path[...]) }
+            return (path[..<slash], path[path.utf8.index(after: slash)...])
+        }
         var groups: [String: [(path: String, code: String?)]] = [:]
         for path in paths {
-            let (folder, name) = path.lastIndex(of: "/").map { (String(path[..<$0]), String(path[path.index(after: $0)...])) } ?? ("", path)
-            let split = TranslationName.split(name)
-            groups[folder + "/" + (split?.plain ?? name).lowercased(), default: []].append((path, split?.language))
+            let (folder, name) = parts(path)
+            guard let split = TranslationName.split(String(name)) else { continue }
+            groups[folder + "/" + split.plain.lowercased(), default: []].append((path, split.language))
         }
-        var kept = Set<String>()
+        guard !groups.isEmpty else { return [] }
+        for path in paths {
+            let (folder, name) = parts(path)
+            let key = folder + "/" + name.lowercased()
+            if groups[key] != nil, TranslationName.split(String(name)) == nil { groups[key]!.append((path, nil)) }
+        }
         var leftOut: [String] = []
         for members in groups.values {
             let sorted = members.sorted { $0.path < $1.path }
             let chosen = sorted.first { $0.code == nil } ?? sorted.first { TranslationName.matches($0.code!, site: language) } ?? sorted[0]
-            kept.insert(chosen.path)
             leftOut += sorted.map(\.path).filter { $0 != chosen.path }
         }
-        return (kept, leftOut.sorted())
+        return leftOut.sorted()
     }
 
     /// Lists the site's content files, sorted by path. Markdown files directly under `content/`
@@ -70,12 +80,12 @@ public enum ContentDiscovery {
         var found = Found(sources: [], warnings: [], notPages: 0)
         let known = Set(ContentKind.allCases.map { "content/\($0.folder)/" })
         var files = try fileSystem.listFiles("content") ?? []
-        let translations = chooseTranslations(files.filter(isMarkdown), language: language)
-        if !translations.leftOut.isEmpty {
-            let count = translations.leftOut.count
+        let translations = translationsLeftOut(files.filter(isMarkdown), language: language)
+        if !translations.isEmpty {
+            let count = translations.count
             found.notPages += count
-            found.warnings.append(.warning(path: translations.leftOut[0], line: 1, "is a translation, left out with \(count - 1) other\(count == 2 ? "" : "s"): a site has one language, and each item is built in its own (the file without a language in its name, else the site's)"))
-            let dropped = Set(translations.leftOut)
+            found.warnings.append(.warning(path: translations[0], line: 1, "is a translation, left out with \(count - 1) other\(count == 2 ? "" : "s"): a site has one language, and each item is built in its own (the file without a language in its name, else the site's)"))
+            let dropped = Set(translations)
             files.removeAll { dropped.contains($0) }
         }
         let bundles = bundleFolders(in: files)
@@ -94,7 +104,7 @@ public enum ContentDiscovery {
         }
         for path in files where isMarkdown(path) {
             guard let kind = ContentKind.allCases.first(where: { path.hasPrefix("content/\($0.folder)/") }) else {
-                if fileName(of: path).hasPrefix("_index.") {
+                if isSectionPage(fileName(of: path)) {
                     found.notPages += 1
                 } else {
                     found.warnings.append(.warning(path: path, line: 1, "is not built: content goes in \(known.sorted().joined(separator: ", "))"))
@@ -106,7 +116,7 @@ public enum ContentDiscovery {
                 found.sources.append(ContentSource(path: path, kind: kind, bundle: ItemBundle(folder: folder, resources: (resources[folder] ?? []).sorted())))
                 continue
             }
-            if fileName(of: path).lowercased().hasPrefix("_index.") {
+            if isSectionPage(fileName(of: path)) {
                 if path.split(separator: "/").count == 3 {
                     found.sources.append(ContentSource(path: path, kind: kind, role: .section))
                 } else {
@@ -119,9 +129,16 @@ public enum ContentDiscovery {
         return found
     }
 
+    /// Whether a file name is a section's own page, Hugo's `_index.md`.
+    static func isSectionPage(_ name: String) -> Bool {
+        name.utf8.first == UInt8(ascii: "_") && name.lowercased().hasPrefix("_index.")
+    }
+
     /// Whether a file name is a bundle's head: `index.md` or `index.markdown`, or a translation of
     /// one (`index.en.md`) where it is the one kept.
     static func isBundleIndex(_ name: String) -> Bool {
+        // Looked at byte by byte first: nearly every name is not an index.
+        guard let first = name.utf8.first, first | 0x20 == UInt8(ascii: "i"), name.utf8.count >= 8 else { return false }
         let lower = TranslationName.split(name)?.plain.lowercased() ?? name.lowercased()
         return lower == "index.md" || lower == "index.markdown"
     }
@@ -149,6 +166,7 @@ public enum ContentDiscovery {
     }
 
     private static func fileName(of path: String) -> String {
-        String(path.split(separator: "/").last ?? "")
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
     }
 }

@@ -14,6 +14,10 @@ enum TranslationName {
     /// The file name without its language (`post.es.md` → `post.md`) and the language, or nil when
     /// the name carries none.
     static func split(_ fileName: String) -> (plain: String, language: String)? {
+        // Most names have one dot: counted on bytes before anything is split or allocated.
+        var dots = 0
+        for byte in fileName.utf8 where byte == UInt8(ascii: ".") { dots += 1 }
+        guard dots >= 2 else { return nil }
         let parts = fileName.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count >= 3 else { return nil }
         let code = parts[parts.count - 2].lowercased()

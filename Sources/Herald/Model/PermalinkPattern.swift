@@ -11,7 +11,21 @@ public struct PermalinkPattern: Sendable, Equatable {
     /// The pattern as written.
     public var text: String
     /// Its pieces, in order.
-    public var pieces: [Piece]
+    public let pieces: [Piece]
+    /// Whether it is a section (or none) and the slug in a folder, Herald's own layout, which
+    /// needs no date, no categories and no clean-up.
+    let isDefault: Bool
+
+    /// A pattern of these pieces.
+    init(text: String, pieces: [Piece]) {
+        self.text = text
+        self.pieces = pieces
+        if pieces.count == 3, pieces[1] == .slug, pieces[2] == .literal("/"), case .literal(let prefix) = pieces[0] {
+            isDefault = prefix.hasPrefix("/") && prefix.hasSuffix("/") && !prefix.contains(".") && !prefix.contains("//")
+        } else {
+            isDefault = false
+        }
+    }
 
     /// The tokens a pattern may use, and what each stands for (docs/content.md lists them).
     public static let tokens: [(name: String, piece: Piece)] = [
@@ -60,15 +74,6 @@ public struct PermalinkPattern: Sendable, Equatable {
     public var usesDate: Bool { pieces.contains { $0 == .year || $0 == .month || $0 == .day } }
     /// Whether the pattern needs the item's categories.
     var usesCategories: Bool { pieces.contains { $0 == .category || $0 == .categories } }
-    /// Whether it is a section (or none) and the slug in a folder, Herald's own layout, which
-    /// needs no date, no categories and no clean-up.
-    var isDefault: Bool {
-        guard pieces.count == 3 || pieces.count == 2, pieces.last == .literal("/"), pieces[pieces.count - 2] == .slug else { return false }
-        if pieces.count == 2 { return false }
-        guard case .literal(let prefix) = pieces[0] else { return false }
-        return prefix.hasPrefix("/") && prefix.hasSuffix("/") && !prefix.contains(".") && !prefix.contains("//")
-    }
-
     /// The path of a default pattern: its section and the slug.
     func fill(slug: String) -> String {
         guard case .literal(let prefix) = pieces[0] else { return slug + "/" }

@@ -166,25 +166,28 @@ public enum SiteBuilder {
     /// Two items at one address, by their pages or their old addresses (`aliases`), would
     /// overwrite each other; each clash is an error naming both.
     private static func reportSharedURLs(_ items: [ContentItem], paths: [String], into problems: inout DiagnosticList) {
-        var firstAt: [String: (item: ContentItem, what: String)] = [:]
-        for (item, path) in zip(items, paths) {
+        // Path → the item there, and whether by its page or an alias (by index: no item is copied).
+        var firstAt: [String: (item: Int, isPage: Bool)] = [:]
+        firstAt.reserveCapacity(items.count)
+        for (index, path) in paths.enumerated() {
             if let first = firstAt[path] {
-                problems.error(item.sourcePath, item.fixedPath?.line ?? item.slugLine, "the URL /\(path) is already used by \(first.item.sourcePath); give one of them another `slug:`")
+                let item = items[index]
+                problems.error(item.sourcePath, item.fixedPath?.line ?? item.slugLine, "the URL /\(path) is already used by \(items[first.item].sourcePath); give one of them another `slug:`")
             } else {
-                firstAt[path] = (item, "page")
+                firstAt[path] = (index, true)
             }
         }
-        for item in items {
+        for (index, item) in items.enumerated() where !item.aliases.isEmpty {
             for alias in item.aliases {
                 let path = URLLayout.aliasPath(alias.name)
                 if path.isEmpty {
                     problems.error(item.sourcePath, alias.line, "alias '\(alias.name)' is the home page, which cannot redirect")
                 } else if let first = firstAt[path] {
-                    if first.item.sourcePath == item.sourcePath, first.what == "page" { continue }  // an alias of itself changes nothing
-                    let owner = first.what == "page" ? "the page of \(first.item.sourcePath)" : "an alias of \(first.item.sourcePath)"
+                    if first.item == index, first.isPage { continue }  // an alias of itself changes nothing
+                    let owner = (first.isPage ? "the page of " : "an alias of ") + items[first.item].sourcePath
                     problems.error(item.sourcePath, alias.line, "alias /\(path) is already \(owner); remove one of them")
                 } else {
-                    firstAt[path] = (item, "alias")
+                    firstAt[path] = (index, false)
                 }
             }
         }
@@ -201,8 +204,9 @@ public enum SiteBuilder {
         }
         var indexBySlug: [String: Int] = [:]
         for (index, category) in categories.enumerated() { indexBySlug[category.slug] = index }
-        // Undeclared spellings by slug: how many items use each, and where each is first written.
-        var spellings: [String: [String: (count: Int, path: String, line: Int)]] = [:]
+        // Undeclared spellings: how many items use each, and where each is first written (items
+        // come in path order); grouped by slug once all are counted.
+        var uses: [String: (slug: String, count: Int, path: String, line: Int)] = [:]
         var slugsOfItem = Array(repeating: [String](), count: items.count)
         // A few names are used by many items: each is made a slug of once.
         var slugOfName: [String: String] = [:]
@@ -216,11 +220,15 @@ public enum SiteBuilder {
                 }
                 if !slugsOfItem[id].contains(slug) { slugsOfItem[id].append(slug) }
                 guard indexBySlug[slug] == nil else { continue }
-                var entry = spellings[slug, default: [:]][reference.name] ?? (0, item.sourcePath, reference.line)
-                entry.count += 1
-                spellings[slug, default: [:]][reference.name] = entry
+                if uses[reference.name] == nil {
+                    uses[reference.name] = (slug, 1, item.sourcePath, reference.line)
+                } else {
+                    uses[reference.name]!.count += 1
+                }
             }
         }
+        var spellings: [String: [String: (count: Int, path: String, line: Int)]] = [:]
+        for (name, use) in uses { spellings[use.slug, default: [:]][name] = (use.count, use.path, use.line) }
         // Undeclared categories are created in a fixed order (by name) so output never depends on file order.
         let undeclared = spellings.map { slug, names -> (slug: String, name: String, first: (path: String, line: Int), others: [String]) in
             let ranked = names.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }

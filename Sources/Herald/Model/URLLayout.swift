@@ -17,7 +17,8 @@ public struct URLLayout: Sendable, Equatable {
 
     /// The layout of a site.
     public init(config: SiteConfig) {
-        permalinks = config.permalinks
+        // Every kind has its pattern at hand, Herald's own where site.yml names none.
+        permalinks = Dictionary(uniqueKeysWithValues: ContentKind.allCases.map { ($0, config.permalinks[$0] ?? PermalinkPattern.defaultPattern(for: $0)) })
         timeZone = config.timeZone
         // Earlier declarations win, as site.yml lists them.
         for category in config.categories.reversed() {

@@ -3,14 +3,17 @@ import Foundation
 /// Turns one content file into a `ContentItem`, or into the list of what is wrong with it.
 public struct ItemParser: Sendable {
     /// The site's settings (time zone, Markdown options, base path).
-    public var config: SiteConfig
+    public let config: SiteConfig
     /// The Markdown renderer, set up for the site.
     public var markdown: MarkdownRenderer
+    /// The site's URL layout, made once: a bundle's links point where its files are published.
+    let urlLayout: URLLayout
 
     /// Creates a parser for a site.
     public init(config: SiteConfig) {
         self.config = config
         self.markdown = MarkdownRenderer(options: config.markdown, basePath: config.basePath)
+        self.urlLayout = config.layout
     }
 
     /// What parsing one file gave: the item (unless it had errors) and every diagnostic.
@@ -184,14 +187,14 @@ public struct ItemParser: Sendable {
         item.bundle = content.bundle
         item.listed = listed
         item.params = params
-        if let problem = config.layout.missingDate(item) {
+        if let problem = urlLayout.missingDate(item) {
             return Outcome(item: nil, diagnostics: fields.problems.all + [Diagnostic(path: path, line: fields.lineOffset + 1, problem)])
         }
 
         // A bundle's files are published beside its page, so links to them point there.
         var resourceLinks: BundleLinks?
         if let bundle = content.bundle {
-            let links = BundleLinks(bundle: bundle, itemPath: config.layout.itemPath(item), basePath: config.basePath)
+            let links = BundleLinks(bundle: bundle, itemPath: urlLayout.itemPath(item), basePath: config.basePath)
             if let written = image, let resource = links.sitePath(of: written) { item.image = resource }
             resourceLinks = links
         }

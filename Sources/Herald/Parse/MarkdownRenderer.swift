@@ -93,6 +93,8 @@ public struct MarkdownRenderer: Sendable {
         root = applyExtensions(to: root, markdown: markdown, flags: flags)
 
         var walk = TreeWalk(root: root, basePath: basePath == "/" ? nil : basePath, resources: resources, collectAllText: wantPlainText, safe: !options.unsafe)
+        // Other generators' templates start with `{`: a body without one has none to look for.
+        walk.lookForTemplateSyntax = Self.contains(markdown, byte: UInt8(ascii: "{"))
         walk.run()
 
         var lead = ""
@@ -130,6 +132,15 @@ public struct MarkdownRenderer: Sendable {
         return root
     }
 
+    /// Whether the text holds a byte, found with `memchr`.
+    static func contains(_ text: String, byte: UInt8) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
+    }
+
     private static func html(of node: OpaquePointer, flags: Int32) -> String {
         guard let pointer = cmark_render_html(node, flags) else { return "" }
         defer { free(pointer) }
@@ -153,6 +164,9 @@ private struct TreeWalk {
     var statistics = TextStatistics()
 
     let collectAllText: Bool
+    /// Whether text may hold a Hugo shortcode or a Liquid tag worth a warning (false when the
+    /// source has no `{` at all, which is most bodies).
+    var lookForTemplateSyntax = true
 
     init(root: OpaquePointer, basePath: String?, resources: BundleLinks?, collectAllText: Bool, safe: Bool) {
         self.root = root
@@ -209,7 +223,7 @@ private struct TreeWalk {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 let text = literal(node)
                 statistics.count(text)
-                if templateSyntax == nil, type == CMARK_NODE_TEXT { templateSyntax = TemplateSyntax.find(in: text, line: blockLine(of: node)) }
+                if lookForTemplateSyntax, templateSyntax == nil, type == CMARK_NODE_TEXT { templateSyntax = TemplateSyntax.find(in: text, line: blockLine(of: node)) }
                 // An image's description reads as part of the sentence around it, but a paragraph
                 // holding only a photo is not a lead.
                 if candidate != nil {

@@ -294,15 +294,23 @@ public struct Build: Sendable {
             let data = asset.data
             copies[asset.path] = StaticCopy(path: asset.path, origin: "the theme's \(asset.path)", contents: { _ in data })
         }
-        var made = Dictionary(plan.jobs.map { ($0.path, $0.source.map { "the page of \($0.path)" } ?? "the page /\($0.path)") }, uniquingKeysWith: { a, _ in a })
-        for document in documents where !document.replaceableByStatic { made[document.path] = document.owner }
+        // What Herald makes, by path; named only when something clashes with it.
+        let madeBy = Dictionary(plan.jobs.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
+        var documentOwner: [String: String] = [:]
+        for document in documents where !document.replaceableByStatic { documentOwner[document.path] = document.owner }
+        func made(_ path: String) -> String? {
+            if let owner = documentOwner[path] { return owner }
+            guard let index = madeBy[path] else { return nil }
+            let job = plan.jobs[index]
+            return job.source.map { "the page of \($0.path)" } ?? "the page /\(job.path)"
+        }
         let replaceable = Set(documents.filter(\.replaceableByStatic).map(\.path))
         var replaced = Set<String>()
         var problems: [Diagnostic] = []
         // `static/` is copied as it is, hidden files too (`.well-known/`, `.htaccess`, `.nojekyll`).
         for path in try fileSystem.listAllFiles("static", true) ?? [] {
             let target = String(path.dropFirst("static/".count))
-            if let owner = made[target] {
+            if let owner = made(target) {
                 problems.append(Diagnostic(path: path, line: 1, "would replace \(owner) Herald makes at /\(target); rename or remove it"))
                 continue
             }
@@ -314,7 +322,7 @@ public struct Build: Sendable {
             for resource in bundle.resources {
                 let origin = bundle.folder + "/" + resource
                 let target = URLLayout.resourcePath(itemPath: site.paths[id], resource: resource)
-                if let owner = made[target] ?? copies[target].map({ $0.origin.hasPrefix("the theme's") ? "the theme's file" : $0.origin }) {
+                if let owner = made(target) ?? copies[target].map({ $0.origin.hasPrefix("the theme's") ? "the theme's file" : $0.origin }) {
                     problems.append(Diagnostic(path: origin, line: 1, "would be published at /\(target), where \(owner) already is; rename it"))
                     continue
                 }
