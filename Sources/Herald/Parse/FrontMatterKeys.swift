@@ -100,7 +100,8 @@ enum FrontMatterKeys {
 
     /// How one front matter spelled Herald's keys: Herald key → the key as written.
     struct Spelling {
-        /// Herald key → written key, for keys present.
+        /// Herald key → written key, for keys present under another name; empty when every key is
+        /// written as Herald writes it (most files), so that looking a key up costs nothing.
         var written: [String: String] = [:]
         /// Written keys Herald does not read, in the order written, for `params`.
         var unknown: [(key: String, line: Int)] = []
@@ -114,6 +115,11 @@ enum FrontMatterKeys {
     /// Resolves the written keys of a front matter (`keys` in the order written, with lines).
     static func spelling(of keys: [(key: String, line: Int)], path: String) -> Spelling {
         var spelling = Spelling()
+        // Every key Herald's own name, or one Herald does not read: nothing to resolve.
+        if keys.allSatisfy({ key in byExactName[key.key].map { $0.rank == 0 } ?? (byName[key.key.lowercased()] == nil) }) {
+            spelling.unknown = keys.filter { byExactName[$0.key] == nil }
+            return spelling
+        }
         var chosen: [String: (name: String, line: Int, rank: Int)] = [:]
         for (name, line) in keys {
             guard let (key, rank) = byExactName[name] ?? byName[name.lowercased()] else {

@@ -167,7 +167,7 @@ public struct ItemParser: Sendable {
                 fields.problems.warning(path, fields.line(ofKey: keys[key]), "'\(keys[key])' is for events; this file is under content/\(kind.folder)/ so it is ignored")
             }
         }
-        let params = fields.params(unknown: keys.unknown.map(\.key), nested: keys.written["params"])
+        let params = fields.params(unknown: keys.unknown.map(\.key), nested: keys["params"])
 
         guard !fields.problems.hasErrors, let title else {
             return Outcome(item: nil, diagnostics: fields.problems.all)

@@ -47,16 +47,26 @@ public enum Slug {
     /// be empty, contain a path separator or whitespace, or be `.`/`..`. Returns why not, or nil.
     /// The ASCII characters a slug may not hold, as bytes (checked per byte: comparing Characters
     /// against a string of them was most of the cost of checking a slug).
-    private static let forbiddenBytes = Set("?#%<>\"'`{}|^[]".utf8)
+    /// As a table indexed by byte: a Set hashed every byte of every slug.
+    private static let forbiddenBytes: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "?#%<>\"'`{}|^[]".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 
     public static func problem(with slug: String) -> String? {
+        // The common slug is ASCII letters, digits and dashes: answered on bytes, no Unicode look-up.
+        if !slug.isEmpty, slug.utf8.first != UInt8(ascii: "."),
+           slug.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x5F }) {
+            return nil
+        }
         if slug.isEmpty { return "slug is empty" }
         if slug == "." || slug == ".." || slug.hasPrefix(".") { return "slug '\(slug)' must not start with '.'" }
         if slug.contains("/") || slug.contains("\\") { return "slug '\(slug)' must not contain '/' or '\\': it names one folder" }
         if slug.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
             return "slug '\(slug)' must not contain spaces or control characters"
         }
-        if slug.utf8.contains(where: { Self.forbiddenBytes.contains($0) }) {
+        if slug.utf8.contains(where: { Self.forbiddenBytes[Int($0)] }) {
             return "slug '\(slug)' must not contain any of ? # % < > \" ' ` { } | ^ [ ]"
         }
         return nil

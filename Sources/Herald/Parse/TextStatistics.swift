@@ -12,11 +12,31 @@ public struct TextStatistics: Sendable, Equatable {
     }
 
     /// Adds the words and characters of `text`. ASCII is classified by byte, without Unicode
-    /// property look-ups, since it is most of most text (and all of the Markdown syntax).
+    /// property look-ups, since it is most of most text (and all of the Markdown syntax); other
+    /// characters are decoded from the UTF-8 bytes by hand, which costs less than the String's
+    /// scalar view.
     mutating func count(_ text: String) {
+        var text = text
+        text.withUTF8 { count(utf8: $0) }
+    }
+
+    /// `count` on valid UTF-8 bytes.
+    private mutating func count(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         var inWord = false
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            var value = UInt32(lead)
+            if lead < 0x80 {
+                index += 1
+            } else {
+                let size = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                guard index + size <= bytes.count else { break }
+                value = UInt32(lead) & (size == 2 ? 0x1F : size == 3 ? 0x0F : 0x07)
+                for offset in 1..<size { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                index += size
+            }
+            guard let scalar = Unicode.Scalar(value) else { continue }
             if value < 0x80 {
                 let byte = UInt8(value)
                 if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) {

@@ -11,7 +11,7 @@ private func fuzzFrontMatter(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     guard case .success(let source) = FrontMatter.read(data, path: "content/news/fuzz.md") else { return 0 }
     var reader = source.fields
     let spelling = FrontMatterKeys.spelling(of: reader.keys, path: "content/news/fuzz.md")
-    _ = reader.params(unknown: spelling.unknown.map(\.key), nested: spelling.written["params"])
+    _ = reader.params(unknown: spelling.unknown.map(\.key), nested: spelling["params"])
     _ = reader.names(spelling["author"])
     _ = reader.firstText(spelling["image"], inMapping: ["image", "src", "url"])
     // Read every key the way the item parser does, each as every type, to reach the conversions.
