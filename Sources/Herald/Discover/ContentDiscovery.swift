@@ -56,14 +56,14 @@ public enum ContentDiscovery {
         var groups: [String: [(path: String, code: String?)]] = [:]
         for path in paths {
             let (folder, name) = parts(path)
-            guard let split = TranslationName.split(String(name)) else { continue }
+            guard TranslationName.mayHaveLanguage(name), let split = TranslationName.split(String(name)) else { continue }
             groups[folder + "/" + split.plain.lowercased(), default: []].append((path, split.language))
         }
         guard !groups.isEmpty else { return [] }
         for path in paths {
             let (folder, name) = parts(path)
             let key = folder + "/" + name.lowercased()
-            if groups[key] != nil, TranslationName.split(String(name)) == nil { groups[key]!.append((path, nil)) }
+            if groups[key] != nil, !TranslationName.mayHaveLanguage(name) || TranslationName.split(String(name)) == nil { groups[key]!.append((path, nil)) }
         }
         var leftOut: [String] = []
         for members in groups.values {
@@ -130,16 +130,16 @@ public enum ContentDiscovery {
     }
 
     /// Whether a file name is a section's own page, Hugo's `_index.md`.
-    static func isSectionPage(_ name: String) -> Bool {
+    static func isSectionPage(_ name: some StringProtocol) -> Bool {
         name.utf8.first == UInt8(ascii: "_") && name.lowercased().hasPrefix("_index.")
     }
 
     /// Whether a file name is a bundle's head: `index.md` or `index.markdown`, or a translation of
     /// one (`index.en.md`) where it is the one kept.
-    static func isBundleIndex(_ name: String) -> Bool {
+    static func isBundleIndex(_ name: some StringProtocol) -> Bool {
         // Looked at byte by byte first: nearly every name is not an index.
         guard let first = name.utf8.first, first | 0x20 == UInt8(ascii: "i"), name.utf8.count >= 8 else { return false }
-        let lower = TranslationName.split(name)?.plain.lowercased() ?? name.lowercased()
+        let lower = TranslationName.split(String(name))?.plain.lowercased() ?? name.lowercased()
         return lower == "index.md" || lower == "index.markdown"
     }
 
@@ -148,7 +148,7 @@ public enum ContentDiscovery {
     static func bundleFolders(in files: [String]) -> Set<String> {
         var candidates: [String] = []
         for path in files where isBundleIndex(fileName(of: path)) {
-            let folder = String(path.dropLast(fileName(of: path).count + 1))
+            let folder = String(path.dropLast(fileName(of: path).count + 1))  // only for the few indexes
             // content/<kind>/<name> at least.
             if folder.split(separator: "/").count >= 3 { candidates.append(folder) }
         }
@@ -165,8 +165,8 @@ public enum ContentDiscovery {
         return path.enclosingFolders.last(where: bundles.contains)
     }
 
-    private static func fileName(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(path[path.utf8.index(after: slash)...])
+    private static func fileName(of path: String) -> Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[...] }
+        return path[path.utf8.index(after: slash)...]
     }
 }

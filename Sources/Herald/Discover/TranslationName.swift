@@ -11,6 +11,17 @@ enum TranslationName {
         yi yo za zh zu
         """.split(separator: " ").map(String.init))
 
+    /// Whether a name has the two dots a language needs (`post.es.md`): counted on bytes, so the
+    /// many names without are passed over without allocating anything.
+    static func mayHaveLanguage(_ name: some StringProtocol) -> Bool {
+        var dots = 0
+        for byte in name.utf8 where byte == UInt8(ascii: ".") {
+            dots += 1
+            if dots == 2 { return true }
+        }
+        return false
+    }
+
     /// The file name without its language (`post.es.md` → `post.md`) and the language, or nil when
     /// the name carries none.
     static func split(_ fileName: String) -> (plain: String, language: String)? {

@@ -177,7 +177,8 @@ public enum SiteBuilder {
                 firstAt[path] = (index, true)
             }
         }
-        for (index, item) in items.enumerated() where !item.aliases.isEmpty {
+        for index in items.indices where !items[index].aliases.isEmpty {
+            let item = items[index]
             for alias in item.aliases {
                 let path = URLLayout.aliasPath(alias.name)
                 if path.isEmpty {

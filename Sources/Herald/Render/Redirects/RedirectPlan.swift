@@ -8,7 +8,8 @@ enum RedirectPlan {
     static func files(site: Site, urls: SiteURLs) -> [GeneratedFile] {
         var files: [GeneratedFile] = []
         var rules: [RedirectRule] = []
-        for (id, item) in site.items.enumerated() {
+        for id in site.items.indices where !site.items[id].aliases.isEmpty {
+            let item = site.items[id]
             let target = site.paths[id]
             for alias in item.aliases {
                 let path = URLLayout.aliasPath(alias.name)
