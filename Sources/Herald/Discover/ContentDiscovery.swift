@@ -31,8 +31,9 @@ public enum ContentDiscovery {
 
     /// Whether a path names a Markdown file.
     static func isMarkdown(_ path: String) -> Bool {
-        let lower = path.lowercased()
-        return markdownExtensions.contains(where: lower.hasSuffix)
+        // On the last bytes, any case, without lower-casing the whole path.
+        let tail = path.utf8.suffix(9).map { $0 | 0x20 }
+        return tail.count >= 3 && tail.suffix(3).elementsEqual(".md".utf8) || tail.suffix(9).elementsEqual(".markdown".utf8)
     }
 
     /// What discovery found: the files to parse, the warnings, and how many Markdown files are

@@ -295,7 +295,7 @@ public struct Build: Sendable {
             copies[asset.path] = StaticCopy(path: asset.path, origin: "the theme's \(asset.path)", contents: { _ in data })
         }
         // What Herald makes, by path; named only when something clashes with it.
-        let madeBy = Dictionary(plan.jobs.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let madeBy = Dictionary(plan.jobs.indices.map { (plan.jobs[$0].path, $0) }, uniquingKeysWith: { a, _ in a })
         var documentOwner: [String: String] = [:]
         for document in documents where !document.replaceableByStatic { documentOwner[document.path] = document.owner }
         func made(_ path: String) -> String? {
