@@ -76,7 +76,7 @@ struct DocumentCheck {
         } catch {
             return [problem(path, 1, "is not valid JSON: \(error.localizedDescription)")]
         }
-        guard path == "feed.json" || path.hasSuffix("/feed.json") else { return [] }
+        guard path == URLLayout.jsonFeedPath("") || path.hasSuffix("/" + URLLayout.jsonFeedPath("")) else { return [] }
         guard let feed = value as? [String: Any] else { return [problem(path, 1, "a JSON Feed must be an object")] }
         var found: [Diagnostic] = []
         if (feed["version"] as? String)?.hasPrefix("https://jsonfeed.org/version/") != true { found.append(problem(path, 1, "JSON Feed has no version URL")) }

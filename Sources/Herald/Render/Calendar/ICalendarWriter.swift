@@ -36,6 +36,8 @@ struct ICalendarWriter: Sendable {
     }
 
     /// The UID of an event: its URL path and the site's host, stable when the title changes.
+    /// Herald's own event path is written here on purpose rather than asked of `URLLayout`: a UID
+    /// must not change when `permalinks:` does, or subscribers would see every event twice.
     func uid(_ id: ItemID) -> String {
         let host = URL(string: urls.baseURL)?.host ?? "localhost"
         let path = SiteURLs.encode(urls.basePath + "events/" + site.items[id].slug).split(separator: "/").joined(separator: "-")
@@ -198,8 +200,8 @@ enum VTimeZone {
     }
 }
 
-/// The `.ics` files: `/events.ics` with every event, `/categories/<slug>/events.ics` for each
-/// category with events, and `/events/<slug>/event.ics` for each event.
+/// The `.ics` files: `/events.ics` with every listed event, `/categories/<slug>/events.ics` for
+/// each category with events, and an `event.ics` in each event's folder (`URLLayout`).
 enum ICalendarPlan {
     /// What one event's `.ics` file is made from.
     struct EventFileInputs: Equatable, Sendable {
