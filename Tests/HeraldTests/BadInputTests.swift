@@ -60,7 +60,7 @@ import Testing
             "content/news/2026/hello.md": "---\ntitle: A\ndate: 2026-11-01\n---\n",
             "content/news/2025/hello.md": "---\ntitle: B\ndate: 2025-11-01\n---\n",
         ]) == [
-            "content/news/2026/hello.md:1: the URL /news/hello/ is already used by content/news/2025/hello.md; give one of them another `slug:`",
+            "content/news/2026/hello.md:1: the URL /news/hello/ is already used by content/news/2025/hello.md; give one of them another `slug:`, or give news dated addresses in site.yml (`permalinks: {news: /news/:year/:slug/}`)",
         ])
     }
 

@@ -53,7 +53,7 @@ public enum SiteBuilder {
         }
         let layout = config.layout
         let paths = items.map(layout.itemPath)
-        reportSharedURLs(items, paths: paths, into: &problems)
+        reportSharedURLs(items, paths: paths, layout: layout, into: &problems)
 
         let newestFirst: (ItemID, ItemID) -> Bool = { a, b in
             let (x, y) = (items[a], items[b])
@@ -165,14 +165,18 @@ public enum SiteBuilder {
 
     /// Two items at one address, by their pages or their old addresses (`aliases`), would
     /// overwrite each other; each clash is an error naming both.
-    private static func reportSharedURLs(_ items: [ContentItem], paths: [String], into problems: inout DiagnosticList) {
+    private static func reportSharedURLs(_ items: [ContentItem], paths: [String], layout: URLLayout, into problems: inout DiagnosticList) {
         // Path → the item there, and whether by its page or an alias (by index: no item is copied).
         var firstAt: [String: (item: Int, isPage: Bool)] = [:]
         firstAt.reserveCapacity(items.count)
         for (index, path) in paths.enumerated() {
             if let first = firstAt[path] {
-                let item = items[index]
-                problems.error(item.sourcePath, item.fixedPath?.line ?? item.slugLine, "the URL /\(path) is already used by \(items[first.item].sourcePath); give one of them another `slug:`")
+                let (item, other) = (items[index], items[first.item])
+                // The same slug in other years (a yearly event) is what a dated pattern is for.
+                func year(_ item: ContentItem) -> Int? { (item.date ?? item.event?.start).map { CivilDateTime($0, in: layout.timeZone).year } }
+                let dated = layout.pattern(for: item.kind).isDefault && item.kind != .page && year(item) != nil && year(other) != nil && year(item) != year(other)
+                let hint = dated ? ", or give \(item.kind.folder) dated addresses in site.yml (`permalinks: {\(item.kind.folder): /\(item.kind.urlSection ?? item.kind.folder)/:year/:slug/}`)" : ""
+                problems.error(item.sourcePath, item.fixedPath?.line ?? item.slugLine, "the URL /\(path) is already used by \(other.sourcePath); give one of them another `slug:`\(hint)")
             } else {
                 firstAt[path] = (index, true)
             }
