@@ -26,10 +26,7 @@ public struct ContentSource: Sendable, Equatable {
 /// `content/<kind>/_index.md` is the section's own page; other `_index.md` files head Hugo's
 /// branch folders, which Herald's sections do not have, so they are left out.
 public enum ContentDiscovery {
-    /// The file extensions read as Markdown.
-    static let markdownExtensions = [".md", ".markdown"]
-
-    /// Whether a path names a Markdown file.
+    /// Whether a path names a Markdown file: `.md` or `.markdown`, in any case.
     static func isMarkdown(_ path: String) -> Bool {
         // On the last bytes, any case, without lower-casing the whole path.
         let tail = path.utf8.suffix(9).map { $0 | 0x20 }
