@@ -99,13 +99,15 @@ import Testing
     }
 
     @Test func itemsKeptOutOfListsStillHaveTheirPage() throws {
-        var hidden = newsItem("hidden", date: "2026-11-02T00:00:00Z", categories: ["News"], tags: ["x"], featured: true)
+        var hidden = newsItem("hidden", date: "2026-11-02T00:00:00Z", categories: ["News", "Secret"], tags: ["x"], featured: true)
         hidden.listed = false
         let site = try build([hidden, newsItem("shown", date: "2026-11-01T00:00:00Z", categories: ["News"])])
         #expect(site.items.count == 2 && site.paths == ["news/hidden/", "news/shown/"])
         #expect(site.news.map { site.items[$0].slug } == ["shown"])
         #expect(site.featured.isEmpty && site.tags.isEmpty)
         #expect(site.categories[0].items.map { site.items[$0].slug } == ["shown"])
+        #expect(site.categories.map(\.name) == ["News"], "a category only an unlisted item names gets no (empty) page")
+        #expect(site.categoriesOfItem[0] == [0])
     }
 
     @Test func featuredPicksSortByWeightThenNewest() throws {

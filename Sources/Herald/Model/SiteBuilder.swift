@@ -224,7 +224,9 @@ public enum SiteBuilder {
                     continue
                 }
                 if !slugsOfItem[id].contains(slug) { slugsOfItem[id].append(slug) }
-                guard indexBySlug[slug] == nil else { continue }
+                // Only listed items make a category: one named by an item kept out of lists alone
+                // would be an empty page (its item keeps the category off its page, as with tags).
+                guard indexBySlug[slug] == nil, item.listed else { continue }
                 if uses[reference.name] == nil {
                     uses[reference.name] = (slug, 1, item.sourcePath, reference.line)
                 } else {
