@@ -66,6 +66,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // `herald import`: a Hugo or Jekyll site moved to Herald, with every old address kept.
+        .target(
+            name: "HeraldImport",
+            dependencies: [
+                "Herald",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         // The `herald` command line.
         .executableTarget(
             name: "HeraldCLI",
@@ -73,6 +81,7 @@ let package = Package(
                 "Herald",
                 "HeraldServe",
                 "HeraldPublish",
+                "HeraldImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -88,7 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldTests",
-            dependencies: ["Herald", "HeraldServe", "HeraldPublish", "HeraldMediaTypes"]
+            dependencies: ["Herald", "HeraldServe", "HeraldPublish", "HeraldMediaTypes", "HeraldImport", .product(name: "Yams", package: "Yams")]
         ),
     ]
 )

@@ -9,7 +9,7 @@ struct HeraldCommand: AsyncParsableCommand {
         commandName: "herald",
         abstract: "Builds a news-and-events site from Markdown: pages, lists and a home page like a news app's.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, PublishCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, PublishCommand.self, ImportCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 }

@@ -23,18 +23,18 @@ final class ProgressLine: @unchecked Sendable {
     private var showing = false
 
     /// Shows a step starting, or how far the current one is (redrawn at most 20 times a second).
-    func update(_ progress: BuildProgress) {
+    func update(_ progress: BuildProgress, verb: String = "Building") {
         lock.lock()
         defer { lock.unlock() }
         if let started = progress.step {
             step = started
-            draw("Building: \(started)…")
+            draw("\(verb): \(started)…")
             return
         }
         let now = DispatchTime.now().uptimeNanoseconds
         guard progress.done == progress.total || now - lastDrawn > 50_000_000 else { return }
         let percent = progress.total == 0 ? 100 : progress.done * 100 / progress.total
-        draw("Building: \(step) \(progress.done)/\(progress.total) (\(percent)%)")
+        draw("\(verb): \(step) \(progress.done)/\(progress.total) (\(percent)%)")
     }
 
     /// Removes the line, before anything else is printed.

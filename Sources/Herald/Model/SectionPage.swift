@@ -9,4 +9,7 @@ public struct SectionPage: Sendable, Equatable {
     public var description: String?
     /// The whole body as HTML, for templates that show it.
     public var html: String
+    /// Old addresses of the list (`aliases:`, e.g. Hugo's `/posts/` for Herald's `/news/`), each
+    /// redirected to it.
+    public var aliases: [TermReference] = []
 }

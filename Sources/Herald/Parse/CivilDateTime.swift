@@ -139,7 +139,7 @@ extension Int {
     func floorModulo(_ divisor: Int) -> Int { self - floorDivided(by: divisor) * divisor }
 
     /// Decimal digits with leading zeros up to `width`.
-    func padded(_ width: Int) -> String {
+    public func padded(_ width: Int) -> String {
         let digits = String(Swift.abs(self))
         let padding = String(repeating: "0", count: Swift.max(0, width - digits.count))
         return (self < 0 ? "-" : "") + padding + digits

@@ -2,7 +2,7 @@
 /// table behind docs/content.md's "Keys from other generators".
 ///
 /// Keys are matched without regard to case, as Hugo matches them (`publishdate`, `Title`).
-enum FrontMatterKeys {
+public enum FrontMatterKeys {
     /// What to do when one front matter gives a key under two of its names.
     enum Conflict {
         /// It is an error naming both lines: the two could disagree about a date or place.
@@ -96,7 +96,11 @@ enum FrontMatterKeys {
     }
 
     /// The Herald key a written name stands for, if Herald reads it.
-    static func key(for written: String) -> String? { byName[written.lowercased()]?.key }
+    public static func key(for written: String) -> String? { byName[written.lowercased()]?.key }
+
+    /// Whether, when one front matter gives two names of `key`, the first present wins (rather
+    /// than being an error): `herald import` renames such a key only when it stands alone.
+    public static func namesOverlap(_ key: String) -> Bool { conflictOfKey[key] == .firstWins }
 
     /// How one front matter spelled Herald's keys: Herald key → the key as written.
     struct Spelling {

@@ -250,10 +250,14 @@ public struct ItemParser: Sendable {
     private func parseSection(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, body: String, path: String) -> Outcome {
         let title = fields.text(keys["title"])
         let summary = fields.text(keys["summary"])
+        let aliases = (fields.stringList(keys["aliases"]) ?? []).compactMap { entry -> TermReference? in
+            let trimmed = entry.value.trimmed()
+            return trimmed.isEmpty ? nil : TermReference(name: trimmed, line: entry.line)
+        }
         guard !fields.problems.hasErrors else { return Outcome(item: nil, diagnostics: fields.problems.all) }
         let rendered = markdown.render(body)
         let description = summary ?? (rendered.leadText.isEmpty ? nil : rendered.leadText)
         return Outcome(item: nil, diagnostics: fields.problems.all,
-                       section: SectionPage(sourcePath: path, title: title, description: description, html: rendered.html))
+                       section: SectionPage(sourcePath: path, title: title, description: description, html: rendered.html, aliases: aliases))
     }
 }

@@ -3,11 +3,11 @@ import Yams
 
 /// Reads Hugo's TOML front matter (between `+++` lines) into the node tree YAML front matter
 /// gives, so `YAMLReader` reads both alike: the same types, the same `path:line` diagnostics.
-enum TOMLFrontMatter {
+public enum TOMLFrontMatter {
     /// Parses `toml`, whose first line is file line `lineOffset + 1`, into a mapping whose every
     /// key and value carries the line it is written on. A syntax error is a diagnostic at the
     /// line TOMLKit names, with its explanation.
-    static func parse(_ toml: String, path: String, lineOffset: Int) -> Result<Node.Mapping, Diagnostic> {
+    public static func parse(_ toml: String, path: String, lineOffset: Int) -> Result<Node.Mapping, Diagnostic> {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: toml)

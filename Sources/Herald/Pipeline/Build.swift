@@ -383,4 +383,10 @@ public struct BuildProgress: Sendable, Equatable {
     public var done: Int
     /// Files the current step writes.
     public var total: Int
+
+    public init(step: String?, done: Int, total: Int) {
+        self.step = step
+        self.done = done
+        self.total = total
+    }
 }

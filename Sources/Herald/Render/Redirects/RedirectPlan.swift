@@ -23,6 +23,22 @@ enum RedirectPlan {
                 rules.append(RedirectRule(from: urls.path(path), to: link))
             }
         }
+        // A section's old addresses lead to its list (`/posts/` → `/news/`).
+        for kind in ContentKind.allCases {
+            guard let section = site.sections[kind], kind != .page else { continue }
+            let target = URLLayout.listPath(kind)
+            for alias in section.aliases {
+                let path = URLLayout.aliasPath(alias.name)
+                guard !path.isEmpty, path != target else { continue }
+                let (link, absolute, title, language) = (urls.path(target), urls.absolute(target), section.title ?? kind.folder, site.config.language)
+                var file = GeneratedFile(path: URLLayout.pageFile(path), owner: "the old address \(alias.name) of \(section.sourcePath)", make: {
+                    Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
+                })
+                file.source = (section.sourcePath, alias.line)
+                files.append(file)
+                rules.append(RedirectRule(from: urls.path(path), to: link))
+            }
+        }
         guard !rules.isEmpty else { return [] }
         let sorted = rules.sorted { $0.from < $1.from }
         files.append(GeneratedFile(path: URLLayout.redirectsFile, owner: "the redirects file", replaceableByStatic: true, make: {

@@ -1,0 +1,107 @@
+import Foundation
+import Herald
+import Yams
+
+/// An old site's configuration as the files it was read from, later files overriding earlier ones
+/// (Hugo's `config/_default/` then `config/production/`), looked up by key path in any case.
+struct ConfigLayers: Sendable {
+    /// One file's settings, as a mapping from its top.
+    struct Layer: @unchecked Sendable {
+        var file: String
+        var root: Node.Mapping
+    }
+
+    var layers: [Layer] = []
+
+    /// A value found, with `file:line` for site.yml's comments.
+    struct Found: @unchecked Sendable {
+        var node: Node
+        var origin: String
+    }
+
+    /// The value at a key path (`["markup", "goldmark", "renderer", "unsafe"]`), from the last
+    /// file that has it; keys match in any case, as Hugo's do.
+    func value(_ path: [String]) -> Found? {
+        for layer in layers.reversed() {
+            var mapping = layer.root
+            for (index, key) in path.enumerated() {
+                guard let (keyNode, node) = Self.entry(key, in: mapping) else { break }
+                if index == path.count - 1 {
+                    return Found(node: node, origin: "\(layer.file):\(keyNode.mark?.line ?? 1)")
+                }
+                guard let next = node.mapping else { break }
+                mapping = next
+            }
+        }
+        return nil
+    }
+
+    /// The text at a key path (a scalar, trimmed; nil when empty).
+    func text(_ path: String...) -> (value: String, origin: String)? {
+        guard let found = value(path), let text = found.node.string?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        return (text, found.origin)
+    }
+
+    /// Every key-value pair of a mapping at a key path, later files' pairs over earlier ones'.
+    func mapping(_ path: String...) -> [(key: String, value: Node, origin: String)] {
+        var pairs: [(key: String, value: Node, origin: String)] = []
+        for layer in layers {
+            var mapping: Node.Mapping? = layer.root
+            for key in path { mapping = mapping.flatMap { Self.entry(key, in: $0)?.1.mapping } }
+            guard let mapping else { continue }
+            for (key, value) in mapping {
+                let name = key.string ?? ""
+                pairs.removeAll { $0.key.lowercased() == name.lowercased() }
+                pairs.append((name, value, "\(layer.file):\(key.mark?.line ?? 1)"))
+            }
+        }
+        return pairs
+    }
+
+    /// A key's entry in a mapping, exactly or in any case.
+    static func entry(_ key: String, in mapping: Node.Mapping) -> (Node, Node)? {
+        if let exact = mapping.first(where: { $0.key.string == key }) { return (exact.key, exact.value) }
+        return mapping.first { $0.key.string?.lowercased() == key.lowercased() }.map { ($0.key, $0.value) }
+    }
+
+    /// Parses one configuration file (TOML, YAML or JSON, by its extension), wrapped under `under`
+    /// when it holds one key's settings (`config/_default/params.toml` holds `params`).
+    static func parse(_ text: String, file: String, under: String? = nil) -> Result<Layer, Diagnostic> {
+        var root: Node.Mapping
+        if file.hasSuffix(".toml") {
+            switch TOMLFrontMatter.parse(text, path: file, lineOffset: 0) {
+            case .success(let mapping): root = mapping
+            case .failure(let diagnostic):
+                return .failure(Diagnostic(path: file, line: diagnostic.line, diagnostic.message.replacingOccurrences(of: "front matter", with: "the configuration")))
+            }
+        } else {
+            do {
+                guard let node = try Yams.compose(yaml: text) else { return .success(Layer(file: file, root: Node.Mapping([]))) }
+                guard let mapping = node.mapping else {
+                    return .failure(Diagnostic(path: file, line: node.mark?.line ?? 1, "the configuration is not a mapping of keys to values"))
+                }
+                root = mapping
+            } catch let error as YamlError {
+                let what = file.hasSuffix(".json") ? "JSON" : "YAML"
+                return .failure(Diagnostic(path: file, line: FrontMatterFields.line(of: error), "the configuration is not valid \(what): \(FrontMatterFields.reason(of: error))"))
+            } catch {
+                return .failure(Diagnostic(path: file, line: 1, "the configuration could not be read: \(error)"))
+            }
+        }
+        if let under {
+            root = Node.Mapping([(Node(under), .mapping(root))])
+        }
+        return .success(Layer(file: file, root: root))
+    }
+}
+
+extension Node {
+    /// A list of texts: a sequence's scalars, or one scalar as a list of one.
+    var texts: [String] {
+        switch self {
+        case .scalar(let scalar): return scalar.string.isEmpty ? [] : [scalar.string]
+        case .sequence(let sequence): return sequence.compactMap(\.string)
+        default: return []
+        }
+    }
+}

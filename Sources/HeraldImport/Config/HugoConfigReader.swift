@@ -1,0 +1,125 @@
+import Foundation
+import Herald
+import Yams
+
+/// Reads a Hugo site's configuration: `hugo.*` or `config.*` at the root, then
+/// `config/_default/`, then `config/production/` (the environment `hugo` builds for).
+enum HugoConfigReader {
+    static let extensions = ["toml", "yaml", "yml", "json"]
+
+    /// The configuration of the Hugo site in `tree`.
+    static func read(_ tree: SourceTree) -> OldSiteConfig {
+        var config = OldSiteConfig(kind: .hugo)
+        var layers = ConfigLayers()
+        func add(_ file: String, under: String?) {
+            guard let data = tree.read(file) else { return }
+            guard let text = String(data: data, encoding: .utf8) else {
+                config.diagnostics.append(Diagnostic(path: file, line: 1, "is not UTF-8 text; the configuration in it was not read"))
+                return
+            }
+            switch ConfigLayers.parse(text, file: file, under: under) {
+            case .success(let layer):
+                layers.layers.append(layer)
+                config.files.append(file)
+            case .failure(let diagnostic):
+                config.diagnostics.append(diagnostic)
+            }
+        }
+        // Hugo reads one root file, hugo.* before config.*.
+        if let root = OldSiteKind.hugoConfigNames.first(where: tree.has) { add(root, under: nil) }
+        for folder in ["config/_default/", "config/production/"] {
+            let files = tree.files.filter { $0.hasPrefix(folder) && !$0.dropFirst(folder.count).contains("/") }
+            // The main file first, so the files named after a key (params.toml) add to it.
+            let ordered = files.filter { isMainFile($0) } + files.filter { !isMainFile($0) }
+            for file in ordered {
+                let name = (file as NSString).lastPathComponent
+                let parts = name.split(separator: ".")
+                guard parts.count == 2, extensions.contains(String(parts[1])) else { continue }  // params.en.toml: another language's
+                add(file, under: isMainFile(file) ? nil : String(parts[0]))
+            }
+        }
+
+        let defaultLanguage = layers.text("defaultContentLanguage")?.value ?? "en"
+        let languageTable = ["languages", defaultLanguage]
+        config.title = (layers.text("title") ?? layers.text(languageTable[0], languageTable[1], "title")).map { Setting(value: $0.value, origin: $0.origin) }
+        config.description = (layers.text("params", "description") ?? layers.text("description") ?? layers.text("languages", defaultLanguage, "params", "description"))
+            .map { Setting(value: $0.value, origin: $0.origin) }
+        config.baseURL = (layers.text("baseURL")).map { Setting(value: $0.value, origin: $0.origin) }
+        config.language = (layers.text("languages", defaultLanguage, "languageCode") ?? layers.text("languageCode") ?? layers.text("defaultContentLanguage"))
+            .map { Setting(value: $0.value, origin: $0.origin) }
+        config.timeZone = (layers.text("languages", defaultLanguage, "timeZone") ?? layers.text("timeZone")).map { Setting(value: $0.value, origin: $0.origin) }
+        if let size = layers.text("pagination", "pagerSize") ?? layers.text("paginate"), let count = Int(size.value), count > 0 {
+            config.pageSize = Setting(value: count, origin: size.origin)
+        }
+        if let author = layers.value(["params", "author"]) ?? layers.value(["author"]) {
+            let name = author.node.string ?? author.node.mapping.flatMap { ConfigLayers.entry("name", in: $0)?.1.string }
+            if let name, !name.isEmpty { config.author = Setting(value: name, origin: author.origin) }
+        }
+        if let unsafe = layers.value(["markup", "goldmark", "renderer", "unsafe"]) {
+            config.unsafeHTML = Setting(value: unsafe.node.bool ?? (unsafe.node.string == "true"), origin: unsafe.origin)
+        }
+        for (section, value, origin) in layers.mapping("permalinks") {
+            if let pattern = value.string {
+                config.permalinks[section.lowercased()] = Setting(value: pattern, origin: origin)
+            } else if section.lowercased() == "page", let pages = value.mapping {
+                // Hugo's newer form: permalinks.page.<section>.
+                for (key, pattern) in pages {
+                    if let name = key.string, let text = pattern.string { config.permalinks[name.lowercased()] = Setting(value: text, origin: origin) }
+                }
+            }
+        }
+        let taxonomies = layers.mapping("taxonomies")
+        if !taxonomies.isEmpty {
+            config.taxonomies = taxonomies.compactMap { singular, plural, origin in
+                plural.string.map { ($0, singular, origin) }
+            }
+        }
+        config.uglyURLs = layers.value(["uglyURLs"])?.node.bool ?? false
+        config.lowerCasePaths = !(layers.value(["disablePathToLower"])?.node.bool ?? false)
+        if let dir = layers.text("contentDir") { config.contentDir = trimmedFolder(dir.value) }
+        if let dir = layers.value(["staticDir"]) { config.staticDirs = dir.node.texts.map(trimmedFolder) }
+        if let dir = layers.text("dataDir") { config.dataDir = trimmedFolder(dir.value) }
+        if let dir = layers.text("publishDir") { config.publishDir = trimmedFolder(dir.value) }
+        for pattern in layers.value(["ignoreFiles"])?.node.texts ?? [] {
+            if let expression = try? NSRegularExpression(pattern: pattern) { config.ignoreFiles.append(expression) }
+        }
+        for (key, value, _) in layers.mapping("params") { flatten(value, key: key.lowercased(), into: &config.params) }
+
+        let languages = layers.mapping("languages")
+        if !languages.isEmpty {
+            let weighted = languages.map { code, value, _ -> (String, Int) in
+                let weight = value.mapping.flatMap { ConfigLayers.entry("weight", in: $0)?.1.int } ?? 0
+                return (code, weight)
+            }
+            let others = weighted.filter { $0.0 != defaultLanguage }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+            config.languages = [defaultLanguage] + others
+        }
+        config.defaultLanguageInSubdir = layers.value(["defaultContentLanguageInSubdir"])?.node.bool ?? false
+        return config
+    }
+
+    /// Whether a file in a config folder holds the top-level settings (`hugo.toml`, `config.yaml`).
+    static func isMainFile(_ file: String) -> Bool {
+        let name = (file as NSString).lastPathComponent
+        return name.hasPrefix("hugo.") || name.hasPrefix("config.")
+    }
+
+    /// A folder as written (`/static/`, `./content`) as a path in the site.
+    static func trimmedFolder(_ text: String) -> String {
+        var folder = text
+        while folder.hasPrefix("./") { folder.removeFirst(2) }
+        while folder.hasPrefix("/") { folder.removeFirst() }
+        while folder.hasSuffix("/") { folder.removeLast() }
+        return folder
+    }
+
+    /// The scalars of a parameter tree, by dotted key (`social.twitter`).
+    static func flatten(_ node: Node, key: String, into params: inout [String: String]) {
+        switch node {
+        case .scalar(let scalar): params[key] = scalar.string
+        case .mapping(let mapping):
+            for (child, value) in mapping { flatten(value, key: key + "." + (child.string ?? "").lowercased(), into: &params) }
+        default: break
+        }
+    }
+}

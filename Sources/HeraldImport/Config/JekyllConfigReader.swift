@@ -1,0 +1,100 @@
+import Foundation
+import Herald
+import Yams
+
+/// Reads a Jekyll site's `_config.yml`.
+enum JekyllConfigReader {
+    /// Jekyll's named permalink styles and the patterns they stand for.
+    static let styles: [String: String] = [
+        "date": "/:categories/:year/:month/:day/:title:output_ext",
+        "pretty": "/:categories/:year/:month/:day/:title/",
+        "ordinal": "/:categories/:year/:y_day/:title:output_ext",
+        "weekdate": "/:categories/:year/W:week/:short_day/:title:output_ext",
+        "none": "/:categories/:title:output_ext",
+    ]
+
+    /// The configuration of the Jekyll site in `tree`.
+    static func read(_ tree: SourceTree) -> OldSiteConfig {
+        var config = OldSiteConfig(kind: .jekyll)
+        config.taxonomies = [("categories", "category", "Jekyll"), ("category", "category", "Jekyll"), ("tags", "tag", "Jekyll"), ("tag", "tag", "Jekyll")]
+        // Jekyll always let raw HTML through (kramdown and CommonMark alike).
+        config.unsafeHTML = Setting(value: true, origin: "Jekyll's Markdown")
+        config.permalinks["posts"] = Setting(value: styles["date"]!, origin: "Jekyll's default (date)")
+        var layers = ConfigLayers()
+        let file = ["_config.yml", "_config.yaml"].first(where: tree.has) ?? "_config.yml"
+        if let data = tree.read(file) {
+            if let text = String(data: data, encoding: .utf8) {
+                switch ConfigLayers.parse(text, file: file) {
+                case .success(let layer):
+                    layers.layers.append(layer)
+                    config.files.append(file)
+                case .failure(let diagnostic):
+                    config.diagnostics.append(diagnostic)
+                }
+            } else {
+                config.diagnostics.append(Diagnostic(path: file, line: 1, "is not UTF-8 text; the configuration in it was not read"))
+            }
+        }
+        func setting(_ key: String) -> Setting<String>? { layers.text(key).map { Setting(value: $0.value, origin: $0.origin) } }
+        config.title = setting("title")
+        config.description = setting("description")
+        let url = layers.text("url")
+        let baseurl = layers.text("baseurl")
+        if url != nil || baseurl != nil {
+            var path = baseurl?.value ?? ""
+            if !path.isEmpty, !path.hasPrefix("/") { path = "/" + path }
+            let address = (url?.value ?? "").trimmingSuffix("/") + path
+            config.baseURL = Setting(value: address.isEmpty ? "/" : address, origin: [url?.origin, baseurl?.origin].compactMap { $0 }.joined(separator: " and "))
+        }
+        config.language = setting("lang") ?? setting("locale") ?? setting("language")
+        config.timeZone = setting("timezone")
+        if let size = layers.text("paginate"), let count = Int(size.value), count > 0 { config.pageSize = Setting(value: count, origin: size.origin) }
+        if let author = layers.value(["author"]) {
+            let name = author.node.string ?? author.node.mapping.flatMap { ConfigLayers.entry("name", in: $0)?.1.string }
+            if let name, !name.isEmpty { config.author = Setting(value: name, origin: author.origin) }
+        }
+        if let permalink = layers.text("permalink") {
+            config.permalinks["posts"] = Setting(value: styles[permalink.value] ?? permalink.value, origin: permalink.origin)
+        }
+        if let collections = layers.value(["collections"]) {
+            switch collections.node {
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    guard let name = key.string, name != "posts" else {
+                        if let pattern = value.mapping.flatMap({ ConfigLayers.entry("permalink", in: $0)?.1.string }) {
+                            config.permalinks["posts"] = Setting(value: styles[pattern] ?? pattern, origin: collections.origin)
+                        }
+                        continue
+                    }
+                    let settings = value.mapping
+                    let output = settings.flatMap { ConfigLayers.entry("output", in: $0)?.1.bool } ?? false
+                    guard output else { continue }
+                    let pattern = settings.flatMap { ConfigLayers.entry("permalink", in: $0)?.1.string }
+                    config.collections[name] = .some(pattern.map { styles[$0] ?? $0 })
+                }
+            case .sequence(let names):
+                // A list of names: collections without output.
+                _ = names
+            default: break
+            }
+        }
+        config.exclude = layers.value(["exclude"])?.node.texts ?? []
+        config.include = layers.value(["include"])?.node.texts ?? []
+        if let defaults = layers.value(["defaults"]), case .sequence(let entries) = defaults.node {
+            for entry in entries {
+                guard let mapping = entry.mapping else { continue }
+                let scope = ConfigLayers.entry("scope", in: mapping)?.1.mapping
+                let path = scope.flatMap { ConfigLayers.entry("path", in: $0)?.1.string } ?? ""
+                let type = scope.flatMap { ConfigLayers.entry("type", in: $0)?.1.string }
+                let values = ConfigLayers.entry("values", in: mapping)?.1.mapping.map { pairs in pairs.map { ($0.key.string ?? "", $0.value) } } ?? []
+                config.defaults.append(FrontMatterDefault(path: HugoConfigReader.trimmedFolder(path), type: type, values: values))
+            }
+        }
+        return config
+    }
+}
+
+extension String {
+    /// The text without one trailing `suffix`.
+    func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Herald
+import Yams
+
+/// A setting of the old site, with the `file:line` it came from, for site.yml's comments.
+struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
+    var value: Value
+    var origin: String
+}
+
+/// What an import takes from the old site's configuration, whichever generator wrote it.
+struct OldSiteConfig: @unchecked Sendable {
+    var kind: OldSiteKind
+    /// The configuration files read, in the order they apply.
+    var files: [String] = []
+    var title: Setting<String>?
+    var description: Setting<String>?
+    /// The site's address as written (Hugo's `baseURL`; Jekyll's `url` and `baseurl`).
+    var baseURL: Setting<String>?
+    var language: Setting<String>?
+    var timeZone: Setting<String>?
+    var pageSize: Setting<Int>?
+    var author: Setting<String>?
+    /// Whether the old site let raw HTML in Markdown through (Hugo's goldmark `unsafe`; kramdown always does).
+    var unsafeHTML: Setting<Bool>?
+    /// URL patterns: Hugo's by section, Jekyll's `posts` and by collection.
+    var permalinks: [String: Setting<String>] = [:]
+    /// Taxonomies: front-matter key (plural) → singular name.
+    var taxonomies: [(plural: String, singular: String, origin: String)] = [("categories", "category", "Hugo's default"), ("tags", "tag", "Hugo's default")]
+    /// Hugo's `uglyURLs`: pages at `/section/name.html`.
+    var uglyURLs = false
+    /// Hugo lower-cases every path unless `disablePathToLower`.
+    var lowerCasePaths = true
+    /// Hugo's folders (`contentDir`, `staticDir`, …).
+    var contentDir = "content"
+    var staticDirs = ["static"]
+    var dataDir = "data"
+    var publishDir = "public"
+    /// Hugo's `ignoreFiles`: patterns of content files it does not read.
+    var ignoreFiles: [NSRegularExpression] = []
+    /// The site's parameters, for `{{< param >}}`: lower-cased key → text.
+    var params: [String: String] = [:]
+    /// The languages of a multilingual site, the default first; translations are left out.
+    var languages: [String] = []
+    var defaultLanguageInSubdir = false
+    /// Jekyll's collections with `output: true`: name → permalink pattern (nil for the default).
+    var collections: [String: String?] = [:]
+    /// Jekyll's `exclude` and `include`.
+    var exclude: [String] = []
+    var include: [String] = []
+    /// Jekyll's front-matter defaults, in order.
+    var defaults: [FrontMatterDefault] = []
+    /// Problems reading the configuration.
+    var diagnostics: [Diagnostic] = []
+
+    /// The path part of the old address (`/club`), without a trailing slash; empty at a root.
+    var basePath: String {
+        guard let text = baseURL?.value else { return "" }
+        var path = text
+        if let scheme = path.range(of: "://") {
+            path = String(path[scheme.upperBound...].drop { $0 != "/" })
+        }
+        while path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    /// The front-matter keys that hold categories and tags in this site.
+    var categoryKeys: [String] { taxonomies.filter { $0.singular.lowercased() == "category" }.map(\.plural) }
+    var tagKeys: [String] { taxonomies.filter { $0.singular.lowercased() == "tag" }.map(\.plural) }
+}
+
+/// One of Jekyll's `defaults:`: values given to every file a scope covers.
+struct FrontMatterDefault: @unchecked Sendable {
+    /// The folder the scope covers (`""` for all), and the type (`posts`, `pages`, a collection).
+    var path: String
+    var type: String?
+    var values: [(key: String, value: Node)]
+
+    /// Whether the scope covers a file of this type.
+    func covers(_ file: String, type fileType: String) -> Bool {
+        if let type, type != fileType { return false }
+        if path.isEmpty { return true }
+        if path.contains("*") {
+            let pattern = path.split(separator: "/")
+            let parts = file.split(separator: "/")
+            return parts.count >= pattern.count && zip(pattern, parts).allSatisfy { $0 == "*" || $0 == $1 }
+        }
+        return file == path || file.hasPrefix(path.hasSuffix("/") ? path : path + "/")
+    }
+}

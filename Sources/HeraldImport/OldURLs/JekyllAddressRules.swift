@@ -1,0 +1,126 @@
+import Foundation
+import Herald
+import Yams
+
+/// Where Jekyll published a document: its `permalink:` (or one its defaults give), else its
+/// type's pattern (posts: the site's `permalink`; pages: their path; collections: theirs).
+struct JekyllAddressRules: Sendable {
+    var config: OldSiteConfig
+    var zone: TimeZone
+
+    /// The old address of an item, or nil for a draft (Jekyll publishes none).
+    func address(of item: OldItem, defaults: [(key: String, value: Node)]) -> OldAddress? {
+        if item.jekyllType == "drafts" || item.fields.text("published")?.lowercased() == "false" { return nil }
+        let written = item.fields.text("permalink") ?? defaults.last { $0.key == "permalink" }?.value.string
+        let type = item.jekyllType ?? "pages"
+        let pattern: String
+        let rule: String
+        if let written {
+            pattern = JekyllConfigReader.styles[written] ?? written
+            rule = "permalink:"
+        } else if type == "posts" {
+            pattern = config.permalinks["posts"]?.value ?? JekyllConfigReader.styles["date"]!
+            rule = "the site's permalink"
+        } else if type == "pages" {
+            let pretty = (config.permalinks["posts"]?.value ?? "").hasSuffix("/")
+            pattern = pretty ? "/:path/:basename/" : "/:path/:basename:output_ext"
+            rule = "the page's path"
+        } else {
+            pattern = (config.collections[type] ?? nil) ?? "/:collection/:path:output_ext"
+            rule = "the \(type) collection's permalink"
+        }
+        var slugValue: String?
+        var path = fill(pattern, item: item, type: type, defaults: defaults, slugValue: &slugValue)
+        // Jekyll writes `…/index.html` pages at their folder.
+        if path.hasSuffix("/index.html") || path == "index.html" { path = String(path.dropLast("index.html".count)) }
+        if path.hasSuffix("/index/") || path == "index/" { path = String(path.dropLast("index/".count)) }
+        return OldAddress(path: path, slug: slugValue, rule: rule)
+    }
+
+    /// The document's name without the date (posts) or extension.
+    static func nameSlug(_ item: OldItem) -> String {
+        let name = item.baseName
+        return Slug.datePrefix(of: name) != nil ? String(name.dropFirst(11)) : name
+    }
+
+    /// The date Jekyll files a document under, in the site's zone.
+    func day(of item: OldItem) -> CivilDateTime {
+        if let text = item.fields.text("date"), case .success(let parsed) = DateParser.parse(text, timeZone: zone) {
+            return CivilDateTime(parsed.instant, in: zone)
+        }
+        if let prefix = Slug.datePrefix(of: item.baseName), case .success(let parsed) = DateParser.parse(prefix, timeZone: zone) {
+            return parsed.civil
+        }
+        return CivilDateTime(year: 1970, month: 1, day: 1)
+    }
+
+    /// The document's categories as Jekyll puts them in URLs: folders above `_posts`, then
+    /// `category` and `categories`, lower-cased, without repeats.
+    static func categories(of item: OldItem, defaults: [(key: String, value: Node)]) -> [String] {
+        var names = item.folderCategories
+        names += item.fields.texts("category", splitSpaces: true) + item.fields.texts("categories", splitSpaces: true)
+        if item.fields.field("categories") == nil, item.fields.field("category") == nil {
+            for (key, value) in defaults where key == "categories" || key == "category" { names += value.texts }
+        }
+        var seen = Set<String>()
+        return names.map { $0.lowercased() }.filter { seen.insert($0).inserted }
+    }
+
+    /// A pattern filled in for a document.
+    func fill(_ pattern: String, item: OldItem, type: String, defaults: [(key: String, value: Node)], slugValue: inout String?) -> String {
+        let day = self.day(of: item)
+        let slugSource = item.fields.text("slug") ?? Self.nameSlug(item)
+        let relative = item.jekyllType == "pages" ? item.sourcePath : item.placement
+        let folder = (relative as NSString).deletingLastPathComponent
+        let shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let longMonths = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let shortDays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let longDays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+        var result = ""
+        var rest = Substring(pattern)
+        while let colon = rest.firstIndex(of: ":") {
+            result += rest[..<colon]
+            let token = rest[rest.index(after: colon)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            rest = rest[rest.index(after: colon)...].dropFirst(token.count)
+            switch token {
+            case "year": result += day.year.padded(4)
+            case "short_year": result += (day.year % 100).padded(2)
+            case "month": result += day.month.padded(2)
+            case "i_month": result += String(day.month)
+            case "short_month": result += shortMonths[day.month - 1]
+            case "long_month": result += longMonths[day.month - 1]
+            case "day": result += day.day.padded(2)
+            case "i_day": result += String(day.day)
+            case "y_day": result += (day.daysSinceEpoch - CivilDateTime(year: day.year, month: 1, day: 1).daysSinceEpoch + 1).padded(3)
+            case "short_day": result += shortDays[day.weekday]
+            case "long_day": result += longDays[day.weekday]
+            case "hour": result += day.hour.padded(2)
+            case "minute": result += day.minute.padded(2)
+            case "second": result += day.second.padded(2)
+            case "title":
+                let value = URLText.jekyll(slugSource, pretty: true, cased: true)
+                result += value
+                slugValue = value
+            case "slug":
+                let value = URLText.jekyll(slugSource, pretty: false, cased: false)
+                result += value
+                slugValue = value
+            case "name":
+                let value = URLText.jekyll(item.baseName, pretty: false, cased: false)
+                result += value
+                slugValue = value
+            case "basename":
+                result += item.baseName
+                slugValue = item.baseName
+            case "categories": result += Self.categories(of: item, defaults: defaults).joined(separator: "/")
+            case "collection": result += type
+            case "path": result += item.jekyllType == "pages" ? folder : (folder.isEmpty ? item.baseName : folder + "/" + item.baseName)
+                if item.jekyllType != "pages" { slugValue = item.baseName }
+            case "output_ext": result += ".html"
+            default: result += ":" + token
+            }
+        }
+        result += rest
+        return URLText.sitePath(result)
+    }
+}

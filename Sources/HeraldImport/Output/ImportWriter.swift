@@ -1,0 +1,69 @@
+import Foundation
+
+/// Writes an imported site to disk: into a staging folder beside the destination, moved into
+/// place only when every file is written, so a failed import leaves nothing half-made.
+public enum ImportWriter {
+    /// Why the destination cannot be written.
+    public struct Refusal: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Checks the destination before the import runs: it must not be the old site or inside it
+    /// (which is never written to), and must be empty unless `force`.
+    public static func check(destination: String, source: String, force: Bool) throws {
+        let target = URL(fileURLWithPath: destination).standardizedFileURL.resolvingSymlinksInPath().path
+        let old = URL(fileURLWithPath: source).standardizedFileURL.resolvingSymlinksInPath().path
+        if target == old || target.hasPrefix(old + "/") || old.hasPrefix(target + "/") {
+            throw Refusal(description: "\(destination) is the old site's folder, inside it or around it; the old site is never written to: choose another --into")
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else { throw Refusal(description: "\(destination) is a file, not a folder: choose another --into") }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []
+        if !entries.isEmpty, !force {
+            throw Refusal(description: "\(destination) is not empty; choose an empty or new folder, or add --force to replace what is in it")
+        }
+    }
+
+    /// Writes the site into `destination` (replacing what is there), reading copies from `tree`.
+    public static func write(_ result: ImportResult, tree: SourceTree, destination: String) throws {
+        let target = URL(fileURLWithPath: destination).standardizedFileURL
+        let parent = target.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).herald-import-\(ProcessInfo.processInfo.processIdentifier)")
+        let manager = FileManager.default
+        try? manager.removeItem(at: staging)
+        do {
+            try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+            var folders = Set<String>()
+            func prepare(_ path: String) throws -> URL {
+                let url = staging.appendingPathComponent(path)
+                let folder = url.deletingLastPathComponent().path
+                if folders.insert(folder).inserted { try manager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                return url
+            }
+            for (path, data) in result.files.sorted(by: { $0.key < $1.key }) {
+                try data.write(to: try prepare(path))
+            }
+            for copy in result.copies where result.files[copy.to] == nil {
+                guard let data = tree.read(copy.from) else { continue }
+                try data.write(to: try prepare(copy.to))
+            }
+            // Replace the destination's contents (checked empty, or --force).
+            if manager.fileExists(atPath: target.path) {
+                for entry in try manager.contentsOfDirectory(atPath: target.path) {
+                    try manager.removeItem(at: target.appendingPathComponent(entry))
+                }
+                for entry in try manager.contentsOfDirectory(atPath: staging.path) {
+                    try manager.moveItem(at: staging.appendingPathComponent(entry), to: target.appendingPathComponent(entry))
+                }
+                try manager.removeItem(at: staging)
+            } else {
+                try manager.createDirectory(at: parent, withIntermediateDirectories: true)
+                try manager.moveItem(at: staging, to: target)
+            }
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Herald
+import Yams
+
+/// Check the new site: Herald's own build runs on it in memory, so that `herald build` after the
+/// import exits 0. A file the build refuses is not converted but copied as it was and listed; an
+/// alias another page holds is dropped; a copied file that would replace a page is left out.
+extension ImportPlan {
+    mutating func checkNewSite() {
+        for _ in 0..<4 {
+            let build = Build(options: BuildOptions(sourcePath: ".", outputPath: "site-output", now: options.now), fileSystem: newSite())
+            do {
+                _ = try build.run(into: DiscardingOutput())
+                return
+            } catch let failure as BuildFailure {
+                guard fix(failure.errors) else { return }
+            } catch {
+                note("site.yml", 1, "the new site could not be checked: \(error)", kind: "check failed")
+                return
+            }
+        }
+    }
+
+    /// Takes out what each error is about; false when nothing could be (the errors are reported).
+    mutating func fix(_ errors: [Diagnostic]) -> Bool {
+        var changed = false
+        var leaveOut = Set<Int>()
+        for error in errors {
+            if let index = items.firstIndex(where: { $0.path == error.path }) {
+                if dropAlias(named: error.message, from: index) {
+                    changed = true
+                    note(items[index].old.sourcePath, 1, "an old address was dropped: \(error.message)", kind: "old address dropped")
+                    continue
+                }
+                leaveOut.insert(index)
+            } else if let copy = inventory.copies.firstIndex(where: { $0.to == error.path }) {
+                note(inventory.copies[copy].from, 1, "left out: \(error.message)", kind: "file left out")
+                inventory.copies.remove(at: copy)
+                changed = true
+            } else if let item = items.firstIndex(where: { $0.bundleFolder != nil && error.path.hasPrefix($0.bundleFolder! + "/") }) {
+                let resource = String(error.path.dropFirst(items[item].bundleFolder!.count + 1))
+                items[item].old.resources.removeAll { $0 == resource }
+                note(items[item].old.bundleFolder! + "/" + resource, 1, "left out: \(error.message)", kind: "file left out")
+                changed = true
+            } else {
+                note(error.path, error.line, error.message, kind: "new site error")
+            }
+        }
+        for index in leaveOut.sorted(by: >) {
+            let item = items.remove(at: index)
+            let messages = errors.filter { $0.path == item.path }
+            report.items[item.kind, default: 0] -= 1
+            notConverted(Diagnostic(path: item.old.sourcePath, line: messages.first?.line ?? 1, "Herald cannot build it: " + messages.map(\.message).joined(separator: "; ")))
+            changed = true
+        }
+        return changed
+    }
+
+    /// Removes the alias an error names (`alias /x/ is already …`) from an item's `aliases`.
+    mutating func dropAlias(named message: String, from index: Int) -> Bool {
+        for key in ["aliases", "redirect_from"] {
+            guard let entry = items[index].frontMatter.index(of: key) else { continue }
+            let aliases = items[index].frontMatter.entries[entry].value.texts
+            guard let named = aliases.first(where: { alias in message.contains(" \(alias) ") || message.contains(" /\(URLLayout.aliasPath(alias)) ") || message.contains(" \(alias);") }) else { continue }
+            let rest = aliases.filter { $0 != named }
+            if rest.isEmpty { items[index].frontMatter.remove(key) } else { items[index].frontMatter.set(key, Node(rest.map { Node($0) })) }
+            report.aliasesWritten -= 1
+            return true
+        }
+        return false
+    }
+
+    /// The new site as a file system: the files made, and the copies read from the old site.
+    func newSite() -> FileSystem {
+        let made = result().files
+        var copied: [String: String] = [:]
+        for copy in allCopies() { copied[copy.to] = copy.from }
+        let sources = copied
+        let all = Set(made.keys).union(sources.keys).sorted()
+        let tree = self.tree
+        return FileSystem(
+            listFiles: { folder, hidden in
+                let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+                let found = all.filter { $0.hasPrefix(prefix) && (hidden || !$0.split(separator: "/").contains { $0.hasPrefix(".") }) }
+                return found.isEmpty ? nil : found
+            },
+            readFile: { path in
+                if let data = made[path] { return data }
+                if let from = sources[path], let data = tree.read(from) { return data }
+                throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+            })
+    }
+}
+
+/// An output that keeps nothing: the check needs the build's verdict, not its files.
+final class DiscardingOutput: OutputSink, @unchecked Sendable {
+    func write(_ path: String, _ data: Data) throws -> Bool { true }
+    func prepareFolders(for paths: [String]) throws {}
+}

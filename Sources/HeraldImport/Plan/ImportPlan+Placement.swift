@@ -1,0 +1,169 @@
+import Foundation
+import Herald
+import Yams
+
+/// Place items: each section gets a kind, each item a file in the new site and front matter in
+/// Herald's own keys.
+extension ImportPlan {
+    /// The layouts Herald accepts: its templates, and other generators' names for its kinds.
+    static let acceptedLayouts: Set<String> = Set(Theme.requiredTemplates).union(["post", "posts", "page", "default", "single", "event", "events", "blog", "article", "news"])
+
+    mutating func placeItems() {
+        let plan = self
+        choices = SectionMapping.choose(inventory.items, config: config, overrides: options.overrides, defaults: { plan.defaults(for: $0) })
+        // A kind's main section (the one with most items) goes straight into the kind's folder;
+        // others get a folder of their own in it.
+        var sectionsOfKind: [ContentKind: [SectionChoice]] = [:]
+        for choice in choices.values { if let kind = choice.kind { sectionsOfKind[kind, default: []].append(choice) } }
+        for (kind, sections) in sectionsOfKind {
+            primarySections[kind] = sections.max { ($0.items, $1.section) < ($1.items, $0.section) }?.section
+        }
+        var skipped: [String: Int] = [:]
+        var taken = Set<String>()
+        for old in inventory.items {
+            guard let kind = choices[old.section]?.kind else {
+                skipped[old.section, default: 0] += 1
+                continue
+            }
+            guard let path = placement(of: old, kind: kind, taken: taken) else {
+                note(old.sourcePath, 1, "a section's own page other than the main one of its kind (\(primarySections[kind] ?? "")) has nowhere to go in Herald", kind: "section page left out")
+                continue
+            }
+            taken.insert(path.lowercased())
+            var item = ImportedItem(old: old, kind: kind, path: path, frontMatter: EditableFrontMatter(fields: .empty), body: old.document.body)
+            item.defaults = defaults(for: old)
+            item.oldAddress = oldAddress(of: old, defaults: item.defaults)
+            item.translationAddresses = old.translations.compactMap { language, path in
+                item.oldAddress.map { language + "/" + $0.path }
+            }
+            item.frontMatter = convertFrontMatter(&item)
+            items.append(item)
+            if old.role == .item { report.items[kind, default: 0] += 1 }
+            if old.isDraft || old.jekyllType == "drafts" { report.drafts += 1 }
+        }
+        for (section, count) in skipped.sorted(by: { $0.key < $1.key }) {
+            report.leftOut.append(LeftOut(path: section + "/", files: count, reason: "a section left out: \(choices[section]?.reason ?? "")"))
+        }
+        report.leftOut.sort { $0.path < $1.path }
+    }
+
+    /// Where an item's file goes in the new site, or nil for a section page with nowhere to go.
+    func placement(of old: OldItem, kind: ContentKind, taken: Set<String>) -> String? {
+        let primary = primarySections[kind] == old.section
+        let sectionFolder = String(old.section.split(separator: "/").last ?? "").trimmingPrefix("_")
+        if old.role == .sectionPage {
+            if kind == .page { return unique("content/pages/\(sectionFolder).md", taken: taken) }
+            return primary ? "content/\(kind.folder)/_index.md" : nil
+        }
+        var placement = old.placement
+        // An `index.md` that heads no bundle (a Jekyll page) would make one in Herald: name it after its folder.
+        if old.bundleFolder == nil, ((placement as NSString).lastPathComponent.lowercased().hasPrefix("index.") || (placement as NSString).lastPathComponent.hasPrefix("_index.")) {
+            let folder = (placement as NSString).deletingLastPathComponent
+            let name = folder.isEmpty ? "home" : (folder as NSString).lastPathComponent
+            let parent = (folder as NSString).deletingLastPathComponent
+            placement = (parent.isEmpty ? "" : parent + "/") + name + "." + (placement as NSString).pathExtension
+        }
+        // Pages keep their section's folder (their addresses are their own); a kind's main section
+        // fills the kind's folder; a bundle that is a whole section (`content/contact/index.md`) keeps its name.
+        let sectionIsBundle = old.bundleFolder != nil && !placement.contains("/")
+        let keepsFolder = kind == .page ? old.section != "pages" : !primary || sectionIsBundle
+        let prefix = keepsFolder ? sectionFolder + "/" : ""
+        return unique("content/\(kind.folder)/\(prefix)\(placement)", taken: taken)
+    }
+
+    /// A path no other item has taken (in any case), by adding `-2`, `-3` before the extension.
+    func unique(_ path: String, taken: Set<String>) -> String {
+        guard taken.contains(path.lowercased()) else { return path }
+        let ext = (path as NSString).pathExtension
+        let stem = (path as NSString).deletingPathExtension
+        var number = 2
+        while taken.contains("\(stem)-\(number).\(ext)".lowercased()) { number += 1 }
+        return "\(stem)-\(number).\(ext)"
+    }
+
+    /// The old address of an item, by the old generator's rules.
+    func oldAddress(of old: OldItem, defaults: [(key: String, value: Node)]) -> OldAddress? {
+        switch config.kind {
+        case .hugo: return HugoAddressRules(config: config, zone: zone).address(of: old)
+        case .jekyll: return JekyllAddressRules(config: config, zone: zone).address(of: old, defaults: defaults)
+        }
+    }
+
+    /// The item's front matter in Herald's keys: other generators' names renamed, unknown keys
+    /// kept, Jekyll's space-separated lists and folder categories made lists, a title where the
+    /// old site made one from the file name.
+    mutating func convertFrontMatter(_ item: inout ImportedItem) -> EditableFrontMatter {
+        let old = item.old
+        var front: EditableFrontMatter
+        switch old.document.syntax {
+        case .yaml: front = EditableFrontMatter(yaml: old.document.frontMatter, fields: old.fields, firstLine: old.document.frontMatterLine)
+        default: front = EditableFrontMatter(fields: old.fields)
+        }
+        let written = Set(old.fields.fields.map { $0.key.lowercased() })
+        let categoryKeys = Set(config.categoryKeys.map { $0.lowercased() })
+        let tagKeys = Set(config.tagKeys.map { $0.lowercased() })
+        for field in old.fields.fields {
+            let key = field.key
+            let lower = key.lowercased()
+            // Jekyll's `published: false` keeps a file unpublished: a draft.
+            if lower == "published", field.value.bool != nil || ["true", "false"].contains(field.value.string?.lowercased() ?? "") {
+                front.remove(key)
+                if field.value.bool == false || field.value.string?.lowercased() == "false" { front.set("draft", Node("true", Tag(.bool))) }
+                count("published: false → draft")
+                continue
+            }
+            // A taxonomy under another name (`topics` for categories).
+            if categoryKeys.contains(lower), lower != "categories", lower != "category", !written.contains("categories") {
+                front.rename(key, to: "categories")
+                count("taxonomy key renamed")
+                continue
+            }
+            if tagKeys.contains(lower), lower != "tags", !written.contains("tags") {
+                front.rename(key, to: "tags")
+                count("taxonomy key renamed")
+                continue
+            }
+            if lower == "layout", let layout = field.value.string, !Self.acceptedLayouts.contains(layout.lowercased()) {
+                front.rename(key, to: "oldLayout")
+                note(old.sourcePath, field.line, "layout '\(layout)' is a template of the old theme; kept as oldLayout (templates read it as item.params.oldLayout)", kind: "layout of the old theme")
+                continue
+            }
+            if lower == "permalink" || (lower == "url" && key != "url") { continue }  // replaced by the address below
+            if config.kind == .jekyll, ["tags", "categories"].contains(lower), case .scalar(let scalar) = field.value, scalar.string.contains(" ") {
+                front.set(key, Node(scalar.string.split(separator: " ").map { Node(String($0)) }))
+                count("space-separated list")
+            }
+            guard lower != "images", let herald = FrontMatterKeys.key(for: key), herald != key else { continue }
+            // Two names of one key are left as they are: Herald reads the one it prefers, or says which two clash.
+            let others = old.fields.fields.filter { $0.key != key && FrontMatterKeys.key(for: $0.key) == herald }
+            guard others.isEmpty else { continue }
+            front.rename(key, to: herald)
+            count("\(key) → \(herald)")
+        }
+        // Jekyll's categories from the folders above _posts are categories like the others.
+        if !old.folderCategories.isEmpty {
+            let existing = old.fields.texts("categories", splitSpaces: true)
+            front.set("categories", Node((old.folderCategories + existing).map { Node($0) }))
+        }
+        // Jekyll (and Hugo) make a title of the file name when there is none.
+        if old.fields.text("title") == nil, old.role == .item {
+            let name = JekyllAddressRules.nameSlug(old)
+            let title = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+            front.set("title", Node(title.isEmpty ? name : title))
+            count("title from the file name")
+        }
+        if let permalinkKey = old.fields.fields.first(where: { $0.key.lowercased() == "permalink" || ($0.key.lowercased() == "url" && $0.key != "url") })?.key {
+            front.remove(permalinkKey)
+            if let address = item.oldAddress { front.set("url", Node("/" + address.path)) }
+        }
+        return front
+    }
+
+    /// Counts a conversion.
+    mutating func count(_ name: String) { report.conversions[name, default: 0] += 1 }
+}
+
+extension String {
+    /// The text without one leading `prefix`.
+    func trimmingPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Herald
+import Yams
+
+/// An import under way: what was read from the old site, and the new site taking shape.
+/// Each step of `SiteImport.run()` is one method, in `ImportPlan+…` files.
+struct ImportPlan: Sendable {
+    let tree: SourceTree
+    var config: OldSiteConfig
+    var inventory: Inventory
+    let options: ImportOptions
+    /// Every item, once read and placed.
+    var items: [ImportedItem] = []
+    /// What each section became.
+    var choices: [String: SectionChoice] = [:]
+    /// The new site's `permalinks:`, by kind, with where each came from.
+    var permalinks: [ContentKind: Setting<String>] = [:]
+    /// The section whose old pattern a kind's Herald pattern keeps.
+    var primarySections: [ContentKind: String] = [:]
+    var report: ImportReport
+    /// Files the import writes that no old file became (a section page holding old list addresses).
+    var extraFiles: [String: String] = [:]
+    /// Whether any body needs raw HTML let through.
+    var bodiesUseHTML = false
+    var rawHTMLFiles = 0
+    /// The time zone dates are read in, as the old site read them.
+    let zone: TimeZone
+    /// Whether converted bodies may hold HTML: the old site let raw HTML through (Jekyll always;
+    /// Hugo when `markup.goldmark.renderer.unsafe` says so), so the new one will too.
+    var allowHTML: Bool { config.unsafeHTML?.value ?? false }
+
+    init(tree: SourceTree, config: OldSiteConfig, inventory: Inventory, options: ImportOptions) {
+        self.tree = tree
+        self.config = config
+        self.inventory = inventory
+        self.options = options
+        zone = config.timeZone.flatMap { TimeZone(identifier: $0.value) } ?? TimeZone(identifier: "UTC")!
+        report = ImportReport(kind: config.kind, source: options.sourceName, destination: options.destinationName)
+        report.leftOut = inventory.leftOut
+        for diagnostic in config.diagnostics {
+            report.notes.append(ImportNote(diagnostic: diagnostic, kind: "configuration not read"))
+        }
+    }
+
+    /// Jekyll's defaults for a file, in order (later ones win).
+    func defaults(for item: OldItem) -> [(key: String, value: Node)] {
+        guard config.kind == .jekyll else { return [] }
+        let type = item.jekyllType ?? "pages"
+        return config.defaults.filter { $0.covers(item.sourcePath, type: type) }.flatMap(\.values)
+    }
+
+    /// Records a note on a file of the old site.
+    mutating func note(_ path: String, _ line: Int, _ message: String, kind: String) {
+        report.notes.append(ImportNote(diagnostic: .warning(path: path, line: line, message), kind: kind))
+    }
+
+    // MARK: Read the content
+
+    /// Reads and splits every item's file, in parallel. A file that is not UTF-8 or whose front
+    /// matter does not parse is not converted: it is copied to `unconverted/` and listed.
+    mutating func readItems() {
+        let tree = self.tree
+        let outcomes = inventory.items.parallelMap { item -> Result<OldItem, Diagnostic> in
+            guard let data = tree.read(item.sourcePath) else {
+                return .failure(Diagnostic(path: item.sourcePath, line: 1, "could not be read"))
+            }
+            switch SourceDocument.split(data) {
+            case .failure(let problem):
+                return .failure(Diagnostic(path: item.sourcePath, line: problem.line, problem.message))
+            case .success(let document):
+                switch FrontMatterFields.parse(document) {
+                case .failure(let problem): return .failure(Diagnostic(path: item.sourcePath, line: problem.line, problem.message))
+                case .success(let fields):
+                    var read = item
+                    read.document = document
+                    read.fields = fields
+                    return .success(read)
+                }
+            }
+        }
+        var read: [OldItem] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let item): read.append(item)
+            case .failure(let diagnostic): notConverted(diagnostic)
+            }
+        }
+        inventory.items = read
+    }
+
+    /// Copies a file to `unconverted/` as it is, and lists it with why.
+    mutating func notConverted(_ diagnostic: Diagnostic) {
+        inventory.copies.append((diagnostic.path, "unconverted/" + diagnostic.path))
+        report.unconverted.append(diagnostic)
+        report.notes.append(ImportNote(diagnostic: Diagnostic(path: diagnostic.path, line: diagnostic.line, diagnostic.message + "; copied to unconverted/ as it is", severity: .warning), kind: "not converted"))
+    }
+
+    // MARK: The result
+
+    /// The new site's files, the copies and the report.
+    func result() -> ImportResult {
+        var files: [String: Data] = [:]
+        files["site.yml"] = Data(siteYAML().utf8)
+        for item in items { files[item.path] = Data(item.fileText().utf8) }
+        for (path, text) in extraFiles { files[path] = Data(text.utf8) }
+        var report = self.report
+        let copies = allCopies()
+        report.staticFiles = copies.filter { $0.to.hasPrefix("static/") }.count
+        report.dataFiles = copies.filter { $0.to.hasPrefix("data/") }.count
+        report.bundleFiles = copies.filter { $0.to.hasPrefix("content/") }.count
+        report.sections = choices.values.sorted { $0.section < $1.section }
+        report.notes.sort()
+        files["import-report.txt"] = Data(report.text.utf8)
+        return ImportResult(files: files, copies: copies, report: report)
+    }
+
+    /// Every copy: static and data files, bundle files beside their item, unconverted files.
+    func allCopies() -> [(from: String, to: String)] {
+        var copies = inventory.copies
+        for item in items {
+            guard let folder = item.old.bundleFolder, let target = item.bundleFolder else { continue }
+            for resource in item.old.resources { copies.append((folder + "/" + resource, target + "/" + resource)) }
+        }
+        return copies
+    }
+
+    /// The settings of the new site.
+    func settings() -> SiteYAMLWriter.Settings {
+        let generator = config.kind == .hugo ? "Hugo" : "Jekyll"
+        var notes: [String] = []
+        if config.languages.count > 1 {
+            notes.append("The old site had \(config.languages.count) languages (\(config.languages.joined(separator: ", "))); this one has its default, \(config.languages[0]),")
+            notes.append("and the other languages' addresses redirect to it.")
+        }
+        let title = config.title ?? Setting(value: (options.sourceName as NSString).lastPathComponent, origin: "the folder's name (the old configuration has no title)")
+        let baseURL = config.baseURL.flatMap { setting -> Setting<String>? in
+            guard case .success = SiteConfigParser.parseBaseURL(setting.value) else { return nil }
+            return setting
+        } ?? Setting(value: "/", origin: "the old configuration gives no usable address: set the address the site is published at")
+        let timeZone = config.timeZone.flatMap { TimeZone(identifier: $0.value) != nil ? $0 : nil }
+            ?? Setting(value: "UTC", origin: "\(generator) read dates without an offset as UTC (the old configuration names no zone); set the zone your dates mean")
+        var unsafe: Setting<Bool>? = nil
+        if allowHTML, bodiesUseHTML || rawHTMLFiles > 0 {
+            var reasons: [String] = []
+            if rawHTMLFiles > 0 { reasons.append("raw HTML in \(rawHTMLFiles) file\(rawHTMLFiles == 1 ? "" : "s"), which \(config.unsafeHTML?.origin ?? generator) let through") }
+            if bodiesUseHTML { reasons.append("shortcodes converted to HTML (figures with captions, videos)") }
+            unsafe = Setting(value: true, origin: reasons.joined(separator: "; "))
+        }
+        return SiteYAMLWriter.Settings(
+            kind: config.kind, title: title, description: config.description, baseURL: baseURL, language: config.language,
+            timeZone: timeZone, pageSize: config.pageSize, author: config.author, unsafeHTML: unsafe, permalinks: permalinks, notes: notes)
+    }
+
+    /// The new site's site.yml.
+    func siteYAML() -> String { SiteYAMLWriter.text(settings()) }
+}

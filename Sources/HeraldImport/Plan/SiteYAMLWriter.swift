@@ -1,0 +1,62 @@
+import Foundation
+import Herald
+import Yams
+
+/// Writes the new site's `site.yml`, each setting with a comment saying where it came from.
+struct SiteYAMLWriter {
+    /// The settings an import chose, each with its origin.
+    struct Settings {
+        var kind: OldSiteKind
+        var title: Setting<String>
+        var description: Setting<String>?
+        var baseURL: Setting<String>
+        var language: Setting<String>?
+        var timeZone: Setting<String>
+        var pageSize: Setting<Int>?
+        var author: Setting<String>?
+        var unsafeHTML: Setting<Bool>?
+        /// Kind → (pattern, origin).
+        var permalinks: [ContentKind: Setting<String>]
+        /// Notes at the top (languages left out, taxonomies kept as params, …).
+        var notes: [String]
+    }
+
+    static func text(_ settings: Settings) -> String {
+        var lines: [String] = []
+        let generator = settings.kind == .hugo ? "Hugo" : "Jekyll"
+        lines.append("# Made by `herald import \(settings.kind.rawValue)` from a \(generator) site.")
+        lines.append("# Each setting's comment says where in the old configuration it came from;")
+        lines.append("# docs/configuration.md lists every setting, and import-report.txt what the import did.")
+        for note in settings.notes { lines.append("# " + note) }
+        func add<Value>(_ key: String, _ setting: Setting<Value>?, _ node: (Value) -> Node) {
+            guard let setting else { return }
+            lines.append("")
+            lines.append("# ← \(setting.origin)")
+            lines += EditableFrontMatter.serialize(key, node(setting.value))
+        }
+        add("title", settings.title) { Node($0) }
+        add("description", settings.description) { Node($0) }
+        add("baseURL", settings.baseURL) { Node($0) }
+        add("language", settings.language) { Node($0) }
+        add("timezone", settings.timeZone) { Node($0) }
+        add("pageSize", settings.pageSize) { Node(String($0), Tag(.int)) }
+        add("author", settings.author) { Node($0) }
+        if let unsafe = settings.unsafeHTML {
+            lines.append("")
+            lines.append("markdown:")
+            lines.append("  # ← \(unsafe.origin)")
+            lines.append("  unsafe: \(unsafe.value)")
+        }
+        if !settings.permalinks.isEmpty {
+            lines.append("")
+            lines.append("# Where items are published, so that old addresses stay where they were.")
+            lines.append("permalinks:")
+            for kind in ContentKind.allCases {
+                guard let pattern = settings.permalinks[kind] else { continue }
+                lines.append("  # ← \(pattern.origin)")
+                lines += EditableFrontMatter.serialize(kind.folder, Node(pattern.value)).map { "  " + $0 }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
