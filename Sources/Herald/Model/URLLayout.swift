@@ -113,6 +113,15 @@ public struct URLLayout: Sendable, Equatable {
         page <= 1 ? listPath : listPath + "page/\(page)/"
     }
 
+    /// The search page: `search/`.
+    public static let searchPath = "search/"
+    /// The page servers show for a missing address: `404.html`.
+    public static let notFoundPath = "404.html"
+    /// The pages every site has at fixed addresses (the home page is `""`): an item, an alias
+    /// or an imported page cannot take them.
+    public static let fixedPagePaths: [String] = ["", listPath(.news), listPath(.event), pastEventsPath, calendarMonthsPath,
+                                                  categoriesPath, tagsPath, searchPath, notFoundPath]
+
     /// The list of categories: `categories/`.
     public static let categoriesPath = "categories/"
     /// A category's page: `categories/<slug>/`.

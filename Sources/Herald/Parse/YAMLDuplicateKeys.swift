@@ -8,7 +8,7 @@ import Yams
 /// apart by a local tag written before it (`!herald-repeat-1 title: …`): Yams compares keys by
 /// text and tag, the tag changes neither the key's text nor any line, and values are untouched.
 /// Only documents Yams refused pay for this; the others are composed once, as before.
-enum YAMLDuplicateKeys {
+public enum YAMLDuplicateKeys {
     /// The most text composed again, in all, before giving up: each repeat told apart costs a
     /// composition of the whole document, so this bounds the time a document full of repeats
     /// takes (thousands of repeats in a typical front matter, 64 in a 512 KB one).
@@ -16,7 +16,7 @@ enum YAMLDuplicateKeys {
 
     /// Composes `yaml`, which Yams refused with `refusal` (a repeated key), keeping every
     /// occurrence; nil when that does not give a document (the refusal then stands).
-    static func compose(_ yaml: String, resolver: Resolver, refusal: YamlError) -> Node? {
+    public static func compose(_ yaml: String, resolver: Resolver, refusal: YamlError) -> Node? {
         var text = yaml
         var error = refusal
         var tagged: Set<String> = []
@@ -58,7 +58,7 @@ enum YAMLDuplicateKeys {
 
     /// A warning at the last occurrence of each key given more than once in any mapping of the
     /// document, naming the earlier lines.
-    static func warnings(in root: Node, path: String, lineOffset: Int) -> [Diagnostic] {
+    public static func warnings(in root: Node, path: String, lineOffset: Int) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         // Aliases repeat a node; each is looked at once (the alias budget has been checked already).
         var seen: Set<String> = []

@@ -94,12 +94,12 @@ struct PagePlanner {
         for tag in site.tags {
             planList(kind: "tag", title: "#" + tag.name, description: nil, color: nil, icon: nil, items: tag.items, basePath: URLLayout.tagPath(tag.slug), section: "tags")
         }
-        let notFound = PageMeta(title: text("notFoundTitle"), description: "", url: urls.path("404.html"), permalink: urls.absolute("404.html"), image: nil, type: "404", section: nil)
-        add(PageJob(path: "404.html", template: "404", context: context(notFound), inSitemap: false), owner: "the 404 page")
+        let notFound = PageMeta(title: text("notFoundTitle"), description: "", url: urls.path(URLLayout.notFoundPath), permalink: urls.absolute(URLLayout.notFoundPath), image: nil, type: "404", section: nil)
+        add(PageJob(path: URLLayout.notFoundPath, template: "404", context: context(notFound), inSitemap: false), owner: "the 404 page")
         // The search page works without a query too (a reader may arrive from the masthead's box
         // with JavaScript off), but it is no page to send a search engine to.
-        let search = PageMeta(title: text("search"), description: "", url: urls.path("search/"), permalink: urls.absolute("search/"), image: nil, type: "search", section: nil)
-        add(PageJob(path: "search/index.html", template: "search", context: context(search), inSitemap: false), owner: "the search page")
+        let search = PageMeta(title: text("search"), description: "", url: urls.path(URLLayout.searchPath), permalink: urls.absolute(URLLayout.searchPath), image: nil, type: "search", section: nil)
+        add(PageJob(path: URLLayout.pageFile(URLLayout.searchPath), template: "search", context: context(search), inSitemap: false), owner: "the search page")
         planItems()
     }
 
@@ -119,7 +119,7 @@ struct PagePlanner {
             pages: site.pages.map { LinkView(title: site.items[$0].title, url: views[$0].url) },
             year: CivilDateTime(site.now, in: site.config.timeZone).year,
             stylesheet: stylesheet, generator: "Herald", feeds: feedLinks(folder: "", title: site.config.title),
-            search: urls.path("search/"), searchIndex: urls.path(SearchIndexPlan.path),
+            search: urls.path(URLLayout.searchPath), searchIndex: urls.path(SearchIndexPlan.path),
             searchScript: theme.assets.contains { $0.path == "assets/search.js" } ? urls.path("assets/search.js") : nil)
         // Each card is rendered once here, on all cores, and reused by the home page and every
         // list that shows the item, rather than once per list page.

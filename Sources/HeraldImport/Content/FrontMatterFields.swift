@@ -13,6 +13,8 @@ struct FrontMatterFields: Sendable {
     }
 
     var fields: [Field]
+    /// Keys given twice (line, message): a warning each, the later value counting.
+    var repeats: [(line: Int, message: String)] = []
 
     /// No front matter.
     static let empty = FrontMatterFields(fields: [])
@@ -33,11 +35,21 @@ struct FrontMatterFields: Sendable {
             let lineOffset = document.frontMatterLine - 1
             let what = document.syntax == .json ? "JSON" : "YAML"
             do {
-                guard let node = try Yams.compose(yaml: document.frontMatter) else { return .success(.empty) }
+                var composed: Node?
+                do {
+                    composed = try Yams.compose(yaml: document.frontMatter)
+                } catch let refusal as YamlError {
+                    // A repeated key, as real sites have: the later value counts, as in Hugo, Jekyll and Herald.
+                    guard case .duplicatedKeysInMapping = refusal, let tolerant = YAMLDuplicateKeys.compose(document.frontMatter, resolver: .default, refusal: refusal) else { throw refusal }
+                    composed = tolerant
+                }
+                guard let node = composed else { return .success(.empty) }
                 guard let mapping = node.mapping else {
                     return .failure(.init(line: lineOffset + (node.mark?.line ?? 1), message: "front matter is not a mapping of keys to values"))
                 }
-                return .success(FrontMatterFields(mapping: mapping, lineOffset: lineOffset))
+                var fields = FrontMatterFields(mapping: mapping, lineOffset: lineOffset)
+                fields.repeats = YAMLDuplicateKeys.warnings(in: node, path: "", lineOffset: lineOffset).map { ($0.line, $0.message) }
+                return .success(fields)
             } catch let error as YamlError {
                 return .failure(.init(line: lineOffset + Self.line(of: error), message: "front matter is not valid \(what): \(Self.reason(of: error))"))
             } catch {
@@ -57,7 +69,8 @@ struct FrontMatterFields: Sendable {
 
     /// The field of a key written exactly so, else in any case (Hugo's keys are case-insensitive).
     func field(_ name: String) -> Field? {
-        fields.first { $0.key == name } ?? fields.first { $0.key.lowercased() == name.lowercased() }
+        // The last: of a key given twice, the later value counts.
+        fields.last { $0.key == name } ?? fields.last { $0.key.lowercased() == name.lowercased() }
     }
 
     /// The first of several names present.
@@ -104,7 +117,7 @@ struct FrontMatterFields: Sendable {
         switch error {
         case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _), .composer(let context, let problem, _, _):
             return [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-        default: return "\(error)"
+        default: return String("\(error)".prefix { $0 != "\n" })
         }
     }
 }

@@ -68,7 +68,8 @@ enum SectionMapping {
             let name = section.lowercased()
             let leaf = String(name.split(separator: "/").last ?? "")
             func choice(_ kind: ContentKind?, _ reason: String) -> SectionChoice {
-                SectionChoice(section: section, kind: kind, reason: reason, items: regular.count)
+                // A page section's own page (`about/_index.md`) is one of its pages.
+                SectionChoice(section: section, kind: kind, reason: reason, items: kind == .page ? members.count : regular.count)
             }
             if let override = overrides.kind(of: section) {
                 choices[section] = choice(override, override == nil ? "--skip" : "--\(override!.folder)")
@@ -76,6 +77,10 @@ enum SectionMapping {
             }
             if taxonomies.contains(name) {
                 choices[section] = choice(nil, "taxonomy pages: Herald makes its own category and tag pages")
+                continue
+            }
+            if regular.isEmpty {
+                choices[section] = choice(.page, "a section with only its own page")
                 continue
             }
             let events = regular.filter { isEvent($0, defaults: defaults($0)) }.count

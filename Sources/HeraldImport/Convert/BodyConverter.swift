@@ -222,7 +222,13 @@ struct BodyConverter: Sendable {
                 let continuation = construct.name.hasPrefix("end") || ["else", "elsif", "when", "break", "continue"].contains(construct.name)
                 if replacement == nil, !reported, !continuation {
                     let kind = construct.name == "include" ? "Liquid include" : "Liquid \(construct.name)"
-                    leave(construct, kind: kind, reason: construct.name == "include" ? "includes a piece of the old theme" : "Liquid logic has no Markdown equivalent")
+                    let reason: String
+                    switch construct.name {
+                    case "include", "include_relative": reason = "includes a piece of the old theme"
+                    case "if", "unless", "for", "case", "capture", "assign", "increment", "decrement", "cycle", "tablerow": reason = "Liquid logic has no Markdown equivalent"
+                    default: reason = "a tag of a Jekyll plugin or of the old theme, with no Markdown equivalent"
+                    }
+                    leave(construct, kind: kind, reason: reason)
                 }
             case .liquidOutput:
                 if let value = liquidOutput(construct.name) {

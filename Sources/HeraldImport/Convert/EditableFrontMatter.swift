@@ -47,15 +47,16 @@ struct EditableFrontMatter: Sendable {
 
     /// Renames a key, keeping its value and, where the key is written plainly, its text.
     mutating func rename(_ key: String, to newName: String) {
-        guard let index = index(of: key) else { return }
-        entries[index].key = newName
-        guard var lines = entries[index].lines, let first = lines.first else { return }
-        for written in [key, "\"\(key)\"", "'\(key)'"] where first.hasPrefix(written + ":") {
-            lines[0] = Substring(newName + first.dropFirst(written.count))
-            entries[index].lines = lines
-            return
+        for index in entries.indices where entries[index].key == key {
+            entries[index].key = newName
+            guard var lines = entries[index].lines, let first = lines.first else { continue }
+            if let written = [key, "\"\(key)\"", "'\(key)'"].first(where: { first.hasPrefix($0 + ":") }) {
+                lines[0] = Substring(newName + first.dropFirst(written.count))
+                entries[index].lines = lines
+            } else {
+                entries[index].lines = nil
+            }
         }
-        entries[index].lines = nil
     }
 
     /// Gives a key a new value, where it stands, or at the end when it is new.

@@ -24,7 +24,13 @@ extension ImportPlan {
     /// (`/news/`), through the aliases of the kind's section page, made when there is none.
     mutating func keepListAddresses() {
         guard config.kind == .hugo else { return }
-        let taken = Set(items.compactMap { $0.newPath?.lowercased() })
+        var taken = Set(items.compactMap { $0.newPath?.lowercased() })
+        for item in items {
+            for key in ["aliases", "redirect_from"] {
+                guard let index = item.frontMatter.index(of: key) else { continue }
+                for alias in item.frontMatter.entries[index].value.texts { taken.insert(URLText.sitePath(alias).lowercased()) }
+            }
+        }
         for kind in [ContentKind.news, .event] {
             let list = URLLayout.listPath(kind)
             let old = choices.values.filter { $0.kind == kind }.map { (config.lowerCasePaths ? $0.section.lowercased() : $0.section) + "/" }
@@ -149,10 +155,19 @@ extension ImportPlan {
     /// A page keeps its old address with `url:`: pages have no pattern, and two pages of
     /// different sections may share a name.
     mutating func keepPageAddresses() {
-        for index in items.indices where items[index].kind == .page {
-            guard let old = items[index].oldAddress, items[index].newPath != old.path else { continue }
-            setURL(index, old.path)
+        let fixed = Set(URLLayout.fixedPagePaths)
+        for index in items.indices.reversed() where items[index].kind == .page {
+            guard let old = items[index].oldAddress else { continue }
+            // The old site's search page or news list: Herald makes its own there.
+            if fixed.contains(old.path) {
+                let item = items.remove(at: index)
+                report.items[.page, default: 0] -= 1
+                report.leftOut.append(LeftOut(path: item.old.sourcePath, files: 1, reason: "Herald makes its own page at /\(old.path)"))
+                continue
+            }
+            if items[index].newPath != old.path { setURL(index, old.path) }
         }
+        report.leftOut.sort { $0.path < $1.path }
     }
 
     /// Items Herald would publish at one address keep their old ones with `url:`.

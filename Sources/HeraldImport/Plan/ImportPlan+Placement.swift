@@ -21,9 +21,15 @@ extension ImportPlan {
         var skipped: [String: Int] = [:]
         var taken = Set<String>()
         for old in inventory.items {
-            guard let kind = choices[old.section]?.kind else {
+            guard var kind = choices[old.section]?.kind else {
                 skipped[old.section, default: 0] += 1
                 continue
+            }
+            // Herald's news and events need a date; an undated one keeps its address as a page.
+            if kind != .page, old.role == .item, !SectionMapping.isDated(old), !SectionMapping.isEvent(old, defaults: defaults(for: old)),
+               old.fields.field(anyOf: ["publishDate", "pubdate", "published"]) == nil {
+                kind = .page
+                note(old.sourcePath, 1, "has no date, which Herald's \(choices[old.section]!.kind!.folder) need: made a page, at its old address", kind: "undated item made a page")
             }
             guard let path = placement(of: old, kind: kind, taken: taken) else {
                 note(old.sourcePath, 1, "a section's own page other than the main one of its kind (\(primarySections[kind] ?? "")) has nowhere to go in Herald", kind: "section page left out")
@@ -38,7 +44,7 @@ extension ImportPlan {
             }
             item.frontMatter = convertFrontMatter(&item)
             items.append(item)
-            if old.role == .item { report.items[kind, default: 0] += 1 }
+            if old.role == .item || kind == .page { report.items[kind, default: 0] += 1 }
             if old.isDraft || old.jekyllType == "drafts" { report.drafts += 1 }
         }
         for (section, count) in skipped.sorted(by: { $0.key < $1.key }) {
@@ -146,8 +152,8 @@ extension ImportPlan {
             front.set("categories", Node((old.folderCategories + existing).map { Node($0) }))
         }
         // Jekyll (and Hugo) make a title of the file name when there is none.
-        if old.fields.text("title") == nil, old.role == .item {
-            let name = JekyllAddressRules.nameSlug(old)
+        if old.fields.text("title") == nil, old.role == .item || item.kind == .page {
+            let name = old.role == .item ? JekyllAddressRules.nameSlug(old) : String(old.section.split(separator: "/").last ?? "")
             let title = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
             front.set("title", Node(title.isEmpty ? name : title))
             count("title from the file name")

@@ -81,7 +81,9 @@ struct ImportPlan: Sendable {
         var read: [OldItem] = []
         for outcome in outcomes {
             switch outcome {
-            case .success(let item): read.append(item)
+            case .success(let item):
+                read.append(item)
+                for repeated in item.fields.repeats { note(item.sourcePath, repeated.line, repeated.message, kind: "repeated key") }
             case .failure(let diagnostic): notConverted(diagnostic)
             }
         }
