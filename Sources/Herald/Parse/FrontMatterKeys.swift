@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Herald's front-matter keys and the other names real Hugo and Jekyll sites give them: the one
 /// table behind docs/content.md's "Keys from other generators".
 ///
@@ -89,11 +91,22 @@ public enum FrontMatterKeys {
     static func suggestion(for key: String) -> String? {
         let lower = key.lowercased()
         guard byName[lower] == nil else { return nil }
+        // A real site repeats its own keys in every file: each is worked out once.
+        if let known = suggestions.withLock({ $0[lower] }) { return known }
         let allowed = key.count >= 8 ? 2 : 1
-        let best = allNames.map { ($0, SiteConfigParser.editDistance($0.lowercased(), lower)) }.min { $0.1 < $1.1 }
-        guard let best, best.1 <= allowed else { return nil }
-        return best.0
+        let length = lower.count
+        // Names whose length differs by more than the allowed edits cannot be within them.
+        let best = lowerNames.lazy.filter { abs($0.lower.count - length) <= allowed }
+            .map { ($0.name, SiteConfigParser.editDistance($0.lower, lower)) }.min { $0.1 < $1.1 }
+        let answer = best.flatMap { $0.1 <= allowed ? $0.0 : nil }
+        suggestions.withLock { cache in if cache.count < 10_000 { cache[lower] = .some(answer) } }
+        return answer
     }
+
+    /// Every name Herald reads with its lower-cased form, for `suggestion(for:)`.
+    private static let lowerNames: [(name: String, lower: String)] = allNames.map { ($0, $0.lowercased()) }
+    /// Suggestions worked out so far: lower-cased key → the suggestion, or none.
+    private static let suggestions = Mutex<[String: String?]>([:])
 
     /// The Herald key a written name stands for, if Herald reads it.
     public static func key(for written: String) -> String? { byName[written.lowercased()]?.key }

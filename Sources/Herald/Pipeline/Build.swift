@@ -20,6 +20,10 @@ public struct Build: Sendable {
     /// Work kept from the previous build in this process, reused where its inputs are unchanged
     /// (`herald serve`); nil for a build from scratch.
     public var memo: BuildMemo? = nil
+    /// Stop once every output file is planned and checked, writing nothing: for `herald import`,
+    /// which needs to know that the site builds, not its pages (rendering the default theme
+    /// cannot fail).
+    public var planOnly = false
 
     /// A build of the site in `fileSystem`.
     public init(options: BuildOptions, fileSystem: FileSystem, log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -143,6 +147,11 @@ public struct Build: Sendable {
                 plan.jobs.map { OutputPaths.Claim(path: $0.path, owner: $0.source.map { "the page of \($0.path)" } ?? "the page /\($0.path)", source: $0.source) }
                 + generated.map { OutputPaths.Claim(path: $0.path, owner: $0.owner, source: $0.source) }
                 + copies.map { OutputPaths.Claim(path: $0.path, owner: $0.origin, source: $0.origin.hasPrefix("static/") || $0.origin.hasPrefix("content/") ? ($0.origin, 1) : nil) })
+        }
+        if planOnly {
+            return BuildReport(items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: 0,
+                               skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed, validity: site.validity,
+                               basePath: config.basePath, baseURL: config.baseURL.absoluteString)
         }
         try clock.step("prepare output folders") {
             do {

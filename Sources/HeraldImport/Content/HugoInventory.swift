@@ -61,11 +61,26 @@ enum HugoInventory {
             }
         }
 
-        // Leaf bundles: folders with an index.md; everything below one is its file.
-        let bundleIndexes = contentFiles.filter { path in
-            let name = (path as NSString).lastPathComponent.lowercased()
-            return name == "index.md" || name == "index.markdown"
+        // A file's language, in its name (`post.es.md`, `index.en.md`): the default language's
+        // files are the items, the others' their translations.
+        let defaultLanguage = config.languages.first ?? "en"
+        let languages = Set(config.languages).union([defaultLanguage])
+        func split(_ name: String) -> (stem: String, language: String?, ext: String) {
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count >= 3, languages.contains(parts[parts.count - 2]) else {
+                let dot = name.lastIndex(of: ".")
+                return (dot.map { String(name[..<$0]) } ?? name, nil, dot.map { String(name[name.index(after: $0)...]) } ?? "")
+            }
+            return (parts.dropLast(2).joined(separator: "."), parts[parts.count - 2], parts.last!)
         }
+        func isBundleIndex(_ path: String) -> Bool {
+            guard isMarkdown(path) else { return false }
+            let (stem, language, _) = split((path as NSString).lastPathComponent)
+            return stem.lowercased() == "index" && (language == nil || language == defaultLanguage)
+        }
+
+        // Leaf bundles: folders with an index.md; everything below one is its file.
+        let bundleIndexes = contentFiles.filter(isBundleIndex)
         let bundleFolders = Set(bundleIndexes.map { ($0 as NSString).deletingLastPathComponent + "/" })
         func bundle(of path: String) -> String? {
             var folder = (path as NSString).deletingLastPathComponent
@@ -85,10 +100,13 @@ enum HugoInventory {
                 continue
             }
             let name = (path as NSString).lastPathComponent
-            let lowerName = name.lowercased()
+            let folderPath = (path as NSString).deletingLastPathComponent
+            let (stem, language, ext) = split(name)
+            let lowerStem = stem.lowercased()
             let folder = bundle(of: path)
-            let isIndex = lowerName == "index.md" || lowerName == "index.markdown"
-            if let folder, !(isIndex && (path as NSString).deletingLastPathComponent + "/" == folder) {
+            let isIndex = lowerStem == "index" && isMarkdown(path)
+            // Another language's bundle index is that bundle's translation, not a resource.
+            if let folder, !(isIndex && folderPath + "/" == folder) {
                 // A bundle's file; Markdown in a bundle is a resource too, as in Hugo.
                 resources[folder, default: []].append(String(path.dropFirst(folder.count)))
                 continue
@@ -98,28 +116,29 @@ enum HugoInventory {
                 inventory.copies.append((path, "static/" + relative))
                 continue
             }
-            // `post.es.md`: a translation, whose address is kept as an old address of `post.md`.
-            let parts = name.split(separator: ".")
-            if parts.count >= 3, otherLanguages.contains(String(parts[parts.count - 2])) {
-                let base = (path as NSString).deletingLastPathComponent + "/" + parts.prefix(parts.count - 2).joined(separator: ".") + "." + parts.last!
-                translations.append((base, String(parts[parts.count - 2]), path))
+            // The key an item and its translations share: folder and name without language.
+            let key = folderPath + "/" + lowerStem
+            if let language, language != defaultLanguage {
+                translations.append((key, language, path))
                 continue
             }
-            let segments = relative.split(separator: "/").map(String.init)
-            if lowerName == "_index.md" || lowerName == "_index.markdown" {
+            // The default language's file drops the language from its name (`index.en.md` → `index.md`).
+            let plainName = stem + "." + ext
+            let segments = (String(folderPath.dropFirst(content.count - 1)).split(separator: "/").map(String.init)) + [plainName]
+            if lowerStem == "_index" {
                 switch segments.count {
                 case 1: leave(path, "the home page's text: Herald's home page is made of the site's news and events")
-                case 2: items[path] = OldItem(sourcePath: path, section: segments[0], role: .sectionPage, placement: "_index.md",
-                                              document: SourceDocument.placeholder, fields: .empty)
+                case 2: items[key] = OldItem(sourcePath: path, section: segments[0], role: .sectionPage, placement: "_index.md",
+                                             document: SourceDocument.placeholder, fields: .empty)
                 default: leave(path, "a sub-section's list page: Herald lists a kind's items on one list")
                 }
                 continue
             }
             let section = segments.count == 1 ? "pages" : segments[0]
-            let placement = segments.count == 1 ? relative : segments.dropFirst().joined(separator: "/")
+            let placement = segments.count == 1 ? plainName : segments.dropFirst().joined(separator: "/")
             var item = OldItem(sourcePath: path, section: section, placement: placement, document: SourceDocument.placeholder, fields: .empty)
-            if isIndex { item.bundleFolder = String(((path as NSString).deletingLastPathComponent)) }
-            items[path] = item
+            if isIndex { item.bundleFolder = folderPath }
+            items[key] = item
         }
         for (base, language, path) in translations {
             if items[base] != nil {
@@ -129,8 +148,7 @@ enum HugoInventory {
             }
         }
         for (folder, files) in resources {
-            let index = bundleIndexes.first { ($0 as NSString).deletingLastPathComponent + "/" == folder }
-            if let index, items[index] != nil { items[index]!.resources = files.sorted() }
+            if let key = items.first(where: { $0.value.bundleFolder.map { $0 + "/" } == folder })?.key { items[key]!.resources = files.sorted() }
         }
         inventory.items = items.values.sorted { $0.sourcePath < $1.sourcePath }
         inventory.leftOut = leftOutCounts.map { LeftOut(path: $0.key, files: $0.value.files, reason: $0.value.reason) }.sorted { $0.path < $1.path }

@@ -36,7 +36,8 @@ struct OldItem: Sendable {
 
     /// The file's name without its extension (or its bundle's folder name).
     var baseName: String {
-        let path = bundleFolder ?? sourcePath
+        // The placement's name: a Hugo file's without its language (`post.en.md` → `post`).
+        let path = bundleFolder ?? placement
         let name = (path as NSString).lastPathComponent
         guard bundleFolder == nil, let dot = name.lastIndex(of: ".") else { return name }
         return String(name[..<dot])

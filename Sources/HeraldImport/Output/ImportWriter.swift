@@ -1,4 +1,5 @@
 import Foundation
+import Herald
 
 /// Writes an imported site to disk: into a staging folder beside the destination, moved into
 /// place only when every file is written, so a failed import leaves nothing half-made.
@@ -34,20 +35,25 @@ public enum ImportWriter {
         try? manager.removeItem(at: staging)
         do {
             try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-            var folders = Set<String>()
-            func prepare(_ path: String) throws -> URL {
-                let url = staging.appendingPathComponent(path)
-                let folder = url.deletingLastPathComponent().path
-                if folders.insert(folder).inserted { try manager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-                return url
+            // Folders first, then every file on all cores.
+            let copies = result.copies.filter { result.files[$0.to] == nil }
+            let paths = Array(result.files.keys) + copies.map(\.to)
+            for folder in Set(paths.map { ($0 as NSString).deletingLastPathComponent }).sorted() where !folder.isEmpty {
+                try manager.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
             }
-            for (path, data) in result.files.sorted(by: { $0.key < $1.key }) {
-                try data.write(to: try prepare(path))
-            }
-            for copy in result.copies where result.files[copy.to] == nil {
-                guard let data = tree.read(copy.from) else { continue }
-                try data.write(to: try prepare(copy.to))
-            }
+            let writes: [(path: String, from: String?)] = result.files.keys.map { ($0, nil) } + copies.map { ($0.to, $0.from) }
+            let files = result.files
+            let failures = writes.parallelMap { write -> String? in
+                let data = write.from.map { tree.read($0) } ?? files[write.path]
+                guard let data else { return nil }  // a file that vanished since it was listed
+                do {
+                    try data.write(to: staging.appendingPathComponent(write.path))
+                    return nil
+                } catch {
+                    return "\(write.path): \(error.localizedDescription)"
+                }
+            }.compactMap { $0 }
+            if let failure = failures.first { throw Refusal(description: "could not write \(failure)") }
             // Replace the destination's contents (checked empty, or --force).
             if manager.fileExists(atPath: target.path) {
                 for entry in try manager.contentsOfDirectory(atPath: target.path) {

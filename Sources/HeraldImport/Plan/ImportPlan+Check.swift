@@ -8,7 +8,8 @@ import Yams
 extension ImportPlan {
     mutating func checkNewSite() {
         for _ in 0..<4 {
-            let build = Build(options: BuildOptions(sourcePath: ".", outputPath: "site-output", now: options.now), fileSystem: newSite())
+            var build = Build(options: BuildOptions(sourcePath: ".", outputPath: "site-output", now: options.now), fileSystem: newSite())
+            build.planOnly = true
             do {
                 _ = try build.run(into: DiscardingOutput())
                 return

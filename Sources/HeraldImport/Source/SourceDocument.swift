@@ -48,43 +48,45 @@ struct SourceDocument: Sendable {
             }
             return .failure(Problem(line: line, message: "is not UTF-8 text"))
         }
-        let newline = text.contains("\r\n") ? "\r\n" : "\n"
-        var lines: [Substring] = []
-        var lineStarts: [String.Index] = []
-        var start = text.startIndex
-        // The first few hundred lines suffice to find the front matter's end.
-        while start < text.endIndex {
-            let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
-            lineStarts.append(start)
+        let utf8 = text.utf8
+        let newline = utf8.contains(0x0D) && text.contains("\r\n") ? "\r\n" : "\n"
+        // Lines are found on bytes, and only as far as the front matter's end: the body is kept whole.
+        var lineNumber = 0
+        var start = utf8.startIndex
+        /// The next line (without its line break and trailing spaces), its number, and where the one after starts.
+        func nextLine() -> (text: Substring, number: Int, start: String.Index, next: String.Index)? {
+            guard start < utf8.endIndex else { return nil }
+            let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
             var line = text[start..<end]
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            lines.append(line)
-            start = end < text.endIndex ? text.index(after: end) : end
+            if line.utf8.last == 0x0D { line = line.dropLast() }
+            lineNumber += 1
+            let lineStart = start
+            start = end < utf8.endIndex ? utf8.index(after: end) : end
+            return (line.trimmingTrailingSpaces, lineNumber, lineStart, start)
         }
-        lineStarts.append(text.endIndex)
-        func rest(after lineIndex: Int) -> String { String(text[lineStarts[lineIndex + 1]...]) }
-        guard let first = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else {
-            return .success(SourceDocument(syntax: .none, frontMatter: "", frontMatterLine: 1, body: text, bodyLine: 1, newline: newline))
-        }
-        let opening = lines[first].trimmingTrailingSpaces
-        let closing: (Substring) -> Bool
+        func whole() -> SourceDocument { SourceDocument(syntax: .none, frontMatter: "", frontMatterLine: 1, body: text, bodyLine: 1, newline: newline) }
+        var opening = nextLine()
+        while let line = opening, line.text.allSatisfy(\.isWhitespace) { opening = nextLine() }
+        guard let opening else { return .success(whole()) }
         let syntax: Syntax
-        switch opening {
-        case "---": (syntax, closing) = (.yaml, { $0.trimmingTrailingSpaces == "---" || $0.trimmingTrailingSpaces == "..." })
-        case "+++": (syntax, closing) = (.toml, { $0.trimmingTrailingSpaces == "+++" })
-        case "{": (syntax, closing) = (.json, { $0.trimmingTrailingSpaces == "}" })
-        default:
-            return .success(SourceDocument(syntax: .none, frontMatter: "", frontMatterLine: 1, body: text, bodyLine: 1, newline: newline))
+        let closings: [Substring]
+        switch opening.text {
+        case "---": (syntax, closings) = (.yaml, ["---", "..."])
+        case "+++": (syntax, closings) = (.toml, ["+++"])
+        case "{": (syntax, closings) = (.json, ["}"])
+        default: return .success(whole())
         }
-        guard let end = lines[(first + 1)...].firstIndex(where: closing) else {
-            return .failure(Problem(line: first + 1, message: "front matter opened with '\(opening)' never closes"))
+        while let line = nextLine() {
+            guard closings.contains(line.text) else { continue }
+            let body = String(text[line.next...])
+            if syntax == .json {
+                return .success(SourceDocument(syntax: .json, frontMatter: String(text[opening.start..<line.next]), frontMatterLine: opening.number,
+                                               body: body, bodyLine: line.number + 1, newline: newline))
+            }
+            return .success(SourceDocument(syntax: syntax, frontMatter: String(text[opening.next..<line.start]), frontMatterLine: opening.number + 1,
+                                           body: body, bodyLine: line.number + 1, newline: newline))
         }
-        if syntax == .json {
-            let json = text[lineStarts[first]..<lineStarts[end + 1]]
-            return .success(SourceDocument(syntax: .json, frontMatter: String(json), frontMatterLine: first + 1, body: rest(after: end), bodyLine: end + 2, newline: newline))
-        }
-        let inner = String(text[lineStarts[first + 1]..<lineStarts[end]])
-        return .success(SourceDocument(syntax: syntax, frontMatter: inner, frontMatterLine: first + 2, body: rest(after: end), bodyLine: end + 2, newline: newline))
+        return .failure(Problem(line: opening.number, message: "front matter opened with '\(opening.text)' never closes"))
     }
 }
 
