@@ -22,6 +22,7 @@ enum HugoConfigReader {
                 layers.layers.append(layer)
                 config.files.append(file)
             case .failure(let diagnostic):
+                config.files.append(file)
                 config.diagnostics.append(diagnostic)
             }
         }

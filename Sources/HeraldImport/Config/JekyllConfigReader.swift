@@ -29,6 +29,7 @@ enum JekyllConfigReader {
                     layers.layers.append(layer)
                     config.files.append(file)
                 case .failure(let diagnostic):
+                    config.files.append(file)
                     config.diagnostics.append(diagnostic)
                 }
             } else {

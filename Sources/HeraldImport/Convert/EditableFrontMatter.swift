@@ -105,9 +105,14 @@ struct EditableFrontMatter: Sendable {
                 if resolved == .str { scalar.style = .any }
             }
             return .scalar(scalar)
-        case .sequence(var sequence):
-            sequence = Node.Sequence(sequence.map(plainStyled), sequence.tag, sequence.style == .flow && sequence.count <= 8 ? .flow : .block)
-            return .sequence(sequence)
+        case .sequence(let sequence):
+            // A short list of short texts reads best on one line, as most front matter writes tags.
+            let items = sequence.map(plainStyled)
+            let short = items.count <= 8 && items.allSatisfy { item in
+                guard case .scalar(let scalar) = item else { return false }
+                return scalar.string.count <= 40 && !scalar.string.contains("\n")
+            } && items.reduce(0) { $0 + ($1.string?.count ?? 0) } <= 60
+            return .sequence(Node.Sequence(items, sequence.tag, short ? .flow : .block))
         case .mapping(let mapping):
             return .mapping(Node.Mapping(mapping.map { ($0.key, plainStyled($0.value)) }, mapping.tag, .block))
         case .alias:

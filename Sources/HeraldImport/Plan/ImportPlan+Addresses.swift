@@ -46,7 +46,7 @@ extension ImportPlan {
                 front.set("aliases", aliases)
                 extraFiles[path] = "---\n" + front.text(newline: "\n") + "---\n"
             }
-            report.aliasesWritten += old.count
+            report.listRedirects += old.map { "/\($0) → /\(list)" }
         }
     }
 

@@ -113,8 +113,12 @@ extension ImportPlan {
             let lower = key.lowercased()
             // Jekyll's `published: false` keeps a file unpublished: a draft.
             if lower == "published", field.value.bool != nil || ["true", "false"].contains(field.value.string?.lowercased() ?? "") {
-                front.remove(key)
-                if field.value.bool == false || field.value.string?.lowercased() == "false" { front.set("draft", Node("true", Tag(.bool))) }
+                if field.value.bool == false || field.value.string?.lowercased() == "false", old.fields.field("draft") == nil {
+                    front.rename(key, to: "draft")
+                    front.set("draft", Node("true", Tag(.bool)))
+                } else {
+                    front.remove(key)
+                }
                 count("published: false → draft")
                 continue
             }

@@ -38,7 +38,7 @@ struct ImportPlan: Sendable {
         report = ImportReport(kind: config.kind, source: options.sourceName, destination: options.destinationName)
         report.leftOut = inventory.leftOut
         for diagnostic in config.diagnostics {
-            report.notes.append(ImportNote(diagnostic: diagnostic, kind: "configuration not read"))
+            report.notes.append(ImportNote(diagnostic: .warning(path: diagnostic.path, line: diagnostic.line, diagnostic.message + "; its settings were not read"), kind: "configuration not read"))
         }
     }
 

@@ -25,6 +25,8 @@ public struct ImportReport: Sendable {
     public var addressesUnchanged = 0
     public var aliasesWritten = 0
     public var urlsWritten = 0
+    /// Old list pages that now lead to Herald's lists (`/posts/ → /news/`).
+    public var listRedirects: [String] = []
     /// Conversions done, by construct.
     public var conversions: [String: Int] = [:]
     /// Files copied as they are: static files, bundle files, data files.
@@ -58,8 +60,10 @@ public struct ImportReport: Sendable {
         }
         lines.append("")
         let total = items.values.reduce(0, +)
-        lines.append("Items: \(total) (\(items[.news] ?? 0) news, \(items[.event] ?? 0) events, \(items[.page] ?? 0) pages; \(drafts) of them drafts)")
+        func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+        lines.append("Items: \(total) (\(items[.news] ?? 0) news, \(counted(items[.event] ?? 0, "event", "events")), \(counted(items[.page] ?? 0, "page", "pages")); \(counted(drafts, "draft", "drafts")) among them)")
         lines.append("Old addresses: \(addressesUnchanged) unchanged, \(aliasesWritten) kept as aliases (redirects), \(urlsWritten) kept with url:")
+        if !listRedirects.isEmpty { lines.append("Old lists redirected: " + listRedirects.joined(separator: ", ")) }
         if conversions.isEmpty {
             lines.append("Conversions: none needed")
         } else {

@@ -1,0 +1,117 @@
+import Foundation
+@testable import HeraldImport
+import Testing
+
+/// Shortcodes and Liquid turned into Markdown or HTML, and those left in the text, reported.
+@Suite struct BodyConversionTests {
+    static let resolver = ReferenceResolver(
+        hugoRef: { _, target in target.hasPrefix("posts/known") ? "/news/known/" + (target.contains("#") ? "#part" : "") : nil },
+        postURL: { name in name == "2026-11-02-welcome" ? "/club/2026/11/02/welcome/" : nil },
+        link: { path in path == "about.md" ? "/club/about/" : nil })
+
+    func hugo(_ body: String, html: Bool = true, fields: FrontMatterFields = .empty) -> BodyConversion {
+        BodyConverter(dialect: .hugo, allowHTML: html, basePath: "", origin: "https://union.example.edu", resolver: Self.resolver,
+                      siteParams: ["contactemail": "union@example.edu"])
+            .convert(body, path: "content/posts/a.md", firstLine: 5, fields: fields)
+    }
+
+    func jekyll(_ body: String) -> BodyConversion {
+        BodyConverter(dialect: .jekyll, allowHTML: true, basePath: "/club", origin: "https://club.example.org", resolver: Self.resolver, siteParams: [:])
+            .convert(body, path: "_posts/a.md", firstLine: 5, fields: .empty)
+    }
+
+    @Test func aFigureWithACaptionIsAFigureElement() {
+        let result = hugo(#"{{< figure src="/img/hall.png" alt="The hall" caption="After the works" link="/hall/" >}}"#)
+        #expect(result.text == #"<figure><a href="/hall/"><img src="/img/hall.png" alt="The hall"></a><figcaption>After the works</figcaption></figure>"#)
+        #expect(result.usesHTML)
+        #expect(result.converted == ["figure": 1])
+    }
+
+    @Test func aFigureIsMarkdownWhenHTMLIsNotAllowedOrItHasNoCaption() {
+        #expect(hugo(#"{{< figure src="/img/map.png" alt="Map" >}}"#).text == "![Map](/img/map.png)")
+        let result = hugo(#"{{< figure src="a b.png" caption="Seen [here]" >}}"#, html: false)
+        #expect(result.text == "![Seen \\[here\\]](<a b.png> \"Seen [here]\")\n*Seen \\[here\\]*")
+        #expect(!result.usesHTML)
+    }
+
+    @Test func videosArePrivacyFriendlyEmbedsOrLinks() {
+        #expect(hugo("{{< youtube dQw4w9WgXcQ >}}").text.contains(#"src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ""#))
+        #expect(hugo(#"{{< youtube id="abc" title="Welcome" >}}"#, html: false).text == "[▶ Welcome](https://www.youtube.com/watch?v=abc)")
+        #expect(hugo("{{< vimeo 123456 >}}").text.contains(#"src="https://player.vimeo.com/video/123456?dnt=1""#))
+    }
+
+    @Test func gistsTweetsAndInstagramPostsAreLinks() {
+        #expect(hugo("{{< gist spf13 7896402 >}}").text == "[Code on GitHub Gist: spf13/7896402](https://gist.github.com/spf13/7896402)")
+        #expect(hugo(#"{{< tweet user="union" id="1234" >}}"#).text == "[Post by @union on X](https://x.com/union/status/1234)")
+        #expect(hugo("{{< tweet 1234 >}}").text == "[Post on X](https://x.com/i/status/1234)")
+        #expect(hugo("{{< instagram BWNjjyYFxVx >}}").text == "[Post on Instagram](https://www.instagram.com/p/BWNjjyYFxVx/)")
+    }
+
+    @Test func refsPointAtTheNewAddressAndUnknownOnesAreReported() {
+        let result = hugo(#"[a]({{< ref "posts/known.md#intro" >}}) [b]({{< relref "posts/gone.md" >}})"#)
+        #expect(result.text == #"[a](/news/known/#part) [b]({{< relref "posts/gone.md" >}})"#)
+        #expect(result.leftovers == [Leftover(line: 5, kind: "shortcode relref", text: #"{{< relref "posts/gone.md" >}}"#, reason: "its target 'posts/gone.md' is not a page of the site")])
+    }
+
+    @Test func highlightIsAFencedCodeBlock() {
+        let result = hugo("{{< highlight go \"linenos=table\" >}}\nfunc main() {}\n```\n{{< /highlight >}}")
+        #expect(result.text == "````go\nfunc main() {}\n```\n````")
+    }
+
+    @Test func paramsComeFromThePageThenTheSite() throws {
+        let page = try #require(try? FrontMatterFields.parse(SourceDocument.split(Data("---\nroom: B12\n---\n".utf8)).get()).get())
+        #expect(hugo(#"{{< param "room" >}} {{< param contactEmail >}}"#, fields: page).text == "B12 union@example.edu")
+        #expect(hugo(#"{{< param "nothing" >}}"#).leftovers.map(\.kind) == ["shortcode param"])
+    }
+
+    @Test func unknownShortcodesStayAndAreReportedOnceWithTheirLine() {
+        let body = "Intro\n{{% notice tip %}}\nInside {{< youtube x >}}\n{{% /notice %}}\n"
+        let result = hugo(body)
+        #expect(result.text.hasPrefix("Intro\n{{% notice tip %}}\nInside <iframe"))
+        #expect(result.text.hasSuffix("</iframe>\n{{% /notice %}}\n"))
+        #expect(result.leftovers.map { "\($0.line) \($0.kind)" } == ["6 shortcode notice"])
+    }
+
+    @Test func escapedShortcodesAreShownAsWritten() {
+        #expect(hugo("```\n{{</* youtube abc */>}}\n```").text == "```\n{{< youtube abc >}}\n```")
+    }
+
+    @Test func bodiesKeepEveryByteButTheConversions() {
+        let body = "Line one\r\n\r\n{{< youtube x >}}\r\ntrailing  \r\n"
+        let result = hugo(body, html: false)
+        #expect(result.text == "Line one\r\n\r\n[▶ YouTube video](https://www.youtube.com/watch?v=x)\r\ntrailing  \r\n")
+        #expect(hugo("No markup at all.\r\n").text == "No markup at all.\r\n")
+    }
+
+    @Test func liquidHighlightRawAndCommentsConvert() {
+        #expect(jekyll("{% highlight ruby linenos %}\nputs 1\n{% endhighlight %}").text == "```ruby\nputs 1\n```")
+        #expect(jekyll("{% raw %}{{ shown }}{% endraw %}").text == "{{ shown }}")
+        let comment = jekyll("a {% comment %}secret {% include x %}{% endcomment %}b")
+        #expect(comment.text == "a b")
+        #expect(comment.converted == ["comment (removed)": 1])
+    }
+
+    @Test func postURLsLinksAndSiteAddressesConvert() {
+        let result = jekyll("""
+            [w]({% post_url 2026-11-02-welcome %}) [a]({% link about.md %}) ![l]({{ site.baseurl }}/assets/l.png)
+            [h]({{ site.url }}{{ site.baseurl }}/) [p]({{ "/assets/p.pdf" | relative_url }}) [q]({{ '/q/' | absolute_url }})
+            """)
+        #expect(result.text == """
+            [w](/club/2026/11/02/welcome/) [a](/club/about/) ![l](/club/assets/l.png)
+            [h](https://club.example.org/club/) [p](/club/assets/p.pdf) [q](https://club.example.org/club/q/)
+            """)
+        #expect(result.leftovers.isEmpty)
+    }
+
+    @Test func otherLiquidStaysAndEachBlockIsReportedOnce() {
+        let result = jekyll("{% if page.tags %}\n{{ page.tags }}\n{% else %}\nnone\n{% endif %}\n{% include video.html id=\"x\" %}\n{% fa_svg fas.fa-calendar %}\n{% post_url 2020-01-01-gone %}")
+        #expect(result.text.hasPrefix("{% if page.tags %}\n{{ page.tags }}"))
+        #expect(result.leftovers.map { "\($0.line) \($0.kind): \($0.reason)" } == [
+            "5 Liquid if: Liquid logic has no Markdown equivalent",
+            "6 Liquid output: a value of the old site's templates",
+            "10 Liquid include: includes a piece of the old theme",
+            "11 Liquid fa_svg: a tag of a Jekyll plugin or of the old theme, with no Markdown equivalent",
+            "12 Liquid post_url: no post '2020-01-01-gone' in the site",
+        ])
+    }
+}

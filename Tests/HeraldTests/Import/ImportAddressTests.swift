@@ -1,0 +1,147 @@
+import Foundation
+import Herald
+@testable import HeraldImport
+import Testing
+
+/// Old addresses worked out by each generator's rules, and kept: by the same pattern, by a slug,
+/// by an alias, or by `url:`.
+@Suite struct ImportAddressTests {
+    static let hugoConfig = "baseURL = \"https://u.example/\"\ntitle = \"U\"\n"
+
+    /// The new site's front matter of a file, and the report.
+    func imported(_ files: [String: String], kind: OldSiteKind? = nil) throws -> (site: [String: String], result: ImportResult) {
+        let memory = MemoryImport(files: files, kind: kind)
+        return (try memory.site(), try memory.run())
+    }
+
+    @Test func hugoAddressesFollowFoldersSlugsAndURLsInLowerCase() throws {
+        let config = OldSiteConfig(kind: .hugo)
+        let rules = HugoAddressRules(config: config, zone: TimeZone(identifier: "UTC")!)
+        func address(_ path: String, _ front: String, bundle: Bool = false) throws -> String? {
+            let document = try SourceDocument.split(Data(front.utf8)).get()
+            let relative = path.split(separator: "/").dropFirst().map(String.init)
+            var item = OldItem(sourcePath: path, section: relative.count == 1 ? "pages" : relative[0],
+                               placement: relative.count == 1 ? relative[0] : relative.dropFirst().joined(separator: "/"),
+                               document: document, fields: try FrontMatterFields.parse(document).get())
+            if bundle { item.bundleFolder = (path as NSString).deletingLastPathComponent }
+            return rules.address(of: item)?.path
+        }
+        #expect(try address("content/posts/Hello-World.md", "---\ntitle: A\n---\n") == "posts/hello-world/")
+        #expect(try address("content/posts/2019/Trip.md", "---\ntitle: A\n---\n") == "posts/2019/trip/")
+        #expect(try address("content/posts/Big Day/index.md", "---\ntitle: A\n---\n", bundle: true) == "posts/big-day/")
+        #expect(try address("content/posts/a.md", "---\ntitle: A\nslug: Custom\n---\n") == "posts/custom/")
+        #expect(try address("content/posts/a.md", "---\ntitle: A\nurl: /Keep/As/Written/\n---\n") == "Keep/As/Written/")
+        #expect(try address("content/posts/a.md", "---\ntitle: A\ndraft: true\n---\n") == nil)
+        #expect(try address("content/about.md", "---\ntitle: A\n---\n") == "about/")
+    }
+
+    @Test func hugoPermalinkTokensAreFilled() throws {
+        var config = OldSiteConfig(kind: .hugo)
+        config.permalinks["posts"] = Setting(value: "/:section/:year/:monthname/:title/", origin: "")
+        let rules = HugoAddressRules(config: config, zone: TimeZone(identifier: "Asia/Shanghai")!)
+        let document = try SourceDocument.split(Data("---\ntitle: 开放日：回顾 Open Day!\ndate: 2026-11-03T23:30:00-02:00\n---\n".utf8)).get()
+        let item = OldItem(sourcePath: "content/posts/x.md", section: "posts", placement: "x.md", document: document, fields: try FrontMatterFields.parse(document).get())
+        let address = try #require(rules.address(of: item))
+        // The date's own day, as Hugo formats it; the title urlized: spaces to `-`, punctuation dropped.
+        #expect(address.path == "posts/2026/november/开放日回顾-open-day/")
+        #expect(address.slug == "开放日回顾-open-day")
+    }
+
+    @Test func jekyllAddressesFollowTheSitePermalinkAndDocumentType() throws {
+        var config = OldSiteConfig(kind: .jekyll)
+        config.permalinks["posts"] = Setting(value: JekyllConfigReader.styles["date"]!, origin: "")
+        config.collections["talks"] = .some(nil)
+        let rules = JekyllAddressRules(config: config, zone: TimeZone(identifier: "Asia/Shanghai")!)
+        func address(_ path: String, _ front: String, type: String, folders: [String] = [], placement: String? = nil) throws -> String? {
+            let document = try SourceDocument.split(Data(front.utf8)).get()
+            var item = OldItem(sourcePath: path, section: "s", placement: placement ?? (path as NSString).lastPathComponent, document: document,
+                               fields: try FrontMatterFields.parse(document).get())
+            item.jekyllType = type
+            item.folderCategories = folders
+            return rules.address(of: item, defaults: [])?.path
+        }
+        // The date in the site's zone; categories from folders above _posts and front matter, lower-cased.
+        #expect(try address("blog/_posts/2026-01-05-Hello-World.md", "---\ntitle: A\ndate: 2026-01-05 23:30:00 -0300\ncategories: [News, 社团]\n---\n",
+                            type: "posts", folders: ["blog"]) == "blog/news/社团/2026/01/06/Hello-World.html")
+        #expect(try address("_posts/2026-01-05-x.md", "---\ntitle: A\npermalink: /fixed/:title/\n---\n", type: "posts") == "fixed/x/")
+        #expect(try address("docs/guide.md", "---\ntitle: A\n---\n", type: "pages", placement: "docs/guide.md") == "docs/guide.html")
+        #expect(try address("docs/index.md", "---\ntitle: A\n---\n", type: "pages", placement: "docs/index.md") == "docs/")
+        #expect(try address("_talks/2026-10-01-rust.md", "---\ntitle: A\n---\n", type: "talks") == "talks/2026-10-01-rust.html")
+        #expect(try address("_drafts/x.md", "---\ntitle: A\n---\n", type: "drafts") == nil)
+    }
+
+    @Test func patternsHeraldCanWriteAreKeptAndOthersAreNot() {
+        #expect(ImportPlan.heraldPattern(from: "/:year/:month/:slug/", generator: .hugo, section: "posts", flat: true) == "/:year/:month/:slug/")
+        #expect(ImportPlan.heraldPattern(from: "/:section/:filename/", generator: .hugo, section: "Blog", flat: true) == "/blog/:slug/")
+        #expect(ImportPlan.heraldPattern(from: "/:year/:monthname/:slug/", generator: .hugo, section: "posts", flat: true) == nil)
+        #expect(ImportPlan.heraldPattern(from: "/:categories/:year/:month/:day/:title:output_ext", generator: .jekyll, section: "_posts", flat: true)
+                == "/:categories/:year/:month/:day/:slug.html")
+        #expect(ImportPlan.heraldPattern(from: "/:collection/:path:output_ext", generator: .jekyll, section: "_talks", flat: true) == "/talks/:slug.html")
+        #expect(ImportPlan.heraldPattern(from: "/:collection/:path:output_ext", generator: .jekyll, section: "_talks", flat: false) == nil)
+    }
+
+    @Test func aSiteThatKeptItsPermalinksNeedsNoAliases() throws {
+        let (site, result) = try imported([
+            "config.toml": Self.hugoConfig + "[permalinks]\n  posts = \"/:year/:month/:day/:slug/\"\n",
+            "content/posts/2026-01-05-first.md": "---\ntitle: First Post\ndate: 2026-01-05T10:00:00Z\n---\nA.\n",
+            "content/posts/second/index.md": "---\ntitle: Second\nslug: the-second\ndate: 2026-02-06T10:00:00Z\n---\nB.\n",
+        ])
+        #expect(result.report.aliasesWritten == 0)
+        #expect(result.report.addressesUnchanged == 2)
+        // Hugo's :slug is the title when no slug is written: the import writes it, so the address stays.
+        #expect(site["content/news/2026-01-05-first.md"] == "---\ntitle: First Post\ndate: 2026-01-05T10:00:00Z\nslug: first-post\n---\nA.\n")
+        #expect(site["content/news/second/index.md"] == "---\ntitle: Second\nslug: the-second\ndate: 2026-02-06T10:00:00Z\n---\nB.\n")
+    }
+
+    @Test func anAddressHeraldCannotKeepBecomesAnAliasAndExistingOnesStay() throws {
+        let (site, result) = try imported([
+            "config.toml": Self.hugoConfig,
+            "content/posts/flat.md": "---\ntitle: Flat\ndate: 2026-01-05\n---\nA.\n",
+            "content/posts/flat-two.md": "---\ntitle: Flat two\ndate: 2026-01-06\n---\nB.\n",
+            "content/posts/2019/deep.md": "---\ntitle: Deep\ndate: 2019-01-05\naliases: [/very/old/]\n---\nC.\n",
+        ])
+        #expect(site["content/news/2019/deep.md"] == "---\ntitle: Deep\ndate: 2019-01-05\naliases: [/very/old/, /posts/2019/deep/]\n---\nC.\n")
+        #expect(site["site.yml"]!.contains("  news: /posts/:slug/\n"))
+        #expect(result.report.aliasesWritten == 1)
+        #expect(result.report.listRedirects == ["/posts/ → /news/"])
+        #expect(site["content/news/_index.md"] == "---\naliases: [/posts/]\n---\n")
+    }
+
+    @Test func pagesKeepTheirAddressesWithURLAndHeraldsOwnPagesWin() throws {
+        let (site, result) = try imported([
+            "config.toml": Self.hugoConfig,
+            "content/about/_index.md": "---\ntitle: About\n---\nWho.\n",
+            "content/help/faq.md": "---\ntitle: FAQ\n---\nQ.\n",
+            "content/docs/faq.md": "---\ntitle: Other FAQ\n---\nQ.\n",
+            "content/search/_index.md": "---\ntitle: Search\n---\n",
+        ])
+        // Herald's own address for about.md is the old one: nothing to write.
+        #expect(site["content/pages/about.md"] == "---\ntitle: About\n---\nWho.\n")
+        #expect(site["content/pages/help/faq.md"] == "---\ntitle: FAQ\nurl: /help/faq/\n---\nQ.\n")
+        #expect(site["content/pages/docs/faq.md"] == "---\ntitle: Other FAQ\nurl: /docs/faq/\n---\nQ.\n")
+        #expect(site["content/pages/search.md"] == nil)
+        #expect(result.report.leftOut.contains(LeftOut(path: "content/search/_index.md", files: 1, reason: "Herald makes its own page at /search/")))
+    }
+
+    @Test func itemsHeraldWouldPutAtOneAddressKeepTheirOwnWithURL() throws {
+        let (site, _) = try imported([
+            "config.toml": Self.hugoConfig,
+            "content/posts/2024/meeting.md": "---\ntitle: Meeting 2024\ndate: 2024-03-01\n---\nA.\n",
+            "content/posts/2025/meeting.md": "---\ntitle: Meeting 2025\ndate: 2025-03-01\n---\nB.\n",
+        ])
+        #expect(site["content/news/2024/meeting.md"] == "---\ntitle: Meeting 2024\ndate: 2024-03-01\nurl: /posts/2024/meeting/\n---\nA.\n")
+        #expect(site["content/news/2025/meeting.md"] == "---\ntitle: Meeting 2025\ndate: 2025-03-01\nurl: /posts/2025/meeting/\n---\nB.\n")
+    }
+
+    @Test func translationsAddressesLeadToTheDefaultLanguage() throws {
+        let (site, _) = try imported([
+            "config.toml": Self.hugoConfig + "defaultContentLanguage = \"en\"\n[languages]\n  [languages.en]\n    weight = 1\n  [languages.es]\n    weight = 2\n",
+            "content/posts/trip/index.en.md": "---\ntitle: Trip\ndate: 2026-01-05\n---\nA.\n",
+            "content/posts/trip/index.es.md": "---\ntitle: Viaje\ndate: 2026-01-05\n---\nA.\n",
+            "content/posts/trip/photo.jpg": "jpg",
+        ])
+        #expect(site["content/news/trip/index.md"] == "---\ntitle: Trip\ndate: 2026-01-05\naliases: [/es/posts/trip/]\n---\nA.\n")
+        #expect(site["content/news/trip/photo.jpg"] == "jpg")
+        #expect(site.keys.filter { $0.contains("index.es") }.isEmpty)
+    }
+}

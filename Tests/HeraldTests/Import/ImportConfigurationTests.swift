@@ -1,0 +1,123 @@
+import Foundation
+import Herald
+@testable import HeraldImport
+import Testing
+
+/// The old configuration in each form Hugo and Jekyll read, and the site.yml made of it.
+@Suite struct ImportConfigurationTests {
+    static let post = "---\ntitle: Hello\ndate: 2026-01-05\n---\nText.\n"
+
+    @Test func hugoRootTOMLGivesEverySetting() throws {
+        let result = try MemoryImport(files: [
+            "config.toml": """
+                baseURL = "https://union.example.edu/"
+                title = "Union"
+                languageCode = "en-gb"
+                timeZone = "Europe/London"
+                [pagination]
+                  pagerSize = 7
+                [params]
+                  description = "News of the union"
+                  author = "Comms"
+                [permalinks]
+                  posts = "/:year/:month/:slug/"
+                [markup.goldmark.renderer]
+                  unsafe = true
+                """,
+            "content/posts/hello.md": "---\ntitle: Hello\ndate: 2026-01-05\n---\n<div>raw</div>\n",
+        ]).run()
+        #expect(result.text("site.yml") == """
+            # Made by `herald import hugo` from a Hugo site.
+            # Each setting's comment says where in the old configuration it came from;
+            # docs/configuration.md lists every setting, and import-report.txt what the import did.
+
+            # ← config.toml:2
+            title: Union
+
+            # ← config.toml:8
+            description: News of the union
+
+            # ← config.toml:1
+            baseURL: https://union.example.edu/
+
+            # ← config.toml:3
+            language: en-gb
+
+            # ← config.toml:4
+            timezone: Europe/London
+
+            # ← config.toml:6
+            pageSize: 7
+
+            # ← config.toml:9
+            author: Comms
+
+            markdown:
+              # ← raw HTML in 1 file, which config.toml:13 let through
+              unsafe: true
+
+            # Where items are published, so that old addresses stay where they were.
+            permalinks:
+              # ← [permalinks] posts = "/:year/:month/:slug/" (config.toml:11)
+              news: /:year/:month/:slug/
+
+            """)
+        #expect(result.report.addressesUnchanged == 1)
+        #expect(result.report.aliasesWritten == 0)
+        #expect(result.report.listRedirects == ["/posts/ → /news/"])
+    }
+
+    @Test func hugoYAMLAndJSONConfigurationsAreRead() throws {
+        let yaml = try MemoryImport(files: ["hugo.yaml": "baseURL: https://a.example/\ntitle: From YAML\n", "content/posts/hello.md": Self.post]).run()
+        #expect(yaml.text("site.yml")!.contains("# ← hugo.yaml:2\ntitle: From YAML\n"))
+        let json = try MemoryImport(files: ["config.json": "{\n  \"baseURL\": \"https://a.example/\",\n  \"title\": \"From JSON\"\n}\n", "content/posts/hello.md": Self.post]).run()
+        #expect(json.text("site.yml")!.contains("# ← config.json:3\ntitle: From JSON\n"))
+    }
+
+    @Test func hugoConfigFolderMergesItsFilesAndProductionWins() throws {
+        let result = try MemoryImport(files: [
+            "config/_default/hugo.toml": "baseURL = \"https://staging.example/\"\ntitle = \"Union\"\n",
+            "config/_default/params.toml": "description = \"From params.toml\"\n",
+            "config/_default/permalinks.toml": "posts = \"/news/:year/:slug/\"\n",
+            "config/production/hugo.toml": "baseURL = \"https://union.example/\"\n",
+            "content/posts/hello.md": Self.post,
+        ]).run()
+        let site = try #require(result.text("site.yml"))
+        #expect(site.contains("# ← config/production/hugo.toml:1\nbaseURL: https://union.example/\n"))
+        #expect(site.contains("# ← config/_default/params.toml:1\ndescription: From params.toml\n"))
+        #expect(site.contains("  news: /news/:year/:slug/\n"))
+    }
+
+    @Test func jekyllConfigurationGivesAddressStyleAndCollections() throws {
+        let result = try MemoryImport(files: [
+            "_config.yml": "title: Club\nurl: https://club.example.org\nbaseurl: /club\ntimezone: Asia/Shanghai\nlang: zh-CN\npermalink: pretty\npaginate: 5\nauthor:\n  name: 宣传部\n",
+            "_posts/2026-01-05-hello.md": "---\ntitle: 你好\n---\n正文。\n",
+        ]).run()
+        let site = try #require(result.text("site.yml"))
+        #expect(site.contains("baseURL: https://club.example.org/club\n"))
+        #expect(site.contains("timezone: Asia/Shanghai\n"))
+        #expect(site.contains("author: 宣传部\n"))
+        #expect(site.contains("# ← permalink: /:categories/:year/:month/:day/:title/ (_config.yml:6)\n  news: /:categories/:year/:month/:day/:slug/\n"))
+    }
+
+    @Test func aConfigurationThatDoesNotParseIsReportedAndTheImportGoesOn() throws {
+        let result = try MemoryImport(files: ["config.toml": "title = \"Union\"\nbaseURL = [\n", "content/posts/hello.md": Self.post]).run()
+        #expect(result.notes.contains { $0 == "config.toml:2: warning: the configuration is not valid TOML: Error while parsing array: encountered end-of-file; its settings were not read" })
+        #expect(result.text("site.yml")!.contains("title: old\n"), "the folder's name stands in for the title")
+        #expect(result.text("content/news/hello.md") != nil)
+    }
+
+    @Test func aFolderOfNeitherKindIsRefusedWithWhatWasLookedFor() {
+        #expect {
+            try MemoryImport(files: ["README.md": "# Notes\n", "notes/a.md": "text\n"]).run()
+        } throws: { error in
+            "\(error)" == "old is neither a Hugo nor a Jekyll site: \(OldSiteKind.lookedFor)"
+        }
+    }
+
+    @Test func aKindGivenThatTheSiteIsNotIsRefused() {
+        #expect(throws: ImportFailure.self) {
+            try MemoryImport(files: ["_config.yml": "title: Club\n", "_posts/2026-01-05-a.md": Self.post], kind: .hugo).run()
+        }
+    }
+}

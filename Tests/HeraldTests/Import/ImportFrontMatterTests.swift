@@ -1,0 +1,101 @@
+import Foundation
+import Herald
+@testable import HeraldImport
+import Testing
+
+/// Front matter rewritten to Herald's keys: renamed in place, other keys kept, the text as written.
+@Suite struct ImportFrontMatterTests {
+    func convert(_ file: String, at path: String = "content/events/a.md", config: String = "title = \"U\"\n") throws -> (text: String?, result: ImportResult) {
+        let memory = MemoryImport(files: ["config.toml": config, path: file])
+        let result = try memory.run()
+        let written = result.files.keys.first { $0.hasPrefix("content/") && !$0.hasSuffix("_index.md") }
+        return (written.flatMap { result.text($0) }, result)
+    }
+
+    @Test func otherGeneratorsKeysAreRenamedWhereTheyStandWithTheirComments() throws {
+        let (text, result) = try convert("""
+            ---
+            # The spring ball
+            title: Ball
+            dateStart: 2026-04-01T19:00:00+01:00   # doors open
+            dateEnd: "2026-04-01T23:00:00+01:00"
+            venue: Great Hall
+            ticketLink: https://tickets.example/
+            lastmod: 2026-03-01
+            ---
+            Body.
+            """)
+        #expect(text == """
+            ---
+            # The spring ball
+            title: Ball
+            start: 2026-04-01T19:00:00+01:00   # doors open
+            end: "2026-04-01T23:00:00+01:00"
+            location: Great Hall
+            ticketLink: https://tickets.example/
+            updated: 2026-03-01
+            ---
+            Body.
+            """)
+        #expect(result.report.conversions["dateStart → start"] == 1)
+    }
+
+    @Test func twoNamesOfOneKeyAreLeftForHeraldToChoose() throws {
+        let (text, _) = try convert("---\ntitle: A\ndescription: Short\nsummary: Longer\ndate: 2026-01-01\n---\n", at: "content/posts/a.md")
+        #expect(text == "---\ntitle: A\ndescription: Short\nsummary: Longer\ndate: 2026-01-01\n---\n")
+    }
+
+    @Test func tomlFrontMatterBecomesYAMLInTheSameOrder() throws {
+        let (text, _) = try convert("""
+            +++
+            title = "Quiz night"
+            dateStart = 2026-05-02T19:30:00+01:00
+            tags = ["quiz", "social"]
+            draft = false
+            [params]
+              host = "Sam"
+            +++
+            Bring a pen.
+            """)
+        #expect(text == """
+            ---
+            title: Quiz night
+            start: 2026-05-02T19:30:00+01:00
+            tags: [quiz, social]
+            draft: false
+            params:
+              host: Sam
+            ---
+            Bring a pen.
+            """)
+    }
+
+    @Test func jsonFrontMatterBecomesYAML() throws {
+        let (text, _) = try convert("{\n  \"title\": \"Fair\",\n  \"date\": \"2026-02-01\"\n}\nText.\n", at: "content/posts/a.md")
+        // JSON's text stays text: quoted where YAML would read a date.
+        #expect(text == "---\ntitle: Fair\ndate: \"2026-02-01\"\n---\nText.\n")
+    }
+
+    @Test func jekyllListsFoldersUnpublishedPostsAndTitles() throws {
+        let memory = MemoryImport(files: [
+            "_config.yml": "title: Club\n",
+            "blog/_posts/2026-01-05-hello-there.md": "---\ntags: one two\npublished: false\nlayout: fancy-post\n---\nHi.\n",
+        ])
+        let text = try memory.site()["content/news/2026-01-05-hello-there.md"]
+        #expect(text == "---\ntags: [one, two]\ndraft: true\noldLayout: fancy-post\ncategories: [blog]\ntitle: Hello There\n---\nHi.\n")
+        let notes = try memory.run().notes
+        #expect(notes == ["blog/_posts/2026-01-05-hello-there.md:4: warning: layout 'fancy-post' is a template of the old theme; kept as oldLayout (templates read it as item.params.oldLayout)"])
+    }
+
+    @Test func aRepeatedKeyIsKeptAndReportedAsHeraldReadsIt() throws {
+        let (text, result) = try convert("---\ntitle: A\nvideo: one\ndate: 2026-01-01\nvideo: two\n---\n", at: "content/posts/a.md")
+        #expect(text == "---\ntitle: A\nvideo: one\ndate: 2026-01-01\nvideo: two\n---\n")
+        #expect(result.notes == ["content/posts/a.md:5: warning: 'video' is given twice (also on line 3); the later value is used"])
+    }
+
+    @Test func anUndatedPostBecomesAPageAtItsOldAddress() throws {
+        let (text, result) = try convert("---\ntitle: Undated\n---\nText.\n", at: "content/posts/undated.md")
+        #expect(text == "---\ntitle: Undated\nurl: /posts/undated/\n---\nText.\n")
+        #expect(result.notes == ["content/posts/undated.md:1: warning: has no date, which Herald's news need: made a page, at its old address"])
+    }
+}
