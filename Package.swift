@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "herald", targets: ["HeraldCLI"]),
         .library(name: "Herald", targets: ["Herald"]),
+        .library(name: "HeraldImport", targets: ["HeraldImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),

@@ -18,5 +18,7 @@ let package = Package(
         .executableTarget(name: "FuzzDates", dependencies: [herald, "CFuzzerDriver"]),
         // A whole build of a one-item site: parse, model, render every page and feed, in memory.
         .executableTarget(name: "FuzzItemPipeline", dependencies: [herald, "CFuzzerDriver"]),
+        // `herald import`'s shortcode and Liquid scanner and the conversions built on it, on any text.
+        .executableTarget(name: "FuzzMarkupScanner", dependencies: [.product(name: "HeraldImport", package: "Herald"), "CFuzzerDriver"]),
     ]
 )

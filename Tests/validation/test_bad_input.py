@@ -125,3 +125,42 @@ def test_bad_input_case(case, tmp_path):
             page = output / path
             assert page.exists(), f"{case}: {path} was not written"
             assert text in page.read_text(encoding="utf-8"), f"{case}: {path} does not contain {text!r}"
+
+
+# The import's bad input: Tests/Fixtures/bad/import/<case>/ holds `old/` (the old site), `expect.txt`
+# (`exit N`, then exactly what `herald import --quiet` prints on standard error), an optional
+# `kind.txt` (hugo or jekyll, given before the site), an optional `into/` (the --into folder as it is
+# before the import) and, for a case that imports, `expect-report.txt`: lines its report must hold.
+# For every case: the old site is byte for byte as it was; a refused import leaves --into as it
+# was; an import that goes through gives a site `herald build` builds with exit status 0.
+IMPORT_CASES = sorted(p.name for p in (BAD / "import").iterdir() if p.is_dir())
+
+
+@pytest.mark.parametrize("case", IMPORT_CASES)
+def test_bad_import_case(case, tmp_path):
+    folder = BAD / "import" / case
+    old = tmp_path / "old"
+    shutil.copytree(folder / "old", old, symlinks=True)
+    into = tmp_path / "new"
+    if (folder / "into").exists():
+        shutil.copytree(folder / "into", into)
+    kind = (folder / "kind.txt").read_text().split() if (folder / "kind.txt").exists() else []
+    before_old, before_into = snapshot(old), snapshot(into) if into.exists() else None
+    process = subprocess.run([str(herald_binary()), "import", *kind, str(old), "--into", str(into), "--now", NOW, "--quiet"],
+                             capture_output=True, text=True, timeout=120)
+    lines = (folder / "expect.txt").read_text(encoding="utf-8").split("\n", 1)
+    status_expected, stderr_expected = int(lines[0].split()[1]), lines[1] if len(lines) > 1 else ""
+    stderr = process.stderr.replace(str(tmp_path) + "/", "")
+    assert stderr == stderr_expected, f"{case}: standard error differs"
+    assert process.returncode == status_expected, f"{case}: exit status {process.returncode}\n{process.stdout}"
+    assert snapshot(old) == before_old, f"{case}: the old site was changed"
+    if status_expected != 0:
+        after = snapshot(into) if into.exists() else None
+        assert after == before_into, f"{case}: a refused import changed --into"
+        return
+    report = (into / "import-report.txt").read_text(encoding="utf-8")
+    for line in (folder / "expect-report.txt").read_text(encoding="utf-8").splitlines():
+        assert line in report.splitlines(), f"{case}: the report lacks {line!r}:\n{report}"
+        # The printed summary (--quiet) holds the files not converted; every note is in the file.
+    build = subprocess.run([str(herald_binary()), "build", "--source", str(into), "--now", NOW, "--quiet"], capture_output=True, text=True, timeout=120)
+    assert build.returncode == 0, f"{case}: the imported site does not build:\n{build.stderr}"

@@ -180,9 +180,14 @@ struct BodyConverter: Sendable {
                 }
             case .liquidTag:
                 switch construct.name {
-                case "raw", "endraw":
-                    replacement = ""
-                    if construct.name == "raw" { count("raw") }
+                case "raw":
+                    // The text between stays as it is, without the tags: Liquid would have shown it so.
+                    if index + 1 < constructs.count, constructs[index + 1].name == "endraw" {
+                        replacement = String(body[construct.range.upperBound..<constructs[index + 1].range.lowerBound])
+                        position = constructs[index + 1].range.upperBound
+                        index += 1
+                        count("raw")
+                    }
                 case "comment":
                     if index + 1 < constructs.count, constructs[index + 1].name == "endcomment" {
                         replacement = ""

@@ -115,3 +115,14 @@ import Testing
         ])
     }
 }
+
+/// Tags that only make sense in pairs, found alone.
+@Suite struct UnpairedLiquidTests {
+    @Test func aStrayEndTagStaysAndIsNotCountedAsAConversion() {
+        let converter = BodyConverter(dialect: .jekyll, allowHTML: true, basePath: "", origin: "", resolver: BodyConversionTests.resolver, siteParams: [:])
+        let result = converter.convert("a {% endraw %} b {% raw %} c", path: "x.md", firstLine: 1, fields: .empty)
+        #expect(result.text == "a {% endraw %} b {% raw %} c")
+        #expect(result.converted.isEmpty)
+        #expect(result.leftovers.map(\.kind) == ["Liquid raw"])
+    }
+}
