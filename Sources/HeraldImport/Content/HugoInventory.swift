@@ -29,7 +29,6 @@ enum HugoInventory {
         func leave(_ folder: String, _ reason: String) {
             leftOutCounts[folder, default: (0, reason)].files += 1
         }
-        let otherLanguages = Set(config.languages.dropFirst())
         var contentFiles: [String] = []
         let taxonomyFolders = Set(config.taxonomies.map { content + $0.plural.lowercased() + "/" })
         for file in tree.files {

@@ -24,7 +24,9 @@ struct ImportPlan: Sendable {
     var bodiesUseHTML = false
     var rawHTMLFiles = 0
     /// The time zone dates are read in, as the old site read them.
-    let zone: TimeZone
+    var zone: TimeZone
+    /// The new site's zone when the old configuration named none (see `guessSettings()`).
+    var guessedZone: Setting<String>? = nil
     /// Whether converted bodies may hold HTML: the old site let raw HTML through (Jekyll always;
     /// Hugo when `markup.goldmark.renderer.unsafe` says so), so the new one will too.
     var allowHTML: Bool { config.unsafeHTML?.value ?? false }
@@ -88,6 +90,7 @@ struct ImportPlan: Sendable {
             }
         }
         inventory.items = read
+        guessSettings()
     }
 
     /// Copies a file to `unconverted/` as it is, and lists it with why.
@@ -111,6 +114,7 @@ struct ImportPlan: Sendable {
         report.dataFiles = copies.filter { $0.to.hasPrefix("data/") }.count
         report.bundleFiles = copies.filter { $0.to.hasPrefix("content/") }.count
         report.sections = choices.values.sorted { $0.section < $1.section }
+        report.settings = settingNotes()
         report.notes.sort()
         files["import-report.txt"] = Data(report.text.utf8)
         return ImportResult(files: files, copies: copies, report: report)
@@ -139,7 +143,7 @@ struct ImportPlan: Sendable {
             guard case .success = SiteConfigParser.parseBaseURL(setting.value) else { return nil }
             return setting
         } ?? Setting(value: "/", origin: "the old configuration gives no usable address: set the address the site is published at")
-        let timeZone = config.timeZone.flatMap { TimeZone(identifier: $0.value) != nil ? $0 : nil }
+        let timeZone = config.timeZone.flatMap { TimeZone(identifier: $0.value) != nil ? $0 : nil } ?? guessedZone
             ?? Setting(value: "UTC", origin: "\(generator) read dates without an offset as UTC (the old configuration names no zone); set the zone your dates mean")
         var unsafe: Setting<Bool>? = nil
         if allowHTML, bodiesUseHTML || rawHTMLFiles > 0 {
@@ -155,4 +159,23 @@ struct ImportPlan: Sendable {
 
     /// The new site's site.yml.
     func siteYAML() -> String { SiteYAMLWriter.text(settings()) }
+
+    /// What the report says about site.yml: raw HTML, guesses, languages.
+    func settingNotes() -> [String] {
+        var notes: [String] = []
+        let settings = settings()
+        if let unsafe = settings.unsafeHTML {
+            notes.append("Raw HTML: site.yml lets it through (markdown.unsafe: true), for \(unsafe.origin)")
+        } else if rawHTMLFiles > 0, let old = config.unsafeHTML {
+            notes.append("Raw HTML: \(rawHTMLFiles) file\(rawHTMLFiles == 1 ? " has" : "s have") some, which stays left out as the old site left it out (\(old.origin))")
+        } else if rawHTMLFiles > 0 {
+            notes.append("Raw HTML: \(rawHTMLFiles) file\(rawHTMLFiles == 1 ? " has" : "s have") some, which stays left out as Hugo left it out by default; set markdown.unsafe: true to let it through")
+        }
+        if settings.timeZone.origin.hasPrefix("guessed") { notes.append("Time zone: \(settings.timeZone.value), \(settings.timeZone.origin)") }
+        if let language = settings.language, language.origin.hasPrefix("guessed") { notes.append("Language: \(language.value), \(language.origin)") }
+        if config.languages.count > 1 {
+            notes.append("Languages: the site is imported in \(config.languages[0]); the addresses of its translations (\(config.languages.dropFirst().joined(separator: ", "))) redirect to it")
+        }
+        return notes
+    }
 }
