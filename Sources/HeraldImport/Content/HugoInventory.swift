@@ -15,6 +15,9 @@ enum HugoInventory {
         ("config", "configuration for other environments than production"),
     ]
 
+    /// The other formats Hugo renders content from.
+    static let otherContentFormats: Set<String> = ["html", "htm", "org", "adoc", "asciidoc", "ad", "rst", "pandoc", "pdc"]
+
     /// Whether a path names a Markdown file.
     static func isMarkdown(_ path: String) -> Bool {
         let lower = path.lowercased()
@@ -111,6 +114,11 @@ enum HugoInventory {
                 continue
             }
             guard isMarkdown(path) else {
+                // A page in another format Hugo renders (HTML, Org, AsciiDoc …): Herald's content is Markdown.
+                if Self.otherContentFormats.contains((path as NSString).pathExtension.lowercased()), tree.read(path).map(JekyllInventory.startsWithFrontMatter) == true {
+                    inventory.unconverted.append((path, Diagnostic(path: path, line: 1, "a page written in \((path as NSString).pathExtension.uppercased()), not Markdown: Herald's content is Markdown")))
+                    continue
+                }
                 // A file beside the content, published where it stands.
                 inventory.copies.append((path, "static/" + relative))
                 continue

@@ -39,6 +39,8 @@ struct ImportPlan: Sendable {
         zone = config.timeZone.flatMap { TimeZone(identifier: $0.value) } ?? TimeZone(identifier: "UTC")!
         report = ImportReport(kind: config.kind, source: options.sourceName, destination: options.destinationName)
         report.leftOut = inventory.leftOut
+        self.inventory.unconverted = []
+        for (_, diagnostic) in inventory.unconverted { notConverted(diagnostic) }
         for diagnostic in config.diagnostics {
             report.notes.append(ImportNote(diagnostic: .warning(path: diagnostic.path, line: diagnostic.line, diagnostic.message + "; its settings were not read"), kind: "configuration not read"))
         }

@@ -33,6 +33,18 @@ import Testing
         #expect(result.text("content/news/ok.md") != nil)
     }
 
+    @Test func aPageInAnotherFormatIsListedAndAFileBesideTheContentIsCopied() throws {
+        let result = try MemoryImport(files: [
+            "config.toml": Self.config,
+            "content/about.html": "---\ntitle: About\n---\n<p>Who we are.</p>\n",
+            "content/logo.svg": "<svg/>",
+            "content/posts/ok.md": "---\ntitle: OK\ndate: 2026-01-01\n---\n",
+        ]).run()
+        #expect(result.report.unconverted.map(\.description) == ["content/about.html:1: a page written in HTML, not Markdown: Herald's content is Markdown"])
+        #expect(result.copies.contains { $0 == ("content/about.html", "unconverted/content/about.html") })
+        #expect(result.copies.contains { $0 == ("content/logo.svg", "static/logo.svg") })
+    }
+
     @Test func anItemHeraldRefusesIsNotConvertedButListed() throws {
         let result = try MemoryImport(files: [
             "config.toml": Self.config,
