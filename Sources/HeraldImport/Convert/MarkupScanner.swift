@@ -55,7 +55,8 @@ enum MarkupScanner {
             while inner < utf8.endIndex, utf8[inner] == 0x20 || utf8[inner] == 0x09 || utf8[inner] == 0x0A || utf8[inner] == 0x0D { inner = utf8.index(after: inner) }
             // `{{</* … */>}}`: shown as text, without the comment marks.
             if utf8[inner...].starts(with: "/*".utf8) {
-                guard let end = find("*/", in: text, from: inner) else { continue }
+                // After the `/*`: in `{{</*/>}}` the comment's `*/` is not the one that opens it.
+                guard let end = find("*/", in: text, from: utf8.index(inner, offsetBy: 2)) else { continue }
                 var after = end.upperBound
                 while after < utf8.endIndex, utf8[after] == 0x20 || utf8[after] == 0x09 { after = utf8.index(after: after) }
                 guard utf8[after...].starts(with: close.utf8) else { continue }

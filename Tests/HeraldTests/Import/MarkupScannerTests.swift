@@ -45,6 +45,12 @@ import Testing
         #expect(names("Write {{</* youtube abc */>}} and {{%/* notice */%}}.", .hugo) == ["escaped {{< youtube abc >}}", "escaped {{% notice %}}"])
     }
 
+    /// Found by FuzzMarkupScanner: the `*/` of an escape overlapping its `/*` ended the scan with a crash.
+    @Test func anEscapeWhoseMarksOverlapIsText() {
+        #expect(names("{{</*/>}}post_url {{%\n{", .hugo).isEmpty)
+        #expect(names("{{</**/>}}", .hugo) == ["escaped {{<>}}"])
+    }
+
     @Test func textThatOnlyLooksLikeAShortcodeIsText() {
         #expect(names("{{< never closed\n\nand {{ a Go template }} and {{<>}} and {{< a b", .hugo).isEmpty)
         #expect(names("{% hugo does not read Liquid %}", .hugo).isEmpty)
