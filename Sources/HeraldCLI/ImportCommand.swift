@@ -89,8 +89,8 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let text = result.report.text
-        if quiet {
-            print(text.components(separatedBy: "\n\nWarnings by kind:").first ?? text)
+        if quiet, let cut = text.range(of: "\n\nWarnings by kind:"), let next = text.range(of: "\nNext, build and preview") {
+            print(String(text[..<cut.lowerBound]) + "\n" + String(text[next.lowerBound...]), terminator: "")
         } else {
             print(text, terminator: "")
         }

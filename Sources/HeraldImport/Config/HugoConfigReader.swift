@@ -35,7 +35,11 @@ enum HugoConfigReader {
             for file in ordered {
                 let name = (file as NSString).lastPathComponent
                 let parts = name.split(separator: ".")
-                guard parts.count == 2, extensions.contains(String(parts[1])) else { continue }  // params.en.toml: another language's
+                guard parts.count == 2, extensions.contains(String(parts[1])) else {
+                    // `params.es.toml`: a language's own settings, of a language the import leaves out.
+                    if parts.count == 3 { config.otherLanguageFiles.append(file) }
+                    continue
+                }
                 add(file, under: isMainFile(file) ? nil : String(parts[0]))
             }
         }

@@ -36,6 +36,7 @@ enum HugoInventory {
         let taxonomyFolders = Set(config.taxonomies.map { content + $0.plural.lowercased() + "/" })
         for file in tree.files {
             if config.files.contains(file) { continue }
+            if config.otherLanguageFiles.contains(file) { leave(file, "another language's settings: the site is imported in its default language"); continue }
             if let folder = taxonomyFolders.first(where: { file.lowercased().hasPrefix($0) }) {
                 leave(folder, "taxonomy pages: Herald makes its own category and tag pages")
                 continue
@@ -150,6 +151,7 @@ enum HugoInventory {
         for (base, language, path) in translations {
             if items[base] != nil {
                 items[base]!.translations.append((language, path))
+                leave("translations (\(language))", "another language's version of an item: its old address redirects to the default language's")
             } else {
                 leave(path, "a translation (\(language)) of an item the site does not have in its default language")
             }

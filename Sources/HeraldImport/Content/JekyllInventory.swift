@@ -56,7 +56,9 @@ enum JekyllInventory {
                     continue
                 }
                 let section = "_" + type + (below.count > 1 ? "/" + below.first! : "")
-                let placement = (below.count > 1 ? below.dropFirst() : below).joined(separator: "/")
+                var placement = (below.count > 1 ? below.dropFirst() : below).joined(separator: "/")
+                // An HTML post: its body stays HTML, which Markdown lets through, in a file Herald reads.
+                if placement.lowercased().hasSuffix(".html") { placement = String(placement.dropLast(5)) + ".md" }
                 var item = OldItem(sourcePath: file, section: section, placement: placement, document: .placeholder, fields: .empty)
                 item.jekyllType = type
                 item.folderCategories = Array(segments[..<posts])
@@ -66,11 +68,14 @@ enum JekyllInventory {
             if top.hasPrefix("_"), !included.contains(top) {
                 let name = String(top.dropFirst())
                 if config.collections[name] != nil, segments.count > 1, HugoInventory.isMarkdown(file) || file.hasSuffix(".html") {
-                    var item = OldItem(sourcePath: file, section: top, placement: segments.dropFirst().joined(separator: "/"), document: .placeholder, fields: .empty)
+                    var placement = segments.dropFirst().joined(separator: "/")
+                    if placement.lowercased().hasSuffix(".html") { placement = String(placement.dropLast(5)) + ".md" }
+                    var item = OldItem(sourcePath: file, section: top, placement: placement, document: .placeholder, fields: .empty)
                     item.jekyllType = name
                     inventory.items.append(item)
                 } else if config.collections[name] != nil {
-                    inventory.copies.append((file, "static/" + segments.dropFirst().joined(separator: "/")))
+                    // Jekyll publishes a collection's other files under its name (`/talks/slides.pdf`).
+                    inventory.copies.append((file, "static/" + name + "/" + segments.dropFirst().joined(separator: "/")))
                 } else {
                     leave(top + "/", top.hasSuffix(".yml") || !file.contains("/") ? "a file Jekyll does not publish" : "a folder Jekyll does not publish")
                 }

@@ -39,7 +39,9 @@ struct BodyConverter: Sendable {
     var dialect: OldSiteKind
     /// Whether HTML may be written (the new site lets raw HTML through); otherwise Markdown.
     var allowHTML: Bool
-    /// The site's base path without a trailing `/` (`/club`, or empty), for `site.baseurl`.
+    /// The site's base path without a trailing `/` (`/club`, or empty), for `site.baseurl`. Herald
+    /// puts it before a Markdown link's site path itself, so it is written only where Herald does
+    /// not look: in raw HTML (`src="…"`) and in absolute addresses.
     var basePath: String
     /// The site's scheme and host (`https://club.example.org`), for `site.url`.
     var origin: String
@@ -80,6 +82,10 @@ struct BodyConverter: Sendable {
             }
             return nil
         }
+        /// Whether the text so far ends where a Markdown link's destination starts (`](`, `]: `).
+        func inMarkdownLink() -> Bool { output.hasSuffix("](") || output.hasSuffix("](<") || output.hasSuffix("]: ") }
+        /// A site path (`/news/x/`) as it must be written here.
+        func sitePath(_ path: String) -> String { inMarkdownLink() ? path : basePath + path }
         while index < constructs.count {
             let construct = constructs[index]
             reported = false
@@ -137,7 +143,7 @@ struct BodyConverter: Sendable {
                 case "ref", "relref":
                     if let target = arguments.value("path", at: 0) {
                         if let url = resolver.hugoRef(path, target) {
-                            replacement = url
+                            replacement = sitePath(url)
                             count(construct.name.lowercased())
                         } else {
                             leave(construct, kind: "shortcode \(construct.name)", reason: "its target '\(target)' is not a page of the site")
@@ -207,7 +213,7 @@ struct BodyConverter: Sendable {
                 case "post_url":
                     let name = construct.arguments.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
                     if let url = resolver.postURL(name) {
-                        replacement = url
+                        replacement = sitePath(url)
                         count("post_url")
                     } else {
                         leave(construct, kind: "Liquid post_url", reason: "no post '\(name)' in the site")
@@ -215,7 +221,7 @@ struct BodyConverter: Sendable {
                 case "link":
                     let target = construct.arguments.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
                     if let url = resolver.link(target) {
-                        replacement = url
+                        replacement = sitePath(url)
                         count("link")
                     } else {
                         leave(construct, kind: "Liquid link", reason: "no file '\(target)' in the site")
@@ -236,7 +242,8 @@ struct BodyConverter: Sendable {
                     leave(construct, kind: kind, reason: reason)
                 }
             case .liquidOutput:
-                if let value = liquidOutput(construct.name) {
+                let afterSiteURL = !origin.isEmpty && output.hasSuffix(origin + basePath)
+                if let value = liquidOutput(construct.name, inMarkdownLink: inMarkdownLink(), afterSiteURL: afterSiteURL) {
                     replacement = value
                     count("site.baseurl / site.url")
                 } else {
@@ -255,7 +262,8 @@ struct BodyConverter: Sendable {
     func knownReason(_ name: String) -> String {
         switch name.lowercased() {
         case "youtube", "vimeo", "gist", "tweet", "instagram", "ref", "relref", "param", "figure": return "its arguments could not be read"
-        case "highlight", "details": return "it is never closed"
+        case "highlight": return "it is never closed"
+        case "details": return allowHTML ? "it is never closed" : "it needs HTML, which the old site did not let through"
         default: return "a shortcode of the old theme, with no Markdown equivalent"
         }
     }
@@ -307,13 +315,15 @@ struct BodyConverter: Sendable {
         return fence + language + "\n" + lines + "\n" + fence
     }
 
-    /// `{{ site.baseurl }}`, `{{ site.url }}` and the `relative_url`/`absolute_url` filters.
-    func liquidOutput(_ expression: String) -> String? {
+    /// `{{ site.baseurl }}`, `{{ site.url }}` and the `relative_url`/`absolute_url` filters. The site's
+    /// address (`site.url`) is written with its base path, and `site.baseurl` then as nothing, so
+    /// that `{{ site.url }}{{ site.baseurl }}/x` and `[a]({{ site.baseurl }}/x)` both come out right.
+    func liquidOutput(_ expression: String, inMarkdownLink: Bool, afterSiteURL: Bool = false) -> String? {
+        let base = inMarkdownLink ? "" : basePath
         let compact = expression.replacingOccurrences(of: " ", with: "")
         switch compact {
-        case "site.baseurl": return basePath
-        case "site.url": return origin
-        case "site.url|append:site.baseurl", "site.url|append:site.baseurl|append:'/'": return origin + basePath + (compact.hasSuffix("'/'") ? "/" : "")
+        case "site.baseurl": return afterSiteURL ? "" : base
+        case "site.url": return origin.isEmpty ? "" : origin + basePath
         default: break
         }
         // `'/path' | relative_url` or `"/path" | absolute_url`.
@@ -322,7 +332,7 @@ struct BodyConverter: Sendable {
         var path = String(parts[0].dropFirst().dropLast())
         if !path.hasPrefix("/") { path = "/" + path }
         switch parts[1] {
-        case "relative_url": return basePath + path
+        case "relative_url": return base + path
         case "absolute_url": return origin + basePath + path
         default: return nil
         }

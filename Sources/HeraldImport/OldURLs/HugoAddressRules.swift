@@ -12,6 +12,16 @@ struct HugoAddressRules: Sendable {
 
     /// The old address of an item, or nil for a draft (never published).
     func address(of item: OldItem) -> OldAddress? {
+        guard var address = ownAddress(of: item) else { return nil }
+        // `defaultContentLanguageInSubdir`: the default language too lived under its code (`/en/…`).
+        if config.defaultLanguageInSubdir, let language = config.languages.first, address.rule != "url:" {
+            address.path = language + "/" + address.path
+        }
+        return address
+    }
+
+    /// The address before any language folder.
+    func ownAddress(of item: OldItem) -> OldAddress? {
         if item.isDraft { return nil }
         let fields = item.fields
         if let url = fields.text("url") { return OldAddress(path: URLText.sitePath(url, basePath: config.basePath), slug: nil, rule: "url:") }

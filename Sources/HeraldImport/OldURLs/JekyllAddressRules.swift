@@ -66,6 +66,17 @@ struct JekyllAddressRules: Sendable {
         return names.map { $0.lowercased() }.filter { seen.insert($0).inserted }
     }
 
+    /// The ISO 8601 week of a day (Monday first; week 1 holds the year's first Thursday), and the
+    /// year that week belongs to, as Ruby's `%V` and `%G` give them.
+    static func isoWeek(_ day: CivilDateTime) -> (year: Int, week: Int) {
+        let days = day.daysSinceEpoch
+        let weekday = (day.weekday + 6) % 7  // Monday 0 … Sunday 6
+        let thursday = days - weekday + 3
+        let thursdayYear = CivilDateTime(Date(timeIntervalSince1970: Double(thursday) * 86_400), in: TimeZone(identifier: "UTC")!).year
+        let firstDay = CivilDateTime(year: thursdayYear, month: 1, day: 1).daysSinceEpoch
+        return (thursdayYear, (thursday - firstDay) / 7 + 1)
+    }
+
     /// A pattern filled in for a document.
     func fill(_ pattern: String, item: OldItem, type: String, defaults: [(key: String, value: Node)], slugValue: inout String?) -> String {
         let day = self.day(of: item)
@@ -94,6 +105,8 @@ struct JekyllAddressRules: Sendable {
             case "y_day": result += (day.daysSinceEpoch - CivilDateTime(year: day.year, month: 1, day: 1).daysSinceEpoch + 1).padded(3)
             case "short_day": result += shortDays[day.weekday]
             case "long_day": result += longDays[day.weekday]
+            case "week": result += Self.isoWeek(day).week.padded(2)
+            case "w_year": result += String(Self.isoWeek(day).year)
             case "hour": result += day.hour.padded(2)
             case "minute": result += day.minute.padded(2)
             case "second": result += day.second.padded(2)

@@ -7,8 +7,8 @@ extension ImportPlan {
     /// The site's base path on the web, without a trailing `/` (`/club`, or empty).
     var basePath: String { config.basePath }
 
-    /// The URL path of a new output path (`news/x/` → `/club/news/x/`).
-    func url(of path: String) -> String { basePath + "/" + path }
+    /// The site path of a new output path (`news/x/` → `/news/x/`); the converter adds the base path where Herald will not.
+    func url(of path: String) -> String { "/" + path }
 
     mutating func convertBodies() {
         let resolver = makeResolver()

@@ -16,7 +16,9 @@ extension ImportPlan {
         var sectionsOfKind: [ContentKind: [SectionChoice]] = [:]
         for choice in choices.values { if let kind = choice.kind { sectionsOfKind[kind, default: []].append(choice) } }
         for (kind, sections) in sectionsOfKind {
-            primarySections[kind] = sections.max { ($0.items, $1.section) < ($1.items, $0.section) }?.section
+            // Drafts never set a kind's pattern: they were never published.
+            let published = sections.filter { !$0.section.hasPrefix("_drafts") }
+            primarySections[kind] = (published.isEmpty ? sections : published).max { ($0.items, $1.section) < ($1.items, $0.section) }?.section
         }
         var skipped: [String: Int] = [:]
         var taken = Set<String>()
@@ -26,7 +28,7 @@ extension ImportPlan {
                 continue
             }
             // Herald's news and events need a date; an undated one keeps its address as a page.
-            if kind != .page, old.role == .item, !SectionMapping.isDated(old), !SectionMapping.isEvent(old, defaults: defaults(for: old)),
+            if kind != .page, old.role == .item, old.jekyllType != "drafts", !SectionMapping.isDated(old), !SectionMapping.isEvent(old, defaults: defaults(for: old)),
                old.fields.field(anyOf: ["publishDate", "pubdate", "published"]) == nil {
                 kind = .page
                 note(old.sourcePath, 1, "has no date, which Herald's \(choices[old.section]!.kind!.folder) need: made a page, at its old address", kind: "undated item made a page")
@@ -39,9 +41,7 @@ extension ImportPlan {
             var item = ImportedItem(old: old, kind: kind, path: path, frontMatter: EditableFrontMatter(fields: .empty), body: old.document.body)
             item.defaults = defaults(for: old)
             item.oldAddress = oldAddress(of: old, defaults: item.defaults)
-            item.translationAddresses = old.translations.compactMap { language, path in
-                item.oldAddress.map { language + "/" + $0.path }
-            }
+            item.translationAddresses = translationAddresses(of: old)
             item.frontMatter = convertFrontMatter(&item)
             items.append(item)
             if old.role == .item || kind == .page { report.items[kind, default: 0] += 1 }
@@ -51,6 +51,24 @@ extension ImportPlan {
             report.leftOut.append(LeftOut(path: section + "/", files: count, reason: "a section left out: \(choices[section]?.reason ?? "")"))
         }
         report.leftOut.sort { $0.path < $1.path }
+    }
+
+    /// Where the old site published an item's translations: each by its own front matter (its
+    /// slug, title, date or url), under its language's folder.
+    func translationAddresses(of old: OldItem) -> [String] {
+        old.translations.compactMap { language, path in
+            guard let data = tree.read(path), case .success(let document) = SourceDocument.split(data),
+                  case .success(let fields) = FrontMatterFields.parse(document) else { return nil }
+            var translation = old
+            translation.sourcePath = path
+            translation.document = document
+            translation.fields = fields
+            // Its own address, under its own language's folder (not the default language's).
+            let own = config.kind == .hugo ? HugoAddressRules(config: config, zone: zone).ownAddress(of: translation) : oldAddress(of: translation, defaults: [])
+            guard let address = own else { return nil }
+            // A `url:` is the translation's whole address; the others are under its language's folder.
+            return address.rule == "url:" ? address.path : language + "/" + address.path
+        }
     }
 
     /// Where an item's file goes in the new site, or nil for a section page with nowhere to go.
@@ -113,7 +131,11 @@ extension ImportPlan {
             let lower = key.lowercased()
             // Jekyll's `published: false` keeps a file unpublished: a draft.
             if lower == "published", field.value.bool != nil || ["true", "false"].contains(field.value.string?.lowercased() ?? "") {
-                if field.value.bool == false || field.value.string?.lowercased() == "false", old.fields.field("draft") == nil {
+                let unpublished = field.value.bool == false || field.value.string?.lowercased() == "false"
+                if unpublished, let draft = old.fields.field("draft") {
+                    front.remove(key)
+                    front.set(draft.key, Node("true", Tag(.bool)))
+                } else if unpublished {
                     front.rename(key, to: "draft")
                     front.set("draft", Node("true", Tag(.bool)))
                 } else {
@@ -150,9 +172,25 @@ extension ImportPlan {
             front.rename(key, to: herald)
             count("\(key) → \(herald)")
         }
+        // Jekyll's drafts (`_drafts/`) stay drafts; one without a date is dated the day of the import,
+        // as Jekyll dates a draft when it shows it.
+        if old.jekyllType == "drafts" {
+            if old.fields.field("draft") == nil { front.set("draft", Node("true", Tag(.bool))) }
+            if !SectionMapping.isDated(old) {
+                let day = CivilDateTime(options.now, in: zone)
+                front.set("date", Node("\(day.year.padded(4))-\(day.month.padded(2))-\(day.day.padded(2))", Tag(.timestamp)))
+            }
+        }
+        // Values Jekyll's `defaults:` gave the file, for the keys Herald reads: written into it.
+        for (key, value) in item.defaults where ["categories", "category", "tags", "author"].contains(key) && old.fields.field(key) == nil {
+            if key == "categories" || key == "category", !old.folderCategories.isEmpty { continue }  // joined below
+            front.set(key, value)
+            count("value from _config.yml defaults")
+        }
         // Jekyll's categories from the folders above _posts are categories like the others.
         if !old.folderCategories.isEmpty {
-            let existing = old.fields.texts("categories", splitSpaces: true)
+            var existing = old.fields.texts("categories", splitSpaces: true)
+            if old.fields.field("categories") == nil { existing = item.defaults.filter { $0.key == "categories" || $0.key == "category" }.flatMap { $0.value.texts } }
             front.set("categories", Node((old.folderCategories + existing).map { Node($0) }))
         }
         // Jekyll (and Hugo) make a title of the file name when there is none.

@@ -146,7 +146,9 @@ struct ImportPlan: Sendable {
             return setting
         } ?? Setting(value: "/", origin: "the old configuration gives no usable address: set the address the site is published at")
         let timeZone = config.timeZone.flatMap { TimeZone(identifier: $0.value) != nil ? $0 : nil } ?? guessedZone
-            ?? Setting(value: "UTC", origin: "\(generator) read dates without an offset as UTC (the old configuration names no zone); set the zone your dates mean")
+            ?? Setting(value: "UTC", origin: config.kind == .hugo
+                ? "Hugo read dates without an offset as UTC (the old configuration names no zone); set the zone your dates mean"
+                : "Jekyll read dates without an offset in the zone of the machine that built the site (the old configuration names none); set the zone your dates mean")
         var unsafe: Setting<Bool>? = nil
         if allowHTML, bodiesUseHTML || rawHTMLFiles > 0 {
             var reasons: [String] = []
@@ -154,9 +156,31 @@ struct ImportPlan: Sendable {
             if bodiesUseHTML { reasons.append("shortcodes converted to HTML (figures with captions, videos)") }
             unsafe = Setting(value: true, origin: reasons.joined(separator: "; "))
         }
-        return SiteYAMLWriter.Settings(
+        var settings = SiteYAMLWriter.Settings(
             kind: config.kind, title: title, description: config.description, baseURL: baseURL, language: config.language,
             timeZone: timeZone, pageSize: config.pageSize, author: config.author, unsafeHTML: unsafe, permalinks: permalinks, notes: notes)
+        settings.categories = categoriesUsed()
+        return settings
+    }
+
+    /// The categories the items use, one spelling per slug (the most used), most used first.
+    func categoriesUsed() -> [String] {
+        var uses: [String: [String: Int]] = [:]
+        for item in items {
+            for key in ["categories", "category"] {
+                guard let index = item.frontMatter.index(of: key) else { continue }
+                for name in item.frontMatter.entries[index].value.texts where !name.isEmpty {
+                    let slug = Slug.make(from: name)
+                    guard !slug.isEmpty else { continue }
+                    uses[slug, default: [:]][name, default: 0] += 1
+                }
+            }
+        }
+        let ranked = uses.map { slug, spellings -> (name: String, count: Int, slug: String) in
+            let best = spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }!
+            return (best.key, spellings.values.reduce(0, +), slug)
+        }
+        return ranked.sorted { ($0.count, $1.slug) > ($1.count, $0.slug) }.map(\.name)
     }
 
     /// The new site's site.yml.

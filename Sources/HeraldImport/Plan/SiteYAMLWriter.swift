@@ -19,6 +19,8 @@ struct SiteYAMLWriter {
         var permalinks: [ContentKind: Setting<String>]
         /// Notes at the top (languages left out, taxonomies kept as params, …).
         var notes: [String]
+        /// The categories the items use, most used first.
+        var categories: [String] = []
     }
 
     static func text(_ settings: Settings) -> String {
@@ -46,6 +48,12 @@ struct SiteYAMLWriter {
             lines.append("markdown:")
             lines.append("  # ← \(unsafe.origin)")
             lines.append("  unsafe: \(unsafe.value)")
+        }
+        if !settings.categories.isEmpty {
+            lines.append("")
+            lines.append("# The categories the old site's items use, most used first: give each a colour, an icon or a description.")
+            lines.append("categories:")
+            for name in settings.categories { lines += EditableFrontMatter.serialize("name", Node(name)).enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element } }
         }
         if !settings.permalinks.isEmpty {
             lines.append("")

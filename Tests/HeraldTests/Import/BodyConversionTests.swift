@@ -6,8 +6,8 @@ import Testing
 @Suite struct BodyConversionTests {
     static let resolver = ReferenceResolver(
         hugoRef: { _, target in target.hasPrefix("posts/known") ? "/news/known/" + (target.contains("#") ? "#part" : "") : nil },
-        postURL: { name in name == "2026-11-02-welcome" ? "/club/2026/11/02/welcome/" : nil },
-        link: { path in path == "about.md" ? "/club/about/" : nil })
+        postURL: { name in name == "2026-11-02-welcome" ? "/2026/11/02/welcome/" : nil },
+        link: { path in path == "about.md" ? "/about/" : nil })
 
     func hugo(_ body: String, html: Bool = true, fields: FrontMatterFields = .empty) -> BodyConversion {
         BodyConverter(dialect: .hugo, allowHTML: html, basePath: "", origin: "https://union.example.edu", resolver: Self.resolver,
@@ -91,14 +91,18 @@ import Testing
         #expect(comment.converted == ["comment (removed)": 1])
     }
 
+    /// Herald puts the base path before a Markdown link's site path, so there it is left out; in
+    /// raw HTML and in absolute addresses it is written.
     @Test func postURLsLinksAndSiteAddressesConvert() {
         let result = jekyll("""
             [w]({% post_url 2026-11-02-welcome %}) [a]({% link about.md %}) ![l]({{ site.baseurl }}/assets/l.png)
             [h]({{ site.url }}{{ site.baseurl }}/) [p]({{ "/assets/p.pdf" | relative_url }}) [q]({{ '/q/' | absolute_url }})
+            <img src="{{ site.baseurl }}/assets/l.png"> <a href="{% link about.md %}">a</a> <a href="{{ site.url }}{{ site.baseurl }}/x/">x</a>
             """)
         #expect(result.text == """
-            [w](/club/2026/11/02/welcome/) [a](/club/about/) ![l](/club/assets/l.png)
-            [h](https://club.example.org/club/) [p](/club/assets/p.pdf) [q](https://club.example.org/club/q/)
+            [w](/2026/11/02/welcome/) [a](/about/) ![l](/assets/l.png)
+            [h](https://club.example.org/club/) [p](/assets/p.pdf) [q](https://club.example.org/club/q/)
+            <img src="/club/assets/l.png"> <a href="/club/about/">a</a> <a href="https://club.example.org/club/x/">x</a>
             """)
         #expect(result.leftovers.isEmpty)
     }

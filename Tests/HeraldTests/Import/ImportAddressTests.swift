@@ -70,6 +70,13 @@ import Testing
         #expect(try address("_drafts/x.md", "---\ntitle: A\n---\n", type: "drafts") == nil)
     }
 
+    @Test func jekyllWeekDatesAreISOWeeks() {
+        // 2021-01-01 is a Friday in the last ISO week of 2020; 2026-11-22 a Sunday in week 47.
+        #expect(JekyllAddressRules.isoWeek(CivilDateTime(year: 2021, month: 1, day: 1)) == (2020, 53))
+        #expect(JekyllAddressRules.isoWeek(CivilDateTime(year: 2026, month: 11, day: 22)) == (2026, 47))
+        #expect(JekyllAddressRules.isoWeek(CivilDateTime(year: 2024, month: 12, day: 30)) == (2025, 1))
+    }
+
     @Test func patternsHeraldCanWriteAreKeptAndOthersAreNot() {
         #expect(ImportPlan.heraldPattern(from: "/:year/:month/:slug/", generator: .hugo, section: "posts", flat: true) == "/:year/:month/:slug/")
         #expect(ImportPlan.heraldPattern(from: "/:section/:filename/", generator: .hugo, section: "Blog", flat: true) == "/blog/:slug/")
@@ -131,6 +138,26 @@ import Testing
         ])
         #expect(site["content/news/2024/meeting.md"] == "---\ntitle: Meeting 2024\ndate: 2024-03-01\nurl: /posts/2024/meeting/\n---\nA.\n")
         #expect(site["content/news/2025/meeting.md"] == "---\ntitle: Meeting 2025\ndate: 2025-03-01\nurl: /posts/2025/meeting/\n---\nB.\n")
+    }
+
+    @Test func aTranslationsAddressIsItsOwnAndTheDefaultLanguageMayHaveAFolder() throws {
+        let (site, _) = try imported([
+            "config.toml": Self.hugoConfig + "defaultContentLanguage = \"en\"\ndefaultContentLanguageInSubdir = true\n[languages]\n  [languages.en]\n    weight = 1\n  [languages.es]\n    weight = 2\n",
+            "content/posts/hello.md": "---\ntitle: Hello\ndate: 2026-01-05\n---\nA.\n",
+            "content/posts/hello.es.md": "---\ntitle: Hola\nslug: hola-mundo\ndate: 2026-01-05\n---\nA.\n",
+        ])
+        #expect(site["content/news/hello.md"] == "---\ntitle: Hello\ndate: 2026-01-05\naliases: [/en/posts/hello/, /es/posts/hola-mundo/]\n---\nA.\n")
+    }
+
+    @Test func jekyllHTMLPostsAndCollectionFilesKeepTheirPlaces() throws {
+        let (site, _) = try imported([
+            "_config.yml": "title: Club\ncollections:\n  talks:\n    output: true\ndefaults:\n  - scope: {path: \"_posts\"}\n    values: {categories: [club], layout: post}\n",
+            "_posts/2026-01-05-notes.html": "---\ntitle: Notes\n---\n<p>Kept as HTML.</p>\n",
+            "_talks/slides.pdf": "pdf",
+        ])
+        #expect(site["content/news/2026-01-05-notes.md"] == "---\ntitle: Notes\ncategories: [club]\n---\n<p>Kept as HTML.</p>\n")
+        #expect(site["static/talks/slides.pdf"] == "pdf")
+        #expect(site["site.yml"]!.contains("  news: /:categories/:year/:month/:day/:slug.html\n"))
     }
 
     @Test func translationsAddressesLeadToTheDefaultLanguage() throws {

@@ -87,6 +87,14 @@ import Testing
         #expect(notes == ["blog/_posts/2026-01-05-hello-there.md:4: warning: layout 'fancy-post' is a template of the old theme; kept as oldLayout (templates read it as item.params.oldLayout)"])
     }
 
+    @Test func jekyllDraftsStayDraftsDatedTheDayOfTheImport() throws {
+        let memory = MemoryImport(files: ["_config.yml": "title: Club\ntimezone: Asia/Shanghai\n", "_drafts/idea.md": "---\ntitle: Idea\n---\nLater.\n",
+                                          "_posts/2026-01-05-a.md": "---\ntitle: A\n---\n"])
+        let result = try memory.run()
+        #expect(result.text("content/news/drafts/idea.md") == "---\ntitle: Idea\ndraft: true\ndate: 2026-11-22\n---\nLater.\n")
+        #expect(result.report.drafts == 1)
+    }
+
     @Test func aRepeatedKeyIsKeptAndReportedAsHeraldReadsIt() throws {
         let (text, result) = try convert("---\ntitle: A\nvideo: one\ndate: 2026-01-01\nvideo: two\n---\n", at: "content/posts/a.md")
         #expect(text == "---\ntitle: A\nvideo: one\ndate: 2026-01-01\nvideo: two\n---\n")
