@@ -51,11 +51,28 @@ struct ConfigLayers: Sendable {
             guard let mapping else { continue }
             for (key, value) in mapping {
                 let name = key.string ?? ""
-                pairs.removeAll { $0.key.lowercased() == name.lowercased() }
-                pairs.append((name, value, "\(layer.file):\(key.mark?.line ?? 1)"))
+                // Two files' tables for one key are merged (`languages.es.toml` and `params.es.toml`).
+                let earlier = pairs.firstIndex { $0.key.lowercased() == name.lowercased() }
+                let merged = earlier.map { Self.merge(pairs[$0].value, value) } ?? value
+                if let earlier { pairs.remove(at: earlier) }
+                pairs.append((name, merged, "\(layer.file):\(key.mark?.line ?? 1)"))
             }
         }
         return pairs
+    }
+
+    /// Two values of one key: mappings merged key by key (the later's values winning), else the later.
+    static func merge(_ earlier: Node, _ later: Node) -> Node {
+        guard case .mapping(let first) = earlier, case .mapping(let second) = later else { return later }
+        var pairs = Array(first)
+        for (key, value) in second {
+            if let index = pairs.firstIndex(where: { $0.key.string?.lowercased() == key.string?.lowercased() }) {
+                pairs[index] = (pairs[index].key, merge(pairs[index].value, value))
+            } else {
+                pairs.append((key, value))
+            }
+        }
+        return .mapping(Node.Mapping(pairs, second.tag, second.style, second.mark))
     }
 
     /// A key's entry in a mapping, exactly or in any case.
@@ -64,9 +81,10 @@ struct ConfigLayers: Sendable {
         return mapping.first { $0.key.string?.lowercased() == key.lowercased() }.map { ($0.key, $0.value) }
     }
 
-    /// Parses one configuration file (TOML, YAML or JSON, by its extension), wrapped under `under`
-    /// when it holds one key's settings (`config/_default/params.toml` holds `params`).
-    static func parse(_ text: String, file: String, under: String? = nil) -> Result<Layer, Diagnostic> {
+    /// Parses one configuration file (TOML, YAML or JSON, by its extension), wrapped under the keys
+    /// `under` when it holds one key's settings (`config/_default/params.toml` holds `params`;
+    /// `languages.es.toml` holds `languages.es`).
+    static func parse(_ text: String, file: String, under: [String] = []) -> Result<Layer, Diagnostic> {
         var root: Node.Mapping
         if file.hasSuffix(".toml") {
             switch TOMLFrontMatter.parse(text, path: file, lineOffset: 0) {
@@ -88,8 +106,8 @@ struct ConfigLayers: Sendable {
                 return .failure(Diagnostic(path: file, line: 1, "the configuration could not be read: \(error)"))
             }
         }
-        if let under {
-            root = Node.Mapping([(Node(under), .mapping(root))])
+        for key in under.reversed() {
+            root = Node.Mapping([(Node(key), .mapping(root))])
         }
         return .success(Layer(file: file, root: root))
     }

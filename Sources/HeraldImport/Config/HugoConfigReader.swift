@@ -11,7 +11,7 @@ enum HugoConfigReader {
     static func read(_ tree: SourceTree) -> OldSiteConfig {
         var config = OldSiteConfig(kind: .hugo)
         var layers = ConfigLayers()
-        func add(_ file: String, under: String?) {
+        func add(_ file: String, under: [String]) {
             guard let data = tree.read(file) else { return }
             guard let text = String(data: data, encoding: .utf8) else {
                 config.diagnostics.append(Diagnostic(path: file, line: 1, "is not UTF-8 text; the configuration in it was not read"))
@@ -27,20 +27,23 @@ enum HugoConfigReader {
             }
         }
         // Hugo reads one root file, hugo.* before config.*.
-        if let root = OldSiteKind.hugoConfigNames.first(where: tree.has) { add(root, under: nil) }
+        if let root = OldSiteKind.hugoConfigNames.first(where: tree.has) { add(root, under: []) }
         for folder in ["config/_default/", "config/production/"] {
             let files = tree.files.filter { $0.hasPrefix(folder) && !$0.dropFirst(folder.count).contains("/") }
             // The main file first, so the files named after a key (params.toml) add to it.
             let ordered = files.filter { isMainFile($0) } + files.filter { !isMainFile($0) }
             for file in ordered {
                 let name = (file as NSString).lastPathComponent
-                let parts = name.split(separator: ".")
-                guard parts.count == 2, extensions.contains(String(parts[1])) else {
-                    // `params.es.toml`: a language's own settings, of a language the import leaves out.
-                    if parts.count == 3 { config.otherLanguageFiles.append(file) }
-                    continue
+                let parts = name.split(separator: ".").map(String.init)
+                guard parts.count >= 2, extensions.contains(parts.last!) else { continue }
+                if isMainFile(file) {
+                    add(file, under: [])
+                } else if parts.count == 2 {
+                    add(file, under: [parts[0]])
+                } else if parts.count == 3 {
+                    // `languages.es.toml` holds `languages.es`; `params.es.toml` and `menus.es.toml` that language's own.
+                    add(file, under: parts[0] == "languages" ? ["languages", parts[1]] : ["languages", parts[1], parts[0]])
                 }
-                add(file, under: isMainFile(file) ? nil : String(parts[0]))
             }
         }
 
@@ -82,6 +85,13 @@ enum HugoConfigReader {
         config.uglyURLs = layers.value(["uglyURLs"])?.node.bool ?? false
         config.lowerCasePaths = !(layers.value(["disablePathToLower"])?.node.bool ?? false)
         if let dir = layers.text("contentDir") { config.contentDir = trimmedFolder(dir.value) }
+        // A site with a content folder per language: the default language's is the content; the
+        // others hold translations, found by their path in it.
+        for (code, value, _) in layers.mapping("languages") {
+            guard let dir = value.mapping.flatMap({ ConfigLayers.entry("contentDir", in: $0)?.1.string }) else { continue }
+            config.languageContentDirs[code] = trimmedFolder(dir)
+        }
+        if let dir = config.languageContentDirs[defaultLanguage] { config.contentDir = dir }
         if let dir = layers.value(["staticDir"]) { config.staticDirs = dir.node.texts.map(trimmedFolder) }
         if let dir = layers.text("dataDir") { config.dataDir = trimmedFolder(dir.value) }
         if let dir = layers.text("publishDir") { config.publishDir = trimmedFolder(dir.value) }

@@ -13,8 +13,8 @@ struct OldSiteConfig: @unchecked Sendable {
     var kind: OldSiteKind
     /// The configuration files read, in the order they apply.
     var files: [String] = []
-    /// Hugo's per-language configuration files (`config/_default/params.es.toml`), not read.
-    var otherLanguageFiles: [String] = []
+    /// Hugo's content folder of each language, when each has its own (`languages.es.contentDir`).
+    var languageContentDirs: [String: String] = [:]
     var title: Setting<String>?
     var description: Setting<String>?
     /// The site's address as written (Hugo's `baseURL`; Jekyll's `url` and `baseurl`).

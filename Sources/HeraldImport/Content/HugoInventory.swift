@@ -34,14 +34,20 @@ enum HugoInventory {
         }
         var contentFiles: [String] = []
         let taxonomyFolders = Set(config.taxonomies.map { content + $0.plural.lowercased() + "/" })
+        let otherLanguageDirs = config.languageContentDirs.filter { $0.value != config.contentDir }.map { (language: $0.key, dir: $0.value) }.sorted { $0.dir > $1.dir }
+        var translatedByFolder: [(language: String, path: String, relative: String)] = []
         for file in tree.files {
             if config.files.contains(file) { continue }
-            if config.otherLanguageFiles.contains(file) { leave(file, "another language's settings: the site is imported in its default language"); continue }
             if let folder = taxonomyFolders.first(where: { file.lowercased().hasPrefix($0) }) {
                 leave(folder, "taxonomy pages: Herald makes its own category and tag pages")
                 continue
             }
             if file.hasPrefix(content) { contentFiles.append(file); continue }
+            // Another language's content folder: its Markdown is translations, found below by path.
+            if let (language, dir) = otherLanguageDirs.first(where: { file.hasPrefix($0.dir + "/") }) {
+                if isMarkdown(file) { translatedByFolder.append((language, file, String(file.dropFirst(dir.count + 1)))) } else { leave(dir + "/", "another language's content: the site is imported in its default language") }
+                continue
+            }
             if let dir = config.staticDirs.first(where: { file.hasPrefix($0 + "/") }) {
                 inventory.copies.append((file, "static/" + file.dropFirst(dir.count + 1)))
                 continue
@@ -147,6 +153,12 @@ enum HugoInventory {
             var item = OldItem(sourcePath: path, section: section, placement: placement, document: SourceDocument.placeholder, fields: .empty)
             if isIndex { item.bundleFolder = folderPath }
             items[key] = item
+        }
+        // A translation in its language's own folder is the default language's file at the same path.
+        for (language, path, relative) in translatedByFolder {
+            let folder = (relative as NSString).deletingLastPathComponent
+            let stem = split((relative as NSString).lastPathComponent).stem.lowercased()
+            translations.append((content + (folder.isEmpty ? "" : folder + "/") + stem, language, path))
         }
         for (base, language, path) in translations {
             if items[base] != nil {

@@ -29,7 +29,9 @@ struct HugoAddressRules: Sendable {
         let name = item.baseName
         let slug = fields.text("slug")
         // The folders the page is in below content/ (a bundle: the folders its own folder is in).
-        let relative = item.sourcePath.dropFirst(config.contentDir.count + 1).split(separator: "/").map(String.init)
+        // (A translation in its language's own content folder is placed from that folder.)
+        let dir = ([config.contentDir] + config.languageContentDirs.values.sorted()).first { item.sourcePath.hasPrefix($0 + "/") } ?? config.contentDir
+        let relative = item.sourcePath.dropFirst(dir.count + 1).split(separator: "/").map(String.init)
         let folders = Array(relative.dropLast(item.bundleFolder == nil ? 1 : 2))
         if let pattern = config.permalinks[item.section.lowercased()] {
             var tokenValue: String?

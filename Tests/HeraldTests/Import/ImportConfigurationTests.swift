@@ -121,3 +121,22 @@ import Testing
         }
     }
 }
+
+/// Hugo sites with a content folder per language.
+@Suite struct ImportLanguageFolderTests {
+    @Test func theDefaultLanguagesFolderIsTheContentAndTheOthersAreTranslations() throws {
+        let memory = MemoryImport(files: [
+            "config/_default/hugo.toml": "baseURL = \"https://le.example/\"\ntitle = \"LE\"\ndefaultContentLanguage = \"en\"\n[permalinks]\npost = \"/:year/:month/:day/:slug/\"\n",
+            "config/_default/languages.en.toml": "contentDir = \"content/en\"\nweight = 10\n",
+            "config/_default/languages.pt-br.toml": "contentDir = \"content/pt-br\"\nweight = 20\n",
+            "config/_default/params.pt-br.toml": "description = \"Em português\"\n",
+            "content/en/post/2015-10-19-trusted.md": "---\ntitle: Trusted\ndate: 2015-10-19\nslug: trusted\n---\nA.\n",
+            "content/pt-br/post/2015-10-19-trusted.md": "---\ntitle: Confiável\ndate: 2015-10-19\nslug: confiavel\n---\nA.\n",
+            "content/en/about.md": "---\ntitle: About\n---\nB.\n",
+        ])
+        let site = try memory.site()
+        #expect(site["content/news/2015-10-19-trusted.md"] == "---\ntitle: Trusted\ndate: 2015-10-19\nslug: trusted\naliases: [/pt-br/2015/10/19/confiavel/]\n---\nA.\n")
+        #expect(site["content/pages/about.md"] == "---\ntitle: About\n---\nB.\n")
+        #expect(site["site.yml"]!.contains("  news: /:year/:month/:day/:slug/\n"))
+    }
+}
