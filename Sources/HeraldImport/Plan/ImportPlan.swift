@@ -163,8 +163,9 @@ struct ImportPlan: Sendable {
         return settings
     }
 
-    /// The categories the items use, one spelling per slug (the most used), most used first.
-    func categoriesUsed() -> [String] {
+    /// The categories the items use, one spelling per slug (the most used), most used first, with
+    /// the slug to declare when Herald's own would not give the old addresses.
+    func categoriesUsed() -> [(name: String, slug: String?)] {
         var uses: [String: [String: Int]] = [:]
         for item in items {
             for key in ["categories", "category"] {
@@ -180,7 +181,13 @@ struct ImportPlan: Sendable {
             let best = spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }!
             return (best.key, spellings.values.reduce(0, +), slug)
         }
-        return ranked.sorted { ($0.count, $1.slug) > ($1.count, $0.slug) }.map(\.name)
+        return ranked.sorted { ($0.count, $1.slug) > ($1.count, $0.slug) }.map { category in
+            // Jekyll put a category in addresses lower-cased, as written (`zh_cn`); the slug keeps
+            // that form where Herald's own would differ (`zh-cn`), so `:categories` stays the same.
+            let jekyll = category.name.lowercased()
+            let slug = config.kind == .jekyll && jekyll != category.slug && Slug.problem(with: jekyll) == nil && !jekyll.contains("/") ? jekyll : nil
+            return (category.name, slug)
+        }
     }
 
     /// The new site's site.yml.

@@ -19,8 +19,8 @@ struct SiteYAMLWriter {
         var permalinks: [ContentKind: Setting<String>]
         /// Notes at the top (languages left out, taxonomies kept as params, …).
         var notes: [String]
-        /// The categories the items use, most used first.
-        var categories: [String] = []
+        /// The categories the items use, most used first, with a slug where one must be declared.
+        var categories: [(name: String, slug: String?)] = []
     }
 
     static func text(_ settings: Settings) -> String {
@@ -53,7 +53,10 @@ struct SiteYAMLWriter {
             lines.append("")
             lines.append("# The categories the old site's items use, most used first: give each a colour, an icon or a description.")
             lines.append("categories:")
-            for name in settings.categories { lines += EditableFrontMatter.serialize("name", Node(name)).enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element } }
+            for category in settings.categories {
+                lines += EditableFrontMatter.serialize("name", Node(category.name)).enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
+                if let slug = category.slug { lines += EditableFrontMatter.serialize("slug", Node(slug)).map { "    " + $0 } }
+            }
         }
         if !settings.permalinks.isEmpty {
             lines.append("")

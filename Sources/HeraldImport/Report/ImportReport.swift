@@ -62,7 +62,7 @@ public struct ImportReport: Sendable {
         let total = items.values.reduce(0, +)
         func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
         lines.append("Items: \(total) (\(items[.news] ?? 0) news, \(counted(items[.event] ?? 0, "event", "events")), \(counted(items[.page] ?? 0, "page", "pages")); \(counted(drafts, "draft", "drafts")) among them)")
-        lines.append("Old addresses: \(addressesUnchanged) unchanged, \(aliasesWritten) kept as aliases (redirects), \(urlsWritten) kept with url:")
+        lines.append("Old addresses: \(addressesUnchanged) items where they were (\(urlsWritten) of them through url:), \(aliasesWritten) aliases (redirects) to where they are now")
         if !listRedirects.isEmpty { lines.append("Old lists redirected: " + listRedirects.joined(separator: ", ")) }
         if conversions.isEmpty {
             lines.append("Conversions: none needed")
