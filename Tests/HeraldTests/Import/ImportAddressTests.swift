@@ -160,6 +160,17 @@ import Testing
         #expect(site["site.yml"]!.contains("  news: /:categories/:year/:month/:day/:slug.html\n"))
     }
 
+    @Test func jekyllCategoriesKeepTheirFormInAddresses() throws {
+        let (site, result) = try imported([
+            "_config.yml": "title: Ruby\npermalink: pretty\n",
+            "zh_cn/news/_posts/2014-10-27-released.md": "---\ntitle: 发布了\n---\n",
+            "en/news/_posts/2014-10-27-released.md": "---\ntitle: Released\n---\n",
+        ])
+        #expect(site["site.yml"]!.contains("categories:\n  - name: news\n  - name: en\n  - name: zh_cn\n    slug: zh_cn\n"))
+        #expect(result.report.aliasesWritten == 0)
+        #expect(result.report.addressesUnchanged == 2)
+    }
+
     @Test func translationsAddressesLeadToTheDefaultLanguage() throws {
         let (site, _) = try imported([
             "config.toml": Self.hugoConfig + "defaultContentLanguage = \"en\"\n[languages]\n  [languages.en]\n    weight = 1\n  [languages.es]\n    weight = 2\n",
