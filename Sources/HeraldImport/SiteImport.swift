@@ -11,6 +11,7 @@ public struct ImportOptions: Sendable {
     public var now: Date
     /// How the report names the old site and the new one.
     public var sourceName: String
+    /// How the report names the new site.
     public var destinationName: String
 
     public init(kind: OldSiteKind? = nil, overrides: SectionOverrides = SectionOverrides(), now: Date = Date(),
@@ -30,6 +31,7 @@ public struct ImportResult: Sendable {
     public var files: [String: Data]
     /// Files copied as they are: path in the old site → path in the new site.
     public var copies: [(from: String, to: String)]
+    /// What the import did.
     public var report: ImportReport
 }
 
@@ -57,7 +59,9 @@ public enum ImportStep: String, Sendable, CaseIterable {
 /// front matter) → keep old addresses (permalinks, slugs, aliases) → convert bodies → check the
 /// new site with Herald's own build.
 public struct SiteImport: Sendable {
+    /// The old site.
     public var tree: SourceTree
+    /// What to import, and how.
     public var options: ImportOptions
     /// Told each step as it starts.
     public var progress: (@Sendable (ImportStep) -> Void)?

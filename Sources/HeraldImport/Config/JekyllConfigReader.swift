@@ -94,8 +94,3 @@ enum JekyllConfigReader {
         return config
     }
 }
-
-extension String {
-    /// The text without one trailing `suffix`.
-    func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
-}

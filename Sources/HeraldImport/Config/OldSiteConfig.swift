@@ -2,12 +2,6 @@ import Foundation
 import Herald
 import Yams
 
-/// A setting of the old site, with the `file:line` it came from, for site.yml's comments.
-struct Setting<Value: Sendable & Equatable>: Sendable, Equatable {
-    var value: Value
-    var origin: String
-}
-
 /// What an import takes from the old site's configuration, whichever generator wrote it.
 struct OldSiteConfig: @unchecked Sendable {
     var kind: OldSiteKind
@@ -69,24 +63,4 @@ struct OldSiteConfig: @unchecked Sendable {
     /// The front-matter keys that hold categories and tags in this site.
     var categoryKeys: [String] { taxonomies.filter { $0.singular.lowercased() == "category" }.map(\.plural) }
     var tagKeys: [String] { taxonomies.filter { $0.singular.lowercased() == "tag" }.map(\.plural) }
-}
-
-/// One of Jekyll's `defaults:`: values given to every file a scope covers.
-struct FrontMatterDefault: @unchecked Sendable {
-    /// The folder the scope covers (`""` for all), and the type (`posts`, `pages`, a collection).
-    var path: String
-    var type: String?
-    var values: [(key: String, value: Node)]
-
-    /// Whether the scope covers a file of this type.
-    func covers(_ file: String, type fileType: String) -> Bool {
-        if let type, type != fileType { return false }
-        if path.isEmpty { return true }
-        if path.contains("*") {
-            let pattern = path.split(separator: "/")
-            let parts = file.split(separator: "/")
-            return parts.count >= pattern.count && zip(pattern, parts).allSatisfy { $0 == "*" || $0 == $1 }
-        }
-        return file == path || file.hasPrefix(path.hasSuffix("/") ? path : path + "/")
-    }
 }

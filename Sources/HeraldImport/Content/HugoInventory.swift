@@ -176,8 +176,3 @@ enum HugoInventory {
         return inventory
     }
 }
-
-extension SourceDocument {
-    /// A document not read yet.
-    static let placeholder = SourceDocument(syntax: .none, frontMatter: "", frontMatterLine: 1, body: "", bodyLine: 1, newline: "\n")
-}

@@ -1,38 +1,6 @@
 import Foundation
 import Herald
 
-/// A construct an import left in the text, to be reported at its source line.
-struct Leftover: Sendable, Equatable {
-    var line: Int
-    /// What it is, for the report's count: `shortcode notice`, `Liquid include`, `Liquid output`.
-    var kind: String
-    /// The construct as written (its first line, shortened), for the message.
-    var text: String
-    /// Why it was left.
-    var reason: String
-}
-
-/// What converting one body gave.
-struct BodyConversion: Sendable, Equatable {
-    var text: String
-    /// Construct name → how many were converted.
-    var converted: [String: Int] = [:]
-    var leftovers: [Leftover] = []
-    /// Whether the converted text holds HTML (a figure with a caption, a video), so the site
-    /// needs `markdown.unsafe`.
-    var usesHTML = false
-}
-
-/// Where a reference in a body points, answered by the import once every item has its new address.
-struct ReferenceResolver: Sendable {
-    /// Hugo's `ref`/`relref` target (from the file at the first argument) → the new URL path.
-    var hugoRef: @Sendable (_ from: String, _ target: String) -> String?
-    /// Jekyll's `post_url` name → the new URL path.
-    var postURL: @Sendable (_ name: String) -> String?
-    /// Jekyll's `link` path (from the site's root) → the new URL path.
-    var link: @Sendable (_ path: String) -> String?
-}
-
 /// Rewrites the shortcodes and Liquid of a body that have a plain Markdown or HTML equivalent,
 /// and lists the others, which stay in the text as they were.
 struct BodyConverter: Sendable {
@@ -336,34 +304,5 @@ struct BodyConverter: Sendable {
         case "absolute_url": return origin + basePath + path
         default: return nil
         }
-    }
-}
-
-/// HTML text escaping for the few attributes and texts an import writes.
-enum HTMLText {
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
-}
-
-/// Markdown escaping for link texts and destinations an import writes.
-enum MarkdownText {
-    static func escapeLinkText(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
-    }
-
-    /// A link destination, in `<…>` when it has spaces or parentheses.
-    static func destination(_ url: String) -> String {
-        url.contains(where: { $0 == " " || $0 == "(" || $0 == ")" }) ? "<" + url.replacingOccurrences(of: ">", with: "%3E") + ">" : url
     }
 }

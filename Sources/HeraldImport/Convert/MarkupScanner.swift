@@ -6,6 +6,7 @@ import Foundation
 ///
 /// Linear in the body's length: each delimiter search starts where the last one ended.
 enum MarkupScanner {
+    /// The constructs of a body whose first line is file line `firstLine`, in the dialect of its generator.
     static func scan(_ text: String, dialect: OldSiteKind, firstLine: Int = 1) -> [MarkupConstruct] {
         dialect == .hugo ? scanHugo(text, firstLine: firstLine) : scanLiquid(text, firstLine: firstLine)
     }

@@ -92,9 +92,3 @@ extension ImportPlan {
             })
     }
 }
-
-/// An output that keeps nothing: the check needs the build's verdict, not its files.
-final class DiscardingOutput: OutputSink, @unchecked Sendable {
-    func write(_ path: String, _ data: Data) throws -> Bool { true }
-    func prepareFolders(for paths: [String]) throws {}
-}

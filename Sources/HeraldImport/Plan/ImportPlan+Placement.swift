@@ -210,8 +210,3 @@ extension ImportPlan {
     /// Counts a conversion.
     mutating func count(_ name: String) { report.conversions[name, default: 0] += 1 }
 }
-
-extension String {
-    /// The text without one leading `prefix`.
-    func trimmingPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
-}

@@ -23,6 +23,7 @@ struct SiteYAMLWriter {
         var categories: [(name: String, slug: String?)] = []
     }
 
+    /// The text of site.yml for these settings.
     static func text(_ settings: Settings) -> String {
         var lines: [String] = []
         let generator = settings.kind == .hugo ? "Hugo" : "Jekyll"

@@ -13,6 +13,7 @@ public struct ImportNote: Sendable, Equatable, Comparable {
 
 /// What an import did, printed and written to `import-report.txt` in the new site.
 public struct ImportReport: Sendable {
+    /// The old site's generator, and how the report names the old and the new site.
     public var kind: OldSiteKind
     public var source: String
     public var destination: String

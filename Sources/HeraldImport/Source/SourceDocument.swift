@@ -98,3 +98,8 @@ extension Substring {
         return line
     }
 }
+
+extension SourceDocument {
+    /// A document not read yet.
+    static let placeholder = SourceDocument(syntax: .none, frontMatter: "", frontMatterLine: 1, body: "", bodyLine: 1, newline: "\n")
+}
