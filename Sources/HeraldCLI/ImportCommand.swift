@@ -9,11 +9,11 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Make a Herald site of a Hugo or Jekyll site, keeping every old address (the old site is only read).",
         discussion: """
-            herald import hugo ../old-site --into new-site
-            herald import ../old-site            (the kind is detected; the new site goes to ./old-site-herald/)
+            Examples:
+              herald import hugo ../old-site --into new-site
+              herald import ../old-site      (the kind is detected; the new site goes to ./old-site-herald/)
 
-            The report (also in the new site's import-report.txt) lists what each section became, the
-            conversions done, and every shortcode or Liquid tag left in the text, as path:line.
+            The report, also written to the new site's import-report.txt, lists what each section became, the conversions done, and every shortcode or Liquid tag left in the text, as path:line. docs/import.md has every rule.
             """
     )
 

@@ -111,10 +111,6 @@ public enum FrontMatterKeys {
     /// The Herald key a written name stands for, if Herald reads it.
     public static func key(for written: String) -> String? { byName[written.lowercased()]?.key }
 
-    /// Whether, when one front matter gives two names of `key`, the first present wins (rather
-    /// than being an error): `herald import` renames such a key only when it stands alone.
-    public static func namesOverlap(_ key: String) -> Bool { conflictOfKey[key] == .firstWins }
-
     /// How one front matter spelled Herald's keys: Herald key → the key as written.
     struct Spelling {
         /// Herald key → written key, for keys present under another name; empty when every key is

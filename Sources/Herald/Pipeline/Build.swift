@@ -393,6 +393,7 @@ public struct BuildProgress: Sendable, Equatable {
     /// Files the current step writes.
     public var total: Int
 
+    /// Where a build is (`herald import` shows its own steps on the same progress line).
     public init(step: String?, done: Int, total: Int) {
         self.step = step
         self.done = done

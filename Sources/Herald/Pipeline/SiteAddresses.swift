@@ -11,55 +11,37 @@ public struct SiteAddresses: Sendable {
         public var path: String?
         /// The file's errors, each `path:line: message`; a file with errors is left out of a build.
         public var errors: [Diagnostic]
-        /// Whether the file is kept out of lists and feeds (`build: {list: never}`).
-        public var listed: Bool
         /// Whether safe mode would leave raw HTML out of its body.
         public var hasRawHTML: Bool
     }
 
-    /// Content file path (relative to the site folder) → where it goes.
+    /// Content file path (relative to the site folder) → where it goes; empty when site.yml or
+    /// the content folder cannot be read (the import's check then reports why).
     public var entries: [String: Entry]
-    /// Errors and warnings of site.yml and of discovery.
-    public var siteDiagnostics: [Diagnostic]
-    /// The site's base path (`/` or `/union/`), which an address is under on the web.
-    public var basePath: String
 
     /// Reads the site in `fileSystem` as a build would, up to the addresses of its items. Drafts,
     /// future and expired items are placed too: an import must keep every file's old address.
     public static func find(in fileSystem: FileSystem) -> SiteAddresses {
-        var result = SiteAddresses(entries: [:], siteDiagnostics: [], basePath: "/")
-        guard let data = try? fileSystem.readFile("site.yml"), let text = String(data: data, encoding: .utf8) else {
-            result.siteDiagnostics = [Diagnostic(path: "site.yml", line: 1, "not found or not UTF-8 text")]
-            return result
-        }
-        let parsed = SiteConfigParser.parse(text)
-        result.siteDiagnostics = parsed.diagnostics
-        guard let config = parsed.config else { return result }
-        result.basePath = config.basePath
-        let found: ContentDiscovery.Found
-        do {
-            found = try ContentDiscovery.discover(in: fileSystem, language: config.language)
-        } catch {
-            result.siteDiagnostics.append(Diagnostic(path: "content", line: 1, "could not be listed: \(error)"))
-            return result
-        }
-        result.siteDiagnostics += found.warnings
+        var result = SiteAddresses(entries: [:])
+        guard let data = try? fileSystem.readFile("site.yml"), let text = String(data: data, encoding: .utf8),
+              let config = SiteConfigParser.parse(text).config,
+              let found = try? ContentDiscovery.discover(in: fileSystem, language: config.language) else { return result }
         let parser = ItemParser(config: config)
         let layout = config.layout
         let outcomes = found.sources.parallelMap { source -> (String, Entry) in
             guard let data = try? fileSystem.readFile(source.path) else {
-                return (source.path, Entry(path: nil, errors: [Diagnostic(path: source.path, line: 1, "could not be read")], listed: false, hasRawHTML: false))
+                return (source.path, Entry(path: nil, errors: [Diagnostic(path: source.path, line: 1, "could not be read")], hasRawHTML: false))
             }
             let outcome = parser.parse(data, source: source)
             let errors = outcome.diagnostics.filter { $0.severity == .error }
             var path: String?
             if let item = outcome.item, errors.isEmpty {
                 if let missing = layout.missingDate(item) {
-                    return (source.path, Entry(path: nil, errors: [Diagnostic(path: source.path, line: 1, missing)], listed: item.listed, hasRawHTML: false))
+                    return (source.path, Entry(path: nil, errors: [Diagnostic(path: source.path, line: 1, missing)], hasRawHTML: false))
                 }
                 path = layout.itemPath(item)
             }
-            return (source.path, Entry(path: path, errors: errors, listed: outcome.item?.listed ?? false, hasRawHTML: outcome.omittedHTMLLine != nil))
+            return (source.path, Entry(path: path, errors: errors, hasRawHTML: outcome.omittedHTMLLine != nil))
         }
         result.entries = Dictionary(outcomes, uniquingKeysWith: { first, _ in first })
         return result
