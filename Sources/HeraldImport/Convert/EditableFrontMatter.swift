@@ -69,6 +69,14 @@ struct EditableFrontMatter: Sendable {
         }
     }
 
+    /// Adds old addresses to the item's `aliases` (or its `redirect_from`, when it has that), after
+    /// the ones it has.
+    mutating func appendAliases(_ paths: [String]) {
+        let key = index(of: "aliases") == nil && index(of: "redirect_from") != nil ? "redirect_from" : "aliases"
+        let current = index(of: key).map { entries[$0].value.texts } ?? []
+        set(key, Node((current + paths).map { Node($0) }))
+    }
+
     /// Removes a key.
     mutating func remove(_ key: String) { entries.removeAll { $0.key == key } }
 

@@ -36,14 +36,12 @@ extension ImportPlan {
             let old = choices.values.filter { $0.kind == kind }.map { (config.lowerCasePaths ? $0.section.lowercased() : $0.section) + "/" }
                 .filter { $0 != list && !taken.contains($0.lowercased()) }.sorted()
             guard !old.isEmpty else { continue }
-            let aliases = Node(old.map { Node("/" + $0) })
             let path = "content/\(kind.folder)/_index.md"
             if let index = items.firstIndex(where: { $0.path == path }) {
-                let current = items[index].frontMatter.index(of: "aliases").map { items[index].frontMatter.entries[$0].value.texts } ?? []
-                items[index].frontMatter.set("aliases", Node((current + old.map { "/" + $0 }).map { Node($0) }))
+                items[index].frontMatter.appendAliases(old.map { "/" + $0 })
             } else {
                 var front = EditableFrontMatter(fields: .empty)
-                front.set("aliases", aliases)
+                front.appendAliases(old.map { "/" + $0 })
                 extraFiles[path] = "---\n" + front.text(newline: "\n") + "---\n"
             }
             report.listRedirects += old.map { "/\($0) → /\(list)" }
@@ -211,9 +209,7 @@ extension ImportPlan {
                 added.append(path)
             }
             guard !added.isEmpty else { continue }
-            let key = item.frontMatter.index(of: "aliases") != nil ? "aliases" : (item.frontMatter.index(of: "redirect_from") != nil ? "redirect_from" : "aliases")
-            let current = item.frontMatter.index(of: key).map { item.frontMatter.entries[$0].value.texts } ?? []
-            items[index].frontMatter.set(key, Node((current + added.map { "/" + $0 }).map { Node($0) }))
+            items[index].frontMatter.appendAliases(added.map { "/" + $0 })
             report.aliasesWritten += added.count
         }
     }
