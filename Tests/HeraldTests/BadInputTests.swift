@@ -27,12 +27,12 @@ import Testing
             "content/news/a.md": "---\ntitle: A\ndate: 2026-02-30\n---\n",
             "content/events/b.md": "---\ntitle: B\nstart: 2026-12-01 18:00\nend: 2026-12-01 17:00\ntimezone: Mars/Olympus\n---\n",
         ]) == [
-            "content/events/b.md:4: end comes before start",
+            "content/events/b.md:4: end (2026-12-01 17:00) comes before start (2026-12-01 18:00)",
             "content/events/b.md:5: timezone 'Mars/Olympus' is not an IANA time zone name such as Asia/Shanghai or America/New_York",
             "content/news/a.md:3: date: '2026-02-30' is not a real date: February 2026 has 28 days",
         ])
         #expect(diagnostics(["content/events/b.md": "---\ntitle: B\nstart: 2026-12-01 18:00\nend: 2026-12-01 17:00\n---\n"]) == [
-            "content/events/b.md:4: end comes before start",
+            "content/events/b.md:4: end (2026-12-01 17:00) comes before start (2026-12-01 18:00)",
         ])
     }
 

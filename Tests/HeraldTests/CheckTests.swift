@@ -55,6 +55,23 @@ import Testing
         #expect(findings.first?.hasPrefix("templates/partials/site/footer.mustache:2: links to /club/rules/, which is not in the site (on ") == true)
     }
 
+    /// A category the build already warns about (its spellings merged; a likely typo) is not
+    /// warned about again on the same line; one used by several items says how many.
+    @Test func anUndeclaredCategoryIsOneFinding() throws {
+        let findings = try check([
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\ncategories: [Sport]\n---\nText.\n",
+            "content/news/2026-11-02-b.md": "---\ntitle: B\ndate: 2026-11-02\ncategories: [sport]\n---\nText.\n",
+            "content/news/2026-11-03-c.md": "---\ntitle: C\ndate: 2026-11-03\ncategories: [Newz]\n---\nText.\n",
+            "content/news/2026-11-04-d.md": "---\ntitle: D\ndate: 2026-11-04\ncategories: [Drama]\n---\nText.\n",
+            "content/news/2026-11-05-e.md": "---\ntitle: E\ndate: 2026-11-05\ncategories: [Drama]\n---\nText.\n",
+        ])
+        #expect(findings == [
+            "content/news/2026-11-01-a.md:4: warning: category 'Sport' is also written 'sport'; they are shown as one category, 'Sport' (declare it in site.yml to choose the name)",
+            "content/news/2026-11-03-c.md:4: warning: category 'Newz' is not declared in site.yml, so it gets its own page; did you mean 'News'?",
+            "content/news/2026-11-04-d.md:4: warning: category 'Drama' is not declared in site.yml (1 more item uses it); declare it to give it a slug, colour and description, or use a declared one",
+        ])
+    }
+
     @Test func contentFindings() throws {
         let findings = try check([
             "content/news/2026-11-01-a.md": "---\ntitle: Same\ndate: 2026-11-01\ncategories: [Misc]\nfeatured: true\n---\nText.\n",

@@ -304,7 +304,7 @@ import Testing
 
     @Test func anEndBeforeTheStartIsStillAnError() {
         #expect(event("title: Gala\ndateStart: 2026-12-05 19:00\ndateEnd: 2026-12-05 18:00").diagnostics.map(\.description) == [
-            "content/events/2026-12-05-gala.md:4: end comes before start",
+            "content/events/2026-12-05-gala.md:4: end (2026-12-05 18:00) comes before start (2026-12-05 19:00)",
         ])
     }
 }

@@ -76,3 +76,20 @@ import Testing
         #expect(first == second)
     }
 }
+
+/// Rewriting golden files is never a passing test.
+@Suite struct GoldenRewriteTests {
+    @Test func rewritingRecordsAnIssueAndCIRefusesIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-rewrite-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = ["index.html": Data("<p>new</p>".utf8)]
+        withKnownIssue("a rewrite is reported, so the run fails") {
+            try GoldenFiles.check(files, against: folder, environment: ["UPDATE_GOLDEN": "1"])
+        }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("index.html")) == files["index.html"])
+        withKnownIssue("CI refuses to rewrite") {
+            try GoldenFiles.check(["index.html": Data("<p>other</p>".utf8)], against: folder, environment: ["UPDATE_GOLDEN": "1", "CI": "true"])
+        }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("index.html")) == files["index.html"], "CI must not rewrite")
+    }
+}

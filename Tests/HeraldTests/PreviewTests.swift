@@ -118,7 +118,6 @@ import Testing
             let reused = try build(now: now, memo: memo)
             #expect(reused == (try build(now: now, memo: nil)), "after changing \(name), the memoized build differs from a full one")
             reuse[name] = memo.reused
-            print(name, memo.reused)
         }
         let unchanged = try #require(reuse["nothing changed"])
         #expect(unchanged.parses == news.count + events.count + 2 && unchanged.pages > 100 && unchanged.cards > 50 && unchanged.documents > 50,

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func allDayEventEndingBeforeItStarts() {
-        #expect(diagnostics(["content/events/e.md": "---\ntitle: E\nstart: 2026-12-05\nend: 2026-12-04\n---\n"]) == ["content/events/e.md:4: end comes before start"])
+        #expect(diagnostics(["content/events/e.md": "---\ntitle: E\nstart: 2026-12-05\nend: 2026-12-04\n---\n"]) == ["content/events/e.md:4: end (2026-12-04) comes before start (2026-12-05)"])
     }
 
     @Test func templatesThatIncludeThemselvesAreErrors() {

@@ -57,3 +57,43 @@ import Testing
         #expect(themed["templates/layout.mustache"] == DefaultTheme.files["layout.mustache"])
     }
 }
+
+/// Every example the scaffolds write commented out (`# repeat: …`, `# image: …`) works when an
+/// editor uncomments it: the starter site and one of each new item, all examples on, build.
+@Suite struct ScaffoldExampleTests {
+    /// The text with each commented-out `key: value` line made live (prose comments stay).
+    static func uncommentingExamples(_ text: String) -> (text: String, count: Int) {
+        var count = 0
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let indent = line.prefix { $0 == " " }
+            let rest = line.dropFirst(indent.count)
+            guard rest.hasPrefix("# "), let colon = rest.dropFirst(2).firstIndex(of: ":"),
+                  rest[rest.index(rest.startIndex, offsetBy: 2)..<colon].allSatisfy({ $0.isLetter || $0.isNumber }) else { return String(line) }
+            count += 1
+            return String(indent) + String(rest.dropFirst(2))
+        }
+        return (lines.joined(separator: "\n"), count)
+    }
+
+    @Test func everyCommentedExampleBuildsWhenUncommented() throws {
+        let starter = StarterSite.files(title: "Union", language: "en", timeZone: TimeZone(identifier: "Asia/Shanghai")!, now: Fixtures.now, withTemplates: false)
+        var files = starter.mapValues { String(decoding: $0, as: UTF8.self) }
+        let site = Self.uncommentingExamples(files["site.yml"]!)
+        files["site.yml"] = site.text
+        let config = try #require(SiteConfigParser.parse(site.text).config)
+        let start = try DateParser.parse("2026-12-01 19:00", timeZone: config.timeZone).get()
+        var examples = site.count
+        for item in [NewItem.news(title: "News", slug: "news-example", now: Fixtures.now, config: config),
+                     NewItem.event(title: "Event", slug: "event-example", start: start, now: Fixtures.now, config: config),
+                     NewItem.page(title: "Page", slug: "page-example")] {
+            let live = Self.uncommentingExamples(item.text)
+            files[item.path] = live.text.replacingOccurrences(of: "draft: true", with: "draft: false")
+            examples += live.count
+        }
+        // The covers the examples name.
+        files["static/images/cover.jpg"] = "jpeg"
+        #expect(examples >= 8, "the scaffolds' examples were not found: \(examples)")
+        let diagnostics = MemorySite(files).diagnostics()
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+    }
+}

@@ -65,7 +65,7 @@ struct ContentCheck {
             let item = site.items[first]
             let line = item.categories.first { Slug.make(from: $0.name) == category.slug || $0.name == category.name }?.line ?? 1
             let others = category.items.count - 1
-            found.warning(item.sourcePath, line, "category '\(category.name)' is not declared in site.yml\(others > 0 ? " (\(others) more item\(others == 1 ? "" : "s") use it)" : ""); declare it to give it a slug, colour and description, or use a declared one")
+            found.warning(item.sourcePath, line, "category '\(category.name)' is not declared in site.yml\(others > 0 ? " (\(others) more item\(others == 1 ? " uses" : "s use") it)" : ""); declare it to give it a slug, colour and description, or use a declared one")
         }
     }
 

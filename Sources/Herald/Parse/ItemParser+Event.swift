@@ -77,7 +77,9 @@ extension ItemParser {
             endInstant = CivilDateTime(year: dayAfter.year, month: dayAfter.month, day: dayAfter.day).instant(in: zone)
         }
         if let end, allDay ? end.civil.daysSinceEpoch < start.civil.daysSinceEpoch : (endInstant ?? startInstant) < startInstant {
-            fields.problems.error(path, endLine, "end comes before start")
+            // Both times, as written (in the event's zone), so the slip shows at once.
+            func shown(_ date: ParsedDate) -> String { allDay || !date.hasTime ? date.civil.isoDate : "\(date.civil.isoDate) \(date.civil.hourMinute)" }
+            fields.problems.error(path, endLine, "end (\(shown(end))) comes before start (\(shown(start)))")
         }
         // Several organisers, as a list, are named together.
         let organizers = fields.names(keys["organizer"])

@@ -40,7 +40,7 @@ public struct NewItem: Sendable, Equatable {
         date: \(TimestampFormat.rfc3339(now, in: config.timeZone))
         \(categoryLine(config))
         tags: []
-        # summary: One or two sentences for lists, feeds and search (default: the first paragraph).
+        # summary: "One or two sentences for lists, feeds and search (default: the first paragraph)"
         # image: /images/cover.jpg      # cover image, from static/
         # imageAlt: What the cover shows
         # author: \(config.author ?? "Your name")
@@ -75,7 +75,7 @@ public struct NewItem: Sendable, Equatable {
         # address: Street, city         # shown with a map link
         # organizer: Who runs it
         # registration: https://…      # a sign-up link
-        # repeat: { every: week, until: 2027-01-31 }
+        # repeat: { frequency: weekly, until: 2027-01-31 }
         \(categoryLine(config))
         tags: []
         # image: /images/cover.jpg

@@ -51,7 +51,7 @@ import Testing
             "content/events/backwards.md": "---\ntitle: Backwards\ndateStart: 2026-05-02T19:00:00Z\ndateEnd: 2026-05-01T19:00:00Z\n---\n",
             "content/events/fine.md": "---\ntitle: Fine\ndateStart: 2026-05-02T19:00:00Z\n---\n",
         ]).run()
-        #expect(result.report.unconverted.map(\.description) == ["content/events/backwards.md:4: Herald cannot build it: end comes before start"])
+        #expect(result.report.unconverted.map(\.description) == ["content/events/backwards.md:4: Herald cannot build it: end (2026-05-01 19:00) comes before start (2026-05-02 19:00)"])
         #expect(result.text("content/events/backwards.md") == nil)
         #expect(result.report.items[.event] == 1)
     }

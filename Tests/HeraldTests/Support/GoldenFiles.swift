@@ -7,14 +7,22 @@ import Testing
 enum GoldenFiles {
     /// Checks `actual` (path → bytes) against the files under `expected`. Records one issue per
     /// missing, unexpected or different file, with a unified diff for text files.
-    static func check(_ actual: [String: Data], against expected: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+    /// Rewriting never passes a test: it records an issue saying the files were rewritten (run the
+    /// tests again to check them), and it is refused when `CI` is set.
+    static func check(_ actual: [String: Data], against expected: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if environment["UPDATE_GOLDEN"] == "1" {
+            if environment["CI"] != nil {
+                Issue.record("UPDATE_GOLDEN=1 is refused when CI is set: golden files are rewritten by hand, and reviewed", sourceLocation: sourceLocation)
+                return
+            }
             try? FileManager.default.removeItem(at: expected)
             for (path, data) in actual {
                 let file = expected.appendingPathComponent(path)
                 try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: file)
             }
+            Issue.record("rewrote the golden files at \(expected.path): review the diff, then run the tests again without UPDATE_GOLDEN", sourceLocation: sourceLocation)
             return
         }
         let expectedFiles = try files(under: expected)
