@@ -134,7 +134,9 @@ public enum StarterSite {
         </svg>
 
         """
-        files[".gitignore"] = "site-output/\n.site-output.herald\n.site-output.tmp-herald-*\n"
+        // Everything herald writes: the built site, and beside it its marker, build record and cache
+        // (which holds an absolute path) and the staging folders of builds under way.
+        files[".gitignore"] = "site-output/\n.site-output.*\n"
         var data = files.mapValues { Data($0.utf8) }
         if withTemplates {
             for (path, contents) in DefaultTheme.files { data["templates/" + path] = contents }

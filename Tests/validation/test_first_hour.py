@@ -1,0 +1,56 @@
+"""What a new user meets in the first hour, with the real `herald`: a new site under git stays clean
+(`git status` shows nothing) after `herald build`, `herald serve` and `herald publish`, because the
+starter `.gitignore` covers everything herald writes in the site folder."""
+import queue
+import re
+import subprocess
+import threading
+import time
+
+from conftest import NOW, herald_binary
+
+
+def run(*arguments, cwd):
+    result = subprocess.run([str(herald_binary()), *arguments], cwd=cwd, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, f"herald {' '.join(arguments)} failed:\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def git(*arguments, cwd):
+    return subprocess.run(["git", "-c", "user.name=T", "-c", "user.email=t@example.org", *arguments], cwd=cwd,
+                          capture_output=True, text=True, check=True).stdout
+
+
+def serve_until_built(site):
+    """Runs `herald serve` until it says where it serves (its first build is done), then stops it."""
+    process = subprocess.Popen([str(herald_binary()), "serve", "--source", str(site), "--port", "0", "--now", NOW],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout], daemon=True).start()
+    deadline = time.time() + 120
+    served = False
+    while time.time() < deadline and not served:
+        try:
+            served = re.match(r"Serving http://", lines.get(timeout=1)) is not None
+        except queue.Empty:
+            assert process.poll() is None, "herald serve exited early"
+    process.terminate()
+    process.wait(timeout=30)
+    assert served, "herald serve did not say where it serves"
+
+
+def test_git_status_stays_clean_after_build_serve_and_publish(tmp_path):
+    run("new", "site", "demo", cwd=tmp_path)
+    site = tmp_path / "demo"
+    git("init", "-q", cwd=site)
+    git("add", "-A", cwd=site)
+    git("commit", "-q", "-m", "starter", cwd=site)
+    run("build", "--now", NOW, cwd=site)
+    run("build", "--now", NOW, cwd=site)  # a second build reads and rewrites the record beside the output
+    serve_until_built(site)
+    run("publish", "--now", NOW, "--to", str(tmp_path / "published"), cwd=site)
+    status = git("status", "--porcelain", "--ignored=no", cwd=site)
+    assert status == "", f"herald left files git sees in the site folder:\n{status}"
+    # Everything herald wrote is there, only ignored.
+    ignored = git("status", "--porcelain", "--ignored", cwd=site)
+    assert "!! .site-output.herald-cache.json" in ignored and "!! site-output/" in ignored, ignored
