@@ -12,6 +12,16 @@ import Testing
         ])
     }
 
+    /// A tab, which an editor cannot tell from spaces, is named first, in front matter and site.yml alike.
+    @Test func aTabInIndentationIsNamed() {
+        #expect(diagnostics(["content/news/2026-01-05-a.md": "---\ntitle: A\ndate: 2026-01-05\ntags:\n\t- one\n---\nText.\n"]) == [
+            "content/news/2026-01-05-a.md:5: front matter is indented with a tab on this line; YAML indents with spaces only: replace the tab with spaces",
+        ])
+        #expect(diagnostics(["site.yml": "title: T\nhome:\n\trecent: 3\n"]) == [
+            "site.yml:3: site.yml is indented with a tab on this line; YAML indents with spaces only: replace the tab with spaces",
+        ])
+    }
+
     @Test func missingOrEmptyTitle() {
         #expect(diagnostics([
             "content/news/2026-01-01-a.md": "---\ndate: 2026-11-01\n---\n",

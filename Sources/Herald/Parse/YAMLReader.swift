@@ -102,6 +102,12 @@ struct YAMLReader {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
+            // A tab before the text of the line libyaml stopped at is the usual cause, and the
+            // one an editor cannot see: say so first.
+            let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+            if mark.line >= 1, mark.line <= lines.count, lines[mark.line - 1].prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
+                return Diagnostic(path: path, line: lineOffset + mark.line, "\(what) is indented with a tab on this line; YAML indents with spaces only: replace the tab with spaces")
+            }
             var detail = context.map { "\(problem) \($0.text)" } ?? problem
             // libyaml notices an unclosed list or quote where the text ends; say where it began.
             if let context, context.mark.line != mark.line {
