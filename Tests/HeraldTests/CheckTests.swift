@@ -72,6 +72,17 @@ import Testing
         ])
     }
 
+    /// A space in a link's address makes the whole link text; `<…>`, `%20` and a title are fine,
+    /// and so is code.
+    @Test func aSpaceInALinksAddressIsFound() throws {
+        let findings = try check([
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\ncategories: [news]\n---\n![A photo](/images/my photo.jpg)\n\n[ok](</images/my photo.jpg>) [ok](/images/my%20photo.jpg) [ok](/news/a/ \"Title\")\n\n```\n![code](/a b.jpg)\n```\n",
+        ])
+        #expect(findings.filter { $0.contains("space") } == [
+            "content/news/2026-11-01-a.md:6: warning: the link to '/images/my photo.jpg' has a space in its address, so it shows as text: write it as </images/my photo.jpg> or with %20 for each space",
+        ])
+    }
+
     @Test func contentFindings() throws {
         let findings = try check([
             "content/news/2026-11-01-a.md": "---\ntitle: Same\ndate: 2026-11-01\ncategories: [Misc]\nfeatured: true\n---\nText.\n",

@@ -2,7 +2,8 @@ import Foundation
 
 /// Checks of the site model an editor would want before publishing, none of which stops a build:
 /// cover images that are not there, items in categories `site.yml` does not declare, titles used
-/// twice, events with no place, featured picks without a cover, and category colours too pale to read.
+/// twice, events with no place, featured picks without a cover, category colours too pale to read,
+/// and links whose address has a space.
 struct ContentCheck {
     let site: Site
     /// Follows a cover's URL to the output, as it follows every link of a page.
@@ -19,7 +20,31 @@ struct ContentCheck {
         duplicateTitles(&found)
         eventsWithoutPlace(&found)
         categoryColours(&found)
+        linksWithSpaces(&found)
         return found.all
+    }
+
+    /// `![A photo](/images/my photo.jpg)`: CommonMark ends a link's address at a space, so the whole
+    /// link is shown as text. A common slip, with a simple fix; fenced code is left alone.
+    private func linksWithSpaces(_ found: inout DiagnosticList) {
+        // `](`, an address with a space in it, and `)`, where what follows the space is no "title".
+        let pattern = /\]\(([^\s()<>]+(?: +[^\s()"'<>][^\s()]*)+)\)/
+        for item in site.items {
+            guard let text = sourceText(item.sourcePath), text.contains("](") else { continue }
+            var fence: Substring?
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let trimmed = line.drop { $0 == " " }
+                if let open = fence {
+                    if trimmed.hasPrefix(open) { fence = nil }
+                    continue
+                }
+                if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { fence = trimmed.prefix(3); continue }
+                for match in line.matches(of: pattern) {
+                    let address = String(match.output.1)
+                    found.warning(item.sourcePath, index + 1, "the link to '\(address)' has a space in its address, so it shows as text: write it as <\(address)> or with %20 for each space")
+                }
+            }
+        }
     }
 
     /// The line of a front-matter key in a content file (1 when it is not written there).
