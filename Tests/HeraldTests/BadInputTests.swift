@@ -22,6 +22,18 @@ import Testing
         ])
     }
 
+    /// Outside a site folder there is no line of a file to point at: the folder is named instead.
+    @Test func aFolderWithoutSiteYAMLIsNamed() throws {
+        let build = Build(options: BuildOptions(sourcePath: "/srv/union", now: Fixtures.now), fileSystem: .memory(text: ["content/news/a.md": "---\ntitle: A\n---\n"]))
+        #expect {
+            try build.run(into: MemoryOutput())
+        } throws: { error in
+            (error as? BuildFailure)?.diagnostics.map(\.description) == [
+                "/srv/union: has no site.yml, so it is not a site folder: give the site's folder with --source, or make one with `herald new site NAME`",
+            ]
+        }
+    }
+
     @Test func missingOrEmptyTitle() {
         #expect(diagnostics([
             "content/news/2026-01-01-a.md": "---\ndate: 2026-11-01\n---\n",

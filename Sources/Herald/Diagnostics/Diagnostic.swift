@@ -25,9 +25,18 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Co
         Diagnostic(path: path, line: line, message, severity: .warning)
     }
 
-    /// `path:line: message`, with `warning: ` before the message of a warning.
+    /// A problem with a path as a whole, which has no line to point at (a file that is not there):
+    /// shown as `path: message`.
+    public static func about(_ path: String, _ message: String) -> Diagnostic {
+        var diagnostic = Diagnostic(path: path, line: 1, message)
+        diagnostic.line = 0
+        return diagnostic
+    }
+
+    /// `path:line: message` (`path: message` for a path as a whole), with `warning: ` before the
+    /// message of a warning.
     public var description: String {
-        "\(path):\(line): \(severity == .warning ? "warning: " : "")\(message)"
+        (line == 0 ? "\(path): " : "\(path):\(line): ") + (severity == .warning ? "warning: " : "") + message
     }
 
     public static func < (a: Diagnostic, b: Diagnostic) -> Bool {

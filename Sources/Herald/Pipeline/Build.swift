@@ -241,7 +241,9 @@ public struct Build: Sendable {
         do {
             data = try fileSystem.readFile("site.yml")
         } catch {
-            throw BuildFailure(step: "read site.yml", diagnostics: [Diagnostic(path: "site.yml", line: 1, "not found: a site folder needs a site.yml (is \(options.sourcePath) the site folder?)")])
+            // There is no line of a file that is not there to point at.
+            let folder = URL(fileURLWithPath: options.sourcePath).standardizedFileURL.path
+            throw BuildFailure(step: "read site.yml", diagnostics: [.about(folder, "has no site.yml, so it is not a site folder: give the site's folder with --source, or make one with `herald new site NAME`")])
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw BuildFailure(step: "read site.yml", diagnostics: [Diagnostic(path: "site.yml", line: 1, "is not UTF-8 text")])
