@@ -61,6 +61,11 @@ def run_herald(site, output):
         return process.returncode, errors.read().decode(), usage.ru_maxrss
 
 
+def beside(output):
+    """The files herald keeps beside an output folder (its marker, build record and cache), name → bytes."""
+    return {p.name: p.read_bytes() for p in sorted(output.parent.iterdir()) if p.name.startswith("." + output.name) and p.is_file()}
+
+
 def lay_out(case, root):
     """The good site with the case's files laid over it, ready to build."""
     site = root / "site"
@@ -105,6 +110,8 @@ def test_bad_input_case(case, tmp_path):
     status, stderr, _ = run_herald(good, output)
     assert status == 0, f"the good site does not build:\n{stderr}"
     before = snapshot(output)
+    before_beside = beside(output)
+    assert before_beside, "the good build left no record beside its output"
 
     site = lay_out(case, tmp_path)
     status, stderr, peak = run_herald(site, output)
@@ -118,6 +125,8 @@ def test_bad_input_case(case, tmp_path):
     expected_output = BAD / "cases" / case / "expect-output.txt"
     if status != 0:
         assert snapshot(output) == before, f"{case}: a failed build changed the previous output"
+        # The record and cache beside it too: a failed build must not leave a record of itself.
+        assert beside(output) == before_beside, f"{case}: a failed build changed the files beside the output"
     else:
         assert expected_output.exists(), f"{case} builds, so it must say what its output holds (expect-output.txt)"
         for line in expected_output.read_text(encoding="utf-8").splitlines():
