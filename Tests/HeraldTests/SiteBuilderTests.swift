@@ -133,3 +133,33 @@ import Testing
         #expect(site.tags[0].items.map { site.items[$0].slug } == ["b", "a"])
     }
 }
+
+/// A pick is shown once on the home page: under "featured", not again under "recent news",
+/// unless site.yml asks (`home.recentIncludesFeatured`); the API's home document agrees.
+@Suite struct HomeStripTests {
+    static let news = [
+        "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\nfeatured: true\n---\nA.\n",
+        "content/news/2026-11-02-b.md": "---\ntitle: B\ndate: 2026-11-02\n---\nB.\n",
+        "content/news/2026-11-03-c.md": "---\ntitle: C\ndate: 2026-11-03\n---\nC.\n",
+    ]
+
+    func recentTitles(_ siteYAML: String) throws -> (api: [String], page: Int) {
+        var files = Self.news
+        files["site.yml"] = siteYAML
+        let output = try MemorySite(files).build()
+        let home = try #require(output.files["api/home.json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: home) as? [String: Any])
+        let recent = try #require(json["recent"] as? [[String: Any]])
+        let page = try #require(output.text("index.html"))
+        return (recent.compactMap { $0["title"] as? String }, page.components(separatedBy: ">A</a></h3>").count - 1)
+    }
+
+    @Test func aPickIsShownOnceUnlessSiteYAMLAsks() throws {
+        let once = try recentTitles("title: T\nbaseURL: https://example.org/\n")
+        #expect(once.api == ["C", "B"])
+        #expect(once.page == 1, "the pick's card is on the home page once")
+        let both = try recentTitles("title: T\nbaseURL: https://example.org/\nhome:\n  recentIncludesFeatured: true\n")
+        #expect(both.api == ["C", "B", "A"])
+        #expect(both.page == 2)
+    }
+}

@@ -79,6 +79,13 @@ public struct Site: Sendable {
     public var warnings: [Diagnostic] = []
     /// Each item's output path, from the site's `URLLayout` (`news/hello/`, `2014/11/01/hello.html`).
     public var paths: [String] = []
+    /// The home page's "recent news" (and the API's `recent`): the newest news, without the picks
+    /// "featured" shows above it unless site.yml asks for them (`home.recentIncludesFeatured`).
+    public func recentNews(_ home: HomeOptions) -> [ItemID] {
+        let shownAsPicks = home.recentIncludesFeatured ? [] : Set(featured.prefix(home.featured))
+        return Array(news.lazy.filter { !shownAsPicks.contains($0) }.prefix(home.recent))
+    }
+
     /// The sections' own pages (`content/news/_index.md`), by kind.
     public var sections: [ContentKind: SectionPage] = [:]
 }

@@ -105,12 +105,16 @@ public struct HomeOptions: Sendable, Equatable {
     public var upcoming: Int = 4
     /// Items in "trending".
     public var trending: Int = 5
+    /// Whether "recent news" also shows the picks "featured" shows above it; by default a pick is
+    /// shown once, as news apps do.
+    public var recentIncludesFeatured = false
 
-    public init(recent: Int = 6, featured: Int = 4, upcoming: Int = 4, trending: Int = 5) {
+    public init(recent: Int = 6, featured: Int = 4, upcoming: Int = 4, trending: Int = 5, recentIncludesFeatured: Bool = false) {
         self.recent = recent
         self.featured = featured
         self.upcoming = upcoming
         self.trending = trending
+        self.recentIncludesFeatured = recentIncludesFeatured
     }
 }
 

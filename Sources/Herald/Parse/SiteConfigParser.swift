@@ -52,7 +52,8 @@ public enum SiteConfigParser {
 
         var home = HomeOptions()
         if var section = reader.mapping("home") {
-            warnAboutUnknownKeys(&section, known: ["recent", "featured", "upcoming", "trending"], section: "home")
+            warnAboutUnknownKeys(&section, known: ["recent", "featured", "upcoming", "trending", "recentIncludesFeatured"], section: "home")
+            home.recentIncludesFeatured = section.bool("recentIncludesFeatured") ?? false
             home.trending = section.count("trending") ?? home.trending
             home.recent = section.count("recent") ?? home.recent
             home.featured = section.count("featured") ?? home.featured

@@ -204,7 +204,7 @@ struct PagePlanner {
     mutating func planHome() {
         let config = site.config
         let home = HomeView(
-            recent: site.news.prefix(config.home.recent).map { itemViews[$0] },
+            recent: site.recentNews(config.home).map { itemViews[$0] },
             featured: site.featured.prefix(config.home.featured).map { itemViews[$0] },
             upcoming: site.upcomingEvents.prefix(config.home.upcoming).map { itemViews[$0] },
             trending: site.trending.prefix(config.home.trending).map { itemViews[$0] },

@@ -29,7 +29,7 @@ enum APIPlan {
         var files: [GeneratedFile] = [
             GeneratedFile(path: URLLayout.apiHomePath, owner: "the JSON API", make: {
                 JSONOutput.encode(APIHome(
-                    site: siteInfo, recent: site.news.prefix(home.recent).map { cards[$0] },
+                    site: siteInfo, recent: site.recentNews(home).map { cards[$0] },
                     featured: site.featured.prefix(home.featured).map { cards[$0] },
                     upcoming: site.upcomingEvents.prefix(home.upcoming).map { cards[$0] },
                     trending: Array(trending.prefix(home.trending)), categories: categories.filter { $0.count > 0 }))
