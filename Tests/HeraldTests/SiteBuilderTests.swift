@@ -154,6 +154,21 @@ import Testing
         return (recent.compactMap { $0["title"] as? String }, page.components(separatedBy: ">A</a></h3>").count - 1)
     }
 
+    /// A category holds articles and events: its tile counts each, in the site's language.
+    @Test func categoryTilesCountByKind() throws {
+        let items = [
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\ncategories: [Club]\n---\nA.\n",
+            "content/news/2026-11-02-b.md": "---\ntitle: B\ndate: 2026-11-02\ncategories: [Club]\n---\nB.\n",
+            "content/events/e.md": "---\ntitle: E\nstart: 2026-12-01 10:00\nlocation: Hall\ncategories: [Club]\n---\nE.\n",
+        ]
+        for (language, expected) in [("en", "2 articles · 1 event"), ("zh-CN", "2 篇文章 · 1 场活动")] {
+            var files = items
+            files["site.yml"] = "title: T\nbaseURL: https://example.org/\nlanguage: \(language)\n"
+            let page = try #require(try MemorySite(files).build().text("index.html"))
+            #expect(page.contains("<span class=\"category-tile__count\">\(expected)</span>"), "\(language)")
+        }
+    }
+
     @Test func aPickIsShownOnceUnlessSiteYAMLAsks() throws {
         let once = try recentTitles("title: T\nbaseURL: https://example.org/\n")
         #expect(once.api == ["C", "B"])

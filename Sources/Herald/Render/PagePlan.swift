@@ -75,6 +75,18 @@ struct PagePlanner {
 
     func text(_ key: String) -> String { strings.table[key] ?? key }
 
+    /// A term's items counted by kind, in the interface's words: articles and events are told
+    /// apart (`3 articles · 2 events`), as a category holds both.
+    func countText(_ ids: [ItemID]) -> String {
+        var counts: [ContentKind: Int] = [:]
+        for id in ids { counts[site.items[id].kind, default: 0] += 1 }
+        let words: [(ContentKind, String, String)] = [(.news, "articleCount", "articlesCount"), (.event, "eventCount", "eventsCount"), (.page, "pageCount", "pagesCount")]
+        return words.compactMap { kind, one, many in
+            guard let count = counts[kind], count > 0 else { return nil }
+            return text(count == 1 ? one : many).replacingOccurrences(of: "{count}", with: String(count))
+        }.joined(separator: " · ")
+    }
+
     mutating func planAll() {
         makeSharedViews()
         // Herald's own pages are planned first, so an item whose URL collides with one of them
@@ -105,10 +117,12 @@ struct PagePlanner {
 
     mutating func makeSharedViews() {
         categoryViews = site.categories.map {
-            TermView(name: $0.name, slug: $0.slug, url: urls.path(URLLayout.categoryPath($0.slug)), count: $0.items.count, description: $0.description, color: $0.color, icon: $0.icon)
+            TermView(name: $0.name, slug: $0.slug, url: urls.path(URLLayout.categoryPath($0.slug)), count: $0.items.count, countText: countText($0.items),
+                     description: $0.description, color: $0.color, icon: $0.icon)
         }
         tagViews = site.tags.map {
-            TermView(name: $0.name, slug: $0.slug, url: urls.path(URLLayout.tagPath($0.slug)), count: $0.items.count, description: nil, color: nil, icon: nil)
+            TermView(name: $0.name, slug: $0.slug, url: urls.path(URLLayout.tagPath($0.slug)), count: $0.items.count, countText: countText($0.items),
+                     description: nil, color: nil, icon: nil)
         }
         let views = site.items.indices.map(makeItemView)
         let stylesheet = theme.assets.first { $0.path.hasSuffix(".css") }.map { urls.path($0.path) } ?? urls.path("assets/herald.css")

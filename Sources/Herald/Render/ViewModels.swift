@@ -20,6 +20,8 @@ struct TermView: MustacheParent, Sendable, Equatable {
     var slug: String
     var url: String
     var count: Int
+    /// The count by kind, in words of the site's language: `3 articles · 2 events`, `3 篇文章 · 2 场活动`.
+    var countText: String = ""
     var description: String?
     var color: String?
     var icon: String?
@@ -30,6 +32,7 @@ struct TermView: MustacheParent, Sendable, Equatable {
         case "slug": return slug
         case "url": return url
         case "count": return count
+        case "countText": return countText
         case "description": return present(description)
         case "color": return present(color)
         case "icon": return present(icon)
