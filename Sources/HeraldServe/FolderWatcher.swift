@@ -115,6 +115,8 @@ public final class FolderWatcher: @unchecked Sendable {
 
     private func run(quiet: Double, longest: Double, emit: (Set<String>) -> Void) {
         var pending = Set<String>()
+        /// Paths created since the last batch was emitted, to tell a temporary file from a change.
+        var createdInBatch = Set<String>()
         var firstPending = DispatchTime.now()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -129,6 +131,7 @@ public final class FolderWatcher: @unchecked Sendable {
             if ready == 0 || (!pending.isEmpty && waited >= longest) {
                 emit(pending)
                 pending = []
+                createdInBatch = []
                 if ready == 0 { continue }
             }
             let wasEmpty = pending.isEmpty
@@ -159,7 +162,15 @@ public final class FolderWatcher: @unchecked Sendable {
                 if eventMask & UInt32(IN_ISDIR) != 0, eventMask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, matters(path) || folders.contains(path) {
                     addRecursively(path)
                 }
-                if matters(path) { pending.insert(path) }
+                guard matters(path) else { continue }
+                // A file made and moved away or deleted within one burst is an editor's temporary
+                // file (`sed -i` writes one and renames it over the file it edits): no change.
+                if eventMask & UInt32(IN_CREATE) != 0 { createdInBatch.insert(path) }
+                if eventMask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0, createdInBatch.contains(path) {
+                    pending.remove(path)
+                    continue
+                }
+                pending.insert(path)
             }
         }
     }

@@ -87,10 +87,12 @@ public final class PreviewSession: Service, Sendable {
             if !report.warnings.isEmpty { problems(report.warnings) }
             if options.timings {
                 for timing in report.timings { log(String(format: "  %8.1f ms %8.1f ms CPU  %@", timing.seconds * 1000, timing.cpuSeconds * 1000, timing.step)) }
+                // What the rebuild could keep from the last one: for --timings, not for every save.
+                log("  kept from the last build: \(memo.reused)")
             }
             let milliseconds = began.secondsElapsed * 1000
-            log("\(reason.map { $0 + ": " } ?? "")built \(report.items) items into \(report.pages) pages in \(String(format: "%.0f", milliseconds)) ms" +
-                (site.generation == previous.generation ? "; nothing changed" : "; \(site.changedFiles) file\(site.changedFiles == 1 ? "" : "s") changed") + " (\(memo.reused))")
+            let changed = site.generation == previous.generation ? "no page changed" : "\(site.changedFiles) page\(site.changedFiles == 1 ? "" : "s") or file\(site.changedFiles == 1 ? "" : "s") of the site updated"
+            log("\(reason.map { $0 + ": " } ?? "")built \(report.items) items into \(report.pages) pages in \(String(format: "%.0f", milliseconds)) ms; \(changed)")
             return true
         } catch let failure as BuildFailure {
             state.publish(state.site.failing(with: failure.diagnostics))

@@ -229,3 +229,24 @@ import Testing
         #expect(!page.contains("<script>\""))
     }
 }
+
+/// The folder watcher tells an edit from the temporary files editors make on the way.
+@Suite struct FolderWatcherTests {
+    /// `sed -i` writes its result to a temporary file beside the original and renames it over:
+    /// one file changed, not two.
+    @Test func aSedStyleEditIsOneChange() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let news = root.appendingPathComponent("content/news")
+        try FileManager.default.createDirectory(at: news, withIntermediateDirectories: true)
+        try Data("---\ntitle: A\n---\n".utf8).write(to: news.appendingPathComponent("a.md"))
+        let watcher = try FolderWatcher(root: root.path, folders: ["content"], files: [])
+        defer { watcher.stop() }
+        // Watches are in place once the watcher is made: the kernel queues what happens from here.
+        try Data("---\ntitle: B\n---\n".utf8).write(to: news.appendingPathComponent("sedX7f3Qa"))
+        #expect(rename(news.appendingPathComponent("sedX7f3Qa").path, news.appendingPathComponent("a.md").path) == 0)
+        var batches = watcher.changes().makeAsyncIterator()
+        let batch = await batches.next()
+        #expect(batch == ["content/news/a.md"])
+    }
+}

@@ -189,6 +189,15 @@ def test_edits_additions_and_deletions_reload_the_browser(server):
     assert events.next() == "reload"
     _, _, after = server.request("/club/")
     assert b"Edited \xe2\x80\x94" in after and after != before
+    # The rebuild's line speaks of pages, in a user's words; the build's internals are for --timings.
+    deadline, line = time.time() + 30, ""
+    while time.time() < deadline and "built " not in line:
+        try:
+            line = server.lines.get(timeout=1)
+        except queue.Empty:
+            pass
+    assert re.search(r": built \d+ items into \d+ pages in \d+ ms; \d+ pages? or files? of the site updated$", line.strip()), line
+    assert "parses" not in line and "cards" not in line, line
 
     server.write("content/news/2026/2026-11-20-brand-new.md", "---\ntitle: Brand new story\n---\nFresh.\n")
     assert events.next() == "reload"
