@@ -52,6 +52,9 @@ struct PublishCommand: ParsableCommand {
     @Option(name: .long, help: "The moment to treat as now when building, RFC 3339.")
     var now: String?
 
+    @Flag(name: .customLong("no-check"), help: "Publish without running herald check's checks first (broken links, missing covers).")
+    var noCheck = false
+
     @Flag(name: [.short, .long], help: "Print nothing but warnings and errors.")
     var quiet = false
 
@@ -61,6 +64,7 @@ struct PublishCommand: ParsableCommand {
         let say: (String) -> Void = { [quiet] line in if !quiet { print(line) } }
 
         let builtFor: String
+        var printed: Set<Diagnostic> = []
         if noBuild {
             guard let completed = SiteBuild.completedBuild(ofOutput: output) else {
                 Terminal.printError("error: \(output) is not the complete output of a herald build, or was changed after it; build it again (or drop --no-build). Nothing was published.", warning: false)
@@ -70,10 +74,34 @@ struct PublishCommand: ParsableCommand {
         } else {
             let options = BuildOptions(sourcePath: source, outputPath: output, now: try now.map(parseNow) ?? Date(), baseURL: baseURL)
             do {
-                builtFor = try runBuild(options, quiet: quiet, timings: false).baseURL
+                let report = try runBuild(options, quiet: quiet, timings: false)
+                builtFor = report.baseURL
+                printed = Set(report.warnings)
             } catch {
                 Terminal.printError("error: the build failed, so nothing was published", warning: false)
                 throw error
+            }
+        }
+
+        // What herald check rejects is not published: a broken link or a missing cover goes live
+        // otherwise. Warnings are shown and do not stop it.
+        if !noCheck {
+            let options = BuildOptions(sourcePath: source, outputPath: output, now: try now.map(parseNow) ?? Date(), baseURL: baseURL ?? builtFor)
+            let report: CheckReport
+            do {
+                report = try SiteCheck.run(options)
+            } catch let failure as BuildFailure {
+                for diagnostic in failure.diagnostics { Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning) }
+                Terminal.printError("error: the site does not build, so nothing was published", warning: false)
+                throw ExitCode.failure
+            }
+            for finding in report.findings where !printed.contains(finding) {
+                Terminal.printError(finding.description, warning: finding.severity == .warning)
+            }
+            if !report.errors.isEmpty {
+                let count = report.errors.count
+                Terminal.printError("error: herald check found \(count) error\(count == 1 ? "" : "s"), so nothing was published; fix \(count == 1 ? "it" : "them"), or publish anyway with --no-check", warning: false)
+                throw ExitCode.failure
             }
         }
 

@@ -449,3 +449,20 @@ def test_s3_failure_part_way_leaves_the_previous_pages(tmp_path, s3):
 
     herald("--to", "s3://failing-site/cs", "--endpoint", endpoint, site=site, env=env)
     assert {path: value[0] for path, value in bucket_tree(client, "failing-site", "cs").items()} == tree(site / "site-output")
+
+
+# --- publish checks first -------------------------------------------------------------------------
+
+
+def test_publish_refuses_a_site_check_rejects_unless_told(tmp_path):
+    site = make_site(tmp_path)
+    (site / "content" / "news" / "2026-11-20-broken-link.md").write_text(
+        "---\ntitle: A broken link\ndate: 2026-11-20T10:00:00+08:00\n---\nSee [the rules](/no/such/page/).\n", encoding="utf-8")
+    target = tmp_path / "www"
+    refused = herald("--to", str(target), site=site, check=False)
+    assert refused.returncode == 1, refused.stdout
+    assert "content/news/2026-11-20-broken-link.md:5: links to /no/such/page/" in refused.stderr, refused.stderr
+    assert "herald check found 1 error, so nothing was published; fix it, or publish anyway with --no-check" in refused.stderr, refused.stderr
+    assert not target.exists(), "nothing may be published"
+    published = herald("--to", str(target), "--no-check", site=site)
+    assert (target / "index.html").is_file(), published.stdout
