@@ -190,7 +190,7 @@ struct PagePlanner {
         return ItemView(
             kind: item.kind, title: item.title, url: urls.path(path), permalink: urls.absolute(path),
             date: dateText, dateISO: dateISO, summary: item.summaryText, summaryHTML: item.summaryHTML,
-            image: item.image.map(urls.asset), imageAlt: item.imageAlt ?? "", imageAbsolute: item.image.map(urls.absoluteAsset),
+            image: item.image.map(urls.asset), imageAlt: item.imageAlt ?? item.title, imageAbsolute: item.image.map(urls.absoluteAsset),
             categories: site.categoriesOfItem[id].map { categoryViews[$0] },
             tags: site.tagsOfItem[id].map { tagViews[$0] },
             author: item.author, authors: item.authors, params: item.params, readingTime: dates.readingTime(item.body.statistics.readingMinutes),
