@@ -43,9 +43,6 @@ public struct ImportReport: Sendable {
     /// Files copied to `unconverted/`, with why.
     public var unconverted: [Diagnostic] = []
 
-    /// Every note of a kind.
-    func count(of kind: String) -> Int { notes.filter { $0.kind == kind }.count }
-
     /// The report as text: the summary, then every note as `path:line: message`.
     public var text: String {
         var lines: [String] = []

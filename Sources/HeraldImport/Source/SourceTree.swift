@@ -60,9 +60,6 @@ public struct SourceTree: Sendable {
     /// A file's bytes, or nil when it cannot be read.
     func read(_ path: String) -> Data? { try? fileSystem.readFile(path) }
 
-    /// A file's text, or nil when it cannot be read or is not UTF-8.
-    func text(_ path: String) -> String? { read(path).flatMap { String(data: $0, encoding: .utf8) } }
-
     /// Whether a file is there.
     func has(_ path: String) -> Bool { fileSet.contains(path) }
 
