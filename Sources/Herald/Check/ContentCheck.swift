@@ -85,7 +85,8 @@ struct ContentCheck {
     }
 
     private func undeclaredCategories(_ found: inout DiagnosticList) {
-        for category in site.categories where !category.declared {
+        // A category the build already warned about (merged spellings, a likely typo) is said once.
+        for category in site.categories where !category.declared && !category.warnedAbout {
             guard let first = category.items.min(by: { site.items[$0].sourcePath < site.items[$1].sourcePath }) else { continue }
             let item = site.items[first]
             let line = item.categories.first { Slug.make(from: $0.name) == category.slug || $0.name == category.name }?.line ?? 1

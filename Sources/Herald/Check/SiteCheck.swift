@@ -27,23 +27,7 @@ public enum SiteCheck {
         let findings = inspect(model: model, files: files, outputPath: options.outputPath, sourceText: { path in
             (try? fileSystem.readFile(path)).map { String(decoding: $0, as: UTF8.self) }
         })
-        return CheckReport(findings: oneFindingEach(build: report.warnings, check: findings), items: report.items, pages: report.pages, files: files.count)
-    }
-
-    /// The build's warnings and the check's findings, each said once: a category the build already
-    /// warned about (its spellings merged, or a likely typo of a declared one), which says it is
-    /// not declared, is not warned about again on the same line.
-    static func oneFindingEach(build: [Diagnostic], check: [Diagnostic]) -> [Diagnostic] {
-        func category(_ diagnostic: Diagnostic) -> String? {
-            guard diagnostic.message.hasPrefix("category '") else { return nil }
-            return "\(diagnostic.path):\(diagnostic.line):" + diagnostic.message.dropFirst("category '".count).prefix { $0 != "'" }
-        }
-        let warnedCategories = Set(build.compactMap(category))
-        let kept = check.filter { finding in
-            guard finding.message.contains("is not declared in site.yml"), let key = category(finding) else { return true }
-            return !warnedCategories.contains(key)
-        }
-        return Array(Set(build + kept)).sorted()
+        return CheckReport(findings: Array(Set(report.warnings + findings)).sorted(), items: report.items, pages: report.pages, files: files.count)
     }
 
     /// The checks proper, on a finished build held in memory (no I/O but `sourceText`, which reads

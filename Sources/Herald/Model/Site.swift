@@ -19,6 +19,9 @@ public struct Category: Sendable, Equatable {
     public var declared: Bool
     /// Its items, newest first.
     public var items: [ItemID]
+    /// Whether the build already warned about it (its spellings merged, or a likely typo of a
+    /// declared one), which says it is undeclared: `herald check` does not say so again.
+    public var warnedAbout = false
 }
 
 /// A tag with the items that carry it.

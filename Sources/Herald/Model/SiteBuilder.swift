@@ -243,14 +243,17 @@ public enum SiteBuilder {
             return (slug, ranked[0].key, (first.path, first.line), ranked.dropFirst().map(\.key))
         }.sorted { $0.name != $1.name ? $0.name < $1.name : $0.slug < $1.slug }
         for entry in undeclared {
+            var warned = true
             if !entry.others.isEmpty {
                 warnings.warning(entry.first.path, entry.first.line, "category '\(entry.name)' is also written \(entry.others.map { "'\($0)'" }.joined(separator: ", ")); they are shown as one category, '\(entry.name)' (declare it in site.yml to choose the name)")
             } else if let near = SiteConfigParser.closest(to: entry.name, in: declared.map(\.name) + declared.map(\.slug)), near != entry.name {
                 // A new category one typo away from a declared one is most likely that one misspelt.
                 warnings.warning(entry.first.path, entry.first.line, "category '\(entry.name)' is not declared in site.yml, so it gets its own page; did you mean '\(near)'?")
+            } else {
+                warned = false
             }
             indexBySlug[entry.slug] = categories.count
-            categories.append(Category(slug: entry.slug, name: entry.name, description: nil, color: nil, icon: nil, declared: false, items: []))
+            categories.append(Category(slug: entry.slug, name: entry.name, description: nil, color: nil, icon: nil, declared: false, items: [], warnedAbout: warned))
         }
         let ofItem = slugsOfItem.map { $0.compactMap { indexBySlug[$0] } }
         for id in newestFirst {

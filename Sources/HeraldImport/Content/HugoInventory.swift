@@ -122,7 +122,7 @@ enum HugoInventory {
             }
             guard isMarkdown(path) else {
                 // A page in another format Hugo renders (HTML, Org, AsciiDoc …): Herald's content is Markdown.
-                if Self.otherContentFormats.contains((path as NSString).pathExtension.lowercased()), tree.read(path).map(JekyllInventory.startsWithFrontMatter) == true {
+                if Self.otherContentFormats.contains((path as NSString).pathExtension.lowercased()), tree.read(path).map(SourceDocument.startsWithFrontMatter) == true {
                     inventory.unconverted.append((path, Diagnostic(path: path, line: 1, "a page written in \((path as NSString).pathExtension.uppercased()), not Markdown: Herald's content is Markdown")))
                     continue
                 }

@@ -82,7 +82,7 @@ enum JekyllInventory {
                 continue
             }
             if segments.contains(where: { $0.hasPrefix(".") }) { leave(file, "a hidden file Jekyll does not publish"); continue }
-            let hasFrontMatter = tree.read(file).map(startsWithFrontMatter) ?? false
+            let hasFrontMatter = tree.read(file).map(SourceDocument.startsWithFrontMatter) ?? false
             if HugoInventory.isMarkdown(file), hasFrontMatter {
                 // A page in an included `_pages/` folder goes into pages/ without the underscore folder.
                 let placement = top.hasPrefix("_") && segments.count > 1 ? segments.dropFirst().joined(separator: "/") : file
@@ -97,14 +97,5 @@ enum JekyllInventory {
         }
         inventory.leftOut = leftOutCounts.map { LeftOut(path: $0.key, files: $0.value.files, reason: $0.value.reason) }.sorted { $0.path < $1.path }
         return inventory
-    }
-
-    /// Whether a file starts with `---` on its own line: Jekyll processes it.
-    static func startsWithFrontMatter(_ data: Data) -> Bool {
-        var bytes = data.prefix(8)[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        guard bytes.starts(with: Array("---".utf8)) else { return false }
-        let after = bytes.dropFirst(3).first
-        return after == nil || after == 0x0A || after == 0x0D || after == 0x20
     }
 }

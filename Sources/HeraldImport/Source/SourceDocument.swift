@@ -102,4 +102,13 @@ extension Substring {
 extension SourceDocument {
     /// A document not read yet.
     static let placeholder = SourceDocument(syntax: .none, frontMatter: "", frontMatterLine: 1, body: "", bodyLine: 1, newline: "\n")
+
+    /// Whether a file starts with `---` on its own line: Jekyll processes it, and Hugo reads it as a page.
+    static func startsWithFrontMatter(_ data: Data) -> Bool {
+        var bytes = data.prefix(8)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard bytes.starts(with: Array("---".utf8)) else { return false }
+        let after = bytes.dropFirst(3).first
+        return after == nil || after == 0x0A || after == 0x0D || after == 0x20
+    }
 }
