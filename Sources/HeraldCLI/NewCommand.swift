@@ -21,10 +21,10 @@ struct NewSiteCommand: ParsableCommand {
     @Argument(help: "The folder to create (it must not exist, or be empty).")
     var folder: String
 
-    @Option(name: .long, help: "The site's title.")
-    var title: String = "Our News and Events"
+    @Option(name: .long, help: "The site's title (default: \"Our News and Events\", in the site's language).")
+    var title: String?
 
-    @Option(name: .long, help: "The site's language, which picks the interface text and date format (en, zh-CN …).")
+    @Option(name: .long, help: "The site's language: the starter's text (en or zh-CN), the interface text and the date format.")
     var language: String = "en"
 
     @Option(name: .long, help: "The site's time zone (default: this machine's).")
@@ -43,7 +43,9 @@ struct NewSiteCommand: ParsableCommand {
                 throw ExitCode.failure
             }
         }
-        let files = StarterSite.files(title: title, language: language, timeZone: zone, now: Date(), withTemplates: withTemplates)
+        // A random identity, written once: event UIDs are made from it, not from baseURL.
+        let siteID = UUID().uuidString.lowercased()
+        let files = StarterSite.files(title: title, language: language, timeZone: zone, now: Date(), siteID: siteID, withTemplates: withTemplates)
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {
             try writeNewFile((folder as NSString).appendingPathComponent(path), data)
         }
@@ -80,7 +82,7 @@ struct NewItemOptions: ParsableArguments {
     func config() throws -> SiteConfig {
         let path = (source as NSString).appendingPathComponent("site.yml")
         guard let data = FileManager.default.contents(atPath: path) else {
-            Terminal.printError("\(path):1: not found: run this in a site folder, or give --source", warning: false)
+            Terminal.printError(Diagnostic.about(URL(fileURLWithPath: source).standardizedFileURL.path, "has no site.yml, so it is not a site folder: run this in a site folder, or give --source").description, warning: false)
             throw ExitCode.failure
         }
         let parsed = SiteConfigParser.parse(String(decoding: data, as: UTF8.self), path: path)
@@ -127,9 +129,11 @@ struct NewNewsCommand: ParsableCommand {
     @OptionGroup var item: NewItemOptions
 
     func run() throws {
-        let config = try item.config()
-        let slug = try item.chosenSlug()
-        try item.write(NewItem.news(title: item.title, slug: slug, now: Date(), config: config))
+        try Self.showingUsage {
+            let config = try item.config()
+            let slug = try item.chosenSlug()
+            try item.write(NewItem.news(title: item.title, slug: slug, now: Date(), config: config))
+        }
     }
 }
 
@@ -143,14 +147,16 @@ struct NewEventCommand: ParsableCommand {
     var start: String
 
     func run() throws {
-        let config = try item.config()
-        let parsed: ParsedDate
-        switch DateParser.parse(start, timeZone: config.timeZone) {
-        case .success(let date): parsed = date
-        case .failure(let problem): throw ValidationError("--start '\(start)': \(problem.message)")
+        try Self.showingUsage {
+            let config = try item.config()
+            let parsed: ParsedDate
+            switch DateParser.parse(start, timeZone: config.timeZone) {
+            case .success(let date): parsed = date
+            case .failure(let problem): throw ValidationError("--start '\(start)': \(problem.message)")
+            }
+            let slug = try item.chosenSlug()
+            try item.write(NewItem.event(title: item.title, slug: slug, start: parsed, now: Date(), config: config))
         }
-        let slug = try item.chosenSlug()
-        try item.write(NewItem.event(title: item.title, slug: slug, start: parsed, now: Date(), config: config))
     }
 }
 
@@ -161,8 +167,23 @@ struct NewPageCommand: ParsableCommand {
     @OptionGroup var item: NewItemOptions
 
     func run() throws {
-        _ = try item.config()
-        try item.write(NewItem.page(title: item.title, slug: try item.chosenSlug()))
+        try Self.showingUsage {
+            let config = try item.config()
+            try item.write(NewItem.page(title: item.title, slug: try item.chosenSlug(), language: config.language))
+        }
+    }
+}
+
+extension ParsableCommand {
+    /// Runs `body`; a `ValidationError` it throws (a bad `--start`, a title with no slug) is shown
+    /// with this subcommand's usage, as a wrong option would be, rather than the root command's.
+    static func showingUsage(_ body: () throws -> Void) throws {
+        do { try body() } catch let error as ValidationError {
+            let usage = HeraldCommand.usageString(for: Self.self)
+            let command = usage.split(separator: " ").prefix { $0.allSatisfy(\.isLowercase) }.joined(separator: " ")
+            Terminal.printError("Error: \(error.message)\nUsage: \(usage)\n  See '\(command) --help' for more information.", warning: false)
+            throw ExitCode.validationFailure
+        }
     }
 }
 

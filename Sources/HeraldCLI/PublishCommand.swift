@@ -111,7 +111,7 @@ struct PublishCommand: ParsableCommand {
         do {
             let outcome = try SitePublishing.run(
                 SitePublishing.Request(output: output, baseURL: builtFor, context: context, dryRun: dryRun, force: force),
-                log: { say("  " + $0) })
+                log: { say("  " + $0) }, warn: { Terminal.printError("warning: " + $0, warning: true) })
             if dryRun {
                 // The plan is the point of a dry run, so it is printed even with --quiet.
                 for line in outcome.plan.lines { print("  " + line) }

@@ -38,8 +38,9 @@ public enum SitePublishing {
         public var files: Int
     }
 
-    /// Checks, plans and (unless `dryRun`) publishes. `log` gets progress lines.
-    public static func run(_ request: Request, log: (String) -> Void = { _ in }) throws -> Outcome {
+    /// Checks, plans and (unless `dryRun`) publishes. `log` gets progress lines, `warn` what is
+    /// worth a warning but does not stop a publish.
+    public static func run(_ request: Request, log: (String) -> Void = { _ in }, warn: (String) -> Void = { _ in }) throws -> Outcome {
         let target = request.context.target
         let site = try step("read the output") { try BuiltSite.read(folder: request.output) }
         try step("check the output") {
@@ -51,6 +52,17 @@ public enum SitePublishing {
             }
             if let url = target.url, !sameAddress(url.absoluteString, request.baseURL) {
                 throw PublishFailure(step: "check the output", "the site was built for \(request.baseURL), but \(target.name == "--to" ? "the target" : "target '\(target.name)'") is at \(url.absoluteString); build with --base-url \(url.absoluteString), or correct url: in site.yml")
+            }
+            // Readers would get feeds, calendars and shared links that lead to example.org. A folder
+            // on this machine may be a preview, so it is only warned about.
+            if PlaceholderAddress.isPlaceholder(request.baseURL) {
+                let placeholder = "the site was built for \(request.baseURL), a placeholder address, so its feeds, calendars and shared links would lead there"
+                let fix = "set baseURL in site.yml to the address readers reach the site at (or build with --base-url)"
+                if case .folder = target.address {
+                    warn("\(placeholder); \(fix) before readers see it")
+                } else {
+                    throw PublishFailure(step: "check the output", "\(placeholder); \(fix), then publish again. Nothing was published")
+                }
             }
         }
 

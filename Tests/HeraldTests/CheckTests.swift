@@ -8,7 +8,7 @@ import Testing
     func check(_ files: [String: String]) throws -> [String] {
         var all = files
         if all["site.yml"] == nil {
-            all["site.yml"] = "title: T\nbaseURL: https://example.org/club/\ntimezone: Asia/Shanghai\ncategories:\n  - slug: news\n    name: News\n    color: \"#5f3dc4\"\n"
+            all["site.yml"] = "title: T\nbaseURL: https://union.example.edu/club/\ntimezone: Asia/Shanghai\ncategories:\n  - slug: news\n    name: News\n    color: \"#5f3dc4\"\n"
         }
         let options = BuildOptions(outputPath: "out", now: Fixtures.now)
         return try SiteCheck.run(options, fileSystem: .memory(text: all)).findings.map(\.description)
@@ -83,6 +83,40 @@ import Testing
         ])
     }
 
+    /// The starter's `https://example.org/`, or any name reserved for examples or this machine,
+    /// is warned about at its line; a real host is not.
+    @Test func aPlaceholderBaseURLIsFound() throws {
+        let article = ["content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\n---\nText.\n"]
+        let placeholder = try check(article.merging(["site.yml": "# settings\ntitle: T\nbaseURL: https://example.org/\n"]) { a, _ in a })
+        #expect(placeholder == [
+            "site.yml:3: warning: baseURL https://example.org/ is a placeholder address: set it to the address readers will reach the site at, or its canonical links, feeds, calendar links and API will lead to example.org",
+        ])
+        #expect(try check(article.merging(["site.yml": "title: T\nbaseURL: https://union.example.edu/\n"]) { a, _ in a }) == [])
+        for host in ["example.org", "news.example.com", "example.net.", "union.example", "site.invalid", "localhost:8000", "127.0.0.1", "herald.localhost"] {
+            #expect(PlaceholderAddress.isPlaceholder("http://\(host)/union/"), "\(host)")
+        }
+        for host in ["example.edu", "union.example.edu", "notexample.org", "example.org.cn", "csu.test", "10.0.0.5"] {
+            #expect(!PlaceholderAddress.isPlaceholder("https://\(host)/"), "\(host)")
+        }
+    }
+
+    /// The body `herald new` writes is flagged while it is still there, in either language.
+    @Test func herald_newsPlaceholderTextIsFound() throws {
+        let config = try #require(SiteConfigParser.parse("title: T\ntimezone: Asia/Shanghai\n").config)
+        let start = try DateParser.parse("2026-12-01 19:00", timeZone: config.timeZone).get()
+        let event = NewItem.event(title: "Talk", slug: "talk", start: start, now: Fixtures.now, config: config).text
+        let chinese = NewItem.page(title: "关于", slug: "guan-yu", language: "zh-CN").text
+        let findings = try check([
+            "content/events/2026-12-01-talk.md": event.replacingOccurrences(of: "draft: true", with: "draft: false").replacingOccurrences(of: "location: \"\"", with: "location: Hall"),
+            "content/pages/guan-yu.md": chinese,
+            "content/pages/about.md": "---\ntitle: About\n---\nWhat, who for, and how to take part: see below.\n",
+        ])
+        #expect(findings == [
+            "content/events/2026-12-01-talk.md:19: warning: 'What, who for, and how to take part.' is the placeholder herald new wrote: replace it with the event's own text",
+            "content/pages/guan-yu.md:5: warning: '在这里用 Markdown 撰写页面。' is the placeholder herald new wrote: replace it with the page's own text",
+        ])
+    }
+
     @Test func contentFindings() throws {
         let findings = try check([
             "content/news/2026-11-01-a.md": "---\ntitle: Same\ndate: 2026-11-01\ncategories: [Misc]\nfeatured: true\n---\nText.\n",
@@ -100,7 +134,7 @@ import Testing
 
     @Test func paleCategoryColoursAreReported() throws {
         let findings = try check([
-            "site.yml": "title: T\nbaseURL: https://example.org/\ncategories:\n  - slug: a\n    name: A\n    color: \"#ffd43b\"\n  - slug: b\n    name: B\n    color: \"#1c5fd6\"\n",
+            "site.yml": "title: T\nbaseURL: https://union.example.edu/\ncategories:\n  - slug: a\n    name: A\n    color: \"#ffd43b\"\n  - slug: b\n    name: B\n    color: \"#1c5fd6\"\n",
         ])
         #expect(findings == ["site.yml:4: warning: category 'A': colour #ffd43b is hard to read as badge text (1.4:1 in light mode; at least 4.5:1 is needed); choose a darker shade"])
         let dark = try #require(ColorContrast.parse("#1c5fd6"))

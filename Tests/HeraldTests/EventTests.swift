@@ -76,6 +76,36 @@ import Testing
 }
 
 @Suite struct ICalendarFormatTests {
+    /// The UIDs of every calendar file the site makes, by file.
+    static func uids(baseURL: String, siteID: String?) throws -> [String: [String]] {
+        let output = try MemorySite([
+            "site.yml": "title: T\nbaseURL: \(baseURL)\ntimezone: Asia/Shanghai\n" + (siteID.map { "siteID: \($0)\n" } ?? ""),
+            "content/events/2026-12-01-gala.md": "---\ntitle: Gala\nstart: 2026-12-01 19:00\nlocation: Hall\ncategories: [Social]\n---\n",
+            "content/events/2026-12-08-quiz.md": "---\ntitle: Quiz\nstart: 2026-12-08 19:00\nlocation: Bar\n---\n",
+        ]).build()
+        var found: [String: [String]] = [:]
+        for path in output.files.keys.sorted() where path.hasSuffix(".ics") {
+            found[path] = output.text(path)!.components(separatedBy: "\r\n").filter { $0.hasPrefix("UID:") }
+        }
+        return found
+    }
+
+    /// Moving the site (example.org to its real host, a new base path) keeps every event's UID, so
+    /// subscribers do not see each event twice; without `siteID` the host is all there is to use.
+    @Test func eventUIDsSurviveAChangeOfBaseURL() throws {
+        let id = "0d5e6f6a-2c1b-4d7e-9a3f-8b6c5d4e3f21"
+        let before = try Self.uids(baseURL: "https://example.org/", siteID: id)
+        let after = try Self.uids(baseURL: "https://union.example.edu/cs/", siteID: id)
+        #expect(before["events.ics"] == ["UID:events-gala@\(id)", "UID:events-quiz@\(id)"])
+        #expect(before["categories/social/events.ics"] == ["UID:events-gala@\(id)"])
+        #expect(before == after)
+        // A site without one keeps the UIDs it has always published.
+        #expect(try Self.uids(baseURL: "https://union.example.edu/cs/", siteID: nil)["events.ics"] == ["UID:cs-events-gala@union.example.edu", "UID:cs-events-quiz@union.example.edu"])
+        #expect(MemorySite(["site.yml": "title: T\nsiteID: my site\n"]).diagnostics() == [
+            "site.yml:2: siteID 'my site' must be letters, digits, '.', '-' and '_' only (such as the UUID herald new site writes); once calendars are subscribed to, never change it",
+        ])
+    }
+
     @Test func linesFoldAt75OctetsWithoutSplittingCharacters() {
         let line = "SUMMARY:" + String(repeating: "学", count: 40)
         let folded = ICalendarWriter.fold(line)

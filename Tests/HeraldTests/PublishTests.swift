@@ -285,6 +285,34 @@ import Testing
         #expect(try Self.contents(of: release)["index.html"] == "home")
     }
 
+    /// A site built for the starter's example.org is not sent where readers would see it; a folder
+    /// on this machine (a preview, perhaps) is published with a warning.
+    @Test func aPlaceholderAddressIsRefusedForRemoteTargetsAndWarnedForAFolder() throws {
+        let (root, output) = try Self.scratch(["index.html": "home"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let refusal = "the site was built for https://example.org/, a placeholder address, so its feeds, calendars and shared links would lead there; set baseURL in site.yml to the address readers reach the site at (or build with --base-url), then publish again. Nothing was published"
+        for address in [PublishAddress.rsync(destination: "editor@union.example.edu:/srv/www"), .git(repository: root.appendingPathComponent("repo").path, branch: "gh-pages"), .s3(bucket: "union", prefix: "")] {
+            let context = PublishContext(target: PublishTarget(name: "live", address: address), sourceFolder: root.appendingPathComponent("site").path, scratchFolder: root.path)
+            do {
+                _ = try SitePublishing.run(.init(output: output.path, baseURL: "https://example.org/", context: context))
+                Issue.record("published to \(address)")
+            } catch let failure as PublishFailure {
+                #expect(failure.step == "check the output" && failure.message == refusal, "\(address)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("repo").path))
+        var warnings: [String] = []
+        let www = root.appendingPathComponent("www")
+        let context = PublishContext(target: PublishTarget(name: "--to", address: .folder(path: www.path)), sourceFolder: root.appendingPathComponent("site").path, scratchFolder: root.path)
+        let outcome = try SitePublishing.run(.init(output: output.path, baseURL: "https://example.org/", context: context), warn: { warnings.append($0) })
+        #expect(outcome.published)
+        #expect(try Self.contents(of: www)["index.html"] == "home")
+        #expect(warnings == ["the site was built for https://example.org/, a placeholder address, so its feeds, calendars and shared links would lead there; set baseURL in site.yml to the address readers reach the site at (or build with --base-url) before readers see it"])
+        var none: [String] = []
+        _ = try SitePublishing.run(.init(output: output.path, baseURL: "https://union.example.edu/", context: context), warn: { none.append($0) })
+        #expect(none.isEmpty)
+    }
+
     @Test func folderTargetRefusals() throws {
         let (root, output) = try Self.scratch(["index.html": "home"])
         defer { try? FileManager.default.removeItem(at: root) }

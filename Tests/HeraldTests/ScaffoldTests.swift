@@ -40,19 +40,49 @@ import Testing
         #expect(ItemParser(config: config).parse(Data(allDay.text.utf8), path: allDay.path, kind: .event).item?.event?.allDay == true)
     }
 
-    @Test func theStarterSiteBuildsAndHasNothingToFix() throws {
-        for language in ["en", "zh-CN"] {
-            let files = StarterSite.files(title: "Club", language: language, timeZone: TimeZone(identifier: "Europe/London")!, now: Fixtures.now, withTemplates: false)
+    /// Each language's starter builds, and check finds nothing but the placeholder address, which
+    /// is the editor's to set.
+    @Test func theStarterSiteBuildsAndHasNothingToFixButItsAddress() throws {
+        for (language, welcome, meetup) in [("en", "Welcome to our new site", "Welcome meetup"), ("zh-CN", "欢迎来到我们的新网站", "迎新见面会")] {
+            let files = StarterSite.files(title: nil, language: language, timeZone: TimeZone(identifier: "Europe/London")!, now: Fixtures.now, siteID: "0d5e6f6a-2c1b-4d7e-9a3f-8b6c5d4e3f21", withTemplates: false)
             let report = try SiteCheck.run(BuildOptions(outputPath: "out", now: Fixtures.now), fileSystem: .memory(files))
-            #expect(report.findings.map(\.description) == [], "\(language)")
+            #expect(report.findings.map(\.description) == [
+                "site.yml:5: warning: baseURL https://example.org/ is a placeholder address: set it to the address readers will reach the site at, or its canonical links, feeds, calendar links and API will lead to example.org",
+            ], "\(language)")
             #expect(report.items == 5)
             // The home page has recent news and upcoming events the moment it is built.
             let output = MemoryOutput()
             _ = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(files)).run(into: output)
             let home = try #require(output.text("index.html"))
-            #expect(home.contains("Welcome to our new site") && home.contains("Welcome meetup"))
+            #expect(home.contains(welcome) && home.contains(meetup), "\(language)")
+            #expect(output.text("events.ics")?.contains("UID:events-welcome-meetup@0d5e6f6a-2c1b-4d7e-9a3f-8b6c5d4e3f21\r\n") == true)
         }
-        let themed = StarterSite.files(title: "Club", language: "en", timeZone: .gmt, now: Fixtures.now, withTemplates: true)
+    }
+
+    /// `--language zh-CN` gives a Chinese starter: every text an editor reads, not only the theme's.
+    @Test func theChineseStarterIsInChinese() throws {
+        let files = StarterSite.files(title: nil, language: "zh-CN", timeZone: TimeZone(identifier: "Asia/Shanghai")!, now: Fixtures.now, siteID: "x", withTemplates: false)
+            .mapValues { String(decoding: $0, as: UTF8.self) }
+        let config = try #require(SiteConfigParser.parse(files["site.yml"]!).config)
+        #expect(config.title == "我们的新闻与活动" && config.description == "我们社团的新闻与活动。")
+        #expect(config.categories.map(\.name) == ["通知公告", "聚会活动"])
+        #expect(files["content/pages/about.md"] == "---\ntitle: 关于我们\n---\n\n我们是谁、做些什么，以及如何联系我们。\n")
+        // Every line of text a reader sees has Chinese in it: titles, places, bodies, comments.
+        let english = /\b(?:the|and|of|our|with|Welcome|About|Online)\b/
+        for (path, text) in files where path.hasSuffix(".md") || path == "site.yml" {
+            for line in text.split(separator: "\n") where line.contains(english) && !line.contains("herald") && !line.contains("docs/") {
+                Issue.record("\(path): an English line in the Chinese starter: \(line)")
+            }
+        }
+        // An explicit title is kept; other languages get the English starter.
+        #expect(StarterSite.files(title: "CSSA", language: "zh-CN", timeZone: .gmt, now: Fixtures.now, siteID: "x", withTemplates: false)["site.yml"].map { String(decoding: $0, as: UTF8.self) }?.contains("title: \"CSSA\"\n") == true)
+        #expect(ScaffoldText.forLanguage("fr").defaultTitle == "Our News and Events")
+        #expect(ScaffoldText.forLanguage("zh_Hans").defaultTitle == "我们的新闻与活动")
+        #expect(ScaffoldText.forLanguage("zh-TW").defaultTitle == "Our News and Events")
+    }
+
+    @Test func theStarterCanCarryTheDefaultTheme() {
+        let themed = StarterSite.files(title: "Club", language: "en", timeZone: .gmt, now: Fixtures.now, siteID: "0d5e6f6a-2c1b-4d7e-9a3f-8b6c5d4e3f21", withTemplates: true)
         #expect(themed.keys.filter { $0.hasPrefix("templates/") }.count == DefaultTheme.files.count)
         #expect(themed["templates/layout.mustache"] == DefaultTheme.files["layout.mustache"])
     }
@@ -75,8 +105,8 @@ import Testing
         return (lines.joined(separator: "\n"), count)
     }
 
-    @Test func everyCommentedExampleBuildsWhenUncommented() throws {
-        let starter = StarterSite.files(title: "Union", language: "en", timeZone: TimeZone(identifier: "Asia/Shanghai")!, now: Fixtures.now, withTemplates: false)
+    @Test(arguments: ["en", "zh-CN"]) func everyCommentedExampleBuildsWhenUncommented(language: String) throws {
+        let starter = StarterSite.files(title: "Union", language: language, timeZone: TimeZone(identifier: "Asia/Shanghai")!, now: Fixtures.now, siteID: "0d5e6f6a-2c1b-4d7e-9a3f-8b6c5d4e3f21", withTemplates: false)
         var files = starter.mapValues { String(decoding: $0, as: UTF8.self) }
         let site = Self.uncommentingExamples(files["site.yml"]!)
         files["site.yml"] = site.text
@@ -85,7 +115,7 @@ import Testing
         var examples = site.count
         for item in [NewItem.news(title: "News", slug: "news-example", now: Fixtures.now, config: config),
                      NewItem.event(title: "Event", slug: "event-example", start: start, now: Fixtures.now, config: config),
-                     NewItem.page(title: "Page", slug: "page-example")] {
+                     NewItem.page(title: "Page", slug: "page-example", language: language)] {
             let live = Self.uncommentingExamples(item.text)
             files[item.path] = live.text.replacingOccurrences(of: "draft: true", with: "draft: false")
             examples += live.count

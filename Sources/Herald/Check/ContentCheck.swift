@@ -3,7 +3,8 @@ import Foundation
 /// Checks of the site model an editor would want before publishing, none of which stops a build:
 /// cover images that are not there, items in categories `site.yml` does not declare, titles used
 /// twice, events with no place, featured picks without a cover, category colours too pale to read,
-/// and links whose address has a space.
+/// links whose address has a space, a placeholder `baseURL`, and `herald new`'s placeholder text
+/// left in an item.
 struct ContentCheck {
     let site: Site
     /// Follows a cover's URL to the output, as it follows every link of a page.
@@ -15,13 +16,39 @@ struct ContentCheck {
     /// Every finding, in a fixed order.
     func findings() -> [Diagnostic] {
         var found = DiagnosticList()
+        placeholderAddress(&found)
         covers(&found)
         undeclaredCategories(&found)
         duplicateTitles(&found)
         eventsWithoutPlace(&found)
         categoryColours(&found)
         linksWithSpaces(&found)
+        placeholderBodies(&found)
         return found.all
+    }
+
+    /// The starter's `baseURL: https://example.org/` left as it is: every absolute link the site
+    /// publishes (canonical links, feeds, `webcal://` links, the API) would lead to example.org.
+    private func placeholderAddress(_ found: inout DiagnosticList) {
+        let baseURL = site.config.baseURL
+        guard PlaceholderAddress.isPlaceholder(baseURL) else { return }
+        let line = sourceText("site.yml").flatMap { text in
+            text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("baseURL:") }.map { $0 + 1 }
+        } ?? 1
+        found.warning("site.yml", line, "baseURL \(baseURL.absoluteString) is a placeholder address: set it to the address readers will reach the site at, or its canonical links, feeds, calendar links and API will lead to \(baseURL.host ?? "nowhere")")
+    }
+
+    /// The text `herald new` writes in a new item's body ("What, who for, and how to take part."),
+    /// published as it is once the draft line goes.
+    private func placeholderBodies(_ found: inout DiagnosticList) {
+        let placeholders = ScaffoldText.placeholderBodies.map { $0.trimmingCharacters(in: .newlines) }
+        for item in site.items {
+            guard let text = sourceText(item.sourcePath)?.replacingOccurrences(of: "\r\n", with: "\n") else { continue }
+            for placeholder in placeholders where text.contains(placeholder) {
+                let firstLine = String(placeholder.prefix { $0 != "\n" })
+                found.warning(item.sourcePath, SiteCheck.lineContaining(firstLine, in: text) ?? 1, "'\(firstLine)' is the placeholder herald new wrote: replace it with the \(item.kind == .news ? "article" : item.kind.rawValue)'s own text")
+            }
+        }
     }
 
     /// `![A photo](/images/my photo.jpg)`: CommonMark ends a link's address at a space, so the whole

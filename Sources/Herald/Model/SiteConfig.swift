@@ -30,6 +30,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var publish: [PublishTarget] = []
     /// The URL pattern of each kind's items (`permalinks:`); kinds not named keep Herald's own.
     public var permalinks: [ContentKind: PermalinkPattern] = [:]
+    /// A name for the site that never changes (`herald new site` writes a UUID): event UIDs in
+    /// calendar files are made from it, so moving the site to another address does not make
+    /// subscribers see every event twice. Without it, UIDs are made from `baseURL`'s host.
+    public var siteID: String?
 
     /// Where everything the site publishes goes.
     public var layout: URLLayout { URLLayout(config: self) }

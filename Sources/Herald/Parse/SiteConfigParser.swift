@@ -3,7 +3,7 @@ import Foundation
 /// Reads `site.yml` into a `SiteConfig`, reporting every problem with its line.
 public enum SiteConfigParser {
     /// The keys `site.yml` understands at the top level; anything else draws a warning.
-    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds", "publish", "permalinks"]
+    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds", "publish", "permalinks", "siteID"]
 
     /// Parses the text of `site.yml` (found at `path`). Errors fail; warnings ride along.
     public static func parse(_ text: String, path: String = "site.yml") -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
@@ -135,6 +135,10 @@ public enum SiteConfigParser {
 
         let publish = readPublishTargets(&reader)
         let permalinks = readPermalinks(&reader)
+        let siteID = reader.text("siteID")
+        if let siteID, !isSiteID(siteID) {
+            reader.problems.error(path, reader.line(of: reader.node("siteID")), "siteID '\(siteID)' must be letters, digits, '.', '-' and '_' only (such as the UUID herald new site writes); once calendars are subscribed to, never change it")
+        }
 
         // Worth saying only of a site.yml that is otherwise right.
         if baseURL.host == nil, !reader.problems.hasErrors {
@@ -151,6 +155,7 @@ public enum SiteConfigParser {
         configured.feeds = feeds
         configured.publish = publish
         configured.permalinks = permalinks
+        configured.siteID = siteID
         return (configured, diagnostics)
     }
 
@@ -183,6 +188,12 @@ public enum SiteConfigParser {
         if ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil { return .success(url) }
         if url.scheme == nil, normalized.hasPrefix("/"), !normalized.hasPrefix("//") { return .success(url) }
         return .failure(problem)
+    }
+
+    /// Whether `text` can stand after the `@` of an iCalendar UID: 1 to 100 ASCII letters, digits,
+    /// `.`, `-` and `_`.
+    static func isSiteID(_ text: String) -> Bool {
+        (1...100).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".-_".contains($0)) }
     }
 
     /// Whether `text` is a plain CSS colour: `#rgb`…`#rrggbbaa`, a colour name, or a colour function

@@ -48,9 +48,7 @@ public struct NewItem: Sendable, Equatable {
         draft: true                     # remove (or set to false) to publish
         ---
 
-        Write the article here, in Markdown. The first paragraph is the summary unless you write one
-        above.
-
+        \(ScaffoldText.forLanguage(config.language).newNewsBody)
         """
         return NewItem(path: "content/news/\(day.year)/\(day.isoDate)-\(slug).md", text: text)
     }
@@ -83,21 +81,19 @@ public struct NewItem: Sendable, Equatable {
         draft: true                     # remove (or set to false) to publish
         ---
 
-        What, who for, and how to take part.
-
+        \(ScaffoldText.forLanguage(config.language).newEventBody)
         """
         return NewItem(path: "content/events/\(start.civil.isoDate)-\(slug).md", text: text)
     }
 
-    /// A plain page (About, Contact).
-    public static func page(title: String, slug: String) -> NewItem {
+    /// A plain page (About, Contact), its placeholder in the site's language.
+    public static func page(title: String, slug: String, language: String = "en") -> NewItem {
         let text = """
         ---
         title: \(quoted(title))
         ---
 
-        Write the page here, in Markdown.
-
+        \(ScaffoldText.forLanguage(language).newPageBody)
         """
         return NewItem(path: "content/pages/\(slug).md", text: text)
     }

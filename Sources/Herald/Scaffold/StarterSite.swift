@@ -1,12 +1,15 @@
 import Foundation
 
-/// The files of a new site (`herald new site`): a commented `site.yml`, two news articles, two
-/// events, an About page and a cover image, dated around `now` so the home page has recent news
+/// The files of a new site (`herald new site`), in its language: a commented `site.yml`, two news
+/// articles, two events, an About page and a cover image, dated around `now` so the home page has recent news
 /// and upcoming events the moment it is built. With the default theme's files when asked, for a
 /// site that means to change them.
 public enum StarterSite {
-    /// Path relative to the new site's folder → contents.
-    public static func files(title: String, language: String, timeZone: TimeZone, now: Date, withTemplates: Bool) -> [String: Data] {
+    /// Path relative to the new site's folder → contents, in the site's language (`ScaffoldText`).
+    /// `title` nil takes the language's default; `siteID` is written once and never changes.
+    public static func files(title: String?, language: String, timeZone: TimeZone, now: Date, siteID: String, withTemplates: Bool) -> [String: Data] {
+        let text = ScaffoldText.forLanguage(language)
+        let comment = text.comments
         var files: [String: String] = [:]
         func day(_ offset: Int) -> CivilDateTime { CivilDateTime(now.addingTimeInterval(Double(offset) * 86_400), in: timeZone) }
         let today = day(0), earlier = day(-3), meetup = day(7), workshop = day(21)
@@ -14,113 +17,98 @@ public enum StarterSite {
         let justNow = CivilDateTime(now.addingTimeInterval(-3600), in: timeZone)
 
         files["site.yml"] = """
-        # The site's settings. Every key is explained in Herald's docs/configuration.md.
-        title: \(NewItem.quoted(title))
-        description: News and events of our community.
-        # The address the site is published at; feeds, calendars and the API use it for absolute links.
+        # \(comment["top"]!)
+        title: \(NewItem.quoted(title ?? text.defaultTitle))
+        description: \(text.description)
+        # \(comment["baseURL"]!)
         baseURL: https://example.org/
-        # Picks the theme's interface text and date format (en, zh-CN …).
+        # \(comment["siteID"]!)
+        siteID: \(siteID)
+        # \(comment["language"]!)
         language: \(language)
-        # Dates written without an offset are read in this zone.
+        # \(comment["timezone"]!)
         timezone: \(timeZone.identifier)
-        pageSize: 10             # items per page of a list
-        # author: Communications team   # the author of items that name none
+        pageSize: 10             # \(comment["pageSize"]!)
+        # author: \(comment["author.example"]!)   # \(comment["author"]!)
 
         home:
-          recent: 6              # news cards in "Recent news"
-          featured: 3            # editor's picks
-          upcoming: 4            # next upcoming events
+          recent: 6              # \(comment["recent"]!)
+          featured: 3            # \(comment["featured"]!)
+          upcoming: 4            # \(comment["upcoming"]!)
 
-        # Categories in display order. Colours are badge text: herald check warns when one is too light to read.
+        # \(comment["categories"]!)
         categories:
           - slug: announcements
-            name: Announcements
-            description: Notices from the committee.
+            name: \(text.announcements.name)
+            description: \(text.announcements.description)
             color: "#5f3dc4"
             icon: "📢"
           - slug: meetups
-            name: Meetups
-            description: Get-togethers, talks and workshops.
+            name: \(text.meetups.name)
+            description: \(text.meetups.description)
             color: "#bb3e0d"
             icon: "🎉"
 
         """
         files["content/news/\(justNow.year)/\(justNow.isoDate)-welcome.md"] = """
         ---
-        title: Welcome to our new site
+        title: \(text.welcome.title)
         date: \(justNow.isoDate) \(justNow.hourMinute)
         categories: [announcements]
-        tags: [site]
+        tags: \(text.welcome.tags)
         image: /images/welcome.svg
-        imageAlt: A calendar page and a newspaper
+        imageAlt: \(text.welcome.imageAlt)
         featured: true
         ---
 
-        This is the first article of the site, and it is featured: it is shown among the editor's picks
-        on the home page. Edit it in `content/news/`, or add another with `herald new news "Title"`.
-
-        <!--more-->
-
-        ## What is here
-
-        - **News** in `content/news/`, newest first, with feeds (RSS, Atom, JSON Feed).
-        - **Events** in `content/events/`, with a calendar and `.ics` files for calendar apps.
-        - **Pages** such as [About](../../about/) in `content/pages/`.
-
+        \(text.welcome.body)
         """
         files["content/news/\(earlier.year)/\(earlier.isoDate)-writing-articles.md"] = """
         ---
-        title: How to write an article
+        title: \(text.writing.title)
         date: \(earlier.isoDate) 14:30
         categories: [announcements]
-        tags: [site, how-to]
-        summary: Front matter between two lines of dashes, then Markdown.
+        tags: \(text.writing.tags)
+        summary: \(text.writing.summary)
         ---
 
-        Each article is a Markdown file. The lines between the two `---` lines are its front matter:
-        its title, date, category, tags and cover image. Everything after them is the article.
-
-        Run `herald check` before publishing: it finds broken links, missing images and other slips.
-
+        \(text.writing.body)
         """
         files["content/events/\(meetup.isoDate)-welcome-meetup.md"] = """
         ---
-        title: Welcome meetup
+        title: \(text.meetup.title)
         start: \(meetup.isoDate) 18:30
         end: \(meetup.isoDate) 20:30
-        location: Student Centre, Room 101
-        organizer: The committee
+        location: \(text.meetup.location)
+        organizer: \(text.meetup.organizer)
         categories: [meetups]
-        tags: [social]
+        tags: \(text.meetup.tags)
         ---
 
-        Come and meet the committee and other members. Drinks and snacks provided.
-
+        \(text.meetup.body)
         """
         files["content/events/\(workshop.isoDate)-online-workshop.md"] = """
         ---
-        title: "Online workshop: publishing with Herald"
+        title: \(NewItem.quoted(text.workshop.title))
         start: \(workshop.isoDate) 19:00
         end: \(workshop.isoDate) 20:00
-        location: Online
+        location: \(text.workshop.location)
         registration: https://forms.example.com/herald-workshop
         categories: [meetups]
-        tags: [how-to]
+        tags: \(text.workshop.tags)
         ---
 
-        An hour on writing news and events, previewing with `herald serve` and publishing.
-
+        \(text.workshop.body)
         """
         files["content/pages/about.md"] = """
         ---
-        title: About
+        title: \(text.about.title)
         ---
 
-        Who we are, what we do, and how to reach us.
-
+        \(text.about.body)
         """
         files["static/images/welcome.svg"] = """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" role="img" aria-label="A calendar page and a newspaper">
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" role="img" aria-label="\(text.welcome.imageAlt)">
           <rect width="1200" height="630" fill="#eef2ff"/>
           <rect x="250" y="140" width="300" height="340" rx="24" fill="#fff" stroke="#5f3dc4" stroke-width="12"/>
           <rect x="250" y="140" width="300" height="80" rx="24" fill="#5f3dc4"/>

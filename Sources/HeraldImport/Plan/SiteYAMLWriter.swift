@@ -40,6 +40,13 @@ struct SiteYAMLWriter {
         add("title", settings.title) { Node($0) }
         add("description", settings.description) { Node($0) }
         add("baseURL", settings.baseURL) { Node($0) }
+        // Event UIDs are made from siteID, so they survive a later move to another address; the
+        // old host is a name that is the site's own, and the same on every import.
+        if let host = URL(string: settings.baseURL.value)?.host?.lowercased(), !PlaceholderAddress.isPlaceholder(settings.baseURL.value) {
+            lines.append("")
+            lines.append("# ← the host of \(settings.baseURL.origin); calendar apps know each event by it, so never change it, even when baseURL changes")
+            lines += EditableFrontMatter.serialize("siteID", Node(host))
+        }
         add("language", settings.language) { Node($0) }
         add("timezone", settings.timeZone) { Node($0) }
         add("pageSize", settings.pageSize) { Node(String($0), Tag(.int)) }

@@ -40,6 +40,9 @@ import Testing
             # ← config.toml:1
             baseURL: https://union.example.edu/
 
+            # ← the host of config.toml:1; calendar apps know each event by it, so never change it, even when baseURL changes
+            siteID: union.example.edu
+
             # ← config.toml:3
             language: en-gb
 

@@ -35,10 +35,13 @@ struct ICalendarWriter: Sendable {
         return output
     }
 
-    /// The UID of an event: its URL path and the site's host, stable when the title changes.
-    /// Herald's own event path is written here on purpose rather than asked of `URLLayout`: a UID
-    /// must not change when `permalinks:` does, or subscribers would see every event twice.
+    /// The UID of an event: `events-<slug>@<siteID>`, which neither the title, `permalinks:` nor
+    /// `baseURL` changes, or the site needs no subscriber to see an event twice. Herald's own event
+    /// path is written here on purpose rather than asked of `URLLayout`. A site without `siteID`
+    /// keeps the UIDs it always had: the base path and event path, at `baseURL`'s host.
     func uid(_ id: ItemID) -> String {
+        let slug = SiteURLs.encode("events/" + site.items[id].slug).split(separator: "/").joined(separator: "-")
+        if let siteID = site.config.siteID { return "\(slug)@\(siteID)" }
         let host = URL(string: urls.baseURL)?.host ?? "localhost"
         let path = SiteURLs.encode(urls.basePath + "events/" + site.items[id].slug).split(separator: "/").joined(separator: "-")
         return "\(path)@\(host)"
