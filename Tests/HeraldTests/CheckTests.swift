@@ -46,6 +46,19 @@ import Testing
         ])
     }
 
+    /// A broken link a slip away from an item's address names that address; others do not guess.
+    @Test func aNearMissLinkSuggestsTheItemsURL() throws {
+        let findings = try check([
+            "content/news/2026-11-01-first.md": "---\ntitle: First\ndate: 2026-11-01\n---\nText.\n",
+            "content/news/2026-11-02-second.md": "---\ntitle: Second\ndate: 2026-11-02\n---\n[a](../frist/) [b](/news/first) [c](/news/firsts/) [d](../elsewhere/)\n",
+        ])
+        #expect(findings == [
+            "content/news/2026-11-02-second.md:5: links to ../elsewhere/, which is not in the site (on /club/news/second/)",
+            "content/news/2026-11-02-second.md:5: links to ../frist/, which is not in the site (on /club/news/second/); did you mean /club/news/first/?",
+            "content/news/2026-11-02-second.md:5: links to /news/firsts/ (/club/news/firsts/ on the page), which is not in the site (on /club/news/second/); did you mean /club/news/first/?",
+        ])
+    }
+
     @Test func aBrokenLinkInATemplateIsReportedOnceWithItsPageCount() throws {
         let findings = try check([
             "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\n---\nText.\n",

@@ -199,7 +199,7 @@ import Testing
         try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\n---\nSee [the first](../frist/).\n")
         let broken = try run(["check", "--source", "site", "--now", "2026-11-21T12:00:00+08:00", "--quiet"], in: scratch.root)
         #expect(broken.status == 1)
-        #expect(broken.err == "content/news/2026-11-02-second.md:4: links to ../frist/, which is not in the site (on /news/second/)\n")
+        #expect(broken.err == "content/news/2026-11-02-second.md:4: links to ../frist/, which is not in the site (on /news/second/); did you mean /news/first/?\n")
         #expect(broken.out == "")
         try scratch.write("site/content/news/2026-11-03-bad.md", "---\ntitle: [unclosed\n---\n")
         let failed = try run(["check", "--source", "site", "--now", "2026-11-21T12:00:00+08:00"], in: scratch.root)

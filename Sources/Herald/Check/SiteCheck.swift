@@ -94,8 +94,19 @@ public enum SiteCheck {
             let on = entry.pages.count == 1 ? "on \(firstPage)" : "on \(entry.pages.count) pages, such as \(firstPage)"
             // A site path is put under the base path: say what it became, which is what is missing.
             let link = entry.written == entry.link ? entry.link : "\(entry.written) (\(entry.link) on the page)"
-            return Diagnostic(path: entry.location.path, line: entry.location.line, "\(what) \(link), \(reason) (\(on))")
+            let suggestion = entry.attribute == "href" ? nearestItem(to: check.target(of: entry.link, from: entry.pages[0]), paths: model.site.paths).map { "; did you mean \(urls.path($0))?" } ?? "" : ""
+            return Diagnostic(path: entry.location.path, line: entry.location.line, "\(what) \(link), \(reason) (\(on))\(suggestion)")
         }
+    }
+
+    /// The item page a broken link most likely meant: the one whose path is a slip or two away
+    /// (`news/frist/` for `news/first/`, a missing or extra `/`), or nil when none is that close.
+    static func nearestItem(to target: LinkCheck.Target, paths: [String]) -> String? {
+        guard case .file(let written) = target, !written.isEmpty else { return nil }
+        let wanted = written.hasSuffix("/") || written.hasSuffix(".html") ? written : written + "/"
+        let best = paths.map { ($0, SiteConfigParser.editDistance($0, wanted)) }.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        guard let (path, distance) = best, distance > 0, distance <= max(2, wanted.count / 6) else { return nil }
+        return path
     }
 
     /// How a link in a page may have been written in its source: as it is, or (Herald puts site

@@ -193,6 +193,9 @@ public struct ContentItem: Sendable, Equatable {
     public var fixedPath: TermReference? = nil
     /// The page bundle it comes from (`<name>/index.md` with its files), if it is one.
     public var bundle: ItemBundle? = nil
+    /// Links its body and summary make to other content files; their `href`s are markers until
+    /// `ContentLinkResolver` gives each the item's URL.
+    public var contentLinks: [ContentLink] = []
     /// Whether list pages, feeds and the API show it (`build: {list: never}` keeps it out).
     public var listed = true
     /// Front-matter keys Herald does not read, for templates (`{{item.params.country}}`).

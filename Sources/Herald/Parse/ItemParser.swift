@@ -199,11 +199,15 @@ public struct ItemParser: Sendable {
             resourceLinks = links
         }
         let markdownStart = CPUClock.thread()
-        item.body = markdown.render(source.body, resources: resourceLinks)
+        item.body = markdown.render(source.body, resources: resourceLinks, firstContentLink: 0)
         item.summaryHTML = item.body.leadHTML
         item.summaryText = item.body.leadText
+        let bodyLinksLine = source.bodyLine - 1
+        item.contentLinks = item.body.contentLinks.map { ContentLink(written: $0.written, line: bodyLinksLine + $0.line) }
         if let summary {
-            let rendered = markdown.render(summary, wantPlainText: true, resources: resourceLinks)
+            let rendered = markdown.render(summary, wantPlainText: true, resources: resourceLinks, firstContentLink: item.contentLinks.count)
+            // A summary's links are reported at the front matter's first line.
+            item.contentLinks += rendered.contentLinks.map { ContentLink(written: $0.written, line: fields.lineOffset + 1) }
             item.summaryHTML = rendered.html
             item.summaryText = rendered.plainText.isEmpty ? summary.collapsingWhitespace() : rendered.plainText
         }

@@ -19,6 +19,9 @@ public struct RenderedMarkdown: Sendable, Equatable {
     public var omittedHTMLLine: Int? = nil
     /// Another generator's template syntax left in the text (a Hugo shortcode, a Liquid tag).
     public var templateSyntax: TemplateSyntax? = nil
+    /// Links to other content files, in order; each `href` is `ContentLink.marker(firstIndex + i)`
+    /// until the site model resolves it. Lines are the body's.
+    public var contentLinks: [ContentLink] = []
 
     /// Everything a parse gives, or an empty body.
     public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
@@ -84,7 +87,9 @@ public struct MarkdownRenderer: Sendable {
     /// Renders a Markdown document; `plainText` is filled only when `wantPlainText` (summaries need
     /// it, whole bodies do not, and collecting it for every body would cost for nothing).
     /// Relative links to a page bundle's files (`resources`) are pointed at where they are published.
-    public func render(_ markdown: String, wantPlainText: Bool = false, resources: BundleLinks? = nil) -> RenderedMarkdown {
+    /// An item's body passes `firstContentLink`: its links to Markdown files then get markers
+    /// numbered from it (see `ContentLink`); other Markdown keeps them as written.
+    public func render(_ markdown: String, wantPlainText: Bool = false, resources: BundleLinks? = nil, firstContentLink: Int? = nil) -> RenderedMarkdown {
         let flags = cmarkOptions
         var root: OpaquePointer = markdown.withCString { chars in
             cmark_parse_document(chars, markdown.utf8.count, flags)
@@ -95,6 +100,7 @@ public struct MarkdownRenderer: Sendable {
         var walk = TreeWalk(root: root, basePath: basePath == "/" ? nil : basePath, resources: resources, collectAllText: wantPlainText, safe: !options.unsafe)
         // Other generators' templates start with `{`: a body without one has none to look for.
         walk.lookForTemplateSyntax = Self.contains(markdown, byte: UInt8(ascii: "{"))
+        walk.firstContentLink = firstContentLink
         walk.run()
 
         var lead = ""
@@ -117,6 +123,7 @@ public struct MarkdownRenderer: Sendable {
             plainText: walk.allText.collapsingWhitespace())
         rendered.omittedHTMLLine = walk.omittedHTMLLine
         rendered.templateSyntax = walk.templateSyntax
+        rendered.contentLinks = walk.contentLinks
         return rendered
     }
 
@@ -167,6 +174,9 @@ private struct TreeWalk {
     /// Whether text may hold a Hugo shortcode or a Liquid tag worth a warning (false when the
     /// source has no `{` at all, which is most bodies).
     var lookForTemplateSyntax = true
+    /// Links to Markdown files found so far, and the number of the first one's marker.
+    var contentLinks: [ContentLink] = []
+    var firstContentLink: Int?
 
     init(root: OpaquePointer, basePath: String?, resources: BundleLinks?, collectAllText: Bool, safe: Bool) {
         self.root = root
@@ -248,7 +258,13 @@ private struct TreeWalk {
             case CMARK_NODE_HTML_INLINE:
                 if safe, omittedHTMLLine == nil { omittedHTMLLine = blockLine(of: node) }
             case CMARK_NODE_LINK:
-                rebase(node)
+                if let first = firstContentLink, let pointer = cmark_node_get_url(node), case let url = String(cString: pointer),
+                   ContentLink.namesMarkdownFile(url), resources?.link(for: url) == nil {
+                    _ = cmark_node_set_url(node, ContentLink.marker(first + contentLinks.count))
+                    contentLinks.append(ContentLink(written: url, line: blockLine(of: node)))
+                } else {
+                    rebase(node)
+                }
             default:
                 break
             }

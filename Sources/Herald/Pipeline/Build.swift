@@ -123,12 +123,19 @@ public struct Build: Sendable {
         log("Parsed \(items.count) content files")
 
         let rules = PublishingRules(now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture)
-        var site = try clock.step("build the site model") {
-            try SiteBuilder.build(config: config, items: items, rules: rules, popularity: popularity, sections: sections).get()
+        let urls = SiteURLs(config: config)
+        var site = try clock.step("build the site model") { () throws -> Site in
+            var site = try SiteBuilder.build(config: config, items: items, rules: rules, popularity: popularity, sections: sections).get()
+            // Links to other items' Markdown files get those items' URLs, now that every path is known.
+            let linkProblems = ContentLinkResolver(urls: urls, rules: rules).resolve(&site, allItems: items)
+            if linkProblems.contains(where: { $0.severity == .error }) {
+                throw BuildFailure(step: "build the site model", diagnostics: linkProblems)
+            }
+            site.warnings += linkProblems
+            return site
         }
         site.skipped.notPages = notPages
         warnings += site.warnings
-        let urls = SiteURLs(config: config)
         let facts = ItemFacts.all(site: site, urls: urls)
         let plan = try clock.step("plan pages") { try PagePlan.make(site: site, theme: theme, facts: facts, memo: memo).get() }
         let documents = try clock.step("plan feeds, API, calendars, search and sitemap") { () throws -> [GeneratedFile] in

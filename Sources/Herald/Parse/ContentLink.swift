@@ -1,0 +1,63 @@
+import Foundation
+
+/// A body link to another content file rather than to an address: `[recap](../2026-11-23-gala.md)`,
+/// `[about](/pages/about.md)` or Zola's `@/news/gala.md`. The renderer cannot know the file's URL
+/// (other files are parsed at the same time), so it writes a marker that the site model replaces
+/// with the item's URL once every item's path is known (`ContentLinkResolver`).
+public struct ContentLink: Sendable, Equatable {
+    /// The URL as written in the Markdown.
+    public var written: String
+    /// The line of the content file it is on (the line its paragraph starts on).
+    public var line: Int
+
+    /// The `href` the renderer writes for the link at `index`, until it is resolved.
+    static func marker(_ index: Int) -> String { markerPrefix + String(index) }
+    static let markerPrefix = "herald-content-link:"
+
+    /// Whether a URL names a Markdown file (`.md`, `.markdown`) on this site: a relative path, a
+    /// site path or `@/…`, with no scheme. What follows `#` or `?` is kept for the link.
+    static func namesMarkdownFile(_ url: String) -> Bool {
+        let (path, _) = split(url)
+        guard !path.isEmpty, !path.hasPrefix("//"), !path.contains(":") || path.hasPrefix("@/") else { return false }
+        let lower = path.lowercased()
+        return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
+    }
+
+    /// The path part of a URL (percent-escapes decoded) and the rest (`#section`, `?x=1`).
+    static func split(_ url: String) -> (path: String, rest: Substring) {
+        let cut = url.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? url.endIndex
+        let path = String(url[..<cut])
+        return (path.removingPercentEncoding ?? path, url[cut...])
+    }
+
+    /// The content files (`content/…`) the link may mean, most likely first, from the item at
+    /// `sourcePath`: relative to the item's file, then from `content/`. A site path (`/news/x.md`)
+    /// is read from `content/` only.
+    func candidates(from sourcePath: String) -> [String] {
+        let (path, _) = Self.split(written)
+        if path.hasPrefix("@/") { return [Self.normalize("content/" + path.dropFirst(2))].compactMap { $0 } }
+        if path.hasPrefix("/") {
+            let inside = path.dropFirst()
+            return [Self.normalize(inside.hasPrefix("content/") ? String(inside) : "content/" + inside)].compactMap { $0 }
+        }
+        let folder = (sourcePath as NSString).deletingLastPathComponent
+        var found = [Self.normalize(folder + "/" + path)]
+        found.append(Self.normalize(path.hasPrefix("content/") ? path : "content/" + path))
+        return found.compactMap { $0 }
+    }
+
+    /// `a/./b/../c` → `a/c`; nil when it climbs out of the site's folder.
+    static func normalize(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                if parts.isEmpty { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+}

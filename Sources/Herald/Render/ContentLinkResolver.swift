@@ -1,0 +1,83 @@
+import Foundation
+
+/// Gives each link an item's body makes to another content file (`[recap](../2026-11-23-gala.md)`,
+/// see `ContentLink`) the URL of the item that file is, as Zola's `@/` links and Hugo's `ref` do,
+/// once every item's path is known. A relative or `@/` link to a Markdown file that is no item is
+/// an error at its line (a site path may be a static file, and stays a link); one to an item this
+/// build leaves out (a draft) is shown as text, with a warning.
+struct ContentLinkResolver {
+    let urls: SiteURLs
+    let rules: PublishingRules
+
+    /// Resolves the links of every item of `site`, given every item parsed (`allItems`, drafts and
+    /// all). Returns the errors and warnings, each at the line of the link.
+    func resolve(_ site: inout Site, allItems: [ContentItem]) -> [Diagnostic] {
+        guard site.items.contains(where: { !$0.contentLinks.isEmpty }) else { return [] }
+        let published = Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
+        let parsed = Dictionary(allItems.map { ($0.sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
+        var found = DiagnosticList()
+        for id in site.items.indices where !site.items[id].contentLinks.isEmpty {
+            var item = site.items[id]
+            var targets: [Int: String?] = [:]  // marker index → href, or nil to show the link as text
+            for (index, link) in item.contentLinks.enumerated() {
+                let candidates = link.candidates(from: item.sourcePath)
+                let rest = ContentLink.split(link.written).rest
+                if let target = candidates.lazy.compactMap({ published[$0] }).first {
+                    targets[index] = urls.path(site.paths[target]) + rest
+                } else if let target = candidates.lazy.compactMap({ parsed[$0] }).first {
+                    let reason = switch rules.exclusion(of: target) {
+                    case \SkippedItems.drafts: "a draft"
+                    case \SkippedItems.future: "dated in the future"
+                    default: "expired"
+                    }
+                    found.warning(item.sourcePath, link.line, "links to \(link.written), which is \(reason) and not published in this build, so the link is shown as text until it is")
+                    targets[index] = .some(nil)
+                } else if link.written.hasPrefix("/") {
+                    // A site path that is no content file may be a static one: it stays a site link.
+                    targets[index] = urls.path(String(link.written.dropFirst()))
+                } else {
+                    found.error(item.sourcePath, link.line, "links to \(link.written), which is not a content file of the site\(suggestion(for: candidates, among: parsed.keys))")
+                    targets[index] = .some(nil)
+                }
+            }
+            item.body.html = Self.replacingMarkers(in: item.body.html, with: targets)
+            item.body.leadHTML = Self.replacingMarkers(in: item.body.leadHTML, with: targets)
+            item.summaryHTML = Self.replacingMarkers(in: item.summaryHTML, with: targets)
+            site.items[id] = item
+        }
+        return found.all
+    }
+
+    /// `; did you mean content/news/2026-11-23-gala.md?` when a content file's name is close to
+    /// the one the link names (a slip of a letter or two, another year's folder).
+    private func suggestion(for candidates: [String], among paths: Dictionary<String, ContentItem>.Keys) -> String {
+        guard let wanted = candidates.first else { return "" }
+        let name = (wanted as NSString).lastPathComponent.lowercased()
+        let best = paths.map { ($0, SiteConfigParser.editDistance(($0 as NSString).lastPathComponent.lowercased(), name)) }
+            .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        guard let (path, distance) = best, distance <= max(2, name.count / 5) else { return "" }
+        return "; did you mean \(path)?"
+    }
+
+    /// The HTML with each marker's `href` made the item's URL, or the link taken out around its
+    /// text when the target has none.
+    static func replacingMarkers(in html: String, with targets: [Int: String?]) -> String {
+        guard html.contains(ContentLink.markerPrefix) else { return html }
+        var result = html
+        for (index, target) in targets {
+            let attribute = "href=\"\(ContentLink.marker(index))\""
+            if let href = target {
+                result = result.replacingOccurrences(of: attribute, with: "href=\"\(href.replacingOccurrences(of: "&", with: "&amp;"))\"")
+                continue
+            }
+            // cmark writes `<a href="…"` then an optional title, `>`, the text and `</a>`; links do not nest.
+            while let open = result.range(of: "<a " + attribute) {
+                guard let tagEnd = result[open.upperBound...].firstIndex(of: ">"),
+                      let close = result[tagEnd...].range(of: "</a>") else { break }
+                let text = result[result.index(after: tagEnd)..<close.lowerBound]
+                result.replaceSubrange(open.lowerBound..<close.upperBound, with: text)
+            }
+        }
+        return result
+    }
+}
