@@ -46,7 +46,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.now = try now.map(parseNow)
         options.timings = timings
         guard FileManager.default.fileExists(atPath: (source as NSString).appendingPathComponent("site.yml")) else {
-            Terminal.printError("\(source)/site.yml: not found: herald serve needs a site folder (give it with --source)", warning: false)
+            Terminal.printError(Diagnostic.about(URL(fileURLWithPath: source).standardizedFileURL.path, "has no site.yml, so it is not a site folder: give the site's folder with --source, or make one with `herald new site NAME`").description, warning: false)
             throw ExitCode.failure
         }
         let quiet = self.quiet
@@ -70,6 +70,9 @@ struct ServeCommand: AsyncParsableCommand {
             Terminal.printError("error: \(error)", warning: false)
             throw ExitCode.failure
         }
-        if !quiet { print("Stopped.") }
+        // How long stopping took, from the signal to the server's last connection closed: a
+        // reload connection left open must not hold it up (test_serve.py reads this line).
+        let stopping = session.shutdownBegan.withLock { $0 }.map { Double(DispatchTime.now().uptimeNanoseconds - $0.uptimeNanoseconds) / 1e6 }
+        if !quiet { print(timings ? "Stopped in \(Int(stopping ?? 0)) ms." : "Stopped.") }
     }
 }

@@ -37,6 +37,8 @@ public final class PreviewSession: Service, Sendable {
     public let memo = BuildMemo()
     /// Held by whatever builds or publishes.
     private let building = NSLock()
+    /// When the graceful shutdown (Ctrl-C, SIGTERM) began, for the time stopping took.
+    public let shutdownBegan = Synchronization.Mutex<DispatchTime?>(nil)
     /// The origin pages are built for (`http://127.0.0.1:8080`); set once the port is known.
     private let origin: Synchronization.Mutex<String>
 
@@ -148,6 +150,7 @@ public final class PreviewSession: Service, Sendable {
                 rebuild(reason: names.count == 1 ? names[0] : "\(names.count) files changed")
             }
         } onGracefulShutdown: {
+            self.shutdownBegan.withLock { $0 = DispatchTime.now() }
             watcher.stop()
             self.state.closeAll()
         }

@@ -55,6 +55,7 @@ def two_versions(tmp_path_factory):
 
 
 def test_a_build_killed_at_any_moment_leaves_the_old_site_or_the_new_one(two_versions):
+    """Kills at moments spread over builds, which land wherever the machine's speed puts them."""
     root, sites, snapshots = two_versions
     output = root / "output"
     assert build(sites["old"], output).returncode == 0
@@ -96,6 +97,41 @@ def test_a_build_killed_at_any_moment_leaves_the_old_site_or_the_new_one(two_ver
     result = build(sites["new"], output)
     assert result.returncode == 0, result.stderr
     assert snapshot(output) == snapshots["new"]
+    assert without_staging(output) == []
+
+
+def kill_points(site, output):
+    """Every moment herald can be stopped at (`HERALD_TEST_KILL_AT`): the start of each build step,
+    as `--timings` names them, then part-way through staging and each moment of the swap."""
+    timed = subprocess.run([str(herald_binary()), "build", "--source", str(site), "--output", str(output), "--now", NOW, "--timings"],
+                           capture_output=True, text=True, check=True).stdout
+    steps = [line.split("  ")[-1] for line in timed.splitlines() if line.startswith("   ") and " ms " in line and not line.split("ms")[-1].startswith("    ")]
+    steps = [step.strip() for step in steps if step.strip() not in ("check for changes", "swap output in")]
+    assert "parse content" in steps and "render and write pages" in steps, timed
+    return [f"step:{step}" for step in steps] + ["staged:1", "staged:half", "before-swap", "after-swap", "after-marker", "after-record"]
+
+
+def test_a_build_killed_at_each_named_moment_leaves_the_old_site_or_the_new_one(two_versions):
+    """The same kills on every run: herald stops itself (SIGKILL) at each named moment. Up to the
+    swap the folder holds the site it held; from the swap on, the new one."""
+    root, sites, snapshots = two_versions
+    output = root / "named-kills"
+    points = kill_points(sites["old"], output)
+    assert snapshot(output) == snapshots["old"]
+    state = "old"
+    for point in points:
+        target = "new" if state == "old" else "old"
+        environment = dict(os.environ, HERALD_TEST_KILL_AT=point)
+        killed = build(sites[target], output, env=environment)
+        assert killed.returncode == -signal.SIGKILL, f"{point}: herald was not stopped there ({killed.returncode}: {killed.stderr})"
+        swapped = point in ("after-swap", "after-marker", "after-record")
+        expected = target if swapped else state
+        assert snapshot(output) == snapshots[expected], f"killed at {point}: the output is not the {expected} site"
+        state = expected
+    # The next build clears what killed builds left beside the output, and succeeds.
+    result = build(sites["new"] if state == "old" else sites["old"], output)
+    assert result.returncode == 0, result.stderr
+    assert snapshot(output) == snapshots["new" if state == "old" else "old"]
     assert without_staging(output) == []
 
 

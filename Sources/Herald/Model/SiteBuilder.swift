@@ -98,7 +98,7 @@ public enum SiteBuilder {
         let popularity = assignPopularity(records, to: items, allItems: allItems, warnings: &warnings)
         let (trending, scores) = rankTrending(items, popularity: popularity, options: config.trending, now: rules.now, hour: rules.hour)
 
-        guard !problems.hasErrors else { return .failure(BuildFailure(step: "build the site model", diagnostics: problems.all)) }
+        guard !problems.hasErrors else { return .failure(BuildFailure(step: .buildSiteModel, diagnostics: problems.all)) }
         return .success(Site(
             config: config, now: rules.now, hour: rules.hour, validity: OutputValidity.around(rules: rules, items: allItems, zone: config.timeZone), items: items, news: news, upcomingEvents: upcoming, pastEvents: past,
             upcomingOccurrences: upcomingOccurrences, pastOccurrences: pastOccurrences, pages: pages, featured: featured, categories: categories, tags: tags,

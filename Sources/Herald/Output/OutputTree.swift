@@ -52,6 +52,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
     }
 
     public func prepareFolders(for paths: [String]) throws {
+        KillPoint.expect(files: paths.count)
         var folders = Set<String>()
         // Every folder above each path (split by hand: NSString's path methods trap on some
         // one-character paths in Linux Foundation).
@@ -73,6 +74,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
     }
 
     @discardableResult public func write(_ path: String, _ data: Data) throws -> Bool {
+        defer { KillPoint.stagedFile() }
         let full = stagingPath + "/" + path
         // A file whose bytes did not change is hard-linked from the previous output instead of
         // written: it keeps its modification time (so rsync, caches and `make` see no change), and
@@ -116,6 +118,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
             return
         }
         if AtomicExchange.exchange(stagingPath, outputPath) {
+            KillPoint.reached("after-swap")
             // The staging path now holds the previous output.
             try? fileManager.removeItem(atPath: stagingPath)
             return

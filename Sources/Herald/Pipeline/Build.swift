@@ -50,23 +50,23 @@ public struct Build: Sendable {
         let progress = self.progress
         clock.onStep = { step in progress?(BuildProgress(step: step, done: 0, total: 0)) }
 
-        let config = try clock.step("read site.yml") { try readConfig(warnings: &warnings) }
+        let config = try clock.step(.readSiteYML) { try readConfig(warnings: &warnings) }
 
         var notPages = 0
-        let sources = try clock.step("discover content") {
+        let sources = try clock.step(.discoverContent) {
             do {
                 let found = try ContentDiscovery.discover(in: fileSystem, language: config.language)
                 warnings += found.warnings
                 notPages = found.notPages
                 return found.sources
             } catch let problem as FileSystemProblem {
-                throw BuildFailure(step: "discover content", diagnostics: [Diagnostic(path: problem.path, line: 1, problem.message)])
+                throw BuildFailure(step: .discoverContent, diagnostics: [Diagnostic(path: problem.path, line: 1, problem.message)])
             }
         }
 
-        let popularity = try clock.step("read data") { try readPopularity(warnings: &warnings) }
+        let popularity = try clock.step(.readData) { try readPopularity(warnings: &warnings) }
 
-        let theme = try clock.step("load templates") {
+        let theme = try clock.step(.loadTemplates) {
             try Theme.load(fileSystem: fileSystem, language: config.language).get()
         }
         warnings += theme.warnings
@@ -75,7 +75,7 @@ public struct Build: Sendable {
 
         var partsCPU = (read: 0.0, markdown: 0.0)
         var sections: [ContentKind: SectionPage] = [:]
-        let items = try clock.step("parse content") { () throws -> [ContentItem] in
+        let items = try clock.step(.parseContent) { () throws -> [ContentItem] in
             let parser = ItemParser(config: config)
             let (fileSystem, memo) = (self.fileSystem, self.memo)
             let outcomes = sources.parallelMap { source -> (outcome: ItemParser.Outcome, readSeconds: Double) in
@@ -106,7 +106,7 @@ public struct Build: Sendable {
             let diagnostics = outcomes.flatMap(\.outcome.diagnostics)
             warnings += diagnostics.filter { $0.severity == .warning }
             if diagnostics.contains(where: { $0.severity == .error }) {
-                throw BuildFailure(step: "parse content", diagnostics: diagnostics)
+                throw BuildFailure(step: .parseContent, diagnostics: diagnostics)
             }
             notPages += outcomes.filter { $0.outcome.notPage != nil }.count
             warnings += ItemParser.omittedHTMLWarning(zip(sources, outcomes).compactMap { source, outcome in
@@ -124,12 +124,12 @@ public struct Build: Sendable {
 
         let rules = PublishingRules(now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture)
         let urls = SiteURLs(config: config)
-        var site = try clock.step("build the site model") { () throws -> Site in
+        var site = try clock.step(.buildSiteModel) { () throws -> Site in
             var site = try SiteBuilder.build(config: config, items: items, rules: rules, popularity: popularity, sections: sections).get()
             // Links to other items' Markdown files get those items' URLs, now that every path is known.
             let linkProblems = ContentLinkResolver(urls: urls, rules: rules).resolve(&site, allItems: items)
             if linkProblems.contains(where: { $0.severity == .error }) {
-                throw BuildFailure(step: "build the site model", diagnostics: linkProblems)
+                throw BuildFailure(step: .buildSiteModel, diagnostics: linkProblems)
             }
             site.warnings += linkProblems
             return site
@@ -137,8 +137,8 @@ public struct Build: Sendable {
         site.skipped.notPages = notPages
         warnings += site.warnings
         let facts = ItemFacts.all(site: site, urls: urls)
-        let plan = try clock.step("plan pages") { try PagePlan.make(site: site, theme: theme, facts: facts, memo: memo).get() }
-        let documents = try clock.step("plan feeds, API, calendars, search and sitemap") { () throws -> [GeneratedFile] in
+        let plan = try clock.step(.planPages) { try PagePlan.make(site: site, theme: theme, facts: facts, memo: memo).get() }
+        let documents = try clock.step(.planDocuments) { () throws -> [GeneratedFile] in
             FeedPlan.files(site: site, urls: urls, facts: facts)
                 + APIPlan.files(site: site, urls: urls, facts: facts)
                 + ICalendarPlan.files(site: site, urls: urls, facts: facts)
@@ -147,9 +147,9 @@ public struct Build: Sendable {
                 + RedirectPlan.files(site: site, urls: urls)
         }
 
-        let (copies, replaced) = try clock.step("plan static files") { try staticFiles(site: site, theme: theme, plan: plan, documents: documents, warnings: &warnings) }
+        let (copies, replaced) = try clock.step(.planStaticFiles) { try staticFiles(site: site, theme: theme, plan: plan, documents: documents, warnings: &warnings) }
         let generated = documents.filter { !replaced.contains($0.path) }
-        try clock.step("plan output files") {
+        try clock.step(.planOutputFiles) {
             try OutputPaths.check(
                 plan.jobs.map { OutputPaths.Claim(path: $0.path, owner: $0.source.map { "the page of \($0.path)" } ?? "the page /\($0.path)", source: $0.source) }
                 + generated.map { OutputPaths.Claim(path: $0.path, owner: $0.owner, source: $0.source) }
@@ -160,7 +160,7 @@ public struct Build: Sendable {
                                skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed, validity: site.validity,
                                basePath: config.basePath, baseURL: config.baseURL.absoluteString)
         }
-        try clock.step("prepare output folders") {
+        try clock.step(.prepareOutputFolders) {
             do {
                 try output.prepareFolders(for: plan.jobs.map(\.path) + generated.map(\.path) + copies.map(\.path))
             } catch let problem as OutputProblem {
@@ -169,7 +169,7 @@ public struct Build: Sendable {
         }
 
         var written = 0
-        written += try clock.step("render and write pages") {
+        written += try clock.step(.renderPages) {
             try writeAll(plan.jobs, to: output, path: \.path) { [memo] job in
                 let templates = memo?.templateKey(job.template) ?? 0
                 if let previous = memo?.pages.lookup(job.path), previous.templates == templates, previous.template == job.template, previous.context == job.context {
@@ -182,7 +182,7 @@ public struct Build: Sendable {
             }
         }
         log("Rendered \(plan.jobs.count) pages")
-        written += try clock.step("write feeds, API, calendars, search and sitemap") {
+        written += try clock.step(.writeDocuments) {
             try writeAll(generated, to: output, path: \.path) { [memo] file in
                 guard let memo, let inputs = file.inputs else { return file.make() }
                 if let previous = memo.documents.lookup(file.path), previous.inputs == inputs {
@@ -195,7 +195,7 @@ public struct Build: Sendable {
             }
         }
         let source = fileSystem
-        written += try clock.step("copy static files") {
+        written += try clock.step(.copyStaticFiles) {
             try writeAll(copies, to: output, path: \.path) { copy in try copy.contents(source) }
         }
 
@@ -238,7 +238,7 @@ public struct Build: Sendable {
         // (and not naming the files, which depend on which writer ran out of space first).
         if let whole = failures.lazy.compactMap({ $0.asWholeOutput(self.options.outputPath) }).first { throw whole }
         let problems = failures.map { Diagnostic(path: options.outputPath, line: 1, "could not write \($0)") }
-        if !problems.isEmpty { throw BuildFailure(step: "write output", diagnostics: problems) }
+        if !problems.isEmpty { throw BuildFailure(step: .writeOutput, diagnostics: problems) }
         return outcomes.filter { (try? $0.get()) == true }.count
     }
 
@@ -250,21 +250,21 @@ public struct Build: Sendable {
         } catch {
             // There is no line of a file that is not there to point at.
             let folder = URL(fileURLWithPath: options.sourcePath).standardizedFileURL.path
-            throw BuildFailure(step: "read site.yml", diagnostics: [.about(folder, "has no site.yml, so it is not a site folder: give the site's folder with --source, or make one with `herald new site NAME`")])
+            throw BuildFailure(step: .readSiteYML, diagnostics: [.about(folder, "has no site.yml, so it is not a site folder: give the site's folder with --source, or make one with `herald new site NAME`")])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw BuildFailure(step: "read site.yml", diagnostics: [Diagnostic(path: "site.yml", line: 1, "is not UTF-8 text")])
+            throw BuildFailure(step: .readSiteYML, diagnostics: [Diagnostic(path: "site.yml", line: 1, "is not UTF-8 text")])
         }
         let parsed = SiteConfigParser.parse(text)
         warnings += parsed.diagnostics.filter { $0.severity == .warning }
-        guard var config = parsed.config else { throw BuildFailure(step: "read site.yml", diagnostics: parsed.diagnostics) }
+        guard var config = parsed.config else { throw BuildFailure(step: .readSiteYML, diagnostics: parsed.diagnostics) }
         if let override = options.baseURL {
             switch SiteConfigParser.parseBaseURL(override) {
             case .success(let url):
                 config.baseURL = url
                 warnings.removeAll { $0.message == SiteConfigParser.relativeBaseURLWarning }
                 if url.host == nil { warnings.append(.warning(path: "--base-url", line: 1, SiteConfigParser.relativeBaseURLWarning)) }
-            case .failure(let problem): throw BuildFailure(step: "read site.yml", diagnostics: [Diagnostic(path: "--base-url", line: 1, problem.message)])
+            case .failure(let problem): throw BuildFailure(step: .readSiteYML, diagnostics: [Diagnostic(path: "--base-url", line: 1, problem.message)])
             }
         }
         if let origin = options.previewOrigin, let url = URL(string: origin + config.basePath) {
@@ -290,7 +290,7 @@ public struct Build: Sendable {
             problems += parsed.diagnostics
         }
         warnings += problems.filter { $0.severity == .warning }
-        if problems.contains(where: { $0.severity == .error }) { throw BuildFailure(step: "read data", diagnostics: problems) }
+        if problems.contains(where: { $0.severity == .error }) { throw BuildFailure(step: .readData, diagnostics: problems) }
         return records
     }
 
@@ -348,7 +348,7 @@ public struct Build: Sendable {
                 copies[target] = StaticCopy(path: target, origin: origin, contents: { fileSystem in try fileSystem.readFile(origin) })
             }
         }
-        if !problems.isEmpty { throw BuildFailure(step: "plan static files", diagnostics: problems) }
+        if !problems.isEmpty { throw BuildFailure(step: .planStaticFiles, diagnostics: problems) }
         return (copies.values.sorted { $0.path < $1.path }, replaced)
     }
 }
@@ -362,7 +362,9 @@ struct StepClock {
     var onStep: ((String) -> Void)? = nil
 
     /// Runs a step, recording its time; any non-`BuildFailure` error becomes one naming the step.
-    mutating func step<T>(_ name: String, _ work: () throws -> T) throws -> T {
+    mutating func step<T>(_ step: BuildStep, _ work: () throws -> T) throws -> T {
+        let name = step.rawValue
+        KillPoint.reached("step:" + name)
         onStep?(name)
         let began = DispatchTime.now()
         let cpuBefore = CPUClock.process()

@@ -30,10 +30,10 @@ public enum SiteBuild {
            record.inputs == inputs, record.validity.holds(at: options.now), isHeraldOutput(output),
            FileStamps.fingerprint(root: output, paths: ["."]) == record.output {
             var report = record.upToDateReport(seconds: checkBegan.secondsElapsed)
-            report.timings = [StepTiming(step: "check for changes", seconds: report.seconds, cpuSeconds: CPUClock.process() - checkCPU)]
+            report.timings = [StepTiming(step: BuildStep.checkForChanges.rawValue, seconds: report.seconds, cpuSeconds: CPUClock.process() - checkCPU)]
             return report
         }
-        let checkTiming = StepTiming(step: "check for changes", seconds: checkBegan.secondsElapsed, cpuSeconds: CPUClock.process() - checkCPU)
+        let checkTiming = StepTiming(step: BuildStep.checkForChanges.rawValue, seconds: checkBegan.secondsElapsed, cpuSeconds: CPUClock.process() - checkCPU)
 
         let tree = try OutputTree(outputPath: output)
         do {
@@ -44,10 +44,12 @@ public enum SiteBuild {
             report.seconds += checkTiming.seconds
             let began = DispatchTime.now()
             let cpuBefore = CPUClock.process()
-            progress?(BuildProgress(step: "swap output in", done: 0, total: 0))
+            progress?(BuildProgress(step: BuildStep.swapOutputIn.rawValue, done: 0, total: 0))
             BuildRecord.remove(forOutput: output)
+            KillPoint.reached("before-swap")
             try tree.commit()
             _ = FileManager.default.createFile(atPath: markerPath(forOutput: output), contents: Data("This folder's neighbour is a site built by Herald; it may be replaced by the next build.\n".utf8))
+            KillPoint.reached("after-marker")
             if let validity = report.validity {
                 BuildRecord(format: BuildRecord.format, herald: herald, options: optionsKey, inputs: inputs,
                             output: FileStamps.fingerprint(root: output, paths: ["."]), validity: validity, baseURL: report.baseURL,
@@ -55,7 +57,8 @@ public enum SiteBuild {
                             warnings: report.warnings.map { .init(path: $0.path, line: $0.line, message: $0.message) })
                     .save(forOutput: output)
             }
-            report.timings.append(StepTiming(step: "swap output in", seconds: began.secondsElapsed, cpuSeconds: CPUClock.process() - cpuBefore))
+            KillPoint.reached("after-record")
+            report.timings.append(StepTiming(step: BuildStep.swapOutputIn.rawValue, seconds: began.secondsElapsed, cpuSeconds: CPUClock.process() - cpuBefore))
             report.seconds += began.secondsElapsed
             return report
         } catch {
@@ -95,7 +98,7 @@ public enum SiteBuild {
             }
         }
         if let reason {
-            throw BuildFailure(step: "prepare output", diagnostics: [Diagnostic(path: output, line: 1, "the output folder \(reason)\(reason.hasSuffix("--output") ? "" : "; choose another --output")")])
+            throw BuildFailure(step: .prepareOutput, diagnostics: [Diagnostic(path: output, line: 1, "the output folder \(reason)\(reason.hasSuffix("--output") ? "" : "; choose another --output")")])
         }
     }
 

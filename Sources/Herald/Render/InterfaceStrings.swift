@@ -37,7 +37,7 @@ struct InterfaceStrings: MustacheParent, Sendable, Equatable {
             }
         }
         if problems.contains(where: { $0.severity == .error }) {
-            return .failure(BuildFailure(step: "load templates", diagnostics: problems))
+            return .failure(BuildFailure(step: .loadTemplates, diagnostics: problems))
         }
         return .success(InterfaceStrings(table: table))
     }

@@ -42,6 +42,6 @@ enum OutputPaths {
                 }
             }
         }
-        if !problems.isEmpty { throw BuildFailure(step: "plan output files", diagnostics: problems) }
+        if !problems.isEmpty { throw BuildFailure(step: .planOutputFiles, diagnostics: problems) }
     }
 }

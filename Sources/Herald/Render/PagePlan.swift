@@ -35,7 +35,7 @@ public struct PagePlan: Sendable {
         builder.memo = memo
         builder.planAll()
         if builder.problems.hasErrors {
-            return .failure(BuildFailure(step: "plan pages", diagnostics: builder.problems.all))
+            return .failure(BuildFailure(step: .planPages, diagnostics: builder.problems.all))
         }
         return .success(PagePlan(jobs: builder.jobs, theme: builder.renderTheme))
     }

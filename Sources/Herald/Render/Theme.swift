@@ -44,7 +44,7 @@ public struct Theme: Sendable {
                 files[String(path.dropFirst("templates/".count))] = (try fileSystem.readFile(path), path)
             }
         } catch {
-            return .failure(BuildFailure(step: "load templates", diagnostics: [Diagnostic(path: "templates", line: 1, "could not be read: \(error)")]))
+            return .failure(BuildFailure(step: .loadTemplates, diagnostics: [Diagnostic(path: "templates", line: 1, "could not be read: \(error)")]))
         }
 
         HTMLEscaping.register
@@ -112,7 +112,7 @@ public struct Theme: Sendable {
             problems.append(contentsOf: failure.diagnostics)
             strings = InterfaceStrings(table: [:])
         }
-        guard !problems.hasErrors else { return .failure(BuildFailure(step: "load templates", diagnostics: problems.all)) }
+        guard !problems.hasErrors else { return .failure(BuildFailure(step: .loadTemplates, diagnostics: problems.all)) }
 
         let assets = files.filter { $0.key.hasPrefix("assets/") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.data) }
         return .success(Theme(library: MustacheLibrary(templates: templates), templateNames: Set(templates.keys), assets: assets, strings: strings,
