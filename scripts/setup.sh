@@ -29,9 +29,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if [ "${1:-}" = "--test" ]; then
-  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser icalendar python-dateutil awscli "moto[server]" boto3 html5lib selenium
+  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser icalendar python-dateutil awscli "moto[server]>=5" boto3 html5lib selenium
 import pytest, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser, icalendar, dateutil, awscli, boto3, html5lib, selenium
 from moto.server import ThreadedMotoServer
+assert hasattr(ThreadedMotoServer, "get_host_and_port")  # moto 5: the server names the port it bound
 PY
   command -v aws >/dev/null || { echo "aws (from PyPI's awscli) is not on PATH after installing it" >&2; exit 1; }
 fi

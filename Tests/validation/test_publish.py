@@ -7,7 +7,6 @@ import os
 import pathlib
 import shutil
 import signal
-import socket
 import stat
 import subprocess
 import time
@@ -353,11 +352,12 @@ def s3():
     """An S3 server from moto on a free port of 127.0.0.1, and a boto3 client for it."""
     from moto.server import ThreadedMotoServer
     import boto3
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
+    # Port 0: the system picks a free port as the server binds it, and the server says which. (A
+    # port probed free beforehand may be taken by another process before the server binds it.)
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     server.start()
+    host, port = server.get_host_and_port()
+    assert host == "127.0.0.1" and port > 0
     endpoint = f"http://127.0.0.1:{port}"
     env = dict(os.environ, AWS_ACCESS_KEY_ID="herald-test", AWS_SECRET_ACCESS_KEY="herald-test", AWS_DEFAULT_REGION="us-east-1",
                AWS_CONFIG_FILE="/dev/null", AWS_SHARED_CREDENTIALS_FILE="/dev/null")
