@@ -35,14 +35,16 @@ final class FolderPublisher: Publisher {
             let manifest = PublishManifest.decode(FileManager.default.contents(atPath: folder + "/" + PublishManifest.fileName))
             let folder = self.folder
             let paths = try Self.files(in: folder).filter { $0 != PublishManifest.fileName }
-            // A file is known by its manifest hash while its size still agrees; otherwise (no
-            // manifest, or a file edited by hand) it is read and hashed.
+            // A file is known by its manifest hash while it is as published (its size and its
+            // status-change time agree); otherwise (no manifest, or a file edited by hand, even to
+            // the same size) it is read and hashed.
             let known = paths.parallelMap { path -> (String, PublishPlan.KnownFile) in
                 var info = stat()
                 guard lstat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
                     return (path, PublishPlan.KnownFile(sha256: nil, size: nil))
                 }
-                if let entry = manifest?.files[path], entry.size == Int(info.st_size) {
+                if let entry = manifest?.files[path], entry.size == Int(info.st_size),
+                   entry.changed == nil || entry.changed == PublishManifest.Entry.changeTime(info) {
                     return (path, PublishPlan.KnownFile(sha256: entry.sha256, size: entry.size))
                 }
                 let data = FileManager.default.contents(atPath: folder + "/" + path)
@@ -84,7 +86,10 @@ final class FolderPublisher: Publisher {
             if let first = problems.first {
                 throw PublishFailure(step: "stage the new site", "could not copy \(problems.count) file\(problems.count == 1 ? "" : "s"), the first \(first)")
             }
-            let manifest = PublishManifest(site: BuiltSite(folder: site.folder, files: files))
+            let manifest = PublishManifest(site: BuiltSite(folder: site.folder, files: files), changed: { path in
+                var info = stat()
+                return lstat(staging + "/" + path, &info) == 0 ? PublishManifest.Entry.changeTime(info) : nil
+            })
             guard FileManager.default.createFile(atPath: staging + "/" + PublishManifest.fileName, contents: manifest.encoded()) else {
                 throw PublishFailure(step: "stage the new site", "could not write \(PublishManifest.fileName)")
             }

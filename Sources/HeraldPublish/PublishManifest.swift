@@ -16,6 +16,13 @@ struct PublishManifest: Codable, Equatable {
         var size: Int
         /// The content type and cache policy it was stored with (S3), so a change of policy re-uploads it.
         var metadata: String?
+        /// The file's status-change time on a folder target when published (`seconds.nanoseconds`).
+        /// Any edit there since, even to the same size and with its modification time put back,
+        /// changes it, and the file is then read again rather than trusted to the hash.
+        var changed: String?
+
+        /// The status-change time of a file's `stat`, as written in `changed`.
+        static func changeTime(_ info: stat) -> String { "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)" }
     }
 
     var format = currentFormat
@@ -24,8 +31,10 @@ struct PublishManifest: Codable, Equatable {
     var files: [String: Entry]
 
     /// The manifest of `site` as published, with each file's stored metadata.
-    init(site: BuiltSite, metadata: (String) -> String? = { _ in nil }) {
-        files = Dictionary(uniqueKeysWithValues: site.files.map { ($0.path, Entry(sha256: $0.sha256, size: $0.size, metadata: metadata($0.path))) })
+    init(site: BuiltSite, metadata: (String) -> String? = { _ in nil }, changed: (String) -> String? = { _ in nil }) {
+        files = Dictionary(uniqueKeysWithValues: site.files.map {
+            ($0.path, Entry(sha256: $0.sha256, size: $0.size, metadata: metadata($0.path), changed: changed($0.path)))
+        })
     }
 
     /// Reads a manifest; nil for one that is missing, unreadable or of another format (the

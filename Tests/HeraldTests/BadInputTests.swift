@@ -131,8 +131,9 @@ import Testing
     }
 
     @Test func unknownLayoutTemplate() {
-        #expect(diagnostics(["content/pages/a.md": "---\ntitle: A\nlayout: fancy\n---\n"]).first?.hasPrefix(
-            "content/pages/a.md:3: layout 'fancy' is not a template; the templates are: 404, article, calendar, event, home, layout, list, page") == true)
+        #expect(diagnostics(["content/pages/a.md": "---\ntitle: A\nlayout: fancy\n---\n"]) == [
+            "content/pages/a.md:3: layout 'fancy' is not a template; the templates are: 404, article, calendar, event, home, layout, list, page, search, terms",
+        ])
     }
 
     @Test func templateSyntaxErrorAndMissingPartial() {
@@ -177,8 +178,13 @@ import Testing
             "content/news/b.md": "---\ndate: 2026-11-01\n---\n",
             "content/events/c.md": "---\ntitle: C\nstart: soon\nstatus: maybe\n---\n",
         ])
-        #expect(problems.count == 5)
-        #expect(problems == problems.sorted(), "sorted by path and line")
+        #expect(problems == [
+            "content/events/c.md:3: start: 'soon' is not a date: expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or an RFC 3339 date such as 2026-11-21T09:30:00+08:00",
+            "content/events/c.md:4: status 'maybe' must be one of scheduled, cancelled, postponed",
+            "content/news/a.md:3: date: '2026-13-01' is not a real date: there is no month 13",
+            "content/news/a.md:4: featured must be true or false, not 'maybe'",
+            "content/news/b.md:2: a title is required (add `title: …` to the front matter)",
+        ], "every problem, sorted by path and line")
     }
 }
 
@@ -222,8 +228,9 @@ import Testing
         }
         bomb += "---\n"
         let problems = MemorySite(["content/news/a.md": bomb]).diagnostics()
-        #expect(problems.count == 1)
-        #expect(problems.first?.hasPrefix("content/news/a.md:8: front matter uses YAML aliases (*name) that expand to over") == true, "at e, the first key past the budget")
+        #expect(problems == [
+            "content/news/a.md:8: front matter uses YAML aliases (*name) that expand to over 13030 values, far more than it spells out; write the values out instead",
+        ], "at e, the first key past the budget")
         // Aliases used as YAML intends, to repeat a value a few times, are fine.
         #expect(MemorySite(["content/news/2026-11-01-b.md": "---\ntitle: &t Reused\nsummary: *t\n---\n"]).diagnostics() == [])
     }

@@ -246,7 +246,9 @@ import Testing
         #expect(published.removeValue(forKey: PublishManifest.fileName) != nil)
         #expect(published == ["index.html": "home", "a/index.html": "A", "style.css": "css"])
         let manifest = try #require(PublishManifest.decode(try Data(contentsOf: www.appendingPathComponent(PublishManifest.fileName))))
-        #expect(manifest.files["style.css"] == .init(sha256: sha256Hex(Data("css".utf8)), size: 3, metadata: nil))
+        var styleStat = stat()
+        #expect(lstat(www.appendingPathComponent("style.css").path, &styleStat) == 0)
+        #expect(manifest.files["style.css"] == .init(sha256: sha256Hex(Data("css".utf8)), size: 3, metadata: nil, changed: PublishManifest.Entry.changeTime(styleStat)))
         let inode = try FileManager.default.attributesOfItem(atPath: www.appendingPathComponent("style.css").path)[.systemFileNumber] as? Int
 
         try Self.write(["index.html": "home 2", "b/index.html": "B", "style.css": "css"], into: output)
@@ -263,10 +265,18 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: www.appendingPathComponent("style.css").path)[.systemFileNumber] as? Int == inode)
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["out", "www"], "no scratch folder is left")
 
-        // Edited on the target by hand (same size, other bytes): the manifest is not trusted for it.
-        try Data("CSS".utf8).write(to: www.appendingPathComponent("style.css"))
+        // Edited on the target by hand (same size, other bytes, even with its modification time put
+        // back): the manifest is not trusted for it, and the site's own file replaces it.
+        let styleFile = www.appendingPathComponent("style.css")
+        let modified = try FileManager.default.attributesOfItem(atPath: styleFile.path)[.modificationDate] as! Date
+        try Data("CSS".utf8).write(to: styleFile)
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: styleFile.path)
         let third = try Self.publish(output, to: www, root: root)
-        #expect(third.plan.isEmpty, "same size: the manifest's hash still stands for it")
+        #expect(third.plan.changed == ["style.css"] && third.plan.unchanged == 2)
+        #expect(try Self.contents(of: www)["style.css"] == "css")
+        // Read, not trusted, is only for files touched since: the others are still known by the manifest.
+        let untouched = try Self.publish(output, to: www, root: root)
+        #expect(untouched.plan.isEmpty && !untouched.published)
         try Data("css!".utf8).write(to: www.appendingPathComponent("style.css"))
         let fourth = try Self.publish(output, to: www, root: root)
         #expect(fourth.plan.changed == ["style.css"])

@@ -6,11 +6,14 @@ find Chinese and English text as one types. Screenshots go to `screenshots/` (no
 a person to look at."""
 import functools
 import http.server
+import json
 import pathlib
 import shutil
 import subprocess
 import tempfile
 import threading
+import unicodedata
+import urllib.request
 
 import pytest
 from selenium import webdriver
@@ -141,7 +144,10 @@ def test_search_box_finds_as_one_types(site, browser, width, query, expected):
     results = panel.find_elements(By.CSS_SELECTOR, ".search-result")
     first = results[0].text.lower()
     assert expected in first, f"the first result for {query!r} is {first!r}"
-    # Every result holds the query somewhere (title, summary, category, tags), marked where shown.
+    # Every result, in order: the items whose title, summary, category, tags or date hold the query,
+    # titles first, then category and tag matches, then the rest, each group in the index's order.
+    shown = [result.find_element(By.CSS_SELECTOR, "a.search-result__title").get_attribute("href") for result in results]
+    assert shown == [site + path for path in expected_search_results(site, query)[:8]]
     assert panel.find_elements(By.TAG_NAME, "mark")
     assert browser.find_element(By.CSS_SELECTOR, "#search-box-results .search__status").text
     if width == "desktop":
@@ -152,6 +158,26 @@ def test_search_box_finds_as_one_types(site, browser, width, query, expected):
     browser.switch_to.active_element.send_keys(Keys.ESCAPE)
     assert not panel.is_displayed()
     assert console_errors(browser) == []
+
+
+def expected_search_results(site, query):
+    """The paths search.js should list for `query`, worked out here from the search index."""
+    with urllib.request.urlopen(site + "search/index.json") as response:
+        index = json.load(response)
+    fields = {name: i for i, name in enumerate(index["fields"])}
+    fold = lambda text: unicodedata.normalize("NFKC", text).lower()
+    terms = [term for term in fold(query).split() if len(term) >= 2]
+    hits = []
+    for order, row in enumerate(index["items"]):
+        category = index["categories"][row[fields["category"]]]["name"] if row[fields["category"]] >= 0 else ""
+        named = fold(category + "\n" + "\n".join(index["tags"][n] for n in row[fields["tags"]]))
+        title = fold(row[fields["title"]])
+        text = "\n".join([title, fold(row[fields["summary"]]), named, row[fields["date"]]])
+        if all(term in text for term in terms):
+            score = sum(4 if term in title else 2 if term in named else 1 for term in terms)
+            hits.append((-score, order, row[fields["path"]]))
+    assert hits, f"nothing in the index holds {query!r}"
+    return [path for _, _, path in sorted(hits)]
 
 
 def test_search_needs_two_characters_and_says_when_nothing_is_found(site, browser):

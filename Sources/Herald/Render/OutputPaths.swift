@@ -34,13 +34,23 @@ enum OutputPaths {
             }
             byPath[claim.path] = claim
         }
+        // Every output a file stands in the way of, by that file: one problem for each, since a
+        // `static/news` file would otherwise be reported once for every news page.
+        var blocked: [String: [Claim]] = [:]
         for claim in claims.sorted(by: { $0.path < $1.path }) {
-            for folder in claim.path.enclosingFolders {
-                if let file = byPath[folder] {
-                    let (path, line) = claim.source ?? file.source ?? (claim.path, 1)
-                    problems.append(Diagnostic(path: path, line: line, "\(claim.owner) needs the folder /\(folder)/, but \(file.owner) is a file there; choose another name"))
-                }
+            for folder in claim.path.enclosingFolders where byPath[folder] != nil {
+                blocked[folder, default: []].append(claim)
             }
+        }
+        for (folder, needing) in blocked.sorted(by: { $0.key < $1.key }) {
+            let file = byPath[folder]!
+            // One output is fixed where it is named; several, where the file in their way is.
+            let (path, line) = needing.count == 1
+                ? needing[0].source ?? file.source ?? (needing[0].path, 1)
+                : file.source ?? needing.lazy.compactMap(\.source).first ?? (needing[0].path, 1)
+            let others = needing.count - 1
+            let who = others == 0 ? "\(needing[0].owner) needs" : "\(needing[0].owner) and \(others) more output\(others == 1 ? "" : "s") need"
+            problems.append(Diagnostic(path: path, line: line, "\(who) the folder /\(folder)/, but \(file.owner) is a file there; choose another name"))
         }
         if !problems.isEmpty { throw BuildFailure(step: .planOutputFiles, diagnostics: problems) }
     }

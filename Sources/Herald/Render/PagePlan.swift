@@ -241,7 +241,7 @@ struct PagePlanner {
                 if theme.templateNames.contains(layout.name) {
                     template = layout.name
                 } else if !Self.otherGeneratorsLayouts.contains(layout.name.lowercased()) {
-                    problems.error(item.sourcePath, layout.line, "layout '\(layout.name)' is not a template; the templates are: \(theme.templateNames.sorted().joined(separator: ", "))")
+                    problems.error(item.sourcePath, layout.line, "layout '\(layout.name)' is not a template; the templates are: \(theme.templateNames.filter { !$0.hasPrefix("partials/") }.sorted().joined(separator: ", "))")
                     continue
                 }
             }
