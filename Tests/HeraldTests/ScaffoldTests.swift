@@ -74,6 +74,10 @@ import Testing
                 Issue.record("\(path): an English line in the Chinese starter: \(line)")
             }
         }
+        // A paragraph is one line: a line break inside Chinese text shows as a stray space.
+        for (path, text) in files where path.hasSuffix(".md") {
+            #expect(!text.contains(/[\p{Han}，。：、）]\n[\p{Han}（`]/), "\(path)")
+        }
         // An explicit title is kept; other languages get the English starter.
         #expect(StarterSite.files(title: "CSSA", language: "zh-CN", timeZone: .gmt, now: Fixtures.now, siteID: "x", withTemplates: false)["site.yml"].map { String(decoding: $0, as: UTF8.self) }?.contains("title: \"CSSA\"\n") == true)
         #expect(ScaffoldText.forLanguage("fr").defaultTitle == "Our News and Events")

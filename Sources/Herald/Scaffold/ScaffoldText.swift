@@ -96,6 +96,7 @@ public struct ScaffoldText: Sendable {
         newPageBody: "Write the page here, in Markdown.\n"
     )
 
+    /// Chinese paragraphs are written on one line each: a line break inside one shows as a space.
     static let simplifiedChinese = ScaffoldText(
         defaultTitle: "我们的新闻与活动",
         description: "我们社团的新闻与活动。",
@@ -118,8 +119,7 @@ public struct ScaffoldText: Sendable {
         welcome: (
             "欢迎来到我们的新网站", "一页日历和一份报纸", "[网站]",
             """
-            这是网站的第一篇文章，它被设为推荐：会显示在首页的编辑推荐中。在 `content/news/` 中修改它，
-            或用 `herald new news "标题"` 再写一篇。
+            这是网站的第一篇文章，它被设为推荐：会显示在首页的编辑推荐中。在 `content/news/` 中修改它，或用 `herald new news "标题"` 再写一篇。
 
             <!--more-->
 
@@ -133,8 +133,7 @@ public struct ScaffoldText: Sendable {
         writing: (
             "如何撰写文章", "两行短横线之间是前言，之后是 Markdown 正文。", "[网站, 教程]",
             """
-            每篇文章都是一个 Markdown 文件。两行 `---` 之间是文章的前言（front matter）：标题、日期、分类、
-            标签和封面图片。其后的内容就是正文。
+            每篇文章都是一个 Markdown 文件。两行 `---` 之间是文章的前言（front matter）：标题、日期、分类、标签和封面图片。其后的内容就是正文。
 
             发布前请运行 `herald check`：它会找出失效的链接、缺失的图片和其他疏漏。
 
