@@ -40,6 +40,22 @@ import Testing
         #expect(output.text("feed.json")?.contains("herald-content-link") == false)
     }
 
+    /// A bundle is linked as the page it is: by its folder's name from beside it (`part-one.md` for
+    /// `part-one/index.md`), from its own `index.md` as from the folder it stands in, and in
+    /// another letter case when no file has the case written.
+    @Test func bundlesAreLinkedByName() throws {
+        let output = try MemorySite([
+            "site.yml": site,
+            "content/news/part-one/index.md": "---\ntitle: One\ndate: 2026-01-01\n---\nNext: [two](../part-two/index.md).\n",
+            "content/news/part-two/index.md": "---\ntitle: Two\ndate: 2026-01-02\n---\n[one](./Part-One.md) [one again](part-one.md) [three](2026-01-03-three.md)\n",
+            "content/news/2026-01-03-three.md": "---\ntitle: Three\n---\nBack to [two](part-two.md).\n",
+        ]).build()
+        #expect(output.text("blog/2026/part-two/index.html")?.contains(
+            "<p><a href=\"/club/blog/2026/part-one/\">one</a> <a href=\"/club/blog/2026/part-one/\">one again</a> <a href=\"/club/blog/2026/three/\">three</a></p>") == true)
+        #expect(output.text("blog/2026/part-one/index.html")?.contains("<a href=\"/club/blog/2026/part-two/\">two</a>") == true)
+        #expect(output.text("blog/2026/three/index.html")?.contains("<a href=\"/club/blog/2026/part-two/\">two</a>") == true)
+    }
+
     @Test func aLinkToADraftIsTextWithAWarning() throws {
         let files = [
             "site.yml": site,

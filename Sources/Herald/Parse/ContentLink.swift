@@ -31,19 +31,28 @@ public struct ContentLink: Sendable, Equatable {
     }
 
     /// The content files (`content/…`) the link may mean, most likely first, from the item at
-    /// `sourcePath`: relative to the item's file, then from `content/`. A site path (`/news/x.md`)
-    /// is read from `content/` only.
+    /// `sourcePath`: relative to the item's file (for a bundle's `index.md`, also to the folder the
+    /// bundle stands in, as a page there would), then from `content/`. A site path (`/news/x.md`)
+    /// is read from `content/` only. Each may also be a bundle: `x.md` names `x/index.md` too.
     func candidates(from sourcePath: String) -> [String] {
         let (path, _) = Self.split(written)
-        if path.hasPrefix("@/") { return [Self.normalize("content/" + path.dropFirst(2))].compactMap { $0 } }
-        if path.hasPrefix("/") {
+        var found: [String?]
+        if path.hasPrefix("@/") {
+            found = [Self.normalize("content/" + path.dropFirst(2))]
+        } else if path.hasPrefix("/") {
             let inside = path.dropFirst()
-            return [Self.normalize(inside.hasPrefix("content/") ? String(inside) : "content/" + inside)].compactMap { $0 }
+            found = [Self.normalize(inside.hasPrefix("content/") ? String(inside) : "content/" + inside)]
+        } else {
+            let folder = (sourcePath as NSString).deletingLastPathComponent
+            found = [Self.normalize(folder + "/" + path)]
+            if (sourcePath as NSString).lastPathComponent.lowercased().hasPrefix("index.") {
+                found.append(Self.normalize((folder as NSString).deletingLastPathComponent + "/" + path))
+            }
+            found.append(Self.normalize(path.hasPrefix("content/") ? path : "content/" + path))
         }
-        let folder = (sourcePath as NSString).deletingLastPathComponent
-        var found = [Self.normalize(folder + "/" + path)]
-        found.append(Self.normalize(path.hasPrefix("content/") ? path : "content/" + path))
-        return found.compactMap { $0 }
+        let files = found.compactMap { $0 }
+        let bundles = files.map { (($0 as NSString).deletingPathExtension) + "/index.md" }
+        return files + bundles
     }
 
     /// `a/./b/../c` → `a/c`; nil when it climbs out of the site's folder.

@@ -5,7 +5,7 @@ import Foundation
 /// once every item's path is known. A relative or `@/` link to a Markdown file that is no item is
 /// an error at its line (a site path may be a static file, and stays a link); one to an item this
 /// build leaves out (a draft) is shown as text, with a warning.
-struct ContentLinkResolver {
+public struct ContentLinkResolver {
     let urls: SiteURLs
     let rules: PublishingRules
 
@@ -15,12 +15,16 @@ struct ContentLinkResolver {
         guard site.items.contains(where: { !$0.contentLinks.isEmpty }) else { return [] }
         let published = Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
         let parsed = Dictionary(allItems.map { ($0.sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
+        // A link written in other letter case (`Part-3.md` for `part-3/index.md`) still finds its
+        // file when no file has the case written.
+        let byLowercase = Dictionary(allItems.map { ($0.sourcePath.lowercased(), $0.sourcePath) }, uniquingKeysWith: { a, b in min(a, b) })
         var found = DiagnosticList()
         for id in site.items.indices where !site.items[id].contentLinks.isEmpty {
             var item = site.items[id]
             var targets: [Int: String?] = [:]  // marker index → href, or nil to show the link as text
             for (index, link) in item.contentLinks.enumerated() {
-                let candidates = link.candidates(from: item.sourcePath)
+                let written = link.candidates(from: item.sourcePath)
+                let candidates = written + written.compactMap { byLowercase[$0.lowercased()] }
                 let rest = ContentLink.split(link.written).rest
                 if let target = candidates.lazy.compactMap({ published[$0] }).first {
                     targets[index] = urls.path(site.paths[target]) + rest
@@ -36,7 +40,7 @@ struct ContentLinkResolver {
                     // A site path that is no content file may be a static one: it stays a site link.
                     targets[index] = urls.path(String(link.written.dropFirst()))
                 } else {
-                    found.error(item.sourcePath, link.line, "links to \(link.written), which is not a content file of the site\(suggestion(for: candidates, among: parsed.keys))")
+                    found.error(item.sourcePath, link.line, "links to \(link.written)\(Self.notAContentFile)\(suggestion(for: written, among: parsed.keys))")
                     targets[index] = .some(nil)
                 }
             }
@@ -47,6 +51,10 @@ struct ContentLinkResolver {
         }
         return found.all
     }
+
+    /// What the error about a link to a Markdown file that is no item says after the link (`herald
+    /// import` recognises its own dead links by it).
+    public static let notAContentFile = ", which is not a content file of the site"
 
     /// `; did you mean content/news/2026-11-23-gala.md?` when a content file's name is close to
     /// the one the link names (a slip of a letter or two, another year's folder).

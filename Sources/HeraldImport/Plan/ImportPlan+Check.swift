@@ -33,6 +33,11 @@ extension ImportPlan {
                     note(items[index].old.sourcePath, 1, "an old address was dropped: \(error.message)", kind: "old address dropped")
                     continue
                 }
+                if let link = unlinkDeadLink(error.message, in: index) {
+                    changed = true
+                    note(items[index].old.sourcePath, error.line, "the link to \(link) led to no page of the old site either (no such content file): its text is kept, without the link", kind: "dead link")
+                    continue
+                }
                 leaveOut.insert(index)
             } else if let copy = inventory.copies.firstIndex(where: { $0.to == error.path }) {
                 note(inventory.copies[copy].from, 1, "left out: \(error.message)", kind: "file left out")
@@ -55,6 +60,23 @@ extension ImportPlan {
             changed = true
         }
         return changed
+    }
+
+    /// A link to a Markdown file that is no page (`[build](./build.md)`, often left by a
+    /// translation of another site's post) led nowhere on the old site and would stop Herald's
+    /// build: its text stays, its link goes. Returns the link, or nil when the error is about
+    /// something else or the link is not found written inline.
+    mutating func unlinkDeadLink(_ message: String, in index: Int) -> String? {
+        guard message.hasPrefix("links to "), let end = message.range(of: ContentLinkResolver.notAContentFile) else { return nil }
+        let link = String(message[message.index(message.startIndex, offsetBy: "links to ".count)..<end.lowerBound])
+        // `[text](link)` or `[text](<link> "title")`; the text may hold one level of brackets.
+        let escaped = NSRegularExpression.escapedPattern(for: link)
+        guard let pattern = try? NSRegularExpression(pattern: #"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?"# + escaped + #">?(?:\s+"[^"]*")?\s*\)"#) else { return nil }
+        let body = items[index].body
+        let range = NSRange(body.startIndex..., in: body)
+        guard pattern.firstMatch(in: body, range: range) != nil else { return nil }
+        items[index].body = pattern.stringByReplacingMatches(in: body, range: range, withTemplate: "$1")
+        return link
     }
 
     /// Removes the alias an error names (`alias /x/ is already …`) from an item's `aliases`.

@@ -8,6 +8,24 @@ import Testing
 @Suite struct ImportInputTests {
     static let config = "title = \"U\"\nbaseURL = \"https://u.example/\"\n"
 
+    /// Links between posts by their Markdown files, as a real site writes them: to a bundle by its
+    /// name and in other letter case, which Herald follows; to a file that was never there, which
+    /// led nowhere on the old site either: its text is kept, the post is imported, and it is noted.
+    @Test func linksToMarkdownFilesAreFollowedOrKeptAsText() throws {
+        let result = try MemoryImport(files: [
+            "config.toml": Self.config,
+            "content/post/part-one/index.md": "---\ntitle: One\ndate: 2026-01-01\n---\nFirst part.\n",
+            "content/post/part-two/index.md": "---\ntitle: Two\ndate: 2026-01-02\n---\nAfter [part one](./Part-One.md), see [the build](./build.md \"Build\") and [setup](setup.md).\n",
+        ]).run()
+        #expect(result.text("content/news/part-two/index.md")?.hasSuffix("\nAfter [part one](./Part-One.md), see the build and setup.\n") == true,
+                "\(result.text("content/news/part-two/index.md") ?? "")")
+        #expect(result.notes.filter { $0.contains("dead link") || $0.contains("led to no page") } == [
+            "content/post/part-two/index.md:5: warning: the link to ./build.md led to no page of the old site either (no such content file): its text is kept, without the link",
+            "content/post/part-two/index.md:5: warning: the link to setup.md led to no page of the old site either (no such content file): its text is kept, without the link",
+        ])
+        #expect(result.report.unconverted.isEmpty && result.report.items[.news] == 2)
+    }
+
     @Test func aFileThatIsNotUTF8IsCopiedAsItIsAndListed() throws {
         let latin1 = Data("---\ntitle: Caf".utf8) + Data([0xE9]) + Data("\ndate: 2026-01-01\n---\n".utf8)
         let tree = SourceTree(files: ["config.toml", "content/posts/cafe.md"], fileSystem: .memory(["config.toml": Data(Self.config.utf8), "content/posts/cafe.md": latin1]))
