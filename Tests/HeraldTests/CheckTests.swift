@@ -59,6 +59,19 @@ import Testing
         ])
     }
 
+    /// The closest item path wins, the first by name among equals, and nothing beyond a few slips.
+    @Test func theNearestItemPathIsTheClosest() {
+        let paths = SiteCheck.ItemPaths(["news/first/", "news/firsts/", "news/fist/", "news/b/", "news/a/", "events/gala/"])
+        #expect(paths.nearest(to: .file("news/frist/")) == "news/fist/")
+        #expect(paths.nearest(to: .file("news/c/")) == "news/a/")
+        #expect(paths.nearest(to: .file("news/first")) == nil, "the page itself: not broken")
+        #expect(paths.nearest(to: .file("news/something-else/")) == nil)
+        #expect(paths.nearest(to: .file("events/gal")) == "events/gala/")
+        #expect(paths.nearest(to: .outside) == nil)
+        #expect(SiteCheck.ItemPaths.distance(Array("kitten".utf8), Array("sitting".utf8), atMost: 3) == 3)
+        #expect(SiteCheck.ItemPaths.distance(Array("kitten".utf8), Array("sitting".utf8), atMost: 2) == nil)
+    }
+
     @Test func aBrokenLinkInATemplateIsReportedOnceWithItsPageCount() throws {
         let findings = try check([
             "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\n---\nText.\n",

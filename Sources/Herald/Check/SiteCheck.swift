@@ -55,6 +55,7 @@ public enum SiteCheck {
         let broken = check.brokenLinks(pages: pages.map(\.path)).filter { !missingCovers.contains($0.link) }
         let pageInfo = Dictionary(pages.map { ($0.path, (template: $0.template, source: $0.source)) }, uniquingKeysWith: { a, _ in a })
         let templateTexts = model.theme.sources.sorted { $0.key < $1.key }
+        let itemPaths = ItemPaths(model.site.paths)
         var grouped: [String: (location: (path: String, line: Int), link: String, written: String, attribute: String, pages: [String])] = [:]
         var order: [String] = []
         for finding in broken {
@@ -94,19 +95,53 @@ public enum SiteCheck {
             let on = entry.pages.count == 1 ? "on \(firstPage)" : "on \(entry.pages.count) pages, such as \(firstPage)"
             // A site path is put under the base path: say what it became, which is what is missing.
             let link = entry.written == entry.link ? entry.link : "\(entry.written) (\(entry.link) on the page)"
-            let suggestion = entry.attribute == "href" ? nearestItem(to: check.target(of: entry.link, from: entry.pages[0]), paths: model.site.paths).map { "; did you mean \(urls.path($0))?" } ?? "" : ""
+            let suggestion = entry.attribute == "href" ? itemPaths.nearest(to: check.target(of: entry.link, from: entry.pages[0])).map { "; did you mean \(urls.path($0))?" } ?? "" : ""
             return Diagnostic(path: entry.location.path, line: entry.location.line, "\(what) \(link), \(reason) (\(on))\(suggestion)")
         }
     }
 
-    /// The item page a broken link most likely meant: the one whose path is a slip or two away
-    /// (`news/frist/` for `news/first/`, a missing or extra `/`), or nil when none is that close.
-    static func nearestItem(to target: LinkCheck.Target, paths: [String]) -> String? {
-        guard case .file(let written) = target, !written.isEmpty else { return nil }
-        let wanted = written.hasSuffix("/") || written.hasSuffix(".html") ? written : written + "/"
-        let best = paths.map { ($0, SiteConfigParser.editDistance($0, wanted)) }.min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-        guard let (path, distance) = best, distance > 0, distance <= max(2, wanted.count / 6) else { return nil }
-        return path
+    /// Every item's output path, to find the one a broken link most likely meant.
+    struct ItemPaths {
+        let paths: [(text: String, bytes: [UInt8])]
+
+        init(_ paths: [String]) { self.paths = paths.map { ($0, Array($0.utf8)) } }
+
+        /// The item path a slip or two away from where a link leads (`news/frist/` for
+        /// `news/first/`, a missing or extra `/`), or nil when none is that close. Only paths of
+        /// about the right length are compared, each given up as soon as it is too far: a site of
+        /// 10,000 items with many broken links is checked as fast as one without.
+        func nearest(to target: LinkCheck.Target) -> String? {
+            guard case .file(let written) = target, !written.isEmpty else { return nil }
+            let wanted = Array((written.hasSuffix("/") || written.hasSuffix(".html") ? written : written + "/").utf8)
+            // The closest path so far bounds the search; of equally close ones, the first by name.
+            var best: (path: String, distance: Int)?
+            for path in paths {
+                let limit = best?.distance ?? max(2, wanted.count / 6)
+                guard abs(path.bytes.count - wanted.count) <= limit,
+                      let distance = Self.distance(path.bytes, wanted, atMost: limit) else { continue }
+                if distance == 0 { return nil }  // an item is there: nothing to suggest
+                if best == nil || distance < best!.distance || path.text < best!.path { best = (path.text, distance) }
+            }
+            return best?.path
+        }
+
+        /// The edit distance of two byte strings, or nil as soon as it must exceed `limit`.
+        static func distance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int? {
+            var previous = Array(0...b.count)
+            var current = previous
+            for i in 1...max(a.count, 1) where !a.isEmpty {
+                current[0] = i
+                var rowMinimum = i
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                    rowMinimum = Swift.min(rowMinimum, current[j])
+                }
+                if rowMinimum > limit { return nil }
+                swap(&previous, &current)
+            }
+            let distance = a.isEmpty ? b.count : previous[b.count]
+            return distance <= limit ? distance : nil
+        }
     }
 
     /// How a link in a page may have been written in its source: as it is, or (Herald puts site
