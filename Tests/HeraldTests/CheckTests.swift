@@ -68,8 +68,8 @@ import Testing
         #expect(paths.nearest(to: .file("news/something-else/")) == nil)
         #expect(paths.nearest(to: .file("events/gal")) == "events/gala/")
         #expect(paths.nearest(to: .outside) == nil)
-        #expect(SiteCheck.ItemPaths.distance(Array("kitten".utf8), Array("sitting".utf8), atMost: 3) == 3)
-        #expect(SiteCheck.ItemPaths.distance(Array("kitten".utf8), Array("sitting".utf8), atMost: 2) == nil)
+        #expect(NearestMatch.distance(Array("kitten".utf8), Array("sitting".utf8), atMost: 3) == 3)
+        #expect(NearestMatch.distance(Array("kitten".utf8), Array("sitting".utf8), atMost: 2) == nil)
     }
 
     @Test func aBrokenLinkInATemplateIsReportedOnceWithItsPageCount() throws {

@@ -102,45 +102,17 @@ public enum SiteCheck {
 
     /// Every item's output path, to find the one a broken link most likely meant.
     struct ItemPaths {
-        let paths: [(text: String, bytes: [UInt8])]
+        let match: NearestMatch
 
-        init(_ paths: [String]) { self.paths = paths.map { ($0, Array($0.utf8)) } }
+        init(_ paths: [String]) { match = NearestMatch(paths.map { ($0, $0) }) }
 
         /// The item path a slip or two away from where a link leads (`news/frist/` for
-        /// `news/first/`, a missing or extra `/`), or nil when none is that close. Only paths of
-        /// about the right length are compared, each given up as soon as it is too far: a site of
-        /// 10,000 items with many broken links is checked as fast as one without.
+        /// `news/first/`, a missing or extra `/`), or nil when none is that close, or an item is there.
         func nearest(to target: LinkCheck.Target) -> String? {
             guard case .file(let written) = target, !written.isEmpty else { return nil }
-            let wanted = Array((written.hasSuffix("/") || written.hasSuffix(".html") ? written : written + "/").utf8)
-            // The closest path so far bounds the search; of equally close ones, the first by name.
-            var best: (path: String, distance: Int)?
-            for path in paths {
-                let limit = best?.distance ?? max(2, wanted.count / 6)
-                guard abs(path.bytes.count - wanted.count) <= limit,
-                      let distance = Self.distance(path.bytes, wanted, atMost: limit) else { continue }
-                if distance == 0 { return nil }  // an item is there: nothing to suggest
-                if best == nil || distance < best!.distance || path.text < best!.path { best = (path.text, distance) }
-            }
-            return best?.path
-        }
-
-        /// The edit distance of two byte strings, or nil as soon as it must exceed `limit`.
-        static func distance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int? {
-            var previous = Array(0...b.count)
-            var current = previous
-            for i in 1...max(a.count, 1) where !a.isEmpty {
-                current[0] = i
-                var rowMinimum = i
-                for j in stride(from: 1, through: b.count, by: 1) {
-                    current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                    rowMinimum = Swift.min(rowMinimum, current[j])
-                }
-                if rowMinimum > limit { return nil }
-                swap(&previous, &current)
-            }
-            let distance = a.isEmpty ? b.count : previous[b.count]
-            return distance <= limit ? distance : nil
+            let wanted = written.hasSuffix("/") || written.hasSuffix(".html") ? written : written + "/"
+            guard let found = match.nearest(to: wanted, within: max(2, wanted.utf8.count / 6)), found.distance > 0 else { return nil }
+            return found.value
         }
     }
 

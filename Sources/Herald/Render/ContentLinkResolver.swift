@@ -18,6 +18,8 @@ public struct ContentLinkResolver {
         // A link written in other letter case (`Part-3.md` for `part-3/index.md`) still finds its
         // file when no file has the case written.
         let byLowercase = Dictionary(allItems.map { ($0.sourcePath.lowercased(), $0.sourcePath) }, uniquingKeysWith: { a, b in min(a, b) })
+        // Made once, and only looked in for a link that leads nowhere.
+        let fileNames = NearestMatch(allItems.map { (($0.sourcePath as NSString).lastPathComponent.lowercased(), $0.sourcePath) })
         var found = DiagnosticList()
         for id in site.items.indices where !site.items[id].contentLinks.isEmpty {
             var item = site.items[id]
@@ -40,7 +42,7 @@ public struct ContentLinkResolver {
                     // A site path that is no content file may be a static one: it stays a site link.
                     targets[index] = urls.path(String(link.written.dropFirst()))
                 } else {
-                    found.error(item.sourcePath, link.line, "links to \(link.written)\(Self.notAContentFile)\(suggestion(for: written, among: parsed.keys))")
+                    found.error(item.sourcePath, link.line, "links to \(link.written)\(Self.notAContentFile)\(suggestion(for: written, among: fileNames))")
                     targets[index] = .some(nil)
                 }
             }
@@ -58,13 +60,11 @@ public struct ContentLinkResolver {
 
     /// `; did you mean content/news/2026-11-23-gala.md?` when a content file's name is close to
     /// the one the link names (a slip of a letter or two, another year's folder).
-    private func suggestion(for candidates: [String], among paths: Dictionary<String, ContentItem>.Keys) -> String {
+    private func suggestion(for candidates: [String], among files: NearestMatch) -> String {
         guard let wanted = candidates.first else { return "" }
         let name = (wanted as NSString).lastPathComponent.lowercased()
-        let best = paths.map { ($0, SiteConfigParser.editDistance(($0 as NSString).lastPathComponent.lowercased(), name)) }
-            .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-        guard let (path, distance) = best, distance <= max(2, name.count / 5) else { return "" }
-        return "; did you mean \(path)?"
+        guard let found = files.nearest(to: name, within: max(2, name.utf8.count / 5)) else { return "" }
+        return "; did you mean \(found.value)?"
     }
 
     /// The HTML with each marker's `href` made the item's URL, or the link taken out around its
