@@ -8,10 +8,10 @@ let package = Package(
         .executable(name: "herald", targets: ["HeraldCLI"]),
         .library(name: "Herald", targets: ["Herald"]),
         .library(name: "HeraldImport", targets: ["HeraldImport"]),
+        .library(name: "HeraldTemplates", targets: ["HeraldTemplates"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         // Already under Hummingbird; named so `herald serve` can stop its watcher and live-reload
@@ -32,13 +32,16 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // Herald's Mustache engine: templates parsed once, partials and parents linked when loaded,
+        // rendered into bytes through one small view protocol (see docs/templates.md).
+        .target(name: "HeraldTemplates"),
         // The whole build: discover → parse → model → render → write.
         .target(
             name: "Herald",
             dependencies: [
                 "CCmark",
+                "HeraldTemplates",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             plugins: ["EmbedDefaultTheme"]
@@ -98,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldTests",
-            dependencies: ["Herald", "HeraldServe", "HeraldPublish", "HeraldMediaTypes", "HeraldImport", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Herald", "HeraldTemplates", "HeraldServe", "HeraldPublish", "HeraldMediaTypes", "HeraldImport", .product(name: "Yams", package: "Yams")]
         ),
     ]
 )

@@ -141,8 +141,8 @@ import Testing
             "templates/article.mustache": "{{<layout}}{{$main}}\n<h1>{{title}}</h1>\n{{#item}}\n{{/items}}\n{{/main}}{{/layout}}\n",
             "templates/page.mustache": "{{<layout}}{{$main}}\n{{> partials/missing}}\n{{/main}}{{/layout}}\n",
         ]).map { $0.components(separatedBy: " (templates:").first! } == [
-            "templates/article.mustache:4: template does not parse: a section is closed with a different name than it was opened with near `{{/items}}`",
-            "templates/page.mustache:2: template names the partial 'partials/missing', which does not exist",
+            "templates/article.mustache:4:1: {{/items}} closes {{#item}} (line 3): close it with {{/item}} first",
+            "templates/page.mustache:2:1: template names the partial 'partials/missing', which does not exist",
         ])
     }
 

@@ -37,12 +37,6 @@ import Testing
         #expect(page.contains("<link rel=\"alternate\" type=\"application/rss+xml\""))
     }
 
-    @Test func literalTemplatesRenderExactly() throws {
-        for text in ["plain", "has {{mustache}} and }} and {{{triple}}}", "a\nb\n  c\n", ""] {
-            let template = try #require(Theme.literalTemplate(text))
-            #expect(template.render([String: String]()) == text)
-        }
-    }
 }
 
 @Suite struct ConstantPartialContextTests {

@@ -27,12 +27,12 @@ import Testing
 
     @Test func templatesThatIncludeThemselvesAreErrors() {
         #expect(diagnostics(["templates/partials/card.mustache": "<div>{{> partials/card}}</div>\n"]) == [
-            "templates/partials/card.mustache:1: template includes itself: partials/card → partials/card; rendering would never end",
+            "templates/partials/card.mustache:1:6: template includes itself: partials/card → partials/card; rendering would never end",
         ])
         #expect(diagnostics([
             "templates/partials/a.mustache": "{{> partials/b}}", "templates/partials/b.mustache": "{{> partials/a}}",
         ]) == [
-            "templates/partials/a.mustache:1: template includes itself: partials/a → partials/b → partials/a; rendering would never end",
+            "templates/partials/a.mustache:1:1: template includes itself: partials/a → partials/b → partials/a; rendering would never end",
         ], "a loop through two partials is one problem, where it starts")
     }
 
@@ -156,7 +156,7 @@ extension Result where Failure == InputProblem {
 
     @Test func anInclusionLoopIsReportedWhereItStarts() {
         #expect(MemorySite(["templates/partials/card.mustache": "<div>\n{{> partials/card}}</div>\n"]).diagnostics() == [
-            "templates/partials/card.mustache:2: template includes itself: partials/card → partials/card; rendering would never end",
+            "templates/partials/card.mustache:2:1: template includes itself: partials/card → partials/card; rendering would never end",
         ])
     }
 

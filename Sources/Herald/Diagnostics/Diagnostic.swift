@@ -1,4 +1,5 @@
-/// A problem found in a site's input, reported as `path:line: message`.
+/// A problem found in a site's input, reported as `path:line: message` (`path:line:column:` for
+/// templates, whose tags are often several to a line).
 public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Comparable {
     /// How bad a problem is: errors fail the build, warnings are printed and the build goes on.
     public enum Severity: String, Sendable { case error, warning }
@@ -7,6 +8,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Co
     public var path: String
     /// The 1-based line the problem is on (1 when it concerns the whole file).
     public var line: Int
+    /// The 1-based column, in characters, when the problem is at one place of the line; 0 when not said.
+    public var column = 0
     /// What is wrong, in words an editor understands.
     public var message: String
     /// Whether the problem stops the build.
@@ -18,6 +21,12 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Co
         self.line = max(1, line)
         self.message = message
         self.severity = severity
+    }
+
+    /// Creates a diagnostic at a line and column.
+    public init(path: String, line: Int, column: Int, _ message: String, severity: Severity = .error) {
+        self.init(path: path, line: line, message, severity: severity)
+        self.column = max(0, column)
     }
 
     /// Creates a warning.
@@ -36,11 +45,11 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Co
     /// `path:line: message` (`path: message` for a path as a whole), with `warning: ` before the
     /// message of a warning.
     public var description: String {
-        (line == 0 ? "\(path): " : "\(path):\(line): ") + (severity == .warning ? "warning: " : "") + message
+        (line == 0 ? "\(path): " : column > 0 ? "\(path):\(line):\(column): " : "\(path):\(line): ") + (severity == .warning ? "warning: " : "") + message
     }
 
     public static func < (a: Diagnostic, b: Diagnostic) -> Bool {
-        (a.path, a.line, a.message) < (b.path, b.line, b.message)
+        (a.path, a.line, a.column, a.message) < (b.path, b.line, b.column, b.message)
     }
 }
 

@@ -176,7 +176,7 @@ public struct Build: Sendable {
                     memo?.pages.keep(job.path, previous, reused: true)
                     return previous.bytes
                 }
-                let bytes = Data(plan.theme.render(job.template, job.context).utf8)
+                let bytes = Data(plan.theme.render(job.template, job.context))
                 memo?.pages.keep(job.path, BuildMemo.Page(templates: templates, template: job.template, context: job.context, bytes: bytes), reused: false)
                 return bytes
             }

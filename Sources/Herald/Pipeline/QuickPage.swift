@@ -31,6 +31,6 @@ extension BuildMemo {
         view.card = setup.theme.renderCard(CardContext(item: cardView, site: page.context.site, strings: page.context.strings))
         var context = page.context
         context.item = view
-        return (path, Data(setup.theme.render(page.template, context).utf8))
+        return (path, Data(setup.theme.render(page.template, context)))
     }
 }

@@ -1,22 +1,7 @@
-import Mustache
-
-/// HTML escaping for `{{value}}` in templates: the same five replacements as swift-mustache's
-/// own HTML content type (`&`, `<`, `>`, `"`, `'`), done on UTF-8 bytes, and with no copy at
-/// all when there is nothing to replace, which is most titles, URLs and dates. The library's
-/// escaper walks grapheme clusters with a dictionary look-up each, and was a fifth of the
-/// build's time. Installed through the library's content-type API (see `Theme`).
-public struct HTMLEscaping: MustacheContentType {
-    /// The name templates are switched to this content type by.
-    static let name = "HERALD_HTML"
-
-    /// Registers the content type with swift-mustache (once per process).
-    static let register: Void = { MustacheContentTypes.register(HTMLEscaping(), named: name) }()
-
-    /// The pragma put before each template's text, so the template and its partials escape with it.
-    static let pragma = "{{% CONTENT_TYPE: \(name) }}"
-
-    public func escapeText(_ text: String) -> String { Self.escape(text) }
-
+/// HTML escaping of text outside templates (feeds' HTML, JSON-LD, redirect pages): the same five
+/// replacements as `{{value}}` in templates (`&`, `<`, `>`, `"`, `'`), done on UTF-8 bytes, with
+/// no copy at all when there is nothing to replace, which is most titles, URLs and dates.
+public enum HTMLEscaping {
     /// `text` with `& < > " '` replaced by entities.
     public static func escape(_ text: String) -> String {
         text.rewritingUTF8(when: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) { bytes, output in

@@ -1,16 +1,16 @@
 import Foundation
-import Mustache
+import HeraldTemplates
 import Yams
 
 /// The theme's interface text in the site's language (`{{t.recentNews}}` in templates), read from
 /// `templates/i18n/<language>.yml`; a key missing there falls back to English.
-struct InterfaceStrings: MustacheParent, Sendable, Equatable {
+struct InterfaceStrings: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     /// Key → text.
     var table: [String: String]
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         // A missing string shows its key, so a theme author sees what to add.
-        table[key] ?? key
+        .text(table[key] ?? key)
     }
 
     /// Picks the table for `language` (`zh-CN` → `en`, then `zh`, then `zh-cn` laid over each

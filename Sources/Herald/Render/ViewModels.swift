@@ -1,21 +1,17 @@
 import Foundation
-import Mustache
+import HeraldTemplates
 
 // The values templates see. Each view answers Mustache's look-ups with a `switch` on the key
-// (no reflection), and answers a key it knows but has no value for with `Absent`, so that
+// (no reflection), and answers a key it knows but has no value for with `.absent`, so that
 // Mustache does not climb the context stack and show, say, the page's image on a card that
 // has none. docs/templates.md lists every key.
 
-/// A value a view knows about but does not have: renders as nothing, is false in sections.
-struct Absent: MustacheCustomRepresentation {
-    var representation: Any? { nil }
-}
-
-/// The value, or `Absent` when it is nil.
-@inline(__always) func present(_ value: Any?) -> Any { value ?? Absent() }
+/// The value, or `.absent` (known but missing: renders as nothing, false in sections, and the
+/// look-up stops here) when it is nil.
+@inline(__always) func present<Value: TemplateValueConvertible>(_ value: Value?) -> TemplateValue { value?.templateValue ?? .absent }
 
 /// A category or tag as a link, with its count and looks.
-struct TermView: MustacheParent, Sendable, Equatable {
+struct TermView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var name: String
     var slug: String
     var url: String
@@ -26,13 +22,13 @@ struct TermView: MustacheParent, Sendable, Equatable {
     var color: String?
     var icon: String?
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "name": return name
-        case "slug": return slug
-        case "url": return url
-        case "count": return count
-        case "countText": return countText
+        case "name": return .text(name)
+        case "slug": return .text(slug)
+        case "url": return .text(url)
+        case "count": return .number(count)
+        case "countText": return .text(countText)
         case "description": return present(description)
         case "color": return present(color)
         case "icon": return present(icon)
@@ -42,7 +38,7 @@ struct TermView: MustacheParent, Sendable, Equatable {
 }
 
 /// When and where an event is, in words and machine-readable form.
-struct EventView: MustacheParent, Sendable, Equatable {
+struct EventView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var when: String
     var zone: String
     var startISO: String
@@ -67,36 +63,36 @@ struct EventView: MustacheParent, Sendable, Equatable {
     var calendarFile: String = ""
     var subscribe: String = ""
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "when": return when
-        case "zone": return zone
-        case "startISO": return startISO
+        case "when": return .text(when)
+        case "zone": return .text(zone)
+        case "startISO": return .text(startISO)
         case "endISO": return present(endISO)
-        case "allDay": return allDay
+        case "allDay": return .bool(allDay)
         case "location": return present(location)
         case "address": return present(address)
         case "mapURL": return present(mapURL)
         case "registration": return present(registration)
         case "organizer": return present(organizer)
-        case "status": return status.rawValue
-        case "cancelled": return status == .cancelled
-        case "postponed": return status == .postponed
-        case "upcoming": return upcoming
-        case "past": return !upcoming
-        case "today": return today
-        case "thisWeek": return thisWeek
+        case "status": return .text(status.rawValue)
+        case "cancelled": return .bool(status == .cancelled)
+        case "postponed": return .bool(status == .postponed)
+        case "upcoming": return upcoming.templateValue
+        case "past": return .bool(!upcoming)
+        case "today": return .bool(today)
+        case "thisWeek": return thisWeek.templateValue
         case "repeats": return present(repeats)
-        case "dates": return dates
-        case "calendarFile": return calendarFile
-        case "subscribe": return subscribe
+        case "dates": return dates.templateValue
+        case "calendarFile": return .text(calendarFile)
+        case "subscribe": return .text(subscribe)
         default: return nil
         }
     }
 }
 
 /// An item as templates see it: on its own page and as a card in lists.
-struct ItemView: MustacheParent, Sendable, Equatable {
+struct ItemView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var kind: ContentKind
     var title: String
     var url: String
@@ -128,35 +124,35 @@ struct ItemView: MustacheParent, Sendable, Equatable {
     /// The publication date (or an occurrence's start), for the sitemap; not shown to templates.
     var published: Date? = nil
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "title": return title
-        case "url": return url
-        case "permalink": return permalink
-        case "kind": return kind.rawValue
-        case "isNews": return kind == .news
-        case "isEvent": return kind == .event
-        case "isPage": return kind == .page
+        case "title": return title.templateValue
+        case "url": return .text(url)
+        case "permalink": return .text(permalink)
+        case "kind": return .text(kind.rawValue)
+        case "isNews": return .bool(kind == .news)
+        case "isEvent": return .bool(kind == .event)
+        case "isPage": return .bool(kind == .page)
         case "date": return present(date)
         case "dateISO": return present(dateISO)
-        case "summary": return summary.isEmpty ? Absent() : summary
-        case "summaryHTML": return summaryHTML.isEmpty ? Absent() : summaryHTML
+        case "summary": return summary.isEmpty ? .absent : .text(summary)
+        case "summaryHTML": return summaryHTML.isEmpty ? .absent : .text(summaryHTML)
         case "image": return present(image)
-        case "imageAlt": return imageAlt ?? ""
+        case "imageAlt": return .text(imageAlt ?? "")
         case "imageAbsolute": return present(imageAbsolute)
         case "category": return present(categories.first)
-        case "categories": return categories
-        case "tags": return tags
+        case "categories": return categories.templateValue
+        case "tags": return tags.templateValue
         case "author": return present(author)
-        case "authors": return authors
-        case "params": return ParamsView(values: params)
-        case "readingTime": return readingTime
-        case "readingMinutes": return readingMinutes
-        case "wordCount": return wordCount
-        case "featured": return featured
-        case "content": return content
+        case "authors": return authors.templateValue
+        case "params": return ParamsView(values: params).templateValue
+        case "readingTime": return .text(readingTime)
+        case "readingMinutes": return .number(readingMinutes)
+        case "wordCount": return .number(wordCount)
+        case "featured": return featured.templateValue
+        case "content": return .text(content)
         case "event": return present(event)
-        case "card": return card
+        case "card": return card.templateValue
         case "jsonLD": return present(jsonLD)
         default: return nil
         }
@@ -165,67 +161,67 @@ struct ItemView: MustacheParent, Sendable, Equatable {
 
 /// The front-matter keys an item gives that Herald does not read, for templates, as Hugo's
 /// `.Params`: `{{item.params.country}}`, `{{#item.params.speakers}}{{.}}{{/item.params.speakers}}`.
-struct ParamsView: MustacheParent, Sendable, Equatable {
+struct ParamsView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var values: [String: FrontMatterValue]
 
-    func child(named key: String) -> Any? {
-        guard let value = values[key] else { return Absent() }
+    func templateValue(_ key: String) -> TemplateValue? {
+        guard let value = values[key] else { return .absent }
         return Self.template(value)
     }
 
-    /// A value as Mustache renders it: text, a boolean (for sections), a list or a nested view.
-    static func template(_ value: FrontMatterValue) -> Any {
+    /// A value as templates see it: text, a boolean (for sections), a list or a nested view.
+    static func template(_ value: FrontMatterValue) -> TemplateValue {
         switch value {
-        case .text(let text), .number(let text): return text
-        case .bool(let flag): return flag
-        case .list(let values): return values.map(template)
-        case .mapping(let values): return ParamsView(values: values)
+        case .text(let text), .number(let text): return .text(text)
+        case .bool(let flag): return .bool(flag)
+        case .list(let values): return .list(values.map(template))
+        case .mapping(let values): return .view(ParamsView(values: values))
         }
     }
 }
 
 /// One link of a pager.
-struct PagerLink: MustacheParent, Sendable, Equatable {
+struct PagerLink: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var number: Int
     var url: String
     var current: Bool
     /// Stands for pages left out between two numbers (shown as "…").
     var gap = false
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "number": return number
-        case "url": return url
-        case "current": return current
-        case "gap": return gap
+        case "number": return .number(number)
+        case "url": return .text(url)
+        case "current": return .bool(current)
+        case "gap": return gap.templateValue
         default: return nil
         }
     }
 }
 
 /// Where a page of a paged list stands, and the links to the others.
-struct PagerView: MustacheParent, Sendable, Equatable {
+struct PagerView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var number: Int
     var total: Int
     var previous: String?
     var next: String?
     var links: [PagerLink]
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "number": return number
-        case "total": return total
-        case "paged": return total > 1
+        case "number": return .number(number)
+        case "total": return .number(total)
+        case "paged": return .bool(total > 1)
         case "previous": return present(previous)
         case "next": return present(next)
-        case "links": return links
+        case "links": return links.templateValue
         default: return nil
         }
     }
 }
 
 /// A page of a list: a category, a tag, all news, upcoming or past events.
-struct ListView: MustacheParent, Sendable, Equatable {
+struct ListView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var kind: String
     var title: String
     var description: String?
@@ -238,74 +234,74 @@ struct ListView: MustacheParent, Sendable, Equatable {
     /// The current month's calendar, on event lists.
     var calendarURL: String? = nil
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "sections": return sections
+        case "sections": return sections.templateValue
         case "calendarURL": return present(calendarURL)
-        case "kind": return kind
-        case "title": return title
+        case "kind": return kind.templateValue
+        case "title": return title.templateValue
         case "description": return present(description)
         case "color": return present(color)
         case "icon": return present(icon)
-        case "items": return items
-        case "empty": return items.isEmpty
-        case "pager": return pager
-        case "isCategory": return kind == "category"
-        case "isTag": return kind == "tag"
-        case "ranked": return kind == "trending"
-        case "isEvents": return kind == "events"
-        case "isPastEvents": return kind == "past-events"
+        case "items": return items.templateValue
+        case "empty": return items.isEmpty.templateValue
+        case "pager": return pager.templateValue
+        case "isCategory": return .bool(kind == "category")
+        case "isTag": return .bool(kind == "tag")
+        case "ranked": return .bool(kind == "trending")
+        case "isEvents": return .bool(kind == "events")
+        case "isPastEvents": return .bool(kind == "past-events")
         default: return nil
         }
     }
 }
 
 /// A group of cards in a list, with a heading when there is more than one group.
-struct ListSection: MustacheParent, Sendable, Equatable {
+struct ListSection: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var title: String?
     var items: [ItemView]
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
         case "title": return present(title)
-        case "items": return items
+        case "items": return items.templateValue
         default: return nil
         }
     }
 }
 
 /// The home page's strips, as in a news app's Home view.
-struct HomeView: MustacheParent, Sendable, Equatable {
+struct HomeView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var recent: [ItemView]
     var featured: [ItemView]
     var upcoming: [ItemView]
     var trending: [ItemView]
     var categories: [TermView]
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "trending": return trending
-        case "recent": return recent
-        case "featured": return featured
-        case "upcoming": return upcoming
-        case "categories": return categories
+        case "trending": return trending.templateValue
+        case "recent": return recent.templateValue
+        case "featured": return featured.templateValue
+        case "upcoming": return upcoming.templateValue
+        case "categories": return categories.templateValue
         default: return nil
         }
     }
 }
 
 /// The list of every category or every tag.
-struct TermsView: MustacheParent, Sendable, Equatable {
+struct TermsView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var kind: String
     var title: String
     var terms: [TermView]
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "kind": return kind
-        case "title": return title
-        case "terms": return terms
-        case "empty": return terms.isEmpty
+        case "kind": return kind.templateValue
+        case "title": return title.templateValue
+        case "terms": return terms.templateValue
+        case "empty": return terms.isEmpty.templateValue
         default: return nil
         }
     }
@@ -313,66 +309,66 @@ struct TermsView: MustacheParent, Sendable, Equatable {
 
 /// What a card is rendered with: the item first, then the site and the interface text. Nothing
 /// of the page it will appear on, since one rendering serves every page that lists the item.
-struct CardContext: MustacheParent, Sendable, Equatable {
+struct CardContext: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var item: ItemView
     var site: SiteView
     var strings: InterfaceStrings
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "site": return site
-        case "t": return strings
-        default: return item.child(named: key)
+        case "site": return site.templateValue
+        case "t": return strings.templateValue
+        default: return item.templateValue(key)
         }
     }
 }
 
 /// A feed for `<link rel="alternate">` autodiscovery.
-struct FeedLink: MustacheParent, Sendable, Equatable {
+struct FeedLink: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var title: String
     var url: String
     var type: String
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "title": return title
-        case "url": return url
-        case "type": return type
+        case "title": return title.templateValue
+        case "url": return .text(url)
+        case "type": return .text(type)
         default: return nil
         }
     }
 }
 
 /// What a constant partial (`partials/site/…`) is rendered with: the site and the interface text.
-struct ConstantContext: MustacheParent, Sendable, Equatable {
+struct ConstantContext: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var site: SiteView
     var strings: InterfaceStrings
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "site": return site
-        case "t": return strings
+        case "site": return site.templateValue
+        case "t": return strings.templateValue
         default: return nil
         }
     }
 }
 
 /// A plain link with a title (navigation to plain pages).
-struct LinkView: MustacheParent, Sendable, Equatable {
+struct LinkView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var title: String
     var url: String
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "title": return title
-        case "url": return url
+        case "title": return title.templateValue
+        case "url": return .text(url)
         default: return nil
         }
     }
 }
 
 /// The site as every page sees it.
-struct SiteView: MustacheParent, Sendable, Equatable {
+struct SiteView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var title: String
     var description: String
     var language: String
@@ -391,29 +387,29 @@ struct SiteView: MustacheParent, Sendable, Equatable {
     /// The theme's search script, when it has one.
     var searchScript: String?
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "title": return title
-        case "description": return description.isEmpty ? Absent() : description
-        case "language": return language
-        case "root": return root
-        case "baseURL": return baseURL
-        case "categories": return categories
-        case "pages": return pages
-        case "year": return year
-        case "stylesheet": return stylesheet
-        case "generator": return generator
-        case "feeds": return feeds
-        case "search": return search
-        case "searchIndex": return searchIndex
-        case "searchScript": return searchScript ?? Absent()
+        case "title": return title.templateValue
+        case "description": return description.isEmpty ? .absent : .text(description)
+        case "language": return .text(language)
+        case "root": return .text(root)
+        case "baseURL": return .text(baseURL)
+        case "categories": return categories.templateValue
+        case "pages": return pages.templateValue
+        case "year": return .number(year)
+        case "stylesheet": return .text(stylesheet)
+        case "generator": return .text(generator)
+        case "feeds": return feeds.templateValue
+        case "search": return .text(search)
+        case "searchIndex": return .text(searchIndex)
+        case "searchScript": return present(searchScript)
         default: return nil
         }
     }
 }
 
 /// What a page is, for the layout's `<head>`: title, description, canonical URL, social image.
-struct PageMeta: MustacheParent, Sendable, Equatable {
+struct PageMeta: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var title: String
     var description: String
     var url: String
@@ -423,22 +419,22 @@ struct PageMeta: MustacheParent, Sendable, Equatable {
     var section: String?
     var feeds: [FeedLink] = []
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "title": return title
-        case "description": return description.isEmpty ? Absent() : description
-        case "url": return url
-        case "permalink": return permalink
+        case "title": return title.templateValue
+        case "description": return description.isEmpty ? .absent : .text(description)
+        case "url": return .text(url)
+        case "permalink": return .text(permalink)
         case "image": return present(image)
-        case "type": return type
-        case "isHome": return type == "home"
+        case "type": return .text(type)
+        case "isHome": return .bool(type == "home")
         case "section": return present(section)
-        case "inNews": return section == "news"
-        case "inEvents": return section == "events"
-        case "inCategories": return section == "categories"
-        case "inTags": return section == "tags"
-        case "inTrending": return section == "trending"
-        case "feeds": return feeds
+        case "inNews": return .bool(section == "news")
+        case "inEvents": return .bool(section == "events")
+        case "inCategories": return .bool(section == "categories")
+        case "inTags": return .bool(section == "tags")
+        case "inTrending": return .bool(section == "trending")
+        case "feeds": return feeds.templateValue
         default: return nil
         }
     }
@@ -446,7 +442,7 @@ struct PageMeta: MustacheParent, Sendable, Equatable {
 
 /// The root of every page's context: the site, the page, the interface text, and what the
 /// page shows (an item, a list, the home strips or a list of terms).
-struct PageContext: MustacheParent, Sendable, Equatable {
+struct PageContext: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var site: SiteView
     var page: PageMeta
     var strings: InterfaceStrings
@@ -456,11 +452,11 @@ struct PageContext: MustacheParent, Sendable, Equatable {
     var terms: TermsView? = nil
     var calendar: CalendarMonthView? = nil
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "site": return site
-        case "page": return page
-        case "t": return strings
+        case "site": return site.templateValue
+        case "page": return page.templateValue
+        case "t": return strings.templateValue
         case "item": return present(item)
         case "list": return present(list)
         case "home": return present(home)
@@ -472,7 +468,7 @@ struct PageContext: MustacheParent, Sendable, Equatable {
 }
 
 /// A day cell of a month grid.
-struct CalendarDayView: MustacheParent, Sendable, Equatable {
+struct CalendarDayView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var day: Int
     var inMonth: Bool
     var count: Int
@@ -480,22 +476,22 @@ struct CalendarDayView: MustacheParent, Sendable, Equatable {
     var today: Bool
     var label: String
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "day": return day
-        case "inMonth": return inMonth
-        case "count": return count
-        case "hasEvents": return count > 0
-        case "anchor": return anchor
-        case "today": return today
-        case "label": return label
+        case "day": return .number(day)
+        case "inMonth": return .bool(inMonth)
+        case "count": return .number(count)
+        case "hasEvents": return .bool(count > 0)
+        case "anchor": return .text(anchor)
+        case "today": return .bool(today)
+        case "label": return .text(label)
         default: return nil
         }
     }
 }
 
 /// One event on one day of a calendar.
-struct CalendarEntry: MustacheParent, Sendable, Equatable {
+struct CalendarEntry: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var title: String
     var url: String
     var time: String
@@ -503,14 +499,14 @@ struct CalendarEntry: MustacheParent, Sendable, Equatable {
     var status: EventStatus
     var color: String?
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "title": return title
-        case "url": return url
-        case "time": return time
+        case "title": return title.templateValue
+        case "url": return .text(url)
+        case "time": return .text(time)
         case "location": return present(location)
-        case "cancelled": return status == .cancelled
-        case "postponed": return status == .postponed
+        case "cancelled": return .bool(status == .cancelled)
+        case "postponed": return .bool(status == .postponed)
         case "color": return present(color)
         default: return nil
         }
@@ -518,23 +514,23 @@ struct CalendarEntry: MustacheParent, Sendable, Equatable {
 }
 
 /// A day's events below a month grid.
-struct CalendarDayEvents: MustacheParent, Sendable, Equatable {
+struct CalendarDayEvents: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var label: String
     var anchor: String
     var entries: [CalendarEntry]
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "label": return label
-        case "anchor": return anchor
-        case "entries": return entries
+        case "label": return .text(label)
+        case "anchor": return .text(anchor)
+        case "entries": return entries.templateValue
         default: return nil
         }
     }
 }
 
 /// A month calendar page.
-struct CalendarMonthView: MustacheParent, Sendable, Equatable {
+struct CalendarMonthView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var title: String
     var weekdays: [String]
     var weeks: [[CalendarDayView]]
@@ -543,24 +539,24 @@ struct CalendarMonthView: MustacheParent, Sendable, Equatable {
     var next: LinkView?
     var current: Bool
 
-    func child(named key: String) -> Any? {
+    func templateValue(_ key: String) -> TemplateValue? {
         switch key {
-        case "title": return title
-        case "weekdays": return weekdays
-        case "weeks": return weeks.map { CalendarWeek(days: $0) }
-        case "days": return days
-        case "empty": return days.isEmpty
+        case "title": return title.templateValue
+        case "weekdays": return weekdays.templateValue
+        case "weeks": return weeks.map { CalendarWeek(days: $0) }.templateValue
+        case "days": return days.templateValue
+        case "empty": return days.isEmpty.templateValue
         case "previous": return present(previous)
         case "next": return present(next)
-        case "current": return current
+        case "current": return .bool(current)
         default: return nil
         }
     }
 }
 
 /// A row of a month grid.
-struct CalendarWeek: MustacheParent, Sendable, Equatable {
+struct CalendarWeek: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var days: [CalendarDayView]
 
-    func child(named key: String) -> Any? { key == "days" ? days : nil }
+    func templateValue(_ key: String) -> TemplateValue? { key == "days" ? .list(days) : nil }
 }
