@@ -20,5 +20,7 @@ let package = Package(
         .executableTarget(name: "FuzzItemPipeline", dependencies: [herald, "CFuzzerDriver"]),
         // `herald import`'s shortcode and Liquid scanner and the conversions built on it, on any text.
         .executableTarget(name: "FuzzMarkupScanner", dependencies: [.product(name: "HeraldImport", package: "Herald"), "CFuzzerDriver"]),
+        // The template engine: parser, linker (partials, parents, loops) and renderer, on any bytes.
+        .executableTarget(name: "FuzzTemplates", dependencies: [.product(name: "HeraldTemplates", package: "Herald"), "CFuzzerDriver"]),
     ]
 )

@@ -48,6 +48,15 @@ public struct TemplateLibrary: Sendable {
     /// Whether there is a template of that name.
     public func contains(_ name: String) -> Bool { indexes[name] != nil }
 
+    /// The index of template `name`.
+    func templateIndex(_ name: String) -> Int? { indexes[name] }
+
+    /// The name of the template at `index`.
+    func templateName(_ index: Int) -> String { index >= 0 && index < names.count ? names[index] : "" }
+
+    /// Every template's linked nodes, by index.
+    var linkedTemplates: [[TemplateNode]] { templates }
+
     /// Renders template `name` with `context` as the whole context stack, appending to `output`.
     /// Returns false when partials nested deeper than `TemplateRenderer.maximumDepth` (a template
     /// that includes itself inside a section, over data that never ends), where rendering stopped.
@@ -94,9 +103,31 @@ public struct TemplateLibrary: Sendable {
     /// Names inside a section for which `unlessInside` holds are left alone (a section whose
     /// views may answer the roots).
     public func fixing(roots: Set<String>, from constants: any TemplateView, unlessInside: @escaping (TemplateName) -> Bool = { _ in false }) -> TemplateLibrary {
+        // What may render inside such a section is left whole: the templates its partials and
+        // parents reach, all the way down, and the overrides of the blocks expanded there.
+        var unfixable = Set<Int>()
+        var blockNames = Set<String>()
+        var pending: [[TemplateNode]] = []
+        func collect(_ nodes: [TemplateNode], inside: Bool) {
+            for node in nodes {
+                switch node {
+                case .text, .lineStart, .variable: continue
+                case .section(let name, let inner, _):
+                    if inside || unlessInside(name) { pending.append(inner) } else { collect(inner, inside: false) }
+                case .block(let site):
+                    if inside { blockNames.insert(site.name) }
+                    collect(site.defaultContent, inside: inside)
+                case .partial(let call):
+                    if inside, call.target >= 0, unfixable.insert(call.target).inserted { pending.append(templates[call.target]) }
+                    for override in (call.overrides ?? [:]).values { collect(override.nodes, inside: inside) }
+                }
+            }
+        }
+        for nodes in templates { collect(nodes, inside: false) }
+        while let nodes = pending.popLast() { collect(nodes, inside: true) }
         var copy = self
-        let fixer = TemplateFixer(roots: roots, constants: constants, skip: unlessInside)
-        copy.templates = templates.map { fixer.fix($0) }
+        let fixer = TemplateFixer(roots: roots, constants: constants, skip: unlessInside, keepOverrides: blockNames)
+        copy.templates = templates.enumerated().map { unfixable.contains($0.offset) ? $0.element : fixer.fix($0.element) }
         return copy
     }
 
@@ -188,7 +219,7 @@ private struct Linker {
                 if let overrides = call.overrides {
                     var linked: [String: BlockOverride] = [:]
                     for (name, override) in overrides.sorted(by: { $0.key < $1.key }) {
-                        linked[name] = BlockOverride(nodes: link(override.nodes, in: template), id: nextOverride)
+                        linked[name] = BlockOverride(nodes: link(override.nodes, in: template), id: nextOverride, origin: indexes[template] ?? -1)
                         nextOverride += 1
                     }
                     call.overrides = linked
@@ -298,6 +329,8 @@ private struct TemplateFixer {
     let roots: Set<String>
     let constants: any TemplateView
     let skip: (TemplateName) -> Bool
+    /// Blocks that may be expanded inside a skipped section: their overrides are left whole.
+    let keepOverrides: Set<String>
 
     func fix(_ nodes: [TemplateNode]) -> [TemplateNode] {
         nodes.map { node in
@@ -323,7 +356,13 @@ private struct TemplateFixer {
                 site.defaultContent = fix(site.defaultContent)
                 return .block(site)
             case .partial(var call):
-                call.overrides = call.overrides?.mapValues { BlockOverride(nodes: fix($0.nodes), id: $0.id) }
+                if let overrides = call.overrides {
+                    var fixed: [String: BlockOverride] = [:]
+                    for (name, override) in overrides {
+                        fixed[name] = keepOverrides.contains(name) ? override : BlockOverride(nodes: fix(override.nodes), id: override.id, origin: override.origin)
+                    }
+                    call.overrides = fixed
+                }
                 return .partial(call)
             }
         }

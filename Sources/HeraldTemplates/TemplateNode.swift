@@ -49,4 +49,6 @@ struct BlockOverride: Sendable {
     var nodes: [TemplateNode]
     /// Tells overrides apart when the library looks for templates that include themselves.
     var id = -1
+    /// The index of the template the override is written in.
+    var origin = -1
 }

@@ -20,11 +20,14 @@ struct TemplateRenderer {
             self.outer = outer
         }
 
-        func content(of name: String) -> [TemplateNode]? {
-            var found = blocks[name]?.nodes
+        func content(of name: String) -> [TemplateNode]? { override(of: name)?.nodes }
+
+        /// The override of block `name` that wins: the outermost parent's.
+        func override(of name: String) -> BlockOverride? {
+            var found = blocks[name]
             var next = outer
             while let frame = next {
-                if let outer = frame.blocks[name] { found = outer.nodes }
+                if let outer = frame.blocks[name] { found = outer }
                 next = frame.outer
             }
             return found

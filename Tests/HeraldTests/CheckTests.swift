@@ -22,6 +22,24 @@ import Testing
         ]) == [])
     }
 
+    /// A name no view provides renders as nothing; check finds it in the template (or partial, or
+    /// block override) that writes it, with the view of every section around it in mind.
+    @Test func namesNoViewProvidesAreWarnedAboutWhereTheyAreWritten() throws {
+        let findings = try check([
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\ncategories: [news]\n---\n",
+            "templates/article.mustache": "{{<layout}}{{$main}}\n{{#item}}<h1>{{titel}}</h1>{{title}} {{t.news}} {{site.title}}\n{{#categories}}{{name}}{{nmae}}{{/categories}}\n{{> partials/byline}}{{/item}}\n{{/main}}{{/layout}}\n",
+            "templates/partials/byline.mustache": "{{author}} {{item.autor}} {{^empty(tags)}}{{count(tags)}}{{/empty(tags)}} {{page.titel}}",
+            "templates/partials/site/footer.mustache": "{{site.title}} {{site.yaer}}",
+        ])
+        #expect(findings == [
+            "templates/article.mustache:2:14: warning: {{titel}} names nothing templates are given here, so it renders as nothing (see docs/templates.md for the names there are)",
+            "templates/article.mustache:3:24: warning: {{nmae}} names nothing templates are given here, so it renders as nothing (see docs/templates.md for the names there are)",
+            "templates/partials/byline.mustache:1:12: warning: {{item.autor}} names nothing templates are given here, so it renders as nothing (see docs/templates.md for the names there are)",
+            "templates/partials/byline.mustache:1:75: warning: {{page.titel}} names nothing templates are given here, so it renders as nothing (see docs/templates.md for the names there are)",
+            "templates/partials/site/footer.mustache:1:16: warning: {{site.yaer}} names nothing templates are given here, so it renders as nothing (see docs/templates.md for the names there are)",
+        ])
+    }
+
     /// The line of a front-matter finding is found under any of the key's names, in TOML as in
     /// YAML, after blank lines before the front matter.
     @Test func frontMatterFindingsNameTheLineInEveryForm() throws {

@@ -41,6 +41,7 @@ public enum SiteCheck {
         findings += links(model: model, check: check, urls: urls, sourceText: sources.text)
         findings += DocumentCheck(files: files, outputPath: outputPath, baseURL: urls.baseURL).findings()
         findings += RedirectCheck(site: model.site, files: files, links: check, urls: urls, sourceText: sources.text).findings()
+        findings += model.theme.unknownNames()
         return findings
     }
 

@@ -14,6 +14,8 @@ public enum DefaultTheme {
 public struct Theme: Sendable {
     /// Every template, parsed once per build, by name (`article`, `partials/card`).
     let library: TemplateLibrary
+    /// The templates as loaded, before the per-build fixing: what `herald check` reads names from.
+    let loaded: TemplateLibrary
     /// The names of the templates present.
     public let templateNames: Set<String>
     /// Files copied to the output: theme `assets/x` → output `assets/x`.
@@ -101,7 +103,7 @@ public struct Theme: Sendable {
         guard let library, !problems.hasErrors else { return .failure(BuildFailure(step: .loadTemplates, diagnostics: problems.all)) }
 
         let assets = files.filter { $0.key.hasPrefix("assets/") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.data) }
-        return .success(Theme(library: library, templateNames: Set(sources.keys), assets: assets, strings: strings,
+        return .success(Theme(library: library, loaded: library, templateNames: Set(sources.keys), assets: assets, strings: strings,
                               warnings: problems.all.filter { $0.severity == .warning }, sources: sources, sourcePaths: sourcePaths))
     }
 
@@ -145,7 +147,7 @@ public struct Theme: Sendable {
         for name in templateNames.sorted() where name.hasPrefix(Self.constantPartialFolder) {
             fixed = fixed.replacing(name, withOutput: library.render(name, .view(constants)))
         }
-        return Theme(library: fixed, templateNames: templateNames, assets: assets, strings: strings, sources: sources, sourcePaths: sourcePaths)
+        return Theme(library: fixed, loaded: loaded, templateNames: templateNames, assets: assets, strings: strings, sources: sources, sourcePaths: sourcePaths)
     }
 
     /// Renders an item's card (`partials/card`).

@@ -111,9 +111,12 @@ private func loadErrors(_ sources: [String: String]) -> [String] {
             "{{#page.title}}<h1>{{.}} · {{site.title}}</h1>{{/page.title}}{{#site.categories}}{{.}}{{/site.categories}}\n  {{t.lines}}\n",
             "{{#params}}[{{speaker}}|{{site.title}}]{{/params}}",
             "{{=<% %>=}}<%site.title%>{{site.title}}",
+            // A partial or a block override that renders inside such a section stays whole too.
+            "{{#params}}{{> inner}}{{/params}}{{> inner}}",
+            "{{<frame}}{{$b}}{{site.title}}{{/b}}{{/frame}}",
         ]
         for template in templates {
-            let library = try TemplateLibrary.load(["main": template]).get()
+            let library = try TemplateLibrary.load(["main": template, "inner": "({{site.title}})", "frame": "{{#params}}{{$b}}{{/b}}{{/params}}"]).get()
             let fixed = library.fixing(roots: ["site", "t"], from: constants, unlessInside: { $0.segments.contains("params") })
             #expect(fixed.render("main", page) == library.render("main", page), "\(template)")
         }
