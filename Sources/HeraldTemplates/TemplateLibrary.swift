@@ -102,7 +102,7 @@ public struct TemplateLibrary: Sendable {
     /// would give, once instead of on every page.
     /// Names inside a section for which `unlessInside` holds are left alone (a section whose
     /// views may answer the roots).
-    public func fixing(roots: Set<String>, from constants: any TemplateView, unlessInside: @escaping (TemplateName) -> Bool = { _ in false }) -> TemplateLibrary {
+    public func fixing(roots: Set<TemplateKey>, from constants: any TemplateView, unlessInside: @escaping (TemplateName) -> Bool = { _ in false }) -> TemplateLibrary {
         // What may render inside such a section is left whole: the templates its partials and
         // parents reach, all the way down, and the overrides of the blocks expanded there.
         var unfixable = Set<Int>()
@@ -326,7 +326,7 @@ enum TemplateWalk {
 
 /// Replaces look-ups of constant names by their text (see `TemplateLibrary.fixing`).
 private struct TemplateFixer {
-    let roots: Set<String>
+    let roots: Set<TemplateKey>
     let constants: any TemplateView
     let skip: (TemplateName) -> Bool
     /// Blocks that may be expanded inside a skipped section: their overrides are left whole.

@@ -2,7 +2,7 @@
 /// becomes three segments, `.` none, and `empty(tags)` a helper applied to `tags`.
 public struct TemplateName: Sendable, Hashable, CustomStringConvertible {
     /// The segments, outermost first; empty for `.` (the current value).
-    public let segments: [String]
+    public let segments: [TemplateKey]
     /// Whether the name starts with `.` (`.title`): looked up in the current value only.
     public let anchored: Bool
     /// Whether the name is a helper with no argument (`{{index()}}`), which asks about the

@@ -336,8 +336,9 @@ struct TemplateParser {
         }
         let anchored = rest.hasPrefix(".")
         if anchored { rest = rest.dropFirst() }
-        let segments = rest.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard !segments.contains(where: \.isEmpty) else { throw error(at: tag.position, "'\(written)' is not a name: a dot stands between two parts") }
+        let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
+        let segments = parts.map { TemplateKey(String($0)) }
+        guard !parts.contains(where: \.isEmpty) else { throw error(at: tag.position, "'\(written)' is not a name: a dot stands between two parts") }
         return TemplateName(segments: segments, anchored: anchored, aboutIteration: false, helpers: helpers, written: written, position: tag.position)
     }
 

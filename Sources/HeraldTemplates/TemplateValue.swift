@@ -30,7 +30,7 @@ public enum TemplateValue: Sendable {
 /// look-up climbs to the enclosing view, and `.absent` for a name it has but with no value.
 public protocol TemplateView: Sendable {
     /// The value of one segment of a name (`title` of `item.title`).
-    func templateValue(_ name: String) -> TemplateValue?
+    func templateValue(_ key: TemplateKey) -> TemplateValue?
 }
 
 /// A list a section iterates over, read by index so that arrays of views need no copying into

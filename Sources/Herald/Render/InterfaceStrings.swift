@@ -8,9 +8,9 @@ struct InterfaceStrings: TemplateView, TemplateValueConvertible, Sendable, Equat
     /// Key → text.
     var table: [String: String]
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         // A missing string shows its key, so a theme author sees what to add.
-        .text(table[key] ?? key)
+        .text(table[key.written] ?? key.written)
     }
 
     /// Picks the table for `language` (`zh-CN` → `en`, then `zh`, then `zh-cn` laid over each

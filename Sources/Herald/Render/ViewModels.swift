@@ -22,16 +22,16 @@ struct TermView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var color: String?
     var icon: String?
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "name": return .text(name)
-        case "slug": return .text(slug)
-        case "url": return .text(url)
-        case "count": return .number(count)
-        case "countText": return .text(countText)
-        case "description": return present(description)
-        case "color": return present(color)
-        case "icon": return present(icon)
+        case .name: return .text(name)
+        case .slug: return .text(slug)
+        case .url: return .text(url)
+        case .count: return .number(count)
+        case .countText: return .text(countText)
+        case .description: return present(description)
+        case .color: return present(color)
+        case .icon: return present(icon)
         default: return nil
         }
     }
@@ -63,29 +63,29 @@ struct EventView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var calendarFile: String = ""
     var subscribe: String = ""
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "when": return .text(when)
-        case "zone": return .text(zone)
-        case "startISO": return .text(startISO)
-        case "endISO": return present(endISO)
-        case "allDay": return .bool(allDay)
-        case "location": return present(location)
-        case "address": return present(address)
-        case "mapURL": return present(mapURL)
-        case "registration": return present(registration)
-        case "organizer": return present(organizer)
-        case "status": return .text(status.rawValue)
-        case "cancelled": return .bool(status == .cancelled)
-        case "postponed": return .bool(status == .postponed)
-        case "upcoming": return upcoming.templateValue
-        case "past": return .bool(!upcoming)
-        case "today": return .bool(today)
-        case "thisWeek": return thisWeek.templateValue
-        case "repeats": return present(repeats)
-        case "dates": return dates.templateValue
-        case "calendarFile": return .text(calendarFile)
-        case "subscribe": return .text(subscribe)
+        case .when: return .text(when)
+        case .zone: return .text(zone)
+        case .startISO: return .text(startISO)
+        case .endISO: return present(endISO)
+        case .allDay: return .bool(allDay)
+        case .location: return present(location)
+        case .address: return present(address)
+        case .mapURL: return present(mapURL)
+        case .registration: return present(registration)
+        case .organizer: return present(organizer)
+        case .status: return .text(status.rawValue)
+        case .cancelled: return .bool(status == .cancelled)
+        case .postponed: return .bool(status == .postponed)
+        case .upcoming: return upcoming.templateValue
+        case .past: return .bool(!upcoming)
+        case .today: return .bool(today)
+        case .thisWeek: return thisWeek.templateValue
+        case .repeats: return present(repeats)
+        case .dates: return dates.templateValue
+        case .calendarFile: return .text(calendarFile)
+        case .subscribe: return .text(subscribe)
         default: return nil
         }
     }
@@ -124,36 +124,36 @@ struct ItemView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     /// The publication date (or an occurrence's start), for the sitemap; not shown to templates.
     var published: Date? = nil
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "title": return title.templateValue
-        case "url": return .text(url)
-        case "permalink": return .text(permalink)
-        case "kind": return .text(kind.rawValue)
-        case "isNews": return .bool(kind == .news)
-        case "isEvent": return .bool(kind == .event)
-        case "isPage": return .bool(kind == .page)
-        case "date": return present(date)
-        case "dateISO": return present(dateISO)
-        case "summary": return summary.isEmpty ? .absent : .text(summary)
-        case "summaryHTML": return summaryHTML.isEmpty ? .absent : .text(summaryHTML)
-        case "image": return present(image)
-        case "imageAlt": return .text(imageAlt ?? "")
-        case "imageAbsolute": return present(imageAbsolute)
-        case "category": return present(categories.first)
-        case "categories": return categories.templateValue
-        case "tags": return tags.templateValue
-        case "author": return present(author)
-        case "authors": return authors.templateValue
-        case "params": return ParamsView(values: params).templateValue
-        case "readingTime": return .text(readingTime)
-        case "readingMinutes": return .number(readingMinutes)
-        case "wordCount": return .number(wordCount)
-        case "featured": return featured.templateValue
-        case "content": return .text(content)
-        case "event": return present(event)
-        case "card": return card.templateValue
-        case "jsonLD": return present(jsonLD)
+        case .title: return title.templateValue
+        case .url: return .text(url)
+        case .permalink: return .text(permalink)
+        case .kind: return .text(kind.rawValue)
+        case .isNews: return .bool(kind == .news)
+        case .isEvent: return .bool(kind == .event)
+        case .isPage: return .bool(kind == .page)
+        case .date: return present(date)
+        case .dateISO: return present(dateISO)
+        case .summary: return summary.isEmpty ? .absent : .text(summary)
+        case .summaryHTML: return summaryHTML.isEmpty ? .absent : .text(summaryHTML)
+        case .image: return present(image)
+        case .imageAlt: return .text(imageAlt ?? "")
+        case .imageAbsolute: return present(imageAbsolute)
+        case .category: return present(categories.first)
+        case .categories: return categories.templateValue
+        case .tags: return tags.templateValue
+        case .author: return present(author)
+        case .authors: return authors.templateValue
+        case .params: return ParamsView(values: params).templateValue
+        case .readingTime: return .text(readingTime)
+        case .readingMinutes: return .number(readingMinutes)
+        case .wordCount: return .number(wordCount)
+        case .featured: return featured.templateValue
+        case .content: return .text(content)
+        case .event: return present(event)
+        case .card: return card.templateValue
+        case .jsonLD: return present(jsonLD)
         default: return nil
         }
     }
@@ -164,8 +164,8 @@ struct ItemView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
 struct ParamsView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var values: [String: FrontMatterValue]
 
-    func templateValue(_ key: String) -> TemplateValue? {
-        guard let value = values[key] else { return .absent }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        guard let value = values[key.written] else { return .absent }
         return Self.template(value)
     }
 
@@ -188,12 +188,12 @@ struct PagerLink: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     /// Stands for pages left out between two numbers (shown as "…").
     var gap = false
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "number": return .number(number)
-        case "url": return .text(url)
-        case "current": return .bool(current)
-        case "gap": return gap.templateValue
+        case .number: return .number(number)
+        case .url: return .text(url)
+        case .current: return .bool(current)
+        case .gap: return gap.templateValue
         default: return nil
         }
     }
@@ -207,14 +207,14 @@ struct PagerView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var next: String?
     var links: [PagerLink]
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "number": return .number(number)
-        case "total": return .number(total)
-        case "paged": return .bool(total > 1)
-        case "previous": return present(previous)
-        case "next": return present(next)
-        case "links": return links.templateValue
+        case .number: return .number(number)
+        case .total: return .number(total)
+        case .paged: return .bool(total > 1)
+        case .previous: return present(previous)
+        case .next: return present(next)
+        case .links: return links.templateValue
         default: return nil
         }
     }
@@ -234,23 +234,23 @@ struct ListView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     /// The current month's calendar, on event lists.
     var calendarURL: String? = nil
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "sections": return sections.templateValue
-        case "calendarURL": return present(calendarURL)
-        case "kind": return kind.templateValue
-        case "title": return title.templateValue
-        case "description": return present(description)
-        case "color": return present(color)
-        case "icon": return present(icon)
-        case "items": return items.templateValue
-        case "empty": return items.isEmpty.templateValue
-        case "pager": return pager.templateValue
-        case "isCategory": return .bool(kind == "category")
-        case "isTag": return .bool(kind == "tag")
-        case "ranked": return .bool(kind == "trending")
-        case "isEvents": return .bool(kind == "events")
-        case "isPastEvents": return .bool(kind == "past-events")
+        case .sections: return sections.templateValue
+        case .calendarURL: return present(calendarURL)
+        case .kind: return kind.templateValue
+        case .title: return title.templateValue
+        case .description: return present(description)
+        case .color: return present(color)
+        case .icon: return present(icon)
+        case .items: return items.templateValue
+        case .empty: return items.isEmpty.templateValue
+        case .pager: return pager.templateValue
+        case .isCategory: return .bool(kind == "category")
+        case .isTag: return .bool(kind == "tag")
+        case .ranked: return .bool(kind == "trending")
+        case .isEvents: return .bool(kind == "events")
+        case .isPastEvents: return .bool(kind == "past-events")
         default: return nil
         }
     }
@@ -261,10 +261,10 @@ struct ListSection: TemplateView, TemplateValueConvertible, Sendable, Equatable 
     var title: String?
     var items: [ItemView]
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "title": return present(title)
-        case "items": return items.templateValue
+        case .title: return present(title)
+        case .items: return items.templateValue
         default: return nil
         }
     }
@@ -278,13 +278,13 @@ struct HomeView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var trending: [ItemView]
     var categories: [TermView]
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "trending": return trending.templateValue
-        case "recent": return recent.templateValue
-        case "featured": return featured.templateValue
-        case "upcoming": return upcoming.templateValue
-        case "categories": return categories.templateValue
+        case .trending: return trending.templateValue
+        case .recent: return recent.templateValue
+        case .featured: return featured.templateValue
+        case .upcoming: return upcoming.templateValue
+        case .categories: return categories.templateValue
         default: return nil
         }
     }
@@ -296,12 +296,12 @@ struct TermsView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var title: String
     var terms: [TermView]
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "kind": return kind.templateValue
-        case "title": return title.templateValue
-        case "terms": return terms.templateValue
-        case "empty": return terms.isEmpty.templateValue
+        case .kind: return kind.templateValue
+        case .title: return title.templateValue
+        case .terms: return terms.templateValue
+        case .empty: return terms.isEmpty.templateValue
         default: return nil
         }
     }
@@ -314,10 +314,10 @@ struct CardContext: TemplateView, TemplateValueConvertible, Sendable, Equatable 
     var site: SiteView
     var strings: InterfaceStrings
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "site": return site.templateValue
-        case "t": return strings.templateValue
+        case .site: return site.templateValue
+        case .t: return strings.templateValue
         default: return item.templateValue(key)
         }
     }
@@ -329,11 +329,11 @@ struct FeedLink: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var url: String
     var type: String
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "title": return title.templateValue
-        case "url": return .text(url)
-        case "type": return .text(type)
+        case .title: return title.templateValue
+        case .url: return .text(url)
+        case .type: return .text(type)
         default: return nil
         }
     }
@@ -344,10 +344,10 @@ struct ConstantContext: TemplateView, TemplateValueConvertible, Sendable, Equata
     var site: SiteView
     var strings: InterfaceStrings
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "site": return site.templateValue
-        case "t": return strings.templateValue
+        case .site: return site.templateValue
+        case .t: return strings.templateValue
         default: return nil
         }
     }
@@ -358,10 +358,10 @@ struct LinkView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var title: String
     var url: String
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "title": return title.templateValue
-        case "url": return .text(url)
+        case .title: return title.templateValue
+        case .url: return .text(url)
         default: return nil
         }
     }
@@ -387,22 +387,22 @@ struct SiteView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     /// The theme's search script, when it has one.
     var searchScript: String?
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "title": return title.templateValue
-        case "description": return description.isEmpty ? .absent : .text(description)
-        case "language": return .text(language)
-        case "root": return .text(root)
-        case "baseURL": return .text(baseURL)
-        case "categories": return categories.templateValue
-        case "pages": return pages.templateValue
-        case "year": return .number(year)
-        case "stylesheet": return .text(stylesheet)
-        case "generator": return .text(generator)
-        case "feeds": return feeds.templateValue
-        case "search": return .text(search)
-        case "searchIndex": return .text(searchIndex)
-        case "searchScript": return present(searchScript)
+        case .title: return title.templateValue
+        case .description: return description.isEmpty ? .absent : .text(description)
+        case .language: return .text(language)
+        case .root: return .text(root)
+        case .baseURL: return .text(baseURL)
+        case .categories: return categories.templateValue
+        case .pages: return pages.templateValue
+        case .year: return .number(year)
+        case .stylesheet: return .text(stylesheet)
+        case .generator: return .text(generator)
+        case .feeds: return feeds.templateValue
+        case .search: return .text(search)
+        case .searchIndex: return .text(searchIndex)
+        case .searchScript: return present(searchScript)
         default: return nil
         }
     }
@@ -419,22 +419,22 @@ struct PageMeta: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var section: String?
     var feeds: [FeedLink] = []
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "title": return title.templateValue
-        case "description": return description.isEmpty ? .absent : .text(description)
-        case "url": return .text(url)
-        case "permalink": return .text(permalink)
-        case "image": return present(image)
-        case "type": return .text(type)
-        case "isHome": return .bool(type == "home")
-        case "section": return present(section)
-        case "inNews": return .bool(section == "news")
-        case "inEvents": return .bool(section == "events")
-        case "inCategories": return .bool(section == "categories")
-        case "inTags": return .bool(section == "tags")
-        case "inTrending": return .bool(section == "trending")
-        case "feeds": return feeds.templateValue
+        case .title: return title.templateValue
+        case .description: return description.isEmpty ? .absent : .text(description)
+        case .url: return .text(url)
+        case .permalink: return .text(permalink)
+        case .image: return present(image)
+        case .type: return .text(type)
+        case .isHome: return .bool(type == "home")
+        case .section: return present(section)
+        case .inNews: return .bool(section == "news")
+        case .inEvents: return .bool(section == "events")
+        case .inCategories: return .bool(section == "categories")
+        case .inTags: return .bool(section == "tags")
+        case .inTrending: return .bool(section == "trending")
+        case .feeds: return feeds.templateValue
         default: return nil
         }
     }
@@ -452,16 +452,16 @@ struct PageContext: TemplateView, TemplateValueConvertible, Sendable, Equatable 
     var terms: TermsView? = nil
     var calendar: CalendarMonthView? = nil
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "site": return site.templateValue
-        case "page": return page.templateValue
-        case "t": return strings.templateValue
-        case "item": return present(item)
-        case "list": return present(list)
-        case "home": return present(home)
-        case "terms": return present(terms)
-        case "calendar": return present(calendar)
+        case .site: return site.templateValue
+        case .page: return page.templateValue
+        case .t: return strings.templateValue
+        case .item: return present(item)
+        case .list: return present(list)
+        case .home: return present(home)
+        case .terms: return present(terms)
+        case .calendar: return present(calendar)
         default: return nil
         }
     }
@@ -476,15 +476,15 @@ struct CalendarDayView: TemplateView, TemplateValueConvertible, Sendable, Equata
     var today: Bool
     var label: String
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "day": return .number(day)
-        case "inMonth": return .bool(inMonth)
-        case "count": return .number(count)
-        case "hasEvents": return .bool(count > 0)
-        case "anchor": return .text(anchor)
-        case "today": return .bool(today)
-        case "label": return .text(label)
+        case .day: return .number(day)
+        case .inMonth: return .bool(inMonth)
+        case .count: return .number(count)
+        case .hasEvents: return .bool(count > 0)
+        case .anchor: return .text(anchor)
+        case .today: return .bool(today)
+        case .label: return .text(label)
         default: return nil
         }
     }
@@ -499,15 +499,15 @@ struct CalendarEntry: TemplateView, TemplateValueConvertible, Sendable, Equatabl
     var status: EventStatus
     var color: String?
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "title": return title.templateValue
-        case "url": return .text(url)
-        case "time": return .text(time)
-        case "location": return present(location)
-        case "cancelled": return .bool(status == .cancelled)
-        case "postponed": return .bool(status == .postponed)
-        case "color": return present(color)
+        case .title: return title.templateValue
+        case .url: return .text(url)
+        case .time: return .text(time)
+        case .location: return present(location)
+        case .cancelled: return .bool(status == .cancelled)
+        case .postponed: return .bool(status == .postponed)
+        case .color: return present(color)
         default: return nil
         }
     }
@@ -519,11 +519,11 @@ struct CalendarDayEvents: TemplateView, TemplateValueConvertible, Sendable, Equa
     var anchor: String
     var entries: [CalendarEntry]
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "label": return .text(label)
-        case "anchor": return .text(anchor)
-        case "entries": return entries.templateValue
+        case .label: return .text(label)
+        case .anchor: return .text(anchor)
+        case .entries: return entries.templateValue
         default: return nil
         }
     }
@@ -539,16 +539,16 @@ struct CalendarMonthView: TemplateView, TemplateValueConvertible, Sendable, Equa
     var next: LinkView?
     var current: Bool
 
-    func templateValue(_ key: String) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
-        case "title": return title.templateValue
-        case "weekdays": return weekdays.templateValue
-        case "weeks": return weeks.map { CalendarWeek(days: $0) }.templateValue
-        case "days": return days.templateValue
-        case "empty": return days.isEmpty.templateValue
-        case "previous": return present(previous)
-        case "next": return present(next)
-        case "current": return .bool(current)
+        case .title: return title.templateValue
+        case .weekdays: return weekdays.templateValue
+        case .weeks: return weeks.map { CalendarWeek(days: $0) }.templateValue
+        case .days: return days.templateValue
+        case .empty: return days.isEmpty.templateValue
+        case .previous: return present(previous)
+        case .next: return present(next)
+        case .current: return .bool(current)
         default: return nil
         }
     }
@@ -558,5 +558,5 @@ struct CalendarMonthView: TemplateView, TemplateValueConvertible, Sendable, Equa
 struct CalendarWeek: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var days: [CalendarDayView]
 
-    func templateValue(_ key: String) -> TemplateValue? { key == "days" ? .list(days) : nil }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? { key == .days ? .list(days) : nil }
 }

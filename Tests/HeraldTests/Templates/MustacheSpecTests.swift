@@ -102,5 +102,5 @@ struct SpecData: Sendable, Decodable, TemplateView {
         value = .absent
     }
 
-    func templateValue(_ name: String) -> TemplateValue? { object[name] }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? { object[key.written] }
 }

@@ -7,7 +7,7 @@ import Testing
 private struct Fields: TemplateView, TemplateValueConvertible {
     var values: [String: TemplateValue]
     var absent: Set<String> = []
-    func templateValue(_ name: String) -> TemplateValue? { absent.contains(name) ? .absent : values[name] }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? { absent.contains(key.written) ? .absent : values[key.written] }
 }
 
 private func render(_ template: String, partials: [String: String] = [:], _ values: [String: TemplateValue] = [:]) throws -> String {
@@ -117,7 +117,7 @@ private func loadErrors(_ sources: [String: String]) -> [String] {
         ]
         for template in templates {
             let library = try TemplateLibrary.load(["main": template, "inner": "({{site.title}})", "frame": "{{#params}}{{$b}}{{/b}}{{/params}}"]).get()
-            let fixed = library.fixing(roots: ["site", "t"], from: constants, unlessInside: { $0.segments.contains("params") })
+            let fixed = library.fixing(roots: [TemplateKey("site"), TemplateKey("t")], from: constants, unlessInside: { $0.segments.contains(TemplateKey("params")) })
             #expect(fixed.render("main", page) == library.render("main", page), "\(template)")
         }
     }

@@ -9,8 +9,8 @@ import HeraldTemplates
 /// view that answers every name (as Herald's front-matter params do).
 private struct FuzzData: TemplateView, TemplateValueConvertible {
     var depth: Int
-    func templateValue(_ name: String) -> TemplateValue? {
-        switch name {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key.written {
         case "site" where depth == 0: return .view(Site())
         case "title": return .text("A & <B> \"c\" 'd'")
         case "n": return .number(depth)
@@ -27,8 +27,8 @@ private struct FuzzData: TemplateView, TemplateValueConvertible {
 }
 
 private struct Site: TemplateView {
-    func templateValue(_ name: String) -> TemplateValue? {
-        switch name {
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key.written {
         case "title": return .text("Site & {{x}}")
         case "lines": return .text("one\ntwo")
         case "year": return .number(2026)
@@ -39,7 +39,7 @@ private struct Site: TemplateView {
 }
 
 private struct Anything: TemplateView {
-    func templateValue(_ name: String) -> TemplateValue? { .absent }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? { .absent }
 }
 
 private func fuzzTemplates(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -62,7 +62,7 @@ private func fuzzTemplates(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
             let context = TemplateValue.view(FuzzData(depth: 0))
             let plain = library.render("main", context)
             precondition(String(validating: plain, as: UTF8.self) != nil, "output is not UTF-8")
-            let fixed = library.fixing(roots: ["site"], from: FuzzData(depth: 0), unlessInside: { $0.segments.contains("params") })
+            let fixed = library.fixing(roots: [TemplateKey("site")], from: FuzzData(depth: 0), unlessInside: { $0.segments.contains(TemplateKey("params")) })
             precondition(fixed.render("main", context) == plain, "fixing constant values changed the output")
         }
     }
