@@ -1,6 +1,7 @@
 """The sitemap, the JSON API, structured data and autodiscovery links of every site."""
 import html.parser
 import json
+import os
 import pathlib
 import re
 import subprocess
@@ -10,7 +11,7 @@ import jsonschema
 import pytest
 from referencing import Registry, Resource
 
-from conftest import REPO, SITES, STANDARDS, files
+from conftest import NOW, REPO, SITES, STANDARDS, files, herald_binary
 
 SCHEMAS = REPO / "docs" / "api" / "schemas"
 
@@ -46,6 +47,34 @@ def test_sitemap_matches_the_sitemaps_schema(built_sites, site):
     assert result.returncode == 0, result.stderr
     assert "lastmod" in (out / "sitemap.xml").read_text()
     assert (out / "robots.txt").read_text().strip().endswith("sitemap.xml")
+
+
+def test_a_site_past_the_sitemap_limit_gets_numbered_sitemaps_and_an_index(built_sites, tmp_path):
+    """sitemaps.org allows 50,000 URLs per file; HERALD_TEST_SITEMAP_URLS lowers the limit so the
+    example site splits as a 50,000-page site would. Every file matches its schema, the index is
+    what robots.txt names, and the numbered sitemaps hold exactly the unsplit sitemap's URLs, in order."""
+    whole = built_sites["example"]
+    out = tmp_path / "out"
+    result = subprocess.run([str(herald_binary()), "build", "--source", str(SITES["example"]), "--output", str(out), "--now", NOW, "--quiet"],
+                            capture_output=True, text=True, env={**os.environ, "HERALD_TEST_SITEMAP_URLS": "7"})
+    assert result.returncode == 0, result.stderr
+    def locs(path, element):
+        return re.findall(rf"<{element}><loc>([^<]*)</loc>", path.read_text())
+    expected = locs(whole / "sitemap.xml", "url")
+    assert len(expected) > 14, "the example site has enough pages for three sitemaps"
+    numbered = [out / f"sitemap-{n}.xml" for n in range(1, (len(expected) + 6) // 7 + 1)]
+    assert locs(out / "sitemap.xml", "sitemap") == [f"https://union.example.edu/cs/sitemap-{n}.xml" for n in range(1, len(numbered) + 1)]
+    assert not (out / f"sitemap-{len(numbered) + 1}.xml").exists()
+    check = subprocess.run(["xmllint", "--noout", "--schema", str(STANDARDS / "siteindex.xsd"), str(out / "sitemap.xml")], capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr
+    found = []
+    for path in numbered:
+        check = subprocess.run(["xmllint", "--noout", "--schema", str(STANDARDS / "sitemaps-schema-0.9.xsd"), str(path)], capture_output=True, text=True)
+        assert check.returncode == 0, check.stderr
+        assert 1 <= len(locs(path, "url")) <= 7
+        found += locs(path, "url")
+    assert found == expected
+    assert (out / "robots.txt").read_text().strip().endswith("Sitemap: https://union.example.edu/cs/sitemap.xml")
 
 
 @pytest.mark.parametrize("site", SITES)

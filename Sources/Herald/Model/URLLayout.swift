@@ -149,6 +149,15 @@ public struct URLLayout: Sendable, Equatable {
         page <= 1 ? "api/categories/\(slug).json" : "api/categories/\(slug)/page/\(page).json"
     }
 
+    // MARK: Search engines
+
+    /// The sitemap, or the sitemap index when the site needs more than one sitemap.
+    public static let sitemapPath = "sitemap.xml"
+    /// The `number`th sitemap (from 1) listed by the sitemap index.
+    public static func numberedSitemapPath(_ number: Int) -> String { "sitemap-\(number).xml" }
+    /// Search engines' instructions, which name the sitemap.
+    public static let robotsPath = "robots.txt"
+
     // MARK: Old addresses
 
     /// The output path an alias (an old address, as written) occupies: `/old/post/` → `old/post/`,
