@@ -16,16 +16,16 @@ enum SampleViews {
                                searchScript: "/")
     static let strings = InterfaceStrings(table: [:])
     static let pager = PagerView(number: 1, total: 2, previous: "/", next: "/", links: [PagerLink(number: 1, url: "/", current: true)])
-    static let list = ListView(kind: "news", title: "t", description: "d", color: "c", icon: "i", items: [item], pager: pager,
+    static let list = ListView(kind: .news, title: "t", description: "d", color: "c", icon: "i", items: [item], pager: pager,
                                sections: [ListSection(title: "t", items: [item])], calendarURL: "/")
     static let day = CalendarDayView(day: 1, inMonth: true, count: 1, anchor: "a", today: true, label: "l")
     static let calendar = CalendarMonthView(title: "t", weekdays: ["w"], weeks: [[day]],
                                             days: [CalendarDayEvents(label: "l", anchor: "a", entries: [CalendarEntry(title: "t", url: "/", time: "t", location: "l", status: .scheduled, color: "c")])],
                                             previous: link, next: link, current: true)
-    static let page = PageContext(site: site, page: PageMeta(title: "t", description: "d", url: "/", permalink: "/", image: "/", type: "news", section: "news",
+    static let page = PageContext(site: site, page: PageMeta(title: "t", description: "d", url: "/", permalink: "/", image: "/", type: .news, section: "news",
                                                              feeds: [FeedLink(title: "t", url: "/", type: "t")]),
                                   strings: strings, item: item, list: list, home: HomeView(recent: [item], featured: [item], upcoming: [item], trending: [item], categories: [term]),
-                                  terms: TermsView(kind: "tags", title: "t", terms: [term]), calendar: calendar)
+                                  terms: TermsView(kind: .tags, title: "t", terms: [term]), calendar: calendar)
 
     /// The sample a template is rendered with: a card's, a site-wide partial's, or a page's.
     static func context(for template: String) -> TemplateValue {

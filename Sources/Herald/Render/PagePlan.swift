@@ -93,24 +93,24 @@ struct PagePlanner {
         // is the one reported (a page with `slug: news` cannot replace the news list).
         planHome()
         let section = site.sections[.news]
-        planList(kind: "news", title: section?.title ?? text("news"), description: section?.description, color: nil, icon: nil, items: site.news, basePath: URLLayout.listPath(.news), section: "news")
+        planList(ListSpec(kind: .news, title: section?.title ?? text("news"), description: section?.description, basePath: URLLayout.listPath(.news), section: "news"), items: site.news)
         planEventLists()
         planCalendar()
-        planList(kind: "trending", title: text("trending"), description: text("trendingDescription"), color: nil, icon: nil, items: site.trending, basePath: "trending/", section: "trending", pageSize: max(1, site.trending.count))
-        planTerms(kind: "categories", title: text("categories"), terms: categoryViews, basePath: URLLayout.categoriesPath)
+        planList(ListSpec(kind: .trending, title: text("trending"), description: text("trendingDescription"), basePath: "trending/", section: "trending", pageSize: max(1, site.trending.count)), items: site.trending)
+        planTerms(kind: .categories, title: text("categories"), terms: categoryViews, basePath: URLLayout.categoriesPath)
         for category in site.categories {
-            planList(kind: "category", title: category.name, description: category.description, color: category.color, icon: category.icon, items: category.items, basePath: URLLayout.categoryPath(category.slug), section: "categories",
-                     feeds: feedLinks(folder: URLLayout.categoryPath(category.slug), title: category.name))
+            planList(ListSpec(kind: .category, title: category.name, description: category.description, color: category.color, icon: category.icon, basePath: URLLayout.categoryPath(category.slug), section: "categories",
+                              feeds: feedLinks(folder: URLLayout.categoryPath(category.slug), title: category.name)), items: category.items)
         }
-        planTerms(kind: "tags", title: text("tags"), terms: tagViews, basePath: URLLayout.tagsPath)
+        planTerms(kind: .tags, title: text("tags"), terms: tagViews, basePath: URLLayout.tagsPath)
         for tag in site.tags {
-            planList(kind: "tag", title: "#" + tag.name, description: nil, color: nil, icon: nil, items: tag.items, basePath: URLLayout.tagPath(tag.slug), section: "tags")
+            planList(ListSpec(kind: .tag, title: "#" + tag.name, basePath: URLLayout.tagPath(tag.slug), section: "tags"), items: tag.items)
         }
-        let notFound = PageMeta(title: text("notFoundTitle"), description: "", url: urls.path(URLLayout.notFoundPath), permalink: urls.absolute(URLLayout.notFoundPath), image: nil, type: "404", section: nil)
+        let notFound = PageMeta(title: text("notFoundTitle"), description: "", url: urls.path(URLLayout.notFoundPath), permalink: urls.absolute(URLLayout.notFoundPath), image: nil, type: .notFound, section: nil)
         add(PageJob(path: URLLayout.notFoundPath, template: "404", context: context(notFound), inSitemap: false), owner: "the 404 page")
         // The search page works without a query too (a reader may arrive from the masthead's box
         // with JavaScript off), but it is no page to send a search engine to.
-        let search = PageMeta(title: text("search"), description: "", url: urls.path(URLLayout.searchPath), permalink: urls.absolute(URLLayout.searchPath), image: nil, type: "search", section: nil)
+        let search = PageMeta(title: text("search"), description: "", url: urls.path(URLLayout.searchPath), permalink: urls.absolute(URLLayout.searchPath), image: nil, type: .search, section: nil)
         add(PageJob(path: URLLayout.pageFile(URLLayout.searchPath), template: "search", context: context(search), inSitemap: false), owner: "the search page")
         planItems()
     }
@@ -223,7 +223,7 @@ struct PagePlanner {
             upcoming: site.upcomingEvents.prefix(config.home.upcoming).map { itemViews[$0] },
             trending: site.trending.prefix(config.home.trending).map { itemViews[$0] },
             categories: categoryViews.filter { $0.count > 0 })
-        var page = context(PageMeta(title: config.title, description: config.description, url: urls.path(""), permalink: urls.absolute(""), image: nil, type: "home", section: nil))
+        var page = context(PageMeta(title: config.title, description: config.description, url: urls.path(""), permalink: urls.absolute(""), image: nil, type: .home, section: nil))
         page.home = home
         add(PageJob(path: "index.html", template: "home", context: page, lastModified: newest(site.items.indices)), owner: "the home page")
     }
@@ -248,7 +248,7 @@ struct PagePlanner {
             let description = String(item.summaryText.prefix(200))
             var page = context(PageMeta(
                 title: item.title, description: description, url: view.url, permalink: view.permalink,
-                image: view.imageAbsolute, type: item.kind.rawValue, section: item.kind.urlSection))
+                image: view.imageAbsolute, type: PageType(item.kind), section: item.kind.urlSection))
             page.item = view
             // An item kept out of lists is kept out of the sitemap too, as Hugo does.
             add(PageJob(path: URLLayout.pageFile(site.paths[id]), template: template, context: page, lastModified: item.kind == .page ? item.updated : max(item.updated ?? facts[id].published, facts[id].published),
@@ -257,17 +257,16 @@ struct PagePlanner {
         }
     }
 
-    mutating func planList(kind: String, title: String, description: String?, color: String?, icon: String?, items: [ItemID], basePath: String, section: String,
-                           pageSize: Int? = nil, feeds: [FeedLink] = []) {
-        planList(kind: kind, title: title, description: description, color: color, icon: icon, entries: items.map { itemViews[$0] },
-                 basePath: basePath, section: section, pageSize: pageSize, feeds: feeds)
+    /// Plans a paged list of the cards of `items`.
+    mutating func planList(_ spec: ListSpec, items: [ItemID]) {
+        planList(spec, entries: items.map { itemViews[$0] })
     }
 
     /// Plans a paged list of cards. The upcoming-events list is split into sections: today, the
     /// next seven days, and later.
-    mutating func planList(kind: String, title: String, description: String?, color: String?, icon: String?, entries: [ItemView], basePath: String, section: String,
-                           pageSize: Int? = nil, feeds: [FeedLink] = [], lastModified: [Date?]? = nil) {
-        for slice in Pagination.paginate(Array(entries.indices), pageSize: pageSize ?? site.config.pageSize, basePath: basePath) {
+    mutating func planList(_ spec: ListSpec, entries: [ItemView]) {
+        let (kind, title, description, section, lastModified) = (spec.kind, spec.title, spec.description, spec.section, spec.lastModified)
+        for slice in Pagination.paginate(Array(entries.indices), pageSize: spec.pageSize ?? site.config.pageSize, basePath: spec.basePath) {
             let pager = PagerView(
                 number: slice.number, total: slice.totalPages,
                 previous: slice.previousPath.map(urls.path), next: slice.nextPath.map(urls.path),
@@ -277,7 +276,7 @@ struct PagePlanner {
                 })
             let views = slice.elements.map { entries[$0] }
             var sections = [ListSection(title: nil, items: views)]
-            if kind == "events" {
+            if kind == .events {
                 sections = [
                     ListSection(title: text("today"), items: views.filter { $0.event?.today == true }),
                     ListSection(title: text("nextSevenDays"), items: views.filter { $0.event?.thisWeek == true }),
@@ -287,19 +286,24 @@ struct PagePlanner {
                 if sections.count == 1 { sections[0].title = nil }
             }
             let calendarURL = section == "events" ? urls.path(currentMonthPath) : nil
-            let list = ListView(kind: kind, title: title, description: description, color: color, icon: icon, items: views, pager: pager,
+            let list = ListView(kind: kind, title: title, description: description, color: spec.color, icon: spec.icon, items: views, pager: pager,
                                 sections: sections, calendarURL: calendarURL)
             let pageTitle = slice.number > 1 ? "\(title) · \(slice.number)/\(slice.totalPages)" : title
-            var page = context(PageMeta(title: pageTitle, description: description ?? "", url: urls.path(slice.path), permalink: urls.absolute(slice.path), image: nil, type: "list", section: section, feeds: feeds))
+            var page = context(PageMeta(title: pageTitle, description: description ?? "", url: urls.path(slice.path), permalink: urls.absolute(slice.path), image: nil, type: .list, section: section, feeds: spec.feeds))
             page.list = list
             let modified = lastModified.map { dates in slice.elements.compactMap { dates[$0] }.max() } ?? views.compactMap(\.published).max()
             add(PageJob(path: slice.path + "index.html", template: "list", context: page, lastModified: modified), owner: "the list '\(title)'")
         }
     }
 
-    mutating func planTerms(kind: String, title: String, terms: [TermView], basePath: String, section: String? = nil) {
-        var page = context(PageMeta(title: title, description: "", url: urls.path(basePath), permalink: urls.absolute(basePath), image: nil, type: kind, section: section ?? kind))
+    mutating func planTerms(kind: TermsKind, title: String, terms: [TermView], basePath: String, section: String? = nil) {
+        let type: PageType = switch kind {
+        case .categories: .categories
+        case .tags: .tags
+        case .months: .months
+        }
+        var page = context(PageMeta(title: title, description: "", url: urls.path(basePath), permalink: urls.absolute(basePath), image: nil, type: type, section: section ?? kind.rawValue))
         page.terms = TermsView(kind: kind, title: title, terms: terms)
-        add(PageJob(path: basePath + "index.html", template: "terms", context: page, lastModified: newest(site.items.indices)), owner: "the list of \(kind)")
+        add(PageJob(path: basePath + "index.html", template: "terms", context: page, lastModified: newest(site.items.indices)), owner: "the list of \(kind.rawValue)")
     }
 }

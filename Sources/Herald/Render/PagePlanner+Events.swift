@@ -69,11 +69,13 @@ extension PagePlanner {
         let upcoming = site.upcomingOccurrences.map(occurrenceView)
         // `content/events/_index.md` titles and introduces the list, as Hugo's section pages do.
         let section = site.sections[.event]
-        planList(kind: "events", title: section?.title ?? text("upcomingEvents"), description: section?.description, color: nil, icon: nil, entries: upcoming,
-                 basePath: URLLayout.listPath(.event), section: "events", lastModified: site.upcomingOccurrences.map { facts[$0.item].published })
+        planList(ListSpec(kind: .events, title: section?.title ?? text("upcomingEvents"), description: section?.description,
+                          basePath: URLLayout.listPath(.event), section: "events", lastModified: site.upcomingOccurrences.map { facts[$0.item].published }),
+                 entries: upcoming)
         let past = site.pastOccurrences.map(occurrenceView)
-        planList(kind: "past-events", title: text("pastEvents"), description: nil, color: nil, icon: nil, entries: past,
-                 basePath: URLLayout.pastEventsPath, section: "events", lastModified: site.pastOccurrences.map { facts[$0.item].published })
+        planList(ListSpec(kind: .pastEvents, title: text("pastEvents"),
+                          basePath: URLLayout.pastEventsPath, section: "events", lastModified: site.pastOccurrences.map { facts[$0.item].published }),
+                 entries: past)
     }
 
     /// One page per month that has events, plus the current month: a grid of weeks (Monday first)
@@ -150,7 +152,7 @@ extension PagePlanner {
             let view = CalendarMonthView(title: label(month), weekdays: dates.weekdayHeaders, weeks: weeks, days: days,
                                          previous: previous, next: next, current: month == String(now.isoDate.prefix(7)))
             var page = context(PageMeta(title: "\(text("calendar")) · \(label(month))", description: "", url: urls.path(path(month)),
-                                        permalink: urls.absolute(path(month)), image: nil, type: "calendar", section: "events"))
+                                        permalink: urls.absolute(path(month)), image: nil, type: .calendar, section: "events"))
             page.calendar = view
             let lastModified = days.isEmpty ? nil : (entriesByMonth[month] ?? []).map { facts[$0.entry.item].published }.max()
             add(PageJob(path: path(month) + "index.html", template: "calendar", context: page, lastModified: lastModified), owner: "the calendar of \(label(month))")
@@ -160,6 +162,6 @@ extension PagePlanner {
                      count: Set((entriesByMonth[month] ?? []).map { "\($0.entry.item)#\($0.entry.index)" }).count,
                      description: nil, color: nil, icon: nil)
         }
-        planTerms(kind: "months", title: text("calendar"), terms: Array(terms), basePath: URLLayout.calendarMonthsPath, section: "events")
+        planTerms(kind: .months, title: text("calendar"), terms: Array(terms), basePath: URLLayout.calendarMonthsPath, section: "events")
     }
 }

@@ -122,3 +122,10 @@ private func loadErrors(_ sources: [String: String]) -> [String] {
         }
     }
 }
+
+/// Inputs the fuzzer (FuzzTemplates) found, kept as tests.
+@Suite struct TemplateFuzzFindingsTests {
+    @Test func aMissingPartialAfterWindowsLineEndsIsReportedOnItsOwnLine() {
+        #expect(loadErrors(["main": "|\r\n{{>partial}}\r\n|", "a": ">"]) == ["main:2:1: template names the partial 'partial', which does not exist (templates: a, main)"])
+    }
+}

@@ -54,7 +54,8 @@ private func fuzzTemplates(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
         case .failure(let failure):
             precondition(!failure.errors.isEmpty)
             for error in failure.errors {
-                let lines = (sources[error.template] ?? "").split(separator: "\n", omittingEmptySubsequences: false).count
+                // Lines counted on bytes: "\r\n" is one Character to Swift, but two bytes ending a line.
+                let lines = (sources[error.template] ?? "").utf8.split(separator: 0x0A, omittingEmptySubsequences: false).count
                 precondition(error.position.line >= 1 && error.position.line <= max(1, lines), "line out of range: \(error)")
                 precondition(error.position.column >= 1, "column out of range: \(error)")
             }

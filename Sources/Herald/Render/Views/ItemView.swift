@@ -1,0 +1,70 @@
+import Foundation
+import HeraldTemplates
+
+/// An item as templates see it: on its own page and as a card in lists.
+struct ItemView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
+    var kind: ContentKind
+    var title: String
+    var url: String
+    var permalink: String
+    var date: String?
+    var dateISO: String?
+    var summary: String
+    var summaryHTML: String
+    var image: String?
+    var imageAlt: String?
+    var imageAbsolute: String?
+    var categories: [TermView]
+    var tags: [TermView]
+    var author: String?
+    /// Everyone who wrote it, in order.
+    var authors: [String] = []
+    /// Front-matter keys Herald does not read, as written (`{{item.params.country}}`).
+    var params: [String: FrontMatterValue] = [:]
+    var readingTime: String
+    var readingMinutes: Int
+    var wordCount: Int
+    var featured: Bool
+    var content: String
+    var event: EventView?
+    /// schema.org JSON-LD, safe to place raw inside a script element.
+    var jsonLD: String?
+    /// The item's card, rendered once from `partials/card` and shared by every list that shows it.
+    var card = ""
+    /// The publication date (or an occurrence's start), for the sitemap; not shown to templates.
+    var published: Date? = nil
+
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .title: return title.templateValue
+        case .url: return .text(url)
+        case .permalink: return .text(permalink)
+        case .kind: return .text(kind.rawValue)
+        case .isNews: return .bool(kind == .news)
+        case .isEvent: return .bool(kind == .event)
+        case .isPage: return .bool(kind == .page)
+        case .date: return present(date)
+        case .dateISO: return present(dateISO)
+        case .summary: return summary.isEmpty ? .absent : .text(summary)
+        case .summaryHTML: return summaryHTML.isEmpty ? .absent : .text(summaryHTML)
+        case .image: return present(image)
+        case .imageAlt: return .text(imageAlt ?? "")
+        case .imageAbsolute: return present(imageAbsolute)
+        case .category: return present(categories.first)
+        case .categories: return categories.templateValue
+        case .tags: return tags.templateValue
+        case .author: return present(author)
+        case .authors: return authors.templateValue
+        case .params: return ParamsView(values: params).templateValue
+        case .readingTime: return .text(readingTime)
+        case .readingMinutes: return .number(readingMinutes)
+        case .wordCount: return .number(wordCount)
+        case .featured: return featured.templateValue
+        case .content: return .text(content)
+        case .event: return present(event)
+        case .card: return card.templateValue
+        case .jsonLD: return present(jsonLD)
+        default: return nil
+        }
+    }
+}

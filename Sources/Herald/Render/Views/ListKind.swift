@@ -1,0 +1,4 @@
+/// What a list page lists (`list.kind` in templates).
+enum ListKind: String, Sendable {
+    case news, events, pastEvents = "past-events", trending, category, tag
+}

@@ -1,0 +1,43 @@
+import Foundation
+import HeraldTemplates
+
+/// The site as every page sees it.
+struct SiteView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
+    var title: String
+    var description: String
+    var language: String
+    var root: String
+    var baseURL: String
+    var categories: [TermView]
+    var pages: [LinkView]
+    var year: Int
+    var stylesheet: String
+    var generator: String
+    var feeds: [FeedLink]
+    /// The search page's link.
+    var search: String
+    /// The search index's link (`search/index.json`).
+    var searchIndex: String
+    /// The theme's search script, when it has one.
+    var searchScript: String?
+
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        switch key {
+        case .title: return title.templateValue
+        case .description: return description.isEmpty ? .absent : .text(description)
+        case .language: return .text(language)
+        case .root: return .text(root)
+        case .baseURL: return .text(baseURL)
+        case .categories: return categories.templateValue
+        case .pages: return pages.templateValue
+        case .year: return .number(year)
+        case .stylesheet: return .text(stylesheet)
+        case .generator: return .text(generator)
+        case .feeds: return feeds.templateValue
+        case .search: return .text(search)
+        case .searchIndex: return .text(searchIndex)
+        case .searchScript: return present(searchScript)
+        default: return nil
+        }
+    }
+}

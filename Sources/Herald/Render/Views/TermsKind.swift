@@ -1,0 +1,4 @@
+/// What a list of terms lists (`terms.kind` in templates).
+enum TermsKind: String, Sendable {
+    case categories, tags, months
+}
