@@ -45,173 +45,47 @@ public struct Build: Sendable {
         }
     }
 
+    /// The build as a table of contents: each line is one named step (`BuildStep`), timed by the
+    /// clock and reported by name when it fails; the steps themselves are in Build+Steps.swift.
     private func runSteps(into output: OutputSink, warnings: inout [Diagnostic]) throws -> BuildReport {
-        var clock = StepClock()
-        let progress = self.progress
-        clock.onStep = { step in progress?(BuildProgress(step: step, done: 0, total: 0)) }
-
+        var clock = StepClock(progress: progress)
+        var run = BuildRun()
         let config = try clock.step(.readSiteYML) { try readConfig(warnings: &warnings) }
-
-        var notPages = 0
-        let sources = try clock.step(.discoverContent) {
-            do {
-                let found = try ContentDiscovery.discover(in: fileSystem, language: config.language)
-                warnings += found.warnings
-                notPages = found.notPages
-                return found.sources
-            } catch let problem as FileSystemProblem {
-                throw BuildFailure(step: .discoverContent, diagnostics: [Diagnostic(path: problem.path, line: 1, problem.message)])
-            }
-        }
-
+        let sources = try clock.step(.discoverContent) { try discoverContent(config: config, run: &run, warnings: &warnings) }
         let popularity = try clock.step(.readData) { try readPopularity(warnings: &warnings) }
-
-        let theme = try clock.step(.loadTemplates) {
-            try Theme.load(fileSystem: fileSystem, language: config.language).get()
-        }
-        warnings += theme.warnings
-        memo?.begin(config: config)
-        memo?.use(theme)
-
-        var partsCPU = (read: 0.0, markdown: 0.0)
-        var sections: [ContentKind: SectionPage] = [:]
-        let items = try clock.step(.parseContent) { () throws -> [ContentItem] in
-            let parser = ItemParser(config: config)
-            let (fileSystem, memo) = (self.fileSystem, self.memo)
-            let outcomes = sources.parallelMap { source -> (outcome: ItemParser.Outcome, readSeconds: Double) in
-                let readStart = CPUClock.thread()
-                // Stamped before reading, so an edit made while the file is read is seen next time.
-                let stamp = memo == nil ? nil : fileSystem.stamp(source.path)
-                // Reused only when the stamp was trustworthy when taken (the file had settled).
-                // A bundle's head is parsed again when its files change, since its links point at them.
-                if let memo, let stamp, let previous = memo.parses.lookup(source.path), previous.stamp.settled, previous.stamp.value == stamp.value,
-                   previous.outcome.item?.bundle == source.bundle {
-                    memo.parses.keep(source.path, previous, reused: true)
-                    return (previous.outcome, 0)
-                }
-                do {
-                    // A file far beyond any article is refused before it is read, to keep memory bounded.
-                    let data = try fileSystem.readFileAtMost(source.path, ItemParser.largestFile)
-                    let readSeconds = CPUClock.thread() - readStart
-                    let outcome = parser.parse(data, source: source)
-                    if let memo, let stamp { memo.parses.keep(source.path, BuildMemo.Parse(stamp: stamp, outcome: outcome), reused: false) }
-                    return (outcome, readSeconds)
-                } catch let tooLarge as FileTooLarge {
-                    return (ItemParser.Outcome(item: nil, diagnostics: [ItemParser.tooLarge(tooLarge.size, path: source.path)]), 0)
-                } catch {
-                    return (ItemParser.Outcome(item: nil, diagnostics: [Diagnostic(path: source.path, line: 1, "could not be read: \(error.localizedDescription)")]), 0)
-                }
-            }
-            partsCPU = (outcomes.reduce(0) { $0 + $1.readSeconds }, outcomes.reduce(0) { $0 + $1.outcome.markdownSeconds })
-            let diagnostics = outcomes.flatMap(\.outcome.diagnostics)
-            warnings += diagnostics.filter { $0.severity == .warning }
-            if diagnostics.contains(where: { $0.severity == .error }) {
-                throw BuildFailure(step: .parseContent, diagnostics: diagnostics)
-            }
-            notPages += outcomes.filter { $0.outcome.notPage != nil }.count
-            warnings += ItemParser.omittedHTMLWarning(zip(sources, outcomes).compactMap { source, outcome in
-                outcome.outcome.omittedHTMLLine.map { (source.path, $0) }
-            })
-            for (source, outcome) in zip(sources, outcomes) {
-                if let section = outcome.outcome.section { sections[source.kind] = section }
-            }
-            return outcomes.compactMap(\.outcome.item)
-        }
-        if let last = clock.timings.last {
-            clock.detail([("read files", partsCPU.read), ("front matter", max(0, last.cpuSeconds - partsCPU.read - partsCPU.markdown)), ("Markdown", partsCPU.markdown)])
-        }
-        log("Parsed \(items.count) content files")
-
-        let rules = PublishingRules(now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture)
-        let urls = SiteURLs(config: config)
-        var site = try clock.step(.buildSiteModel) { () throws -> Site in
-            var site = try SiteBuilder.build(config: config, items: items, rules: rules, popularity: popularity, sections: sections).get()
-            // Links to other items' Markdown files get those items' URLs, now that every path is known.
-            let linkProblems = ContentLinkResolver(urls: urls, rules: rules).resolve(&site, allItems: items)
-            if linkProblems.contains(where: { $0.severity == .error }) {
-                throw BuildFailure(step: .buildSiteModel, diagnostics: linkProblems)
-            }
-            site.warnings += linkProblems
-            return site
-        }
-        site.skipped.notPages = notPages
-        warnings += site.warnings
+        let theme = try clock.step(.loadTemplates) { try loadTemplates(config: config, warnings: &warnings) }
+        let parsed = try clock.step(.parseContent) { try parseContent(sources, config: config, run: &run, warnings: &warnings) }
+        clock.detail(run.parseDetail(clock))
+        log("Parsed \(parsed.items.count) content files")
+        let (site, urls) = try clock.step(.buildSiteModel) { try buildSiteModel(parsed, config: config, popularity: popularity, run: run, warnings: &warnings) }
         let facts = ItemFacts.all(site: site, urls: urls)
-        let plan = try clock.step(.planPages) { try PagePlan.make(site: site, theme: theme, facts: facts, memo: memo).get() }
-        let documents = try clock.step(.planDocuments) { () throws -> [GeneratedFile] in
-            FeedPlan.files(site: site, urls: urls, facts: facts)
-                + APIPlan.files(site: site, urls: urls, facts: facts)
-                + ICalendarPlan.files(site: site, urls: urls, facts: facts)
-                + SearchIndexPlan.files(site: site, urls: urls, facts: facts)
-                + SitemapPlan.files(plan: plan, urls: urls, zone: config.timeZone)
-                + RedirectPlan.files(site: site, urls: urls)
-        }
-
+        let plan = try clock.step(.planPages) { try PagePlan.make(site: site, theme: theme, facts: facts, cache: memo).get() }
+        let documents = try clock.step(.planDocuments) { planDocuments(site: site, urls: urls, facts: facts, plan: plan, config: config) }
         let (copies, replaced) = try clock.step(.planStaticFiles) { try staticFiles(site: site, theme: theme, plan: plan, documents: documents, warnings: &warnings) }
         let generated = documents.filter { !replaced.contains($0.path) }
-        try clock.step(.planOutputFiles) {
-            try OutputPaths.check(
-                plan.jobs.map { OutputPaths.Claim(path: $0.path, owner: $0.source.map { "the page of \($0.path)" } ?? "the page /\($0.path)", source: $0.source) }
-                + generated.map { OutputPaths.Claim(path: $0.path, owner: $0.owner, source: $0.source) }
-                + copies.map { OutputPaths.Claim(path: $0.path, owner: $0.origin, source: $0.origin.hasPrefix("static/") || $0.origin.hasPrefix("content/") ? ($0.origin, 1) : nil) })
-        }
-        if planOnly {
-            return BuildReport(items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: 0,
-                               skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed, validity: site.validity,
-                               basePath: config.basePath, baseURL: config.baseURL.absoluteString)
-        }
-        try clock.step(.prepareOutputFolders) {
-            do {
-                try output.prepareFolders(for: plan.jobs.map(\.path) + generated.map(\.path) + copies.map(\.path))
-            } catch let problem as OutputProblem {
-                throw problem.asWholeOutput(options.outputPath) ?? problem
-            }
-        }
-
-        var written = 0
-        written += try clock.step(.renderPages) {
-            try writeAll(plan.jobs, to: output, path: \.path) { [memo] job in
-                let templates = memo?.templateKey(job.template) ?? 0
-                if let previous = memo?.pages.lookup(job.path), previous.templates == templates, previous.template == job.template, previous.context == job.context {
-                    memo?.pages.keep(job.path, previous, reused: true)
-                    return previous.bytes
-                }
-                let bytes = Data(plan.theme.render(job.template, job.context))
-                memo?.pages.keep(job.path, BuildMemo.Page(templates: templates, template: job.template, context: job.context, bytes: bytes), reused: false)
-                return bytes
-            }
-        }
-        log("Rendered \(plan.jobs.count) pages")
-        written += try clock.step(.writeDocuments) {
-            try writeAll(generated, to: output, path: \.path) { [memo] file in
-                guard let memo, let inputs = file.inputs else { return file.make() }
-                if let previous = memo.documents.lookup(file.path), previous.inputs == inputs {
-                    memo.documents.keep(file.path, previous, reused: true)
-                    return previous.bytes
-                }
-                let bytes = file.make()
-                memo.documents.keep(file.path, BuildMemo.Document(inputs: inputs, bytes: bytes), reused: false)
-                return bytes
-            }
-        }
-        let source = fileSystem
-        written += try clock.step(.copyStaticFiles) {
-            try writeAll(copies, to: output, path: \.path) { copy in try copy.contents(source) }
-        }
-
-        memo?.finish()
-        memo?.renderSetup.withLock { $0 = (config, plan.theme) }
+        try clock.step(.planOutputFiles) { try checkOutputPaths(plan: plan, generated: generated, copies: copies) }
         var report = BuildReport(
-            items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: written,
-            skipped: site.skipped, warnings: warnings.sorted(), timings: clock.timings, seconds: clock.elapsed, validity: site.validity,
+            items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: 0,
+            skipped: site.skipped, warnings: warnings.sorted(), timings: [], seconds: 0, validity: site.validity,
             basePath: config.basePath, baseURL: config.baseURL.absoluteString)
-        report.model = BuiltModel(site: site, theme: plan.theme, pages: plan.jobs.map { ($0.path, $0.template, $0.source?.path) })
+        if !planOnly {
+            try clock.step(.prepareOutputFolders) { try prepareFolders(output, plan: plan, generated: generated, copies: copies) }
+            report.written += try clock.step(.renderPages) { try renderPages(plan, to: output) }
+            log("Rendered \(plan.jobs.count) pages")
+            report.written += try clock.step(.writeDocuments) { try writeDocuments(generated, to: output) }
+            report.written += try clock.step(.copyStaticFiles) { try copyStaticFiles(copies, to: output) }
+            memo?.finish()
+            memo?.renderSetup.withLock { $0 = (config, plan.theme) }
+            report.model = BuiltModel(site: site, theme: plan.theme, pages: plan.jobs.map { ($0.path, $0.template, $0.source?.path) })
+        }
+        report.timings = clock.timings
+        report.seconds = clock.elapsed
         return report
     }
 
     /// Makes and writes files on all cores. Returns how many were written; the others had the
     /// same bytes as in the previous output and were kept. Every failure is reported.
-    private func writeAll<Element: Sendable>(_ elements: [Element], to output: OutputSink, path: @Sendable (Element) -> String,
+    func writeAll<Element: Sendable>(_ elements: [Element], to output: OutputSink, path: @Sendable (Element) -> String,
                                              bytes: @Sendable (Element) throws -> Data) throws -> Int {
         let done = Atomic<Int>(0)
         let (progress, total) = (self.progress, elements.count)
@@ -243,7 +117,7 @@ public struct Build: Sendable {
     }
 
     /// Reads `site.yml` and applies `--base-url`.
-    private func readConfig(warnings: inout [Diagnostic]) throws -> SiteConfig {
+    func readConfig(warnings: inout [Diagnostic]) throws -> SiteConfig {
         let data: Data
         do {
             data = try fileSystem.readFile("site.yml")
@@ -276,7 +150,7 @@ public struct Build: Sendable {
 
     /// Reads `data/popularity.csv` and `data/popularity.json`, whichever exist (rows of the JSON
     /// file win over the CSV's for the same item).
-    private func readPopularity(warnings: inout [Diagnostic]) throws -> [PopularityRecord] {
+    func readPopularity(warnings: inout [Diagnostic]) throws -> [PopularityRecord] {
         var records: [PopularityRecord] = []
         var problems: [Diagnostic] = []
         let files = Set(try fileSystem.listFiles("data") ?? [])
@@ -306,7 +180,7 @@ public struct Build: Sendable {
     /// item's page). A static file may replace a theme asset, `robots.txt` or `_redirects`, but not
     /// a page, feed or document Herald makes; a bundle's file may replace nothing. Returns the
     /// copies and the generated files that static files replace.
-    private func staticFiles(site: Site, theme: Theme, plan: PagePlan, documents: [GeneratedFile], warnings: inout [Diagnostic]) throws -> ([StaticCopy], Set<String>) {
+    func staticFiles(site: Site, theme: Theme, plan: PagePlan, documents: [GeneratedFile], warnings: inout [Diagnostic]) throws -> ([StaticCopy], Set<String>) {
         var copies: [String: StaticCopy] = [:]
         for asset in theme.assets {
             let data = asset.data
@@ -360,6 +234,13 @@ struct StepClock {
     private(set) var timings: [StepTiming] = []
     /// Called with each step's name as it starts.
     var onStep: ((String) -> Void)? = nil
+
+    init() {}
+
+    /// A clock that tells `progress` of each step as it starts.
+    init(progress: (@Sendable (BuildProgress) -> Void)?) {
+        onStep = { step in progress?(BuildProgress(step: step, done: 0, total: 0)) }
+    }
 
     /// Runs a step, recording its time; any non-`BuildFailure` error becomes one naming the step.
     mutating func step<T>(_ step: BuildStep, _ work: () throws -> T) throws -> T {

@@ -75,6 +75,18 @@ public final class BuildMemo: Sendable {
     /// The current build's dependency key of a template (0 for one that does not exist).
     func templateKey(_ name: String) -> Int { templateKeys.withLock { $0[name] ?? 0 } }
 
+    /// A generated document's bytes: kept from the last build while its inputs are the same.
+    func document(_ file: GeneratedFile) -> Data {
+        guard let inputs = file.inputs else { return file.make() }
+        if let previous = documents.lookup(file.path), previous.inputs == inputs {
+            documents.keep(file.path, previous, reused: true)
+            return previous.bytes
+        }
+        let bytes = file.make()
+        documents.keep(file.path, Document(inputs: inputs, bytes: bytes), reused: false)
+        return bytes
+    }
+
     /// Ends a successful build: what it used is what the next build may reuse.
     func finish() {
         for table in [parses.erased, cards.erased, pages.erased, documents.erased] { table.promoteNext() }
@@ -125,5 +137,29 @@ final class MemoTable<Value: Sendable>: @unchecked Sendable {
     var erased: (startNext: () -> Void, promoteNext: () -> Void) {
         ({ self.lock.withLock { self.state.next = [:]; self.state.nextHits = [] } },
          { self.lock.withLock { self.state = (self.state.next, [:], self.state.nextHits, []) } })
+    }
+}
+
+extension BuildMemo: RenderCache {
+    func card(source: String, view: ItemView, site: SiteView, make: () -> (card: String, jsonLD: String?)) -> (card: String, jsonLD: String?) {
+        let templates = templateKey("partials/card")
+        if let previous = cards.lookup(source), previous.templates == templates, previous.view == view, previous.site == site {
+            cards.keep(source, previous, reused: true)
+            return (previous.card, previous.jsonLD)
+        }
+        let made = make()
+        cards.keep(source, Card(templates: templates, view: view, site: site, card: made.card, jsonLD: made.jsonLD), reused: false)
+        return made
+    }
+
+    func page(path: String, template: String, context: PageContext, make: () -> Data) -> Data {
+        let templates = templateKey(template)
+        if let previous = pages.lookup(path), previous.templates == templates, previous.template == template, previous.context == context {
+            pages.keep(path, previous, reused: true)
+            return previous.bytes
+        }
+        let bytes = make()
+        pages.keep(path, Page(templates: templates, template: template, context: context, bytes: bytes), reused: false)
+        return bytes
     }
 }

@@ -30,9 +30,9 @@ public struct PagePlan: Sendable {
 
     /// Plans the pages of `site` for `theme`. Fails when an item names a template that does not
     /// exist or when an item's URL is also a page Herald makes (a page with slug `news`).
-    static func make(site: Site, theme: Theme, facts: [ItemFacts], memo: BuildMemo? = nil) -> Result<PagePlan, BuildFailure> {
+    static func make(site: Site, theme: Theme, facts: [ItemFacts], cache: (any RenderCache)? = nil) -> Result<PagePlan, BuildFailure> {
         var builder = PagePlanner(site: site, theme: theme, facts: facts)
-        builder.memo = memo
+        builder.cache = cache
         builder.planAll()
         if builder.problems.hasErrors {
             return .failure(BuildFailure(step: .planPages, diagnostics: builder.problems.all))
@@ -61,7 +61,8 @@ struct PagePlanner {
     var itemViews: [ItemView] = []
     var siteView: SiteView!
     /// Cards and structured data of the previous build, reused for items whose view is unchanged.
-    var memo: BuildMemo? = nil
+    /// Cards kept from an earlier build (`herald serve`).
+    var cache: (any RenderCache)? = nil
 
     init(site: Site, theme: Theme, facts: [ItemFacts]) {
         self.site = site
@@ -139,23 +140,17 @@ struct PagePlanner {
         // list that shows the item, rather than once per list page.
         // Structured data is made in the same pass: encoding JSON is the other slow part of a view.
         renderTheme = theme.fixingConstantPartials(site: siteView)
-        let (theme, shared, strings, model, allFacts, links, memo) = (renderTheme, self.siteView!, self.strings, self.site, self.facts, self.urls, self.memo)
-        let cardTemplates = memo?.templateKey("partials/card") ?? 0
+        let (theme, shared, strings, model, allFacts, links, cache) = (renderTheme, self.siteView!, self.strings, self.site, self.facts, self.urls, self.cache)
         itemViews = Array(zip(views.indices, views)).parallelMap { id, view in
-            var view = view
-            // The card and JSON-LD are made from the item's view and the site's alone (and the
-            // theme, which the memo checks once per build).
-            let key = model.items[id].sourcePath
-            if let previous = memo?.cards.lookup(key), previous.templates == cardTemplates, previous.view == view, previous.site == shared {
-                memo?.cards.keep(key, previous, reused: true)
-                view.card = previous.card
-                view.jsonLD = previous.jsonLD
-                return view
+            // The card and JSON-LD are made from the item's view and the site's alone.
+            let make = { () -> (card: String, jsonLD: String?) in
+                (theme.renderCard(CardContext(item: view, site: shared, strings: strings)),
+                 StructuredData.jsonLD(for: allFacts[id], item: model.items[id], site: model, urls: links))
             }
-            let plain = view
-            view.card = theme.renderCard(CardContext(item: view, site: shared, strings: strings))
-            view.jsonLD = StructuredData.jsonLD(for: allFacts[id], item: model.items[id], site: model, urls: links)
-            memo?.cards.keep(key, BuildMemo.Card(templates: cardTemplates, view: plain, site: shared, card: view.card, jsonLD: view.jsonLD), reused: false)
+            let made = cache?.card(source: model.items[id].sourcePath, view: view, site: shared, make: make) ?? make()
+            var view = view
+            view.card = made.card
+            view.jsonLD = made.jsonLD
             return view
         }
     }

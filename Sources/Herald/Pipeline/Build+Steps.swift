@@ -1,0 +1,157 @@
+import Foundation
+
+/// What the steps of one build share besides their results: counts and CPU times the report and
+/// `--timings` show.
+struct BuildRun {
+    /// Files under content/ that are not pages (a bundle's `_index.md` of another kind, …).
+    var notPages = 0
+    /// CPU seconds spent reading files and rendering Markdown while parsing content.
+    var parseParts = (read: 0.0, markdown: 0.0)
+
+    /// The parse step's CPU time split into reading, front matter and Markdown, for `--timings`.
+    func parseDetail(_ clock: StepClock) -> [(name: String, cpuSeconds: Double)] {
+        guard let last = clock.timings.last else { return [] }
+        return [("read files", parseParts.read), ("front matter", max(0, last.cpuSeconds - parseParts.read - parseParts.markdown)),
+                ("Markdown", parseParts.markdown)]
+    }
+}
+
+/// The items parsed from content/, and the section pages (`_index.md`) found beside them.
+struct ParsedContent {
+    var items: [ContentItem]
+    var sections: [ContentKind: SectionPage]
+}
+
+extension Build {
+    /// Finds the content files.
+    func discoverContent(config: SiteConfig, run: inout BuildRun, warnings: inout [Diagnostic]) throws -> [ContentSource] {
+        do {
+            let found = try ContentDiscovery.discover(in: fileSystem, language: config.language)
+            warnings += found.warnings
+            run.notPages = found.notPages
+            return found.sources
+        } catch let problem as FileSystemProblem {
+            throw BuildFailure(step: .discoverContent, diagnostics: [Diagnostic(path: problem.path, line: 1, problem.message)])
+        }
+    }
+
+    /// Loads the theme, and tells the memo which templates this build renders with.
+    func loadTemplates(config: SiteConfig, warnings: inout [Diagnostic]) throws -> Theme {
+        let theme = try Theme.load(fileSystem: fileSystem, language: config.language).get()
+        warnings += theme.warnings
+        memo?.begin(config: config)
+        memo?.use(theme)
+        return theme
+    }
+
+    /// Reads and parses every content file on all cores (reusing the memo's parse of a file whose
+    /// stamp has not changed). Every error of every file is reported together.
+    func parseContent(_ sources: [ContentSource], config: SiteConfig, run: inout BuildRun, warnings: inout [Diagnostic]) throws -> ParsedContent {
+        let parser = ItemParser(config: config)
+        let (fileSystem, memo) = (self.fileSystem, self.memo)
+        let outcomes = sources.parallelMap { source -> (outcome: ItemParser.Outcome, readSeconds: Double) in
+            let readStart = CPUClock.thread()
+            // Stamped before reading, so an edit made while the file is read is seen next time.
+            let stamp = memo == nil ? nil : fileSystem.stamp(source.path)
+            // Reused only when the stamp was trustworthy when taken (the file had settled).
+            // A bundle's head is parsed again when its files change, since its links point at them.
+            if let memo, let stamp, let previous = memo.parses.lookup(source.path), previous.stamp.settled, previous.stamp.value == stamp.value,
+               previous.outcome.item?.bundle == source.bundle {
+                memo.parses.keep(source.path, previous, reused: true)
+                return (previous.outcome, 0)
+            }
+            do {
+                // A file far beyond any article is refused before it is read, to keep memory bounded.
+                let data = try fileSystem.readFileAtMost(source.path, ItemParser.largestFile)
+                let readSeconds = CPUClock.thread() - readStart
+                let outcome = parser.parse(data, source: source)
+                if let memo, let stamp { memo.parses.keep(source.path, BuildMemo.Parse(stamp: stamp, outcome: outcome), reused: false) }
+                return (outcome, readSeconds)
+            } catch let tooLarge as FileTooLarge {
+                return (ItemParser.Outcome(item: nil, diagnostics: [ItemParser.tooLarge(tooLarge.size, path: source.path)]), 0)
+            } catch {
+                return (ItemParser.Outcome(item: nil, diagnostics: [Diagnostic(path: source.path, line: 1, "could not be read: \(error.localizedDescription)")]), 0)
+            }
+        }
+        run.parseParts = (outcomes.reduce(0) { $0 + $1.readSeconds }, outcomes.reduce(0) { $0 + $1.outcome.markdownSeconds })
+        let diagnostics = outcomes.flatMap(\.outcome.diagnostics)
+        warnings += diagnostics.filter { $0.severity == .warning }
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            throw BuildFailure(step: .parseContent, diagnostics: diagnostics)
+        }
+        run.notPages += outcomes.filter { $0.outcome.notPage != nil }.count
+        warnings += ItemParser.omittedHTMLWarning(zip(sources, outcomes).compactMap { source, outcome in
+            outcome.outcome.omittedHTMLLine.map { (source.path, $0) }
+        })
+        var sections: [ContentKind: SectionPage] = [:]
+        for (source, outcome) in zip(sources, outcomes) {
+            if let section = outcome.outcome.section { sections[source.kind] = section }
+        }
+        return ParsedContent(items: outcomes.compactMap(\.outcome.item), sections: sections)
+    }
+
+    /// The site model (pure): publishing rules applied, items placed and grouped, and links to
+    /// other items' Markdown files resolved now that every path is known.
+    func buildSiteModel(_ parsed: ParsedContent, config: SiteConfig, popularity: [PopularityRecord], run: BuildRun,
+                        warnings: inout [Diagnostic]) throws -> (Site, SiteURLs) {
+        let rules = PublishingRules(now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture)
+        let urls = SiteURLs(config: config)
+        var site = try SiteBuilder.build(config: config, items: parsed.items, rules: rules, popularity: popularity, sections: parsed.sections).get()
+        let linkProblems = ContentLinkResolver(urls: urls, rules: rules).resolve(&site, allItems: parsed.items)
+        if linkProblems.contains(where: { $0.severity == .error }) {
+            throw BuildFailure(step: .buildSiteModel, diagnostics: linkProblems)
+        }
+        site.warnings += linkProblems
+        site.skipped.notPages = run.notPages
+        warnings += site.warnings
+        return (site, urls)
+    }
+
+    /// Every file that is not a template page: feeds, the JSON API, calendars, the search index,
+    /// the sitemap and redirects.
+    func planDocuments(site: Site, urls: SiteURLs, facts: [ItemFacts], plan: PagePlan, config: SiteConfig) -> [GeneratedFile] {
+        FeedPlan.files(site: site, urls: urls, facts: facts)
+            + APIPlan.files(site: site, urls: urls, facts: facts)
+            + ICalendarPlan.files(site: site, urls: urls, facts: facts)
+            + SearchIndexPlan.files(site: site, urls: urls, facts: facts)
+            + SitemapPlan.files(plan: plan, urls: urls, zone: config.timeZone)
+            + RedirectPlan.files(site: site, urls: urls)
+    }
+
+    /// No two outputs claim the same path.
+    func checkOutputPaths(plan: PagePlan, generated: [GeneratedFile], copies: [StaticCopy]) throws {
+        try OutputPaths.check(
+            plan.jobs.map { OutputPaths.Claim(path: $0.path, owner: $0.source.map { "the page of \($0.path)" } ?? "the page /\($0.path)", source: $0.source) }
+            + generated.map { OutputPaths.Claim(path: $0.path, owner: $0.owner, source: $0.source) }
+            + copies.map { OutputPaths.Claim(path: $0.path, owner: $0.origin, source: $0.origin.hasPrefix("static/") || $0.origin.hasPrefix("content/") ? ($0.origin, 1) : nil) })
+    }
+
+    /// Makes every folder the output files go in.
+    func prepareFolders(_ output: OutputSink, plan: PagePlan, generated: [GeneratedFile], copies: [StaticCopy]) throws {
+        do {
+            try output.prepareFolders(for: plan.jobs.map(\.path) + generated.map(\.path) + copies.map(\.path))
+        } catch let problem as OutputProblem {
+            throw problem.asWholeOutput(options.outputPath) ?? problem
+        }
+    }
+
+    /// Renders and writes every page on all cores (a page whose template and view are unchanged
+    /// since the memo's build keeps its bytes).
+    func renderPages(_ plan: PagePlan, to output: OutputSink) throws -> Int {
+        try writeAll(plan.jobs, to: output, path: \.path) { [memo] job in
+            let make = { Data(plan.theme.render(job.template, job.context)) }
+            return memo?.page(path: job.path, template: job.template, context: job.context, make: make) ?? make()
+        }
+    }
+
+    /// Makes and writes the feeds, API documents, calendars, search index and sitemap.
+    func writeDocuments(_ generated: [GeneratedFile], to output: OutputSink) throws -> Int {
+        try writeAll(generated, to: output, path: \.path) { [memo] file in memo?.document(file) ?? file.make() }
+    }
+
+    /// Copies static/ files, bundle resources and theme assets.
+    func copyStaticFiles(_ copies: [StaticCopy], to output: OutputSink) throws -> Int {
+        let source = fileSystem
+        return try writeAll(copies, to: output, path: \.path) { copy in try copy.contents(source) }
+    }
+}
