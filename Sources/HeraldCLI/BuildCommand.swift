@@ -9,23 +9,12 @@ struct BuildCommand: ParsableCommand {
         abstract: "Build the site into the output folder (replaced only when the build succeeds)."
     )
 
-    @Option(name: .long, help: "The site folder (with site.yml).")
-    var source: String = "."
+    @OptionGroup var site: SiteOptions
+    @OptionGroup var selection: ContentSelection
+    @OptionGroup var address: BaseURLOption
 
     @Option(name: .long, help: "Where to write the site (default: site-output/ in the site folder).")
     var output: String?
-
-    @Flag(name: .long, help: "Include drafts.")
-    var drafts = false
-
-    @Flag(name: .long, help: "Include items whose publication date is in the future.")
-    var future = false
-
-    @Option(name: .long, help: "The moment to treat as now, RFC 3339 (e.g. 2026-11-21T12:00:00+08:00), for reproducible builds.")
-    var now: String?
-
-    @Option(name: .customLong("base-url"), help: "Use this base URL instead of site.yml's baseURL.")
-    var baseURL: String?
 
     @Flag(name: .long, help: "Print how long each step of the build took.")
     var timings = false
@@ -38,8 +27,8 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         var options = BuildOptions(
-            sourcePath: source, outputPath: defaultOutput(output, source: source), includeDrafts: drafts, includeFuture: future,
-            now: try now.map(parseNow) ?? Date(), baseURL: baseURL)
+            sourcePath: site.source, outputPath: defaultOutput(output, source: site.source), includeDrafts: selection.drafts, includeFuture: selection.future,
+            now: try site.moment() ?? Date(), baseURL: address.baseURL)
         options.ignoreRecord = force
         _ = try runBuild(options, quiet: quiet, timings: timings)
     }

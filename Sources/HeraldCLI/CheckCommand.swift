@@ -10,20 +10,9 @@ struct CheckCommand: ParsableCommand {
         discussion: "Exits with status 1 when it finds an error (or, with --strict, a warning); warnings alone exit 0."
     )
 
-    @Option(name: .long, help: "The site folder (with site.yml).")
-    var source: String = "."
-
-    @Flag(name: .long, help: "Check drafts too.")
-    var drafts = false
-
-    @Flag(name: .long, help: "Check items whose publication date is in the future too.")
-    var future = false
-
-    @Option(name: .long, help: "The moment to treat as now, RFC 3339, as for herald build.")
-    var now: String?
-
-    @Option(name: .customLong("base-url"), help: "Check the site as built for this base URL instead of site.yml's baseURL.")
-    var baseURL: String?
+    @OptionGroup var site: SiteOptions
+    @OptionGroup var selection: ContentSelection
+    @OptionGroup var address: BaseURLOption
 
     @Flag(name: .long, help: "Treat warnings as errors (exit 1 when there is any).")
     var strict = false
@@ -33,8 +22,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let options = BuildOptions(
-            sourcePath: source, outputPath: defaultOutput(nil, source: source), includeDrafts: drafts, includeFuture: future,
-            now: try now.map(parseNow) ?? Date(), baseURL: baseURL)
+            sourcePath: site.source, outputPath: defaultOutput(nil, source: site.source), includeDrafts: selection.drafts, includeFuture: selection.future,
+            now: try site.moment() ?? Date(), baseURL: address.baseURL)
         let report: CheckReport
         do {
             report = try SiteCheck.run(options)

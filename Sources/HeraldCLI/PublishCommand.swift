@@ -25,8 +25,8 @@ struct PublishCommand: ParsableCommand {
     @Option(name: .long, help: "Where to publish, instead of a target from site.yml.")
     var to: String?
 
-    @Option(name: .long, help: "The site folder (with site.yml).")
-    var source: String = "."
+    @OptionGroup var site: SiteOptions
+    @OptionGroup var address: BaseURLOption
 
     @Option(name: .long, help: "The output folder to build into and publish (default: site-output/ in the site folder).")
     var output: String?
@@ -46,17 +46,14 @@ struct PublishCommand: ParsableCommand {
     @Option(name: .long, help: "The S3 bucket's region.")
     var region: String?
 
-    @Option(name: .customLong("base-url"), help: "Build with this base URL instead of site.yml's baseURL.")
-    var baseURL: String?
-
-    @Option(name: .long, help: "The moment to treat as now when building, RFC 3339.")
-    var now: String?
-
     @Flag(name: .customLong("no-check"), help: "Publish without running herald check's checks first (broken links, missing covers).")
     var noCheck = false
 
     @Flag(name: [.short, .long], help: "Print nothing but warnings and errors.")
     var quiet = false
+
+    private var source: String { site.source }
+    private var baseURL: String? { address.baseURL }
 
     func run() throws {
         let output = defaultOutput(self.output, source: source)
@@ -72,7 +69,7 @@ struct PublishCommand: ParsableCommand {
             }
             builtFor = completed.baseURL
         } else {
-            let options = BuildOptions(sourcePath: source, outputPath: output, now: try now.map(parseNow) ?? Date(), baseURL: baseURL)
+            let options = BuildOptions(sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL)
             do {
                 let report = try runBuild(options, quiet: quiet, timings: false)
                 builtFor = report.baseURL
@@ -86,7 +83,7 @@ struct PublishCommand: ParsableCommand {
         // What herald check rejects is not published: a broken link or a missing cover goes live
         // otherwise. Warnings are shown and do not stop it.
         if !noCheck {
-            let options = BuildOptions(sourcePath: source, outputPath: output, now: try now.map(parseNow) ?? Date(), baseURL: baseURL ?? builtFor)
+            let options = BuildOptions(sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL ?? builtFor)
             let report: CheckReport
             do {
                 report = try SiteCheck.run(options)

@@ -13,23 +13,14 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Preview the site: build it, serve it locally, rebuild on every change and reload the browser."
     )
 
-    @Option(name: .long, help: "The site folder (with site.yml).")
-    var source: String = "."
+    @OptionGroup var site: SiteOptions
+    @OptionGroup var selection: ContentSelection
 
     @Option(name: .long, help: "The address to listen on. Only this machine can connect unless you give another (e.g. 0.0.0.0).")
     var host: String = "127.0.0.1"
 
     @Option(name: .long, help: "The port to listen on (0 for any free one).")
     var port: Int = 8080
-
-    @Flag(name: .long, help: "Include drafts.")
-    var drafts = false
-
-    @Flag(name: .long, help: "Include items whose publication date is in the future.")
-    var future = false
-
-    @Option(name: .long, help: "The moment to treat as now, RFC 3339; the clock at each rebuild if not given.")
-    var now: String?
 
     @Flag(name: [.short, .long], help: "Print nothing but warnings and errors.")
     var quiet = false
@@ -38,12 +29,14 @@ struct ServeCommand: AsyncParsableCommand {
     var timings = false
 
     func run() async throws {
+        let source = site.source
         var options = ServeOptions(sourcePath: source)
         options.host = host
         options.port = port
-        options.includeDrafts = drafts
-        options.includeFuture = future
-        options.now = try now.map(parseNow)
+        options.includeDrafts = selection.drafts
+        options.includeFuture = selection.future
+        // Without --now, each rebuild takes the clock's time.
+        options.now = try site.moment()
         options.timings = timings
         guard FileManager.default.fileExists(atPath: (source as NSString).appendingPathComponent("site.yml")) else {
             Terminal.printError(Diagnostic.about(URL(fileURLWithPath: source).standardizedFileURL.path, "has no site.yml, so it is not a site folder: give the site's folder with --source, or make one with `herald new site NAME`").description, warning: false)
