@@ -186,6 +186,55 @@ import Testing
             "content/news/b.md:2: a title is required (add `title: …` to the front matter)",
         ], "every problem, sorted by path and line")
     }
+
+    @Test func emptyStartAndDateValuesAreErrorsNotCrashes() {
+        #expect(diagnostics([
+            "content/events/e.md": "---\ntitle: E\nstart:\n---\n",
+            "content/news/n.md": "---\ntitle: N\ndate:\n---\n",
+        ]) == [
+            "content/events/e.md:2: an event needs a start: add `start: YYYY-MM-DD HH:MM` (or `date:` with `time: HH:MM-HH:MM`)",
+            "content/news/n.md:2: news needs a date: add `date: YYYY-MM-DD` (or start the file name with YYYY-MM-DD-)",
+        ])
+    }
+
+    @Test func allDayEventEndingBeforeItStarts() {
+        #expect(diagnostics(["content/events/e.md": "---\ntitle: E\nstart: 2026-12-05\nend: 2026-12-04\n---\n"]) == ["content/events/e.md:4: end (2026-12-04) comes before start (2026-12-05)"])
+    }
+
+    @Test func mistakesThatUsedToPassSilentlyAreWarnedAbout() throws {
+        let warnings = try buildReport([
+            "site.yml": "title: T\nbaseURL: https://example.org/\ncategories:\n  - name: Club News\n",
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ncategories: [Club Nwes]\n---\n",
+            "content/events/e.md": "---\ntitle: E\ndate: 2026-11-01\nstart: 2026-12-02 18:00\nrepeat: {frequency: weekly, count: 3, except: [2026-12-24]}\n---\n",
+        ]).warnings.map(\.description)
+        #expect(warnings == [
+            "content/events/e.md:5: warning: repeat except 2026-12-24 is not one of the event's dates, so it changes nothing",
+            "content/news/2026-11-01-a.md:3: warning: category 'Club Nwes' is not declared in site.yml, so it gets its own page; did you mean 'Club News'?",
+        ])
+    }
+
+    @Test func siteNumbersOutOfRangeAreErrors() {
+        #expect(MemorySite(["site.yml": "title: T\nhome:\n  recent: -1\nfeeds:\n  limit: 0\ntrending:\n  window: 0\n"]).diagnostics() == [
+            "site.yml:3: recent must be a whole number of at least 0, not -1",
+            "site.yml:5: feeds limit must be at least 1",
+            "site.yml:7: trending window must be more than 0 days",
+        ])
+    }
+
+    @Test func negativeFiguresAbbreviatedZonesAndYearZeroAreErrors() {
+        #expect(MemorySite([
+            "content/news/2026-11-01-a.md": "---\ntitle: A\nviews: -500\n---\n",
+            "content/events/b.md": "---\ntitle: B\nstart: 2026-12-01 10:00\ntimezone: PST\n---\n",
+            "content/events/c.md": "---\ntitle: C\nstart: 0000-01-01\n---\n",
+        ]).diagnostics() == [
+            "content/events/b.md:4: timezone 'PST' is not an IANA time zone name such as Asia/Shanghai or America/New_York",
+            "content/events/c.md:3: start: '0000-01-01' is not a date Herald can publish: the year must be between 1000 and 9999",
+            "content/news/2026-11-01-a.md:3: views must be a whole number of at least 0, not -500",
+        ])
+        #expect(PopularityParser.parseJSON("[{\"slug\": \"a\", \"views\": -5}]", path: "d.json").diagnostics.map(\.description) == [
+            "d.json:1: views must be a whole number of at least 0, not -5",
+        ])
+    }
 }
 
 /// Input built to exhaust memory or time is refused before it can.

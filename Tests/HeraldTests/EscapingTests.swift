@@ -24,6 +24,29 @@ import Testing
         #expect(article.contains("<h1 class=\"article__title\">&lt;script&gt;alert(&#39;t&#39;)&lt;/script&gt;</h1>"))
         #expect(article.contains("A&amp;B &lt;i&gt;"))
     }
+
+    @Test func controlCharactersNeverReachTheOutput() throws {
+        let output = try MemorySite(["content/pages/a.md": "---\ntitle: \"A\\x01B\\x7FC\"\n---\n"]).build()
+        let page = try #require(output.text("a/index.html"))
+        #expect(page.contains("<h1 class=\"article__title\">ABC</h1>"))
+    }
+
+    @Test func coverImageKeepsItsQueryAndBasePathStaysEncoded() throws {
+        let config = SiteConfig(title: "T", baseURL: URL(string: "https://example.org/a%20b/")!)
+        let urls = SiteURLs(config: config)
+        #expect(config.basePath == "/a%20b/")
+        #expect(urls.asset("/images/a b.jpg?v=2#top") == "/a%20b/images/a%20b.jpg?v=2#top")
+        #expect(urls.absoluteAsset("images/a.jpg") == "https://example.org/a%20b/images/a.jpg")
+        #expect(SiteConfigParser.parseBaseURL("https://example.org/union/?x=1").failureMessage != nil)
+        #expect(SiteConfigParser.parseBaseURL("ftp://example.org/").failureMessage != nil)
+        #expect(try SiteConfigParser.parseBaseURL("https://example.org/union").get().absoluteString == "https://example.org/union/")
+    }
+
+    @Test func rawHTMLLinksBecomeAbsoluteInFeeds() {
+        let html = "<img src='raw.png'> <a href=bare.html>b</a> <img srcset=\"s.png 2x, /t.png 3x\" src=\"x.png\"> <A HREF=\"up/\">u</A>"
+        #expect(AbsoluteURLs.rewrite(html, pageURL: "https://e.org/n/x/") ==
+            "<img src='https://e.org/n/x/raw.png'> <a href=https://e.org/n/x/bare.html>b</a> <img srcset=\"https://e.org/n/x/s.png 2x, https://e.org/t.png 3x\" src=\"https://e.org/n/x/x.png\"> <A HREF=\"https://e.org/n/x/up/\">u</A>")
+    }
 }
 
 @Suite struct ConstantPartialTests {

@@ -73,6 +73,13 @@ import Testing
             "content/events/e.md:5: timezone 'Mars/Base' is not an IANA time zone name such as Asia/Shanghai or America/New_York",
         ])
     }
+
+    @Test func aRepeatingStartWrittenWithAnOffsetIsConvertedFirst() throws {
+        let outcome = ItemParser(config: SiteConfig(title: "T", timeZone: TimeZone(identifier: "Asia/Shanghai")!)).parse(Data(
+            "---\ntitle: E\nstart: 2026-11-02T09:00:00Z\nrepeat: {frequency: weekly, count: 2}\n---\n".utf8), path: "content/events/e.md", kind: .event)
+        let event = try #require(outcome.item?.event)
+        #expect(event.occurrences.map(\.start) == [DateParser.parseInstant("2026-11-02T09:00:00Z")!, DateParser.parseInstant("2026-11-09T09:00:00Z")!])
+    }
 }
 
 @Suite struct ICalendarFormatTests {
@@ -128,6 +135,24 @@ import Testing
         #expect(text.contains("BEGIN:STANDARD\nDTSTART:20261025T020000\nTZOFFSETFROM:+0100\nTZOFFSETTO:+0000"))
         #expect(VTimeZone.offset(-12_600) == "-0330")
     }
+
+    @Test func excludingTheFirstDateKeepsTheCalendarFileExact() throws {
+        let output = try MemorySite([
+            "content/events/e.md": "---\ntitle: E\nstart: 2026-11-05 19:00\nrepeat: {frequency: weekly, count: 3, except: [2026-11-05]}\n---\n",
+        ]).build()
+        let ics = try #require(output.text("events/e/event.ics"))
+        #expect(ics.contains("DTSTART;TZID=Asia/Shanghai:20261112T190000\r\n"))
+        #expect(ics.contains("RRULE:FREQ=WEEKLY;INTERVAL=1;UNTIL=20261119T110000Z\r\n"))
+        #expect(!ics.contains("EXDATE"), "the excluded date is before DTSTART")
+    }
+
+    @Test func theOccurrenceLimitIsWrittenIntoTheRule() throws {
+        let output = try MemorySite([
+            "content/events/e.md": "---\ntitle: E\nstart: 2026-01-01 10:00\nrepeat: {frequency: weekly, until: 2040-01-01}\n---\n",
+        ]).build()
+        // 500 weeks from 1 January 2026 end on 29 July 2035.
+        #expect(try #require(output.text("events/e/event.ics")).contains("UNTIL=20350726T020000Z"))
+    }
 }
 
 @Suite struct EventViewsTests {
@@ -174,57 +199,16 @@ import Testing
         #expect(current.contains("<a rel=\"next\" href=\"/events/calendar/2027/02/\">February 2027 →</a>"))
         #expect(try #require(output.text("events/index.html")).contains("href=\"/events/calendar/2026/11/\""))
     }
-}
 
-/// Defects found in the second review, each pinned by its input.
-@Suite struct ReviewedEventTests {
-    @Test func aRepeatingStartWrittenWithAnOffsetIsConvertedFirst() throws {
-        let outcome = ItemParser(config: SiteConfig(title: "T", timeZone: TimeZone(identifier: "Asia/Shanghai")!)).parse(Data(
-            "---\ntitle: E\nstart: 2026-11-02T09:00:00Z\nrepeat: {frequency: weekly, count: 2}\n---\n".utf8), path: "content/events/e.md", kind: .event)
-        let event = try #require(outcome.item?.event)
-        #expect(event.occurrences.map(\.start) == [DateParser.parseInstant("2026-11-02T09:00:00Z")!, DateParser.parseInstant("2026-11-09T09:00:00Z")!])
-    }
-
-    @Test func excludingTheFirstDateKeepsTheCalendarFileExact() throws {
+    @Test func eventPagesShowAnAddressAloneAndNoSignUpWhenCancelled() throws {
         let output = try MemorySite([
-            "content/events/e.md": "---\ntitle: E\nstart: 2026-11-05 19:00\nrepeat: {frequency: weekly, count: 3, except: [2026-11-05]}\n---\n",
+            "content/events/a.md": "---\ntitle: A\nstart: 2026-12-01 10:00\naddress: 1 River Road\nregistration: https://example.org/r\nstatus: cancelled\n---\n",
         ]).build()
-        let ics = try #require(output.text("events/e/event.ics"))
-        #expect(ics.contains("DTSTART;TZID=Asia/Shanghai:20261112T190000\r\n"))
-        #expect(ics.contains("RRULE:FREQ=WEEKLY;INTERVAL=1;UNTIL=20261119T110000Z\r\n"))
-        #expect(!ics.contains("EXDATE"), "the excluded date is before DTSTART")
-    }
-
-    @Test func theOccurrenceLimitIsWrittenIntoTheRule() throws {
-        let output = try MemorySite([
-            "content/events/e.md": "---\ntitle: E\nstart: 2026-01-01 10:00\nrepeat: {frequency: weekly, until: 2040-01-01}\n---\n",
-        ]).build()
-        // 500 weeks from 1 January 2026 end on 29 July 2035.
-        #expect(try #require(output.text("events/e/event.ics")).contains("UNTIL=20350726T020000Z"))
-    }
-
-    @Test func trendingCountsAnUndatedEventFromItsStart() throws {
-        let output = try MemorySite([
-            "content/events/old.md": "---\ntitle: Old series\nstart: 2026-09-01 18:00\nviews: 100\nrepeat: {frequency: weekly, count: 30}\n---\n",
-        ]).build()
-        #expect(try #require(output.text("api/trending.json")).contains("\"items\" : [\n\n  ]"), "published 81 days ago: outside the 30-day window")
-    }
-
-    @Test func anUndatedPageHasAStableIdAndNoDate() throws {
-        let site = MemorySite(["content/pages/about.md": "---\ntitle: About\n---\n"])
-        var later = site
-        later.now = DateParser.parseInstant("2026-12-25T00:00:00Z")!
-        let first = try #require(try site.build().text("api/pages/about.json"))
-        #expect(first == (try later.build().text("api/pages/about.json")))
-        #expect(first.contains("\"id\" : \"https://example.org/about/\"") && !first.contains("\"date\""))
-    }
-
-    @Test func oneCharacterOutputPathsDoNotCrash() throws {
-        let output = try MemorySite(["content/pages/faq.md": "---\ntitle: FAQ\nslug: q\n---\n", "static/a": "x"]).build()
-        #expect(output.files["q/index.html"] != nil && output.files["a"] != nil)
-        let scratch = try OutputFolderTests.Scratch()
-        try scratch.write("site/static/a", "x")
-        _ = try scratch.build()
+        // No Register button for a cancelled event, but one for a scheduled event.
+        expect(output, "events/a/index.html", contains: ["<dd>1 River Road<br><a href=\"https://www.openstreetmap.org/search?query=1%20River%20Road\""],
+               lacks: ["rel=\"noopener\">Register</a>"])
+        expect(try MemorySite(["content/events/b.md": "---\ntitle: B\nstart: 2026-12-01 10:00\nregistration: https://example.org/r\n---\n"]).build(),
+               "events/b/index.html", contains: ["rel=\"noopener\">Register</a>"])
     }
 
     @Test func longAndMidnightEventsSitOnTheirDays() throws {
@@ -238,25 +222,5 @@ import Testing
         let day26 = november.components(separatedBy: "id=\"d2026-11-26\"").last!.components(separatedBy: "</section>").first!
         #expect(!day26.contains(">Late</a>"), "ending at midnight does not put it on the next day")
     }
-
-    @Test func rawHTMLLinksBecomeAbsoluteInFeeds() {
-        let html = "<img src='raw.png'> <a href=bare.html>b</a> <img srcset=\"s.png 2x, /t.png 3x\" src=\"x.png\"> <A HREF=\"up/\">u</A>"
-        #expect(AbsoluteURLs.rewrite(html, pageURL: "https://e.org/n/x/") ==
-            "<img src='https://e.org/n/x/raw.png'> <a href=https://e.org/n/x/bare.html>b</a> <img srcset=\"https://e.org/n/x/s.png 2x, https://e.org/t.png 3x\" src=\"https://e.org/n/x/x.png\"> <A HREF=\"https://e.org/n/x/up/\">u</A>")
-    }
-
-    @Test func negativeFiguresAbbreviatedZonesAndYearZeroAreErrors() {
-        #expect(MemorySite([
-            "content/news/2026-11-01-a.md": "---\ntitle: A\nviews: -500\n---\n",
-            "content/events/b.md": "---\ntitle: B\nstart: 2026-12-01 10:00\ntimezone: PST\n---\n",
-            "content/events/c.md": "---\ntitle: C\nstart: 0000-01-01\n---\n",
-        ]).diagnostics() == [
-            "content/events/b.md:4: timezone 'PST' is not an IANA time zone name such as Asia/Shanghai or America/New_York",
-            "content/events/c.md:3: start: '0000-01-01' is not a date Herald can publish: the year must be between 1000 and 9999",
-            "content/news/2026-11-01-a.md:3: views must be a whole number of at least 0, not -500",
-        ])
-        #expect(PopularityParser.parseJSON("[{\"slug\": \"a\", \"views\": -5}]", path: "d.json").diagnostics.map(\.description) == [
-            "d.json:1: views must be a whole number of at least 0, not -5",
-        ])
-    }
 }
+

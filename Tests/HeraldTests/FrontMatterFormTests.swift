@@ -348,4 +348,16 @@ import Yams
         #expect(reader.problems.all.isEmpty)
         #expect(reader.keys.map(\.line) == [2, 3])
     }
+
+    @Test func duplicateKeyIsAWarningWhereItRepeatsAndTheLaterValueIsUsed() throws {
+        let output = MemoryOutput()
+        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: [
+            "site.yml": "title: T\nbaseURL: https://example.org/\n",
+            "content/pages/a.md": "---\ntitle: A\nslug: a\ntitle: B\n---\n",
+        ])).run(into: output)
+        #expect(report.warnings.map(\.description) == [
+            "content/pages/a.md:4: warning: 'title' is given twice (also on line 2); the later value is used",
+        ])
+        #expect(output.text("a/index.html")?.contains("<h1 class=\"article__title\">B</h1>") == true)
+    }
 }

@@ -136,4 +136,23 @@ import Testing
             "content/news/2026-11-02-hello.md:3: warning: 'location' is for events; this file is under content/news/ so it is ignored",
         ])
     }
+
+    @Test func anEventFileNamedWithItsDayIsNotAFuturePost() throws {
+        let output = try MemorySite(["content/events/2026-12-05-gala.md": "---\ntitle: Gala\nstart: 2026-12-05 18:00\n---\n"]).build()
+        #expect(output.files["events/gala/index.html"] != nil)
+    }
+
+    @Test func coverImagesCanSayWhatTheyShow() throws {
+        let page = try #require(try MemorySite(["content/news/2026-11-01-a.md": "---\ntitle: A\nimage: /a.jpg\nimageAlt: \"Students at the \\\"fair\\\"\"\n---\n"]).build().text("news/a/index.html"))
+        #expect(page.contains("<img src=\"/a.jpg\" alt=\"Students at the &quot;fair&quot;\""))
+    }
+
+    @Test func anUndatedPageHasAStableIdAndNoDate() throws {
+        let site = MemorySite(["content/pages/about.md": "---\ntitle: About\n---\n"])
+        var later = site
+        later.now = DateParser.parseInstant("2026-12-25T00:00:00Z")!
+        let first = try #require(try site.build().text("api/pages/about.json"))
+        #expect(first == (try later.build().text("api/pages/about.json")))
+        #expect(first.contains("\"id\" : \"https://example.org/about/\"") && !first.contains("\"date\""))
+    }
 }

@@ -34,6 +34,21 @@ import Testing
         #expect(html == "<p><a href=\"/union/about/\">a</a> <a href=\"//cdn.example/x\">b</a> <a href=\"https://x.org/\">c</a> <a href=\"relative/\">d</a> <img src=\"/union/images/e.jpg\" alt=\"e\" /></p>\n")
         #expect(MarkdownRenderer(basePath: "/").render("[a](/about/)").html == "<p><a href=\"/about/\">a</a></p>\n")
     }
+
+    @Test func aPhotoOnlyFirstParagraphIsNotTheSummary() throws {
+        let output = try MemorySite([
+            "content/news/2026-11-01-a.md": "---\ntitle: A\n---\n![Cover photo](/x.jpg)\n\nThe real lead.\n",
+            "content/news/2026-11-02-b.md": "---\ntitle: B\nsummary: |\n  First part.\n\n  Second part.\n---\nBody.\n",
+        ]).build()
+        let json = try #require(output.text("api/home.json"))
+        #expect(json.contains("\"summary\" : \"The real lead.\""))
+        #expect(json.contains("\"summary\" : \"First part. Second part.\""))
+    }
+
+    @Test func summariesKeepImageDescriptionsThatAreInTheSentence() throws {
+        let json = try #require(try MemorySite(["content/news/2026-11-01-a.md": "---\ntitle: A\n---\nSee the ![about page](/a.png) and more.\n"]).build().text("api/home.json"))
+        #expect(json.contains("\"summary\" : \"See the about page and more.\""))
+    }
 }
 
 /// The 652 examples of the CommonMark 0.30 spec (a copy of ../shared/standards/commonmark-spec-0.30.json,

@@ -98,6 +98,26 @@ import Testing
         let report = try scratch.build()
         #expect(report.items == 1)
     }
+
+    @Test func outputCollisionsArePointedAtTheirSource() {
+        #expect(diagnostics([
+            "content/news/2026-11-01-a.md": "---\ntitle: A\n---\n",
+            "static/news": "a file where the news folder goes\n",
+        ]) == [
+            "static/news:1: the page of content/news/2026-11-01-a.md and 1 more output need the folder /news/, but static/news is a file there; choose another name",
+        ], "one problem for the one file in the way, where it is")
+        #expect(diagnostics(["content/pages/feed.md": "---\ntitle: Feed\nslug: feed.xml\n---\n"]) == [
+            "content/pages/feed.md:3: the page of content/pages/feed.md needs the folder /feed.xml/, but the RSS feed is a file there; choose another name",
+        ])
+    }
+
+    @Test func oneCharacterOutputPathsDoNotCrash() throws {
+        let output = try MemorySite(["content/pages/faq.md": "---\ntitle: FAQ\nslug: q\n---\n", "static/a": "x"]).build()
+        #expect(output.files["q/index.html"] != nil && output.files["a"] != nil)
+        let scratch = try OutputFolderTests.Scratch()
+        try scratch.write("site/static/a", "x")
+        _ = try scratch.build()
+    }
 }
 
 /// The `herald` command itself: exit status and what it prints.

@@ -32,4 +32,9 @@ import Testing
         #expect(pages[3].pagerNumbers() == [1, 2, 3, 4, 5, 6, nil, 10], "no gap for a run that reaches page 1")
         #expect(Pagination.paginate([1], pageSize: 10, basePath: "x/")[0].pagerNumbers() == [1])
     }
+
+    @Test func aHugePageSizeCannotOverflow() {
+        #expect(Pagination.paginate(Array(1...3), pageSize: Int.max, basePath: "x/").count == 1)
+        #expect(diagnostics(["site.yml": "title: T\npageSize: 9223372036854775807\n"]) == ["site.yml:2: pageSize must be between 1 and 10000"])
+    }
 }

@@ -132,6 +132,22 @@ import Testing
         #expect(site.tags[0].name == "AI", "named as first written")
         #expect(site.tags[0].items.map { site.items[$0].slug } == ["b", "a"])
     }
+
+    @Test func tagsThatMergeOrVanishAreWarnedAbout() throws {
+        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: [
+            "site.yml": "title: T\nbaseURL: https://example.org/\n",
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ntags: [\"C++\", \"C#\", \"🎉\", AI, ai]\n---\n",
+        ])).run(into: MemoryOutput())
+        #expect(report.warnings.map(\.description) == [
+            "content/news/2026-11-01-a.md:3: warning: tag 'C#' has the same URL /tags/c/ as tag 'C++', so they are shown as one tag",
+            "content/news/2026-11-01-a.md:3: warning: tag '🎉' has no letters or digits to make a URL from, so it is left out",
+        ])
+    }
+
+    @Test func upperCaseMarkdownExtensionsAreContent() throws {
+        let output = try MemorySite(["content/pages/README.MD": "---\ntitle: Read me\n---\n"]).build()
+        #expect(output.files["README/index.html"] != nil)
+    }
 }
 
 /// A pick is shown once on the home page: under "featured", not again under "recent news",

@@ -77,6 +77,13 @@ import Testing
         #expect(built.trending.map { built.items[$0].slug } == ["talk", "a", "b"], "equal scores: by path; past events are not trending")
         #expect(built.popularity[built.items.firstIndex { $0.slug == "a" }!] == Popularity(views: 50))
     }
+
+    @Test func trendingCountsAnUndatedEventFromItsStart() throws {
+        let output = try MemorySite([
+            "content/events/old.md": "---\ntitle: Old series\nstart: 2026-09-01 18:00\nviews: 100\nrepeat: {frequency: weekly, count: 30}\n---\n",
+        ]).build()
+        #expect(try #require(output.text("api/trending.json")).contains("\"items\" : [\n\n  ]"), "published 81 days ago: outside the 30-day window")
+    }
 }
 
 @Suite struct FeedFormatTests {
