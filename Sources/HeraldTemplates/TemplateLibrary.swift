@@ -12,7 +12,11 @@ public struct TemplateLibrary: Sendable {
     /// Template name → index into `templates`.
     private var indexes: [String: Int]
     /// Each template's nodes, linked.
-    private var templates: [[TemplateNode]]
+    private var templates: [[TemplateNode]] {
+        didSet { program = TemplateProgram(templates) }
+    }
+    /// The same templates flattened for rendering.
+    private var program: TemplateProgram
     /// Each template's name, by index.
     private let names: [String]
 
@@ -40,7 +44,7 @@ public struct TemplateLibrary: Sendable {
             linked.append(linker.link(nodes, in: names[index]))
         }
         errors += linker.errors
-        let library = TemplateLibrary(indexes: indexes, templates: linked, names: names)
+        let library = TemplateLibrary(indexes: indexes, templates: linked, program: TemplateProgram(linked), names: names)
         if errors.isEmpty { errors += library.endlessInclusions() }
         return errors.isEmpty ? .success(library) : .failure(TemplateErrors(errors: errors.sorted { ($0.template, $0.position.line, $0.position.column) < ($1.template, $1.position.line, $1.position.column) }))
     }
@@ -63,11 +67,14 @@ public struct TemplateLibrary: Sendable {
     @discardableResult
     public func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8]) -> Bool {
         guard let index = indexes[name] else { return true }
-        var renderer = TemplateRenderer(templates: templates, output: output, root: context)
-        output = []
-        renderer.render(templates[index])
-        output = renderer.output
-        return !renderer.tooDeep
+        return program.withUnsafeProgram { program in
+            var renderer = TemplateRenderer(program: program, output: [], root: context)
+            // The buffer moves in and out whole, never copied.
+            swap(&renderer.output, &output)
+            renderer.render(template: index)
+            swap(&renderer.output, &output)
+            return !renderer.tooDeep
+        }
     }
 
     /// Renders template `name` into new bytes.

@@ -1,6 +1,7 @@
 /// A name as a tag writes it, split once when the template is parsed: `item.category.color`
-/// becomes three segments, `.` none, and `empty(tags)` a helper applied to `tags`.
-public struct TemplateName: Sendable, Hashable, CustomStringConvertible {
+/// becomes three segments, `.` none, and `empty(tags)` a helper applied to `tags`. A class, so a
+/// node that holds one is copied while rendering with one reference count, not one per field.
+public final class TemplateName: Sendable, CustomStringConvertible {
     /// The segments, outermost first; empty for `.` (the current value).
     public let segments: [TemplateKey]
     /// Whether the name starts with `.` (`.title`): looked up in the current value only.
@@ -14,6 +15,15 @@ public struct TemplateName: Sendable, Hashable, CustomStringConvertible {
     public let written: String
     /// Where the tag is, for `herald check`'s warnings about names no view provides.
     public let position: TemplatePosition
+
+    init(segments: [TemplateKey], anchored: Bool, aboutIteration: Bool, helpers: [TemplateHelper], written: String, position: TemplatePosition) {
+        self.segments = segments
+        self.anchored = anchored
+        self.aboutIteration = aboutIteration
+        self.helpers = helpers
+        self.written = written
+        self.position = position
+    }
 
     /// The current value, `.`.
     public var isCurrent: Bool { segments.isEmpty }

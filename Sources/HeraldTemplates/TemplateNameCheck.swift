@@ -3,9 +3,30 @@
 /// list has an element, entering each section once, so every name is tried against the views that
 /// would be on the stack when it is looked up.
 struct TemplateNameCheck {
+    /// The blocks a chain of `{{<parent}}` tags overrides; the outermost parent's win.
+    final class Overrides {
+        let blocks: [String: BlockOverride]
+        let outer: Overrides?
+        init(blocks: [String: BlockOverride], outer: Overrides?) {
+            self.blocks = blocks
+            self.outer = outer
+        }
+
+        /// The override of block `name` that wins.
+        func override(of name: String) -> BlockOverride? {
+            var found = blocks[name]
+            var next = outer
+            while let frame = next {
+                if let outer = frame.blocks[name] { found = outer }
+                next = frame.outer
+            }
+            return found
+        }
+    }
+
     let templates: [[TemplateNode]]
     private var stack: [TemplateValue]
-    private var overrides: TemplateRenderer.Overrides? = nil
+    private var overrides: Overrides? = nil
     /// Templates being walked, so a recursive partial is walked once per path.
     private var walking: Set<Int> = []
     private(set) var unknown: [(template: Int, name: TemplateName)] = []
@@ -48,7 +69,7 @@ struct TemplateNameCheck {
             case .partial(let call):
                 guard call.target >= 0, walking.insert(call.target).inserted else { continue }
                 let saved = overrides
-                if let blocks = call.overrides { overrides = TemplateRenderer.Overrides(blocks: blocks, outer: overrides) }
+                if let blocks = call.overrides { overrides = Overrides(blocks: blocks, outer: overrides) }
                 let savedCurrent = current
                 current = call.target
                 walk(templates[call.target])

@@ -4,40 +4,19 @@ public enum TemplateRendererDepth {
     public static let maximum = 100
 }
 
-/// Renders linked nodes into one byte buffer. A look-up is a walk down the context stack asking
-/// each view for one pre-split segment; nothing is cast, reflected or split while rendering.
+/// Runs a `TemplateProgram` into one byte buffer. A look-up is a walk down the context stack
+/// asking each view for one pre-split segment; nothing is cast, reflected or split while
+/// rendering, and reading an instruction, a name or text costs no reference counting.
 struct TemplateRenderer {
     /// Partials nested deeper than this stop rendering: only a template that includes itself
     /// inside a section, over data that never ends, gets there.
     static let maximumDepth = TemplateRendererDepth.maximum
 
-    /// The blocks a chain of `{{<parent}}` tags overrides; the outermost parent's win.
-    final class Overrides {
-        let blocks: [String: BlockOverride]
-        let outer: Overrides?
-        init(blocks: [String: BlockOverride], outer: Overrides?) {
-            self.blocks = blocks
-            self.outer = outer
-        }
-
-        func content(of name: String) -> [TemplateNode]? { override(of: name)?.nodes }
-
-        /// The override of block `name` that wins: the outermost parent's.
-        func override(of name: String) -> BlockOverride? {
-            var found = blocks[name]
-            var next = outer
-            while let frame = next {
-                if let outer = frame.blocks[name] { found = outer }
-                next = frame.outer
-            }
-            return found
-        }
-    }
-
-    let templates: [[TemplateNode]]
+    private let program: UnsafeTemplateProgram
     var output: [UInt8]
     private var stack: [TemplateValue]
-    private var overrides: Overrides? = nil
+    /// The overrides of the `{{<parent}}` calls being rendered, outermost first.
+    private var overrideFrames: [(start: Int32, count: Int32)] = []
     private var indentation: [UInt8] = []
     private var depth = 0
     /// The position in the list a section is iterating, for `index()`, `first()`, `last()`.
@@ -45,62 +24,91 @@ struct TemplateRenderer {
     /// Set when rendering stopped at `maximumDepth`.
     private(set) var tooDeep = false
 
-    init(templates: [[TemplateNode]], output: [UInt8], root: TemplateValue) {
-        self.templates = templates
+    init(program: UnsafeTemplateProgram, output: [UInt8], root: TemplateValue) {
+        self.program = program
         self.output = output
         stack = [root]
         stack.reserveCapacity(16)
     }
 
-    mutating func render(_ nodes: [TemplateNode]) {
-        for node in nodes {
-            switch node {
-            case .text(let bytes):
-                output.append(contentsOf: bytes)
+    /// Renders template `index`.
+    mutating func render(template index: Int) {
+        let entry = program.entries[index]
+        run(Int(entry.start), Int(entry.end))
+    }
+
+    private mutating func run(_ start: Int, _ end: Int) {
+        var at = start
+        while at < end {
+            let instruction = program.instructions[at]
+            switch instruction.code {
+            case .text:
+                output.append(contentsOf: program.bytes(Int(instruction.a), Int(instruction.b)))
+                at += 1
             case .lineStart:
                 if !indentation.isEmpty, output.last == 0x0A || output.isEmpty { output.append(contentsOf: indentation) }
-            case .variable(let name, let escaped):
-                if let value = resolve(name) { Self.write(value, escaped: escaped, into: &output) }
-            case .section(let name, let inner, let inverted):
-                let value = resolve(name)
-                if inverted {
-                    if !(value?.isTruthy ?? false) { render(inner) }
+                at += 1
+            case .variable:
+                if let value = resolve(program.names[Int(instruction.a)]) { Self.write(value, escaped: instruction.flag == 1, into: &output) }
+                at += 1
+            case .section:
+                let value = resolve(program.names[Int(instruction.a)])
+                if instruction.flag == 1 {
+                    if !(value?.isTruthy ?? false) { run(at + 1, Int(instruction.b)) }
                 } else if let value {
-                    section(value, inner)
+                    section(value, at + 1, Int(instruction.b))
                 }
-            case .partial(let call):
-                guard call.target >= 0 else { continue }
-                guard depth < Self.maximumDepth else {
-                    tooDeep = true
-                    continue
-                }
-                let savedIndentation = indentation
-                let savedOverrides = overrides
-                indentation += call.indentation
-                if let blocks = call.overrides { overrides = Overrides(blocks: blocks, outer: overrides) }
-                depth += 1
-                render(templates[call.target])
-                depth -= 1
-                indentation = savedIndentation
-                overrides = savedOverrides
-            case .block(let site):
-                let content = overrides?.content(of: site.name) ?? site.defaultContent
-                if site.indentation.isEmpty {
-                    render(content)
+                at = Int(instruction.b)
+            case .partial:
+                partial(program.calls[Int(instruction.a)])
+                at += 1
+            case .block:
+                let block = program.blocks[Int(instruction.a)]
+                let saved = indentation.count
+                if block.indentationCount > 0 { indentation.append(contentsOf: program.bytes(Int(block.indentationStart), Int(block.indentationCount))) }
+                if let override = override(of: block.name) {
+                    run(Int(override.start), Int(override.end))
                 } else {
-                    let savedIndentation = indentation
-                    indentation += site.indentation
-                    render(content)
-                    indentation = savedIndentation
+                    run(at + 1, Int(block.end))
                 }
+                indentation.removeLast(indentation.count - saved)
+                at = Int(block.end)
+            case .jump:
+                at = Int(instruction.b)
             }
         }
     }
 
-    private mutating func section(_ value: TemplateValue, _ inner: [TemplateNode]) {
+    private mutating func partial(_ call: TemplateProgram.Call) {
+        guard call.target >= 0 else { return }
+        guard depth < Self.maximumDepth else {
+            tooDeep = true
+            return
+        }
+        let saved = indentation.count
+        if call.indentationCount > 0 { indentation.append(contentsOf: program.bytes(Int(call.indentationStart), Int(call.indentationCount))) }
+        if call.overrideCount > 0 { overrideFrames.append((call.overrideStart, call.overrideCount)) }
+        depth += 1
+        render(template: Int(call.target))
+        depth -= 1
+        if call.overrideCount > 0 { overrideFrames.removeLast() }
+        indentation.removeLast(indentation.count - saved)
+    }
+
+    /// The override of block `name` that wins: the outermost parent's.
+    private func override(of name: TemplateKey) -> TemplateProgram.Override? {
+        for frame in overrideFrames {
+            for index in Int(frame.start)..<Int(frame.start + frame.count) where program.overrides[index].name == name {
+                return program.overrides[index]
+            }
+        }
+        return nil
+    }
+
+    private mutating func section(_ value: TemplateValue, _ start: Int, _ end: Int) {
         switch value {
         case .bool(let flag):
-            if flag { render(inner) }
+            if flag { run(start, end) }
         case .absent:
             return
         case .list(let list):
@@ -110,7 +118,7 @@ struct TemplateRenderer {
             for index in 0..<count {
                 iteration = (index, count)
                 stack.append(list.element(index))
-                render(inner)
+                run(start, end)
                 stack.removeLast()
             }
             iteration = savedIteration
@@ -118,23 +126,25 @@ struct TemplateRenderer {
             let savedIteration = iteration
             iteration = nil
             stack.append(value)
-            render(inner)
+            run(start, end)
             stack.removeLast()
             iteration = savedIteration
         }
     }
 
     /// The value a name stands for here, or nil when nothing answers it.
-    private func resolve(_ name: TemplateName) -> TemplateValue? {
-        var value: TemplateValue
+    private func resolve(_ name: TemplateProgram.Name) -> TemplateValue? {
+        let helpers = program.helpers(name)
         if name.aboutIteration {
             guard let iteration else { return nil }
-            return TemplateHelpers.apply(name.helpers, toIteration: iteration)
+            return TemplateHelpers.apply(Array(helpers), toIteration: iteration)
         }
-        if name.segments.isEmpty {
+        var value: TemplateValue
+        let keys = program.keys(name)
+        if keys.isEmpty {
             value = stack[stack.count - 1]
         } else {
-            let first = name.segments[0]
+            let first = keys[keys.startIndex]
             var found: TemplateValue? = nil
             if name.anchored {
                 if case .view(let view) = stack[stack.count - 1] { found = view.templateValue(first) }
@@ -150,17 +160,15 @@ struct TemplateRenderer {
             }
             guard let found else { return nil }
             value = found
-            var segment = 1
-            while segment < name.segments.count {
-                guard case .view(let view) = value, let next = view.templateValue(name.segments[segment]) else { return nil }
+            for key in keys.dropFirst() {
+                guard case .view(let view) = value, let next = view.templateValue(key) else { return nil }
                 value = next
-                segment += 1
             }
         }
-        if name.helpers.isEmpty { return value }
+        if helpers.isEmpty { return value }
         // A value known to be missing gets no helper, as with swift-mustache: `{{^empty(x)}}` shows.
         if case .absent = value { return nil }
-        return TemplateHelpers.apply(name.helpers, to: value)
+        return TemplateHelpers.apply(Array(helpers), to: value)
     }
 
     /// Appends a value as a variable renders it: text (escaped or not), a number, `true`/`false`;
@@ -175,6 +183,58 @@ struct TemplateRenderer {
             HTMLBytes.append(flag ? "true" : "false", to: &output)
         case .absent, .view, .list:
             return
+        }
+    }
+}
+
+/// A program's tables as buffer pointers, valid while `TemplateLibrary.render` holds the program:
+/// reading through them takes no reference counts.
+struct UnsafeTemplateProgram {
+    let instructions: UnsafeBufferPointer<TemplateProgram.Instruction>
+    let allBytes: UnsafeBufferPointer<UInt8>
+    let names: UnsafeBufferPointer<TemplateProgram.Name>
+    let allKeys: UnsafeBufferPointer<TemplateKey>
+    let allHelpers: UnsafeBufferPointer<TemplateHelper>
+    let calls: UnsafeBufferPointer<TemplateProgram.Call>
+    let blocks: UnsafeBufferPointer<TemplateProgram.Block>
+    let overrides: UnsafeBufferPointer<TemplateProgram.Override>
+    let entries: UnsafeBufferPointer<(start: Int32, end: Int32)>
+
+    @inline(__always) func bytes(_ start: Int, _ count: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: allBytes[start..<(start + count)])
+    }
+
+    @inline(__always) func keys(_ name: TemplateProgram.Name) -> Slice<UnsafeBufferPointer<TemplateKey>> {
+        allKeys[Int(name.keyStart)..<Int(name.keyStart + name.keyCount)]
+    }
+
+    @inline(__always) func helpers(_ name: TemplateProgram.Name) -> Slice<UnsafeBufferPointer<TemplateHelper>> {
+        allHelpers[Int(name.helperStart)..<Int(name.helperStart + name.helperCount)]
+    }
+}
+
+extension TemplateProgram {
+    /// Calls `body` with the program's tables as buffer pointers.
+    func withUnsafeProgram<Result>(_ body: (UnsafeTemplateProgram) -> Result) -> Result {
+        instructions.withUnsafeBufferPointer { instructions in
+            bytes.withUnsafeBufferPointer { bytes in
+                names.withUnsafeBufferPointer { names in
+                    keys.withUnsafeBufferPointer { keys in
+                        helpers.withUnsafeBufferPointer { helpers in
+                            calls.withUnsafeBufferPointer { calls in
+                                blocks.withUnsafeBufferPointer { blocks in
+                                    overrides.withUnsafeBufferPointer { overrides in
+                                        entries.withUnsafeBufferPointer { entries in
+                                            body(UnsafeTemplateProgram(instructions: instructions, allBytes: bytes, names: names, allKeys: keys,
+                                                                       allHelpers: helpers, calls: calls, blocks: blocks, overrides: overrides, entries: entries))
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What the steps of one build share besides their results: counts and CPU times the report and
 /// `--timings` show.
@@ -136,12 +137,20 @@ extension Build {
     }
 
     /// Renders and writes every page on all cores (a page whose template and view are unchanged
-    /// since the memo's build keeps its bytes).
-    func renderPages(_ plan: PagePlan, to output: OutputSink) throws -> Int {
-        try writeAll(plan.jobs, to: output, path: \.path) { [memo] job in
-            let make = { Data(plan.theme.render(job.template, job.context)) }
+    /// since the memo's build keeps its bytes). Returns how many were written and the CPU seconds
+    /// spent in the template engine, which `--timings` shows apart from writing.
+    func renderPages(_ plan: PagePlan, to output: OutputSink) throws -> (written: Int, templateSeconds: Double) {
+        let templateSeconds = Atomic<Int>(0)
+        let written = try writeAll(plan.jobs, to: output, path: \.path) { [memo] job in
+            let make = {
+                let start = CPUClock.thread()
+                let bytes = plan.theme.render(job.template, job.context)
+                templateSeconds.add(Int((CPUClock.thread() - start) * 1e9), ordering: .relaxed)
+                return Data(bytes)
+            }
             return memo?.page(path: job.path, template: job.template, context: job.context, make: make) ?? make()
         }
+        return (written, Double(templateSeconds.load(ordering: .relaxed)) / 1e9)
     }
 
     /// Makes and writes the feeds, API documents, calendars, search index and sitemap.

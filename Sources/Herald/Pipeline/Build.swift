@@ -70,7 +70,9 @@ public struct Build: Sendable {
             basePath: config.basePath, baseURL: config.baseURL.absoluteString)
         if !planOnly {
             try clock.step(.prepareOutputFolders) { try prepareFolders(output, plan: plan, generated: generated, copies: copies) }
-            report.written += try clock.step(.renderPages) { try renderPages(plan, to: output) }
+            let rendered = try clock.step(.renderPages) { try renderPages(plan, to: output) }
+            report.written += rendered.written
+            if let step = clock.timings.last { clock.detail([("templates", rendered.templateSeconds), ("writing", max(0, step.cpuSeconds - rendered.templateSeconds))]) }
             log("Rendered \(plan.jobs.count) pages")
             report.written += try clock.step(.writeDocuments) { try writeDocuments(generated, to: output) }
             report.written += try clock.step(.copyStaticFiles) { try copyStaticFiles(copies, to: output) }
