@@ -109,7 +109,7 @@ public struct Theme: Sendable {
 
     /// Renders a page template with its context, as the bytes of the page.
     func render(_ template: String, _ context: PageContext) -> [UInt8] {
-        library.render(template, .view(context))
+        library.render(template, context.renderingRoot)
     }
 
     /// For each template, a number that changes when the template, any template it includes or
