@@ -193,6 +193,8 @@ import Testing
             "feed.json": Data(#"{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"1"}]}"#.utf8),
             "api/home.json": Data("{".utf8),
             "events.ics": Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:1\r\nEND:VEVENT\r\n".utf8),
+            "sitemap.xml": Data("<sitemapindex>\n<sitemap><loc>https://example.org/sitemap-1.xml</loc></sitemap>\n<sitemap><loc>/sitemap-2.xml</loc></sitemap>\n<sitemap></sitemap>\n</sitemapindex>".utf8),
+            "sitemap-1.xml": Data("<urlset>\n<url><loc>https://example.org/a/</loc></url>\n<url><loc>http://elsewhere.example/b/</loc></url>\n<url></url>\n</urlset>".utf8),
         ], outputPath: "out", baseURL: "https://example.org/")
         let findings = check.findings().map(\.description)
         #expect(findings.contains("out/atom.xml:1: is not well-formed XML: the document ends before every element is closed"))
@@ -204,6 +206,12 @@ import Testing
         #expect(findings.contains("out/events.ics:3: VEVENT has no DTSTAMP"))
         #expect(findings.contains("out/events.ics:3: VEVENT has no DTSTART"))
         #expect(findings.contains("out/events.ics:1: BEGIN:VCALENDAR is never closed"))
+        #expect(findings.filter { $0.hasPrefix("out/sitemap") } == [
+            "out/sitemap-1.xml:3: sitemap <loc> http://elsewhere.example/b/ is not an absolute URL of this site (https://example.org/); set baseURL in site.yml",
+            "out/sitemap-1.xml:4: a sitemap <url> has no <loc>",
+            "out/sitemap.xml:3: sitemap index <loc> /sitemap-2.xml is not an absolute URL of this site (https://example.org/); set baseURL in site.yml",
+            "out/sitemap.xml:4: a sitemap index <sitemap> has no <loc>",
+        ])
     }
 
     @Test func theExampleSitesDocumentsPassTheirChecks() throws {

@@ -52,24 +52,16 @@ struct DocumentCheck {
         case "feed":
             require(root, ["id", "title", "updated"], "the Atom feed")
             for entry in root.children where entry.name == "entry" { require(entry, ["id", "title", "updated"], "an Atom entry") }
-        case "sitemapindex":
-            for sitemap in root.children where sitemap.name == "sitemap" {
-                guard let loc = sitemap.child("loc")?.text.trimmingCharacters(in: .whitespacesAndNewlines) else {
-                    found.append(problem(path, sitemap.line, "a sitemap index <sitemap> has no <loc>"))
+        case "sitemapindex", "urlset":
+            // Each entry of a sitemap, or each sitemap of an index, has an absolute URL of the site.
+            let (entry, what) = root.name == "urlset" ? ("url", "sitemap") : ("sitemap", "sitemap index")
+            for element in root.children where element.name == entry {
+                guard let loc = element.child("loc")?.text.trimmingCharacters(in: .whitespacesAndNewlines) else {
+                    found.append(problem(path, element.line, "a \(what) <\(entry)> has no <loc>"))
                     continue
                 }
                 if !loc.hasPrefix(baseURL) || !loc.hasPrefix("http") {
-                    found.append(problem(path, sitemap.line, "sitemap index <loc> \(loc) is not an absolute URL of this site (\(baseURL)); set baseURL in site.yml"))
-                }
-            }
-        case "urlset":
-            for url in root.children where url.name == "url" {
-                guard let loc = url.child("loc")?.text.trimmingCharacters(in: .whitespacesAndNewlines) else {
-                    found.append(problem(path, url.line, "a sitemap <url> has no <loc>"))
-                    continue
-                }
-                if !loc.hasPrefix(baseURL) || !loc.hasPrefix("http") {
-                    found.append(problem(path, url.line, "sitemap <loc> \(loc) is not an absolute URL of this site (\(baseURL)); set baseURL in site.yml"))
+                    found.append(problem(path, element.line, "\(what) <loc> \(loc) is not an absolute URL of this site (\(baseURL)); set baseURL in site.yml"))
                 }
             }
         default: break
