@@ -1,10 +1,9 @@
-import Synchronization
+import Foundation
 
 /// One segment of a name (`title` of `item.title`), interned: each distinct name gets a number
 /// once, so views compare keys as integers. A view's `switch` over twenty or thirty string cases
 /// compared the name with each in turn, and a name the view does not have (one looked up on its
-/// way down the context stack) was compared with all of them; those comparisons were most of the
-/// cost of rendering a page.
+/// way down the context stack) was compared with all of them.
 public struct TemplateKey: Hashable, Sendable {
     // The two properties have names no view key has, since views name their keys as static
     // members of this type (`TemplateKey.title`).
@@ -16,16 +15,21 @@ public struct TemplateKey: Hashable, Sendable {
     /// The key for `name`, numbered the first time the name is seen.
     public init(_ name: String) {
         written = name
-        serial = TemplateKey.registry.withLock { table in
-            if let id = table[name] { return id }
-            let id = table.count
-            table[name] = id
-            return id
+        TemplateKey.lock.lock()
+        defer { TemplateKey.lock.unlock() }
+        if let serial = TemplateKey.serials[name] {
+            self.serial = serial
+        } else {
+            serial = TemplateKey.serials.count
+            TemplateKey.serials[name] = serial
         }
     }
 
     public static func == (a: TemplateKey, b: TemplateKey) -> Bool { a.serial == b.serial }
     public func hash(into hasher: inout Hasher) { hasher.combine(serial) }
 
-    private static let registry = Mutex<[String: Int]>([:])
+    // An NSLock (a pthread mutex) rather than Synchronization's Mutex, which the thread sanitizer
+    // cannot see on Linux and so reports every use from two threads as a race.
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var serials: [String: Int] = [:]
 }
