@@ -1,5 +1,12 @@
-/// Appends text to an output buffer as UTF-8 bytes, HTML-escaped or as it is.
-enum HTMLBytes {
+/// Appends text to an output buffer as UTF-8 bytes, HTML-escaped or as it is. The one table of
+/// HTML escapes: Herald's `HTMLEscaping` (feeds, JSON-LD, redirect pages) uses it too.
+public enum HTMLBytes {
+    /// Whether `byte` is one `appendEscaped` replaces.
+    @inline(__always) public static func needsEscaping(_ byte: UInt8) -> Bool {
+        // Every byte to escape is below 0x40, which rules out letters and most text at once.
+        byte < 0x40 && (byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27)
+    }
+
     /// Appends `text` with `& < > " '` replaced by `&amp; &lt; &gt; &quot; &#39;`. Text with none
     /// of them (most titles, URLs and dates) is copied in one go; the bytes are read in place when
     /// the string stores them contiguously, as native Swift strings do.
@@ -9,13 +16,13 @@ enum HTMLBytes {
         if done == nil { appendEscaped(Array(text.utf8), to: &output) }
     }
 
-    static func appendEscaped<Bytes: Collection<UInt8>>(_ bytes: Bytes, to output: inout [UInt8]) {
+    /// Appends `bytes` with `& < > " '` replaced by `&amp; &lt; &gt; &quot; &#39;`.
+    public static func appendEscaped<Bytes: Collection<UInt8>>(_ bytes: Bytes, to output: inout [UInt8]) {
         var clean = bytes.startIndex
         var index = bytes.startIndex
         while index != bytes.endIndex {
             let byte = bytes[index]
-            // Every byte to escape is below 0x40, which rules out letters and most text at once.
-            if byte < 0x40, byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27 {
+            if needsEscaping(byte) {
                 output.append(contentsOf: bytes[clean..<index])
                 switch byte {
                 case 0x26: output.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])          // &amp;

@@ -4,7 +4,7 @@ import Foundation
 /// themes written for it keep working. A helper that does not apply to a value gives nothing.
 enum TemplateHelpers {
     /// Applies `helpers` in order (innermost first); nil as soon as one does not apply.
-    static func apply(_ helpers: [TemplateHelper], to value: TemplateValue) -> TemplateValue? {
+    static func apply(_ helpers: some Collection<TemplateHelper>, to value: TemplateValue) -> TemplateValue? {
         var value = value
         for helper in helpers {
             guard let next = apply(helper, to: value) else { return nil }
@@ -14,7 +14,7 @@ enum TemplateHelpers {
     }
 
     /// `{{index()}}`, `{{#first()}}`…: about the element of the list being iterated.
-    static func apply(_ helpers: [TemplateHelper], toIteration iteration: (index: Int, count: Int)) -> TemplateValue? {
+    static func apply(_ helpers: some Collection<TemplateHelper>, toIteration iteration: (index: Int, count: Int)) -> TemplateValue? {
         guard let helper = helpers.first else { return nil }
         let value: TemplateValue
         switch helper {
@@ -25,7 +25,7 @@ enum TemplateHelpers {
         case .odd: value = .bool(iteration.index & 1 == 1)
         default: return nil
         }
-        return apply(Array(helpers.dropFirst()), to: value)
+        return apply(helpers.dropFirst(), to: value)
     }
 
     private static func apply(_ helper: TemplateHelper, to value: TemplateValue) -> TemplateValue? {

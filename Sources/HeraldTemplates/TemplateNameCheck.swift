@@ -93,11 +93,11 @@ struct TemplateNameCheck {
     private mutating func lookUp(_ name: TemplateName) -> TemplateValue? {
         if name.segments.isEmpty { return name.aboutIteration ? .bool(true) : stack.last }
         var value: TemplateValue? = nil
-        var level = name.anchored ? stack.count - 1 : 0
-        for index in stride(from: stack.count - 1, through: level, by: -1) {
+        // An anchored name (`.title`) is looked up in the innermost value only.
+        let deepest = name.anchored ? stack.count - 1 : 0
+        for index in stride(from: stack.count - 1, through: deepest, by: -1) {
             if case .view(let view) = stack[index], let found = view.templateValue(name.segments[0]) {
                 value = found
-                level = index
                 break
             }
         }

@@ -137,7 +137,7 @@ struct TemplateRenderer {
         let helpers = program.helpers(name)
         if name.aboutIteration {
             guard let iteration else { return nil }
-            return TemplateHelpers.apply(Array(helpers), toIteration: iteration)
+            return TemplateHelpers.apply(helpers, toIteration: iteration)
         }
         var value: TemplateValue
         let keys = program.keys(name)
@@ -168,7 +168,7 @@ struct TemplateRenderer {
         if helpers.isEmpty { return value }
         // A value known to be missing gets no helper, as with swift-mustache: `{{^empty(x)}}` shows.
         if case .absent = value { return nil }
-        return TemplateHelpers.apply(Array(helpers), to: value)
+        return TemplateHelpers.apply(helpers, to: value)
     }
 
     /// Appends a value as a variable renders it: text (escaped or not), a number, `true`/`false`;
