@@ -4,11 +4,9 @@ import Foundation
 /// golden files diff line by line), with a final newline. Same value, same bytes.
 enum JSONOutput {
     static func encode<T: Encodable>(_ value: T, pretty: Bool = true) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
-        // Every value Herald encodes is strings, numbers and arrays of them: this cannot fail.
-        var data = (try? encoder.encode(value)) ?? Data("null".utf8)
-        data.append(0x0A)
-        return data
+        // Every value Herald encodes is strings, finite numbers and lists of them: this cannot fail.
+        var bytes = (try? JSONByteEncoder(pretty: pretty).encode(value)) ?? Array("null".utf8)
+        bytes.append(0x0A)
+        return Data(bytes)
     }
 }
