@@ -45,7 +45,7 @@ public struct TemplateSyntax: Sendable, Equatable {
 
     /// Looks for it in a text node's literal: `{{<`, `{{%` (Hugo) and `{%`, `{{ ` (Liquid).
     static func find(in text: String, line: Int) -> TemplateSyntax? {
-        guard text.utf8.contains(UInt8(ascii: "{")) else { return nil }
+        guard ByteSearch.contains(text, UInt8(ascii: "{")) else { return nil }
         for (marker, generator) in [("{{<", "Hugo shortcode"), ("{{%", "Hugo shortcode"), ("{%", "Liquid tag"), ("{{ ", "Liquid output")] {
             if let range = text.range(of: marker) {
                 let rest = text[range.lowerBound...]

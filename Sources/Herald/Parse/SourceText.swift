@@ -32,7 +32,7 @@ struct SourceText {
         guard var text = String(validating: bytes, as: UTF8.self) else {
             return .failure(Diagnostic(path: path, line: firstInvalidLine(bytes), "file is not UTF-8 text: save it with UTF-8 encoding"))
         }
-        if text.utf8.contains(0x0D) {
+        if ByteSearch.contains(text, 0x0D) {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
         text = text.removingControlCharacters()

@@ -15,10 +15,7 @@ import Foundation
 enum Strikethrough {
     /// Whether `source` has a tilde at all (one `memchr`).
     static func mayOccur(in source: String) -> Bool {
-        if let answer = source.utf8.withContiguousStorageIfAvailable({ bytes in
-            bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "~")), bytes.count) != nil } ?? false
-        }) { return answer }
-        return source.utf8.contains(UInt8(ascii: "~"))
+        ByteSearch.contains(source, UInt8(ascii: "~"))
     }
 
     /// Turns matched tildes in the tree cmark made of `source` (with `flags`) into `<del>`, in the
