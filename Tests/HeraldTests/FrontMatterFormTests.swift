@@ -313,6 +313,18 @@ import Yams
         #expect(flow.diagnostics.map(\.description).contains("content/news/2026-11-02-hello.md:4: warning: 'count' is given twice (also on line 4); the later value is used"))
     }
 
+    @Test func keysAreTextSoANumberKeyAndItsQuotedSpellingAreOneKey() throws {
+        // Front matter is composed without Yams' tag rules (YAMLReader.frontMatterResolver): a key
+        // is looked up by its text, so `2026:` and `"2026":` are the same key, and said to be.
+        let outcome = parse("---\ntitle: A\n2026: x\n\"2026\": y\nfeatured: yes\ndraft: false\n---\n")
+        #expect(outcome.diagnostics.map(\.description) == [
+            "content/news/2026-11-02-hello.md:4: warning: '2026' is given twice (also on line 3); the later value is used",
+        ])
+        let item = try #require(outcome.item)
+        #expect(item.featured, "plain yes is still true")
+        #expect(item.params["2026"] == .text("y"))
+    }
+
     @Test func manyRepeatedKeysAreEachAWarning() {
         let keys = (0..<200).map { "k\($0): 1\nk\($0): 2\n" }.joined()
         let outcome = parse("---\ntitle: A\n" + keys + "---\n")

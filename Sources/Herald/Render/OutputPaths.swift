@@ -24,26 +24,43 @@ enum OutputPaths {
     }
 
     static func check(_ claims: [Claim]) throws {
-        var byPath: [String: Claim] = [:]
+        // Claims by index rather than by value, in a table sized up front: copying claims into a
+        // growing dictionary was most of this check's 50 ms on the 10,000-item corpus (perf).
+        var byPath: [String: Int] = [:]
+        byPath.reserveCapacity(claims.count)
         var problems: [Diagnostic] = []
-        for claim in claims {
-            if let other = byPath[claim.path] {
+        for (index, claim) in claims.enumerated() {
+            if let otherIndex = byPath[claim.path] {
+                let other = claims[otherIndex]
                 let (path, line) = claim.source ?? other.source ?? (claim.path, 1)
                 problems.append(Diagnostic(path: path, line: line, "\(claim.owner) and \(other.owner) would both be written to /\(claim.path)"))
                 continue
             }
-            byPath[claim.path] = claim
+            byPath[claim.path] = index
         }
         // Every output a file stands in the way of, by that file: one problem for each, since a
-        // `static/news` file would otherwise be reported once for every news page.
+        // `static/news` file would otherwise be reported once for every news page. `clear` holds
+        // folders known to be no file, nor any folder around them, so most paths stop at their
+        // first folder.
         var blocked: [String: [Claim]] = [:]
-        for claim in claims.sorted(by: { $0.path < $1.path }) {
-            for folder in claim.path.enclosingFolders where byPath[folder] != nil {
-                blocked[folder, default: []].append(claim)
+        var clear = Set<String>()
+        for claim in claims {
+            var visited: [String] = []
+            var blocks = false
+            for folder in claim.path.enclosingFolders {
+                if clear.contains(folder) { break }
+                if byPath[folder] != nil {
+                    blocked[folder, default: []].append(claim)
+                    blocks = true
+                }
+                visited.append(folder)
             }
+            if !blocks { clear.formUnion(visited) }
         }
+        // In path order, whatever order the claims came in.
+        for folder in blocked.keys { blocked[folder]!.sort { $0.path < $1.path } }
         for (folder, needing) in blocked.sorted(by: { $0.key < $1.key }) {
-            let file = byPath[folder]!
+            let file = claims[byPath[folder]!]
             // One output is fixed where it is named; several, where the file in their way is.
             let (path, line) = needing.count == 1
                 ? needing[0].source ?? file.source ?? (needing[0].path, 1)
