@@ -78,5 +78,12 @@ import Testing
         #expect(TimestampFormat.rfc3339(instant, in: shanghai) == "2026-07-01T19:00:00+08:00")
         #expect(TimestampFormat.rfc3339(instant, in: TimeZone(identifier: "UTC")!) == "2026-07-01T11:00:00Z")
         #expect(TimestampFormat.rfc3339(instant, in: TimeZone(identifier: "America/St_Johns")!) == "2026-07-01T08:30:00-02:30")
+        // Written as bytes for years 0-9999, the general way beyond: both read alike.
+        let utcZone = TimeZone(identifier: "UTC")!
+        #expect(TimestampFormat.rfc3339(Date(timeIntervalSince1970: -62_167_219_200), in: utcZone) == "0000-01-01T00:00:00Z")
+        #expect(TimestampFormat.rfc3339(Date(timeIntervalSince1970: 253_402_300_799), in: utcZone) == "9999-12-31T23:59:59Z")
+        #expect(TimestampFormat.rfc3339(Date(timeIntervalSince1970: 253_402_300_800), in: utcZone) == "10000-01-01T00:00:00Z")
+        #expect(TimestampFormat.rfc3339(Date(timeIntervalSince1970: -62_167_219_201), in: utcZone) == "-0001-12-31T23:59:59Z")
+        #expect(TimestampFormat.rfc3339(Date(timeIntervalSince1970: -1), in: TimeZone(secondsFromGMT: -(9 * 3600 + 30 * 60))!) == "1969-12-31T14:29:59-09:30")
     }
 }

@@ -20,7 +20,11 @@ public struct CivilDateTime: Hashable, Sendable, Comparable {
 
     /// The wall-clock time of `instant` in `timeZone`.
     public init(_ instant: Date, in timeZone: TimeZone) {
-        let offset = timeZone.secondsFromGMT(for: instant)
+        self.init(instant, offset: timeZone.secondsFromGMT(for: instant))
+    }
+
+    /// The wall-clock time of `instant` at `offset` seconds from UTC.
+    init(_ instant: Date, offset: Int) {
         let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + offset
         let days = seconds.floorDivided(by: 86_400)
         let timeOfDay = seconds - days * 86_400
@@ -106,10 +110,39 @@ public struct CivilDateTime: Hashable, Sendable, Comparable {
 /// Formats instants as the standards that feeds, sitemaps and `<time>` elements ask for.
 public enum TimestampFormat {
     /// RFC 3339 with the zone's offset at that instant, e.g. `2026-11-21T14:30:00+08:00` (UTC as `Z`).
+    ///
+    /// Every page, card, feed entry and sitemap entry has one or two (about 60,000 on the
+    /// 10,000-item corpus), so the usual case is written as bytes, not by interpolating padded
+    /// numbers (60 ms of CPU, perf); years outside 0-9999 take the general way.
     public static func rfc3339(_ instant: Date, in timeZone: TimeZone) -> String {
-        let civil = CivilDateTime(instant, in: timeZone)
         let offset = timeZone.secondsFromGMT(for: instant)
-        return "\(civil.isoDate)T\(civil.hourMinute):\(civil.second.padded(2))\(offsetSuffix(offset))"
+        let civil = CivilDateTime(instant, offset: offset)
+        guard (0...9999).contains(civil.year), abs(offset) < 100 * 3600 else {
+            return "\(civil.isoDate)T\(civil.hourMinute):\(civil.second.padded(2))\(offsetSuffix(offset))"
+        }
+        return String(unsafeUninitializedCapacity: 25) { buffer in
+            var end = 0
+            func put(_ value: Int, width: Int) {
+                var rest = value
+                for position in stride(from: end + width - 1, through: end, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                end += width
+            }
+            func put(_ byte: Unicode.Scalar) {
+                buffer[end] = UInt8(ascii: byte)
+                end += 1
+            }
+            put(civil.year, width: 4); put("-"); put(civil.month, width: 2); put("-"); put(civil.day, width: 2)
+            put("T"); put(civil.hour, width: 2); put(":"); put(civil.minute, width: 2); put(":"); put(civil.second, width: 2)
+            if offset == 0 {
+                put("Z")
+            } else {
+                put(offset < 0 ? "-" : "+"); put(abs(offset) / 3600, width: 2); put(":"); put(abs(offset) % 3600 / 60, width: 2)
+            }
+            return end
+        }
     }
 
     /// An event's start or end as standards write it: RFC 3339 in the event's zone, or only the day

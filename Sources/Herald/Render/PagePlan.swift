@@ -89,6 +89,10 @@ struct PagePlanner {
     }
 
     mutating func planAll() {
+        // A page job holds its whole view, so growing the list copied every job made so far,
+        // several times over: room for about as many pages as a site has is made up front (one
+        // per item, the paged lists, a page per term).
+        jobs.reserveCapacity(site.items.count + site.items.count / max(1, site.config.pageSize) * 3 + site.categories.count + site.tags.count + 64)
         makeSharedViews()
         // Herald's own pages are planned first, so an item whose URL collides with one of them
         // is the one reported (a page with `slug: news` cannot replace the news list).
@@ -200,8 +204,7 @@ struct PagePlanner {
         PageContext(site: siteView, page: page, strings: strings)
     }
 
-    mutating func add(_ job: PageJob, owner: String, source: (path: String, line: Int)? = nil) {
-        var job = job
+    mutating func add(_ job: consuming PageJob, owner: String, source: (path: String, line: Int)? = nil) {
         job.source = source
         if let existing = owners[job.path] {
             let (path, line) = source ?? ("site.yml", 1)
