@@ -115,15 +115,7 @@ public final class PreviewSession: Service, Sendable {
         building.lock()
         defer { building.unlock() }
         let site = state.site
-        // Editors save through swap, backup and temporary files beside the file; they are not content.
-        let paths = changed.filter { path in
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            // Hidden swap files, `name~` backups, `.swp`/`.tmp`, and vim's numbered probe files.
-            let scratch = name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
-                || (!name.isEmpty && name.allSatisfy(\.isNumber))
-            return !scratch
-        }
-        guard site.failure == nil, !paths.isEmpty, paths.allSatisfy({ $0.hasPrefix("content/") && $0.hasSuffix(".md") }) else { return false }
+        guard site.failure == nil, let paths = Self.editedContentFiles(changed) else { return false }
         let began = DispatchTime.now()
         let fileSystem = FileSystem.disk(root: source)
         var pages: [(path: String, bytes: Data)] = []
@@ -138,6 +130,40 @@ public final class PreviewSession: Service, Sendable {
         return true
     }
 
+    /// The content files among `changed`, when they are all that changed: editors save through
+    /// swap, backup and temporary files beside the file, which are not content. Nil when anything
+    /// else changed (a template, site.yml, a static file).
+    static func editedContentFiles(_ changed: [String]) -> [String]? {
+        let paths = changed.filter { path in
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            // Hidden swap files, `name~` backups, `.swp`/`.tmp`, and vim's numbered probe files.
+            let scratch = name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
+                || (!name.isEmpty && name.allSatisfy(\.isNumber))
+            return !scratch
+        }
+        guard !paths.isEmpty, paths.allSatisfy({ $0.hasPrefix("content/") && $0.hasSuffix(".md") }) else { return nil }
+        return paths
+    }
+
+    /// After edits to bodies alone, makes again only the pages and files they reach, from the
+    /// last build (`BuildMemo.rebuildBodyEdits`): exactly what the whole rebuild would serve, in
+    /// milliseconds. Returns false, doing nothing, when the whole rebuild is needed.
+    @discardableResult public func rebuildBodies(_ changed: [String]) -> Bool {
+        building.lock()
+        defer { building.unlock() }
+        let site = state.site
+        guard site.failure == nil, let paths = Self.editedContentFiles(changed) else { return false }
+        let began = DispatchTime.now()
+        guard let rebuilt = memo.rebuildBodyEdits(paths, fileSystem: .disk(root: source), now: options.now ?? Date()) else { return false }
+        let updated = site.updating(rebuilt.files, provisional: false)
+        state.publish(updated)
+        let milliseconds = began.secondsElapsed * 1000
+        let changedFiles = updated.generation == site.generation ? 0 : updated.changedFiles
+        log("\(paths.count == 1 ? paths[0] : "\(paths.count) files"): rebuilt after an edit to \(paths.count == 1 ? "its body" : "their bodies") alone in \(String(format: "%.0f", milliseconds)) ms; "
+            + "\(rebuilt.pages) page\(rebuilt.pages == 1 ? "" : "s") and \(rebuilt.documents) other file\(rebuilt.documents == 1 ? "" : "s") made again, \(changedFiles) changed")
+        return true
+    }
+
     /// Watches the site and rebuilds after each burst of changes, until a graceful shutdown.
     public func run() async throws {
         let watcher = try FolderWatcher(root: source, folders: Self.watchedFolders, files: Self.watchedFiles)
@@ -147,7 +173,9 @@ public final class PreviewSession: Service, Sendable {
             for await batch in changes.cancelOnGracefulShutdown() {
                 let names = batch.sorted()
                 quickUpdate(names)
-                rebuild(reason: names.count == 1 ? names[0] : "\(names.count) files changed")
+                if !rebuildBodies(names) {
+                    rebuild(reason: names.count == 1 ? names[0] : "\(names.count) files changed")
+                }
             }
         } onGracefulShutdown: {
             self.shutdownBegan.withLock { $0 = DispatchTime.now() }

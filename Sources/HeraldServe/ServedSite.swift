@@ -88,18 +88,22 @@ public struct ServedSite: Sendable {
         return ServedSite(files: files, folders: folders, generation: generation + 1, basePath: basePath, failure: nil, changedFiles: changedFiles, changedPages: pages)
     }
 
-    /// The same site with a few files' built bytes replaced (an edited page rendered ahead of the
-    /// rebuild); a reload is sent if any of them changed.
-    public func updating(_ pages: [(path: String, bytes: Data)], at now: Date = Date()) -> ServedSite {
+    /// The same site with a few files' built bytes replaced; a reload is sent if any of them
+    /// changed. `provisional` files (an edited page rendered ahead of the rebuild) are compared by
+    /// the next rebuild rather than trusted to its memo; files a rebuild made (after edits to
+    /// bodies alone) are no longer provisional, whether or not their bytes changed.
+    public func updating(_ pages: [(path: String, bytes: Data)], provisional: Bool = true, at now: Date = Date()) -> ServedSite {
         var site = self
         var changed: Set<String> = []
-        for (path, bytes) in pages where site.files[path]?.built != bytes {
+        for (path, bytes) in pages {
+            if !provisional { site.provisional.remove(path) }
+            guard site.files[path]?.built != bytes else { continue }
             let served = path.hasSuffix(".html") ? LiveReload.inject(into: bytes) : bytes
             site.files[path] = File(built: bytes, body: ByteBuffer(bytes: served), modified: now)
-            site.provisional.insert(path)
+            if provisional { site.provisional.insert(path) }
             changed.insert(path)
         }
-        guard !changed.isEmpty else { return self }
+        guard !changed.isEmpty else { return site }
         site.generation += 1
         site.changedFiles = changed.count
         site.changedPages = Set(changed.filter { $0.hasSuffix(".html") }.map(urlPath))

@@ -156,6 +156,91 @@ import Testing
         #expect(!preview.quickUpdate(["site.yml"]))
     }
 
+    /// Edits to bodies alone are rebuilt from the last build's model and plans, touching only the
+    /// pages and files that show the items: what is served is then exactly what a full build
+    /// writes, for an article (home, lists, its category and tags, feeds, API), a repeating event
+    /// (a card per date), a page and a draft; anything more falls to the whole rebuild.
+    @Test func aBodyEditIsRebuiltFromTheLastBuildAndEqualsAFullBuild() throws {
+        let fileManager = FileManager.default
+        let scratch = try Scratch()
+        let root = scratch.site
+        try fileManager.removeItem(at: root)
+        try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
+        for name in ["site.yml", "content", "static", "data"] {
+            try fileManager.copyItem(at: Fixtures.repository.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
+        func edit(_ path: String, _ change: (String) -> String) throws {
+            let url = root.appendingPathComponent(path)
+            try Data(change(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
+        }
+        let article = "content/news/2026/2026-11-18-ai-seminar-series-2026.md"
+        let repeating = "content/events/2026-10-08-weekly-coding-night.md"
+        try #require(fileManager.fileExists(atPath: root.appendingPathComponent(article).path))
+        let preview = session(scratch)
+        let origin = PreviewSession.origin(host: "127.0.0.1", port: 8123)
+        #expect(preview.rebuild())
+        let longer = String(repeating: "Many more words to read here, and a reading time that grows. ", count: 300)
+        let steps: [(name: String, path: String, change: (String) -> String)] = [
+            ("an article's body", article, { $0 + "\n\(longer)\n" }),
+            ("the same article again", article, { $0 + "\nOne more line with *emphasis* & an ampersand.\n" }),
+            ("a repeating event's body", repeating, { $0 + "\n\(longer)\n" }),
+            ("a page's body", "content/pages/about.md", { $0 + "\nAnd one more paragraph.\n" }),
+        ]
+        for step in steps {
+            try edit(step.path, step.change)
+            let generation = preview.state.site.generation
+            #expect(preview.rebuildBodies([step.path]), "\(step.name) is a body edit")
+            #expect(served(preview) == (try fullBuild(scratch, origin: origin)), "after \(step.name), the files served are a full build's")
+            #expect(preview.state.site.generation > generation, "\(step.name) reloads the pages it touched")
+            #expect(preview.state.site.provisional.isEmpty)
+        }
+        #expect(preview.state.site.changedPages?.contains { $0.hasSuffix("/about/") } == true, "\(preview.state.site.changedPages ?? [])")
+
+        // More than a body: the whole rebuild, which then agrees too.
+        try edit(article) { $0.replacingOccurrences(of: "title:", with: "title: Edited ·") }
+        #expect(!preview.rebuildBodies([article]), "a title shows in lists")
+        #expect(preview.rebuild())
+        try edit(article) { $0 + "\nSee [the fair](../../events/2026-03-21-spring-career-fair.md).\n" }
+        #expect(!preview.rebuildBodies([article]), "a new link to another item is resolved by the whole build")
+        #expect(!preview.rebuildBodies([article, "templates/article.mustache"]))
+        #expect(preview.rebuild())
+        #expect(served(preview) == (try fullBuild(scratch, origin: origin)))
+        try edit(article) { $0 + "\nAfter the link.\n" }
+        #expect(preview.rebuildBodies([article]), "links as they were resolve as they did")
+        #expect(served(preview) == (try fullBuild(scratch, origin: origin)))
+    }
+
+    /// The clock moving past an instant at which the output can change (here, the next hour)
+    /// needs the whole rebuild, even for an edit to a body alone.
+    @Test func aBodyEditAfterTheClockMovedOnIsAWholeRebuild() throws {
+        let scratch = try Scratch()
+        var options = ServeOptions(sourcePath: scratch.site.path)
+        let halfPast = Fixtures.now.addingTimeInterval(1800)
+        options.now = halfPast
+        let preview = PreviewSession(options: options, log: { _ in }, problems: { _ in })
+        #expect(preview.rebuild())
+        // Hello. stays the first paragraph, which is the summary lists show.
+        try scratch.write("site/content/news/2026-11-01-first.md", "---\ntitle: First\n---\nHello.\n\nA second paragraph.\n")
+        let path = "content/news/2026-11-01-first.md", disk = FileSystem.disk(root: scratch.site.path)
+        #expect(preview.memo.rebuildBodyEdits([path], fileSystem: disk, now: halfPast.addingTimeInterval(1800)) == nil, "the next hour")
+        #expect(preview.memo.rebuildBodyEdits([path], fileSystem: disk, now: halfPast.addingTimeInterval(60))?.pages == 3, "a minute on: the page, the home page and the news list")
+    }
+
+    /// Every item view a page can hold is reached when an item's views are updated: a view type
+    /// that gains a list of items must be walked by `PageContext.updateItemViews` too.
+    @Test func updatingAnItemsViewsReachesEveryViewOfIt() {
+        var page = SampleViews.page
+        var held = 0
+        func count(_ value: Any) {
+            if value is ItemView { held += 1; return }
+            for child in Mirror(reflecting: value).children { count(child.value) }
+        }
+        count(page)
+        var updated = 0
+        #expect(page.updateItemViews(at: SampleViews.item.url) { _ in updated += 1 })
+        #expect(held == 7 && updated == held, "the sample page holds \(held) item views; \(updated) were updated")
+    }
+
     /// An edit served ahead of the rebuild and undone before the rebuild reads the file: the
     /// rebuild's memo says the page is as it was, but the page served is the edited one.
     @Test func anEditUndoneBeforeTheRebuildIsUndoneInTheBrowser() throws {

@@ -110,7 +110,7 @@ extension Build {
 
     /// Every file that is not a template page: feeds, the JSON API, calendars, the search index,
     /// the sitemap and redirects.
-    func planDocuments(site: Site, urls: SiteURLs, facts: [ItemFacts], plan: PagePlan, config: SiteConfig) -> [GeneratedFile] {
+    static func planDocuments(site: Site, urls: SiteURLs, facts: [ItemFacts], plan: PagePlan, config: SiteConfig) -> [GeneratedFile] {
         FeedPlan.files(site: site, urls: urls, facts: facts)
             + APIPlan.files(site: site, urls: urls, facts: facts)
             + ICalendarPlan.files(site: site, urls: urls, facts: facts)

@@ -60,7 +60,7 @@ public struct Build: Sendable {
         let (site, urls) = try clock.step(.buildSiteModel) { try buildSiteModel(parsed, config: config, popularity: popularity, run: run, warnings: &warnings) }
         let facts = ItemFacts.all(site: site, urls: urls)
         let plan = try clock.step(.planPages) { try PagePlan.make(site: site, theme: theme, facts: facts, cache: memo).get() }
-        let documents = try clock.step(.planDocuments) { planDocuments(site: site, urls: urls, facts: facts, plan: plan, config: config) }
+        let documents = try clock.step(.planDocuments) { Self.planDocuments(site: site, urls: urls, facts: facts, plan: plan, config: config) }
         let (copies, replaced) = try clock.step(.planStaticFiles) { try staticFiles(site: site, theme: theme, plan: plan, documents: documents, warnings: &warnings) }
         let generated = documents.filter { !replaced.contains($0.path) }
         try clock.step(.planOutputFiles) { try checkOutputPaths(plan: plan, generated: generated, copies: copies) }
@@ -78,6 +78,10 @@ public struct Build: Sendable {
             report.written += try clock.step(.copyStaticFiles) { try copyStaticFiles(copies, to: output) }
             memo?.finish()
             memo?.renderSetup.withLock { $0 = (config, plan.theme) }
+            memo?.lastBuild.withLock {
+                $0 = LastBuild(options: options, config: config, allItems: parsed.items, site: site, urls: urls, facts: facts, plan: plan, documents: generated,
+                               idOfSource: Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first }))
+            }
             report.model = BuiltModel(site: site, theme: plan.theme, pages: plan.jobs.map { ($0.path, $0.template, $0.source?.path) })
         }
         report.timings = clock.timings

@@ -52,11 +52,15 @@ public final class BuildMemo: Sendable {
     let renderSetup = Mutex<(config: SiteConfig, theme: Theme)?>(nil)
     /// The settings and templates the entries were made with.
     private let madeWith = Mutex<SiteConfig?>(nil)
+    /// The last successful build's model and plans, for a rebuild after edits to bodies alone.
+    let lastBuild = Mutex<LastBuild?>(nil)
 
     public init() {}
 
     /// Starts a build: forgets parses made with other settings, and renderings made with other templates.
     func begin(config: SiteConfig) {
+        // Whatever this build changes, the last one's model no longer stands for the site.
+        lastBuild.withLock { $0 = nil }
         let same = madeWith.withLock { state in
             defer { state = config }
             return state == config
@@ -132,6 +136,10 @@ final class MemoTable<Value: Sendable>: @unchecked Sendable {
     var hitKeys: Set<String> { lock.withLock { state.hits } }
 
     func clear() { lock.withLock { state.current = [:] } }
+
+    /// Replaces the last build's entry between builds, for what a rebuild after an edit to
+    /// bodies alone (BodyEditRebuild) made in its stead.
+    func replaceCurrent(_ key: String, _ value: Value) { lock.withLock { state.current[key] = value } }
 
     /// Type-erased start and end of a build, to treat every table alike.
     var erased: (startNext: () -> Void, promoteNext: () -> Void) {

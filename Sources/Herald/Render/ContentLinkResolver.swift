@@ -9,10 +9,11 @@ public struct ContentLinkResolver {
     let urls: SiteURLs
     let rules: PublishingRules
 
-    /// Resolves the links of every item of `site`, given every item parsed (`allItems`, drafts and
-    /// all). Returns the errors and warnings, each at the line of the link.
-    func resolve(_ site: inout Site, allItems: [ContentItem]) -> [Diagnostic] {
-        guard site.items.contains(where: { !$0.contentLinks.isEmpty }) else { return [] }
+    /// Resolves the links of every item of `site` (or of the items `only` names), given every
+    /// item parsed (`allItems`, drafts and all). Returns the errors and warnings, each at the line
+    /// of the link.
+    func resolve(_ site: inout Site, allItems: [ContentItem], only: Set<ItemID>? = nil) -> [Diagnostic] {
+        guard site.items.indices.contains(where: { !site.items[$0].contentLinks.isEmpty && only?.contains($0) != false }) else { return [] }
         let published = Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
         let parsed = Dictionary(allItems.map { ($0.sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
         // A link written in other letter case (`Part-3.md` for `part-3/index.md`) still finds its
@@ -21,7 +22,7 @@ public struct ContentLinkResolver {
         // Made once, and only looked in for a link that leads nowhere.
         let fileNames = NearestMatch(allItems.map { (($0.sourcePath as NSString).lastPathComponent.lowercased(), $0.sourcePath) })
         var found = DiagnosticList()
-        for id in site.items.indices where !site.items[id].contentLinks.isEmpty {
+        for id in site.items.indices where !site.items[id].contentLinks.isEmpty && only?.contains(id) != false {
             var item = site.items[id]
             var targets: [Int: String?] = [:]  // marker index → href, or nil to show the link as text
             for (index, link) in item.contentLinks.enumerated() {

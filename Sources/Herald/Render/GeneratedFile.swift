@@ -16,6 +16,10 @@ public struct GeneratedFile: Sendable {
     /// Everything `make` reads, when the planner names it: a rebuild with a `BuildMemo` reuses the
     /// bytes while the inputs are equal.
     var inputs: Inputs? = nil
+    /// The items whose bodies (their HTML, reading time) `make` reads, when the planner names them;
+    /// nil when it may read any. `herald serve`'s rebuild after edits to bodies alone remakes
+    /// only the files that read an edited body, and those that do not say (BodyEditRebuild).
+    var bodiesRead: [ItemID]? = nil
 
     /// A file made from `inputs` alone.
     init<Value: Equatable & Sendable>(path: String, owner: String, inputs: Value, make: @escaping @Sendable (Value) -> Data) {
@@ -38,6 +42,13 @@ public struct GeneratedFile: Sendable {
         self.owner = owner
         self.replaceableByStatic = replaceableByStatic
         self.make = make
+    }
+
+    /// The file, saying whose bodies it reads (see `bodiesRead`): none, for most.
+    func readingBodies(of items: [ItemID] = []) -> GeneratedFile {
+        var file = self
+        file.bodiesRead = items
+        return file
     }
 
     /// A generated file's inputs, compared as a whole (equal when of the same type and equal).

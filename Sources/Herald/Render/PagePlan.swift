@@ -23,10 +23,14 @@ public struct PageJob: Sendable {
 /// so is each item's card, which is rendered here (the one rendering a plan does).
 public struct PagePlan: Sendable {
     /// The pages, in a fixed order.
-    public private(set) var jobs: [PageJob] = []
+    public internal(set) var jobs: [PageJob] = []
     /// The theme pages are rendered with: the site's, with its `partials/site/` partials rendered
     /// once for this site.
     var theme: Theme
+    /// Each item's view, card included, by item; and the site's, which cards are rendered with.
+    /// Kept for `herald serve`'s rebuild after an edit to bodies alone (BodyEditRebuild).
+    var itemViews: [ItemView] = []
+    var siteView: SiteView? = nil
 
     /// Plans the pages of `site` for `theme`. Fails when an item names a template that does not
     /// exist or when an item's URL is also a page Herald makes (a page with slug `news`).
@@ -37,7 +41,7 @@ public struct PagePlan: Sendable {
         if builder.problems.hasErrors {
             return .failure(BuildFailure(step: .planPages, diagnostics: builder.problems.all))
         }
-        return .success(PagePlan(jobs: builder.jobs, theme: builder.renderTheme))
+        return .success(PagePlan(jobs: builder.jobs, theme: builder.renderTheme, itemViews: builder.itemViews, siteView: builder.siteView))
     }
 }
 
@@ -188,16 +192,18 @@ struct PagePlanner {
             dateISO = TimestampFormat.rfc3339(date, in: zone)
         }
         let eventView = item.event.map { makeEventView($0, id: id, path: path) }
-        return ItemView(
+        var view = ItemView(
             kind: item.kind, title: item.title, url: urls.path(path), permalink: urls.absolute(path),
             date: dateText, dateISO: dateISO, summary: item.summaryText, summaryHTML: item.summaryHTML,
             image: item.image.map(urls.asset), imageAlt: item.imageAlt ?? item.title, imageAbsolute: item.image.map(urls.absoluteAsset),
             categories: site.categoriesOfItem[id].map { categoryViews[$0] },
             tags: site.tagsOfItem[id].map { tagViews[$0] },
-            author: item.author, authors: item.authors, params: item.params, readingTime: dates.readingTime(item.body.statistics.readingMinutes),
-            readingMinutes: item.body.statistics.readingMinutes, wordCount: item.body.statistics.total,
-            featured: item.featured, content: item.body.html, event: eventView, jsonLD: nil,
+            author: item.author, authors: item.authors, params: item.params, readingTime: "",
+            readingMinutes: 0, wordCount: 0,
+            featured: item.featured, content: "", event: eventView, jsonLD: nil,
             published: item.kind == .page ? nil : facts[id].published)
+        view.setBody(item.body, dates: dates)
+        return view
     }
 
     func context(_ page: PageMeta) -> PageContext {

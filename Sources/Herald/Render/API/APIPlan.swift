@@ -33,11 +33,11 @@ enum APIPlan {
                     featured: site.featured.prefix(home.featured).map { cards[$0] },
                     upcoming: site.upcomingEvents.prefix(home.upcoming).map { cards[$0] },
                     trending: Array(trending.prefix(home.trending)), categories: categories.filter { $0.count > 0 }))
-            }),
+            }).readingBodies(),
             GeneratedFile(path: URLLayout.apiTrendingPath, owner: "the JSON API", make: {
                 JSONOutput.encode(APITrending(asOf: TimestampFormat.rfc3339(site.hour, in: zone), items: trending))
-            }),
-            GeneratedFile(path: URLLayout.apiCategoriesPath, owner: "the JSON API", make: { JSONOutput.encode(APICategories(categories: categories)) }),
+            }).readingBodies(),
+            GeneratedFile(path: URLLayout.apiCategoriesPath, owner: "the JSON API", make: { JSONOutput.encode(APICategories(categories: categories)) }).readingBodies(),
         ]
         for (index, category) in site.categories.enumerated() {
             let slug = category.slug
@@ -51,7 +51,7 @@ enum APIPlan {
                 let info = categories[index]
                 files.append(GeneratedFile(path: slice.path, owner: "the JSON API", make: {
                     JSONOutput.encode(APICategoryPage(category: info, items: items, page: page))
-                }))
+                }).readingBodies())
             }
         }
         for (id, fact) in facts.enumerated() {
@@ -66,7 +66,7 @@ enum APIPlan {
                     contentHTML: AbsoluteURLs.rewrite(inputs.html, pageURL: card.url), image: card.image,
                     date: card.date, updated: inputs.updated, author: card.author, authors: inputs.authors, category: card.category, categories: inputs.categories,
                     tags: inputs.tags, readingMinutes: inputs.readingMinutes, url: card.url, api: card.api, event: card.event))
-            })
+            }.readingBodies(of: [id]))
         }
         return files
     }

@@ -216,20 +216,20 @@ enum ICalendarPlan {
     static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
         let writer = ICalendarWriter(site: site, urls: urls, facts: facts)
         let events = site.items.indices.filter { site.items[$0].event != nil && site.items[$0].listed }
-        var files = [GeneratedFile(path: URLLayout.eventsCalendarPath, owner: "the events calendar", make: { writer.calendar(name: site.config.title, events: events) })]
+        var files = [GeneratedFile(path: URLLayout.eventsCalendarPath, owner: "the events calendar", make: { writer.calendar(name: site.config.title, events: events) }).readingBodies()]
         for category in site.categories {
             let own = category.items.filter { site.items[$0].event != nil }.sorted()
             guard !own.isEmpty else { continue }
             files.append(GeneratedFile(path: URLLayout.categoryCalendarPath(category.slug), owner: "the calendar of \(category.name)", make: {
                 writer.calendar(name: "\(category.name) · \(site.config.title)", events: own)
-            }))
+            }).readingBodies())
         }
         for id in site.items.indices where site.items[id].event != nil {
             // An event's own file reads only its item, its facts and the site's settings.
             let inputs = EventFileInputs(item: site.items[id], facts: facts[id], config: site.config)
             files.append(GeneratedFile(path: URLLayout.eventCalendarPath(itemPath: site.paths[id]), owner: "the calendar file of \(site.items[id].sourcePath)", madeFrom: inputs, make: {
                 writer.calendar(name: site.items[id].title, events: [id])
-            }))
+            }).readingBodies())
         }
         return files
     }

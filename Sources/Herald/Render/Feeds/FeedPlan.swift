@@ -34,10 +34,12 @@ enum FeedPlan {
         return channels.flatMap { channel in
             let inputs = FeedInputs(channel: channel, config: site.config, hour: site.hour, items: channel.items.map { site.items[$0] },
                                     facts: channel.items.map { facts[$0] }, events: channel.items.map { facts[$0].event.map { APIEvent($0, now: site.now) } })
+            // Entries carry their items' whole text only with `feeds.fullContent`.
+            let bodies = site.config.feeds.fullContent ? channel.items : []
             return [
-                GeneratedFile(path: URLLayout.rssPath(channel.folder), owner: "the RSS feed", madeFrom: inputs, make: { Data(writer.rss(channel).utf8) }),
-                GeneratedFile(path: URLLayout.atomPath(channel.folder), owner: "the Atom feed", madeFrom: inputs, make: { Data(writer.atom(channel).utf8) }),
-                GeneratedFile(path: URLLayout.jsonFeedPath(channel.folder), owner: "the JSON feed", madeFrom: inputs, make: { writer.jsonFeed(channel) }),
+                GeneratedFile(path: URLLayout.rssPath(channel.folder), owner: "the RSS feed", madeFrom: inputs, make: { Data(writer.rss(channel).utf8) }).readingBodies(of: bodies),
+                GeneratedFile(path: URLLayout.atomPath(channel.folder), owner: "the Atom feed", madeFrom: inputs, make: { Data(writer.atom(channel).utf8) }).readingBodies(of: bodies),
+                GeneratedFile(path: URLLayout.jsonFeedPath(channel.folder), owner: "the JSON feed", madeFrom: inputs, make: { writer.jsonFeed(channel) }).readingBodies(of: bodies),
             ]
         }
     }

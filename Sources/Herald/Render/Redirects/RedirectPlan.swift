@@ -19,6 +19,7 @@ enum RedirectPlan {
                     Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
                 })
                 file.source = (item.sourcePath, alias.line)
+                file.bodiesRead = []
                 files.append(file)
                 rules.append(RedirectRule(from: urls.path(path), to: link))
             }
@@ -35,6 +36,7 @@ enum RedirectPlan {
                     Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
                 })
                 file.source = (section.sourcePath, alias.line)
+                file.bodiesRead = []
                 files.append(file)
                 rules.append(RedirectRule(from: urls.path(path), to: link))
             }
@@ -43,7 +45,7 @@ enum RedirectPlan {
         let sorted = rules.sorted { $0.from < $1.from }
         files.append(GeneratedFile(path: URLLayout.redirectsFile, owner: "the redirects file", replaceableByStatic: true, make: {
             Data(RedirectRule.file(sorted).utf8)
-        }))
+        }).readingBodies())
         return files
     }
 

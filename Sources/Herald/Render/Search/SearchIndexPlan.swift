@@ -47,7 +47,7 @@ enum SearchIndexPlan {
             tags: site.tags.map(\.name), items: entries)
         return [GeneratedFile(path: path, owner: "the search index", madeFrom: index) {
             JSONOutput.encode(index, pretty: false)
-        }]
+        }.readingBodies()]
     }
 
     /// `text` cut at a word (or, in Chinese, a character) near `limit` characters, with an ellipsis.

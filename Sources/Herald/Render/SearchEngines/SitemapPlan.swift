@@ -22,23 +22,23 @@ enum SitemapPlan {
         }
         let robots = GeneratedFile(path: URLLayout.robotsPath, owner: "robots.txt", replaceableByStatic: true, make: {
             Data("User-agent: *\nAllow: /\n\nSitemap: \(urls.absolute(URLLayout.sitemapPath))\n".utf8)
-        })
+        }).readingBodies()
         // Each entry is made as its XML, so the files can be cut by size as well as by count.
         let chunks = chunked(lines, maximumURLs: maximumURLs, maximumBytes: maximumBytes - (header.utf8.count + footer.utf8.count))
         if chunks.count <= 1 {
             let lines = chunks.first ?? []
-            return [GeneratedFile(path: URLLayout.sitemapPath, owner: "the sitemap", make: { sitemap(lines) }), robots]
+            return [GeneratedFile(path: URLLayout.sitemapPath, owner: "the sitemap", make: { sitemap(lines) }).readingBodies(), robots]
         }
         var files: [GeneratedFile] = []
         var index = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for (offset, lines) in chunks.enumerated() {
             let path = URLLayout.numberedSitemapPath(offset + 1)
-            files.append(GeneratedFile(path: path, owner: "the sitemap", make: { sitemap(lines) }))
+            files.append(GeneratedFile(path: path, owner: "the sitemap", make: { sitemap(lines) }).readingBodies())
             index += "<sitemap><loc>\(XMLText.text(urls.absolute(path)))</loc></sitemap>\n"
         }
         index += "</sitemapindex>\n"
         let finished = index
-        files.append(GeneratedFile(path: URLLayout.sitemapPath, owner: "the sitemap index", make: { Data(finished.utf8) }))
+        files.append(GeneratedFile(path: URLLayout.sitemapPath, owner: "the sitemap index", make: { Data(finished.utf8) }).readingBodies())
         return files + [robots]
     }
 

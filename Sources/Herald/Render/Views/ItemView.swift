@@ -68,3 +68,15 @@ struct ItemView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         }
     }
 }
+
+extension ItemView {
+    /// Puts the fields an item's body gives its view: the HTML, the reading time and the word
+    /// count. The one place that knows them, for the planner and for `herald serve`'s updates
+    /// after an edit to a body alone (QuickPage, BodyEditRebuild).
+    mutating func setBody(_ body: RenderedMarkdown, dates: DateText) {
+        content = body.html
+        readingMinutes = body.statistics.readingMinutes
+        wordCount = body.statistics.total
+        readingTime = dates.readingTime(body.statistics.readingMinutes)
+    }
+}

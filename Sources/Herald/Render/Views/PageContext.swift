@@ -57,3 +57,33 @@ private struct BoxedPageContext: TemplateView {
         }
     }
 }
+
+extension PageContext {
+    /// Applies `update` to every view of the item at `url` the page shows: its own, and its cards
+    /// in a list, a list's sections and the home page's strips. Returns whether there was one.
+    /// The calendar shows events by their own entries (title, time, place), not by item views.
+    mutating func updateItemViews(at url: String, _ update: (inout ItemView) -> Void) -> Bool {
+        var found = false
+        func visit(_ views: inout [ItemView]) {
+            for index in views.indices where views[index].url == url {
+                update(&views[index])
+                found = true
+            }
+        }
+        if item?.url == url {
+            update(&item!)
+            found = true
+        }
+        if list != nil {
+            visit(&list!.items)
+            for section in list!.sections.indices { visit(&list!.sections[section].items) }
+        }
+        if home != nil {
+            visit(&home!.recent)
+            visit(&home!.featured)
+            visit(&home!.upcoming)
+            visit(&home!.trending)
+        }
+        return found
+    }
+}
