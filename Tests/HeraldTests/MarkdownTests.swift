@@ -3,6 +3,23 @@ import Foundation
 import Testing
 
 @Suite struct MarkdownTests {
+    /// `collapsingWhitespace` decodes only characters whose first UTF-8 byte can start a space:
+    /// every Unicode space, checked over all of Unicode, starts with one of those bytes.
+    @Test func collapsingWhitespaceKnowsEveryUnicodeSpace() {
+        var spaces: [Unicode.Scalar] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace else { continue }
+            spaces.append(scalar)
+            let lead = Array(String(scalar).utf8)[0]
+            #expect(lead < 0x80 || [0xC2, 0xE1, 0xE2, 0xE3].contains(lead), "U+\(String(value, radix: 16)) starts with \(lead)")
+        }
+        #expect(spaces.count == 25)
+        for space in spaces {
+            #expect("甲\(space)\(space)乙 ".collapsingWhitespace() == "甲 乙", "U+\(String(space.value, radix: 16))")
+        }
+        #expect("学\u{3000}生\u{00A0}会\u{200B}".collapsingWhitespace() == "学 生 会\u{200B}", "a zero-width space is no space")
+    }
+
     @Test func rawHTMLIsOmittedUnlessAllowed() {
         let markdown = "<div class=\"x\">block</div>\n\nText with <b>inline</b> HTML.\n"
         let safe = MarkdownRenderer().render(markdown).html

@@ -19,14 +19,28 @@ public struct ContentLink: Sendable, Equatable {
     static func namesMarkdownFile(_ url: String) -> Bool {
         let (path, _) = split(url)
         guard !path.isEmpty, !path.hasPrefix("//"), !path.contains(":") || path.hasPrefix("@/") else { return false }
-        let lower = path.lowercased()
-        return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
+        return endsWithIgnoringCase(path, ".md") || endsWithIgnoringCase(path, ".markdown")
+    }
+
+    /// Whether `text` ends with the lowercase ASCII `suffix`, in any case, compared on bytes.
+    private static func endsWithIgnoringCase(_ text: String, _ suffix: StaticString) -> Bool {
+        let tail = text.utf8.suffix(suffix.utf8CodeUnitCount)
+        guard tail.count == suffix.utf8CodeUnitCount else { return false }
+        return zip(tail, UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)).allSatisfy { byte, wanted in
+            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == wanted
+        }
     }
 
     /// The path part of a URL (percent-escapes decoded) and the rest (`#section`, `?x=1`).
+    ///
+    /// Every link of every body is asked whether it names a Markdown file: cut on bytes, and
+    /// decoded by Foundation only when it has a `%` (decoding every link was 75 ms of CPU on the
+    /// 10,000-item corpus, perf).
     static func split(_ url: String) -> (path: String, rest: Substring) {
-        let cut = url.firstIndex(where: { $0 == "#" || $0 == "?" }) ?? url.endIndex
+        let utf8 = url.utf8
+        let cut = utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? utf8.endIndex
         let path = String(url[..<cut])
+        guard ByteSearch.contains(path, UInt8(ascii: "%")) else { return (path, url[cut...]) }
         return (path.removingPercentEncoding ?? path, url[cut...])
     }
 

@@ -319,6 +319,11 @@ extension String {
                 let isSpace: Bool
                 if size == 1 {
                     isSpace = lead == 0x20 || (0x09...0x0D).contains(lead)
+                } else if lead != 0xC2 && lead != 0xE1 && lead != 0xE2 && lead != 0xE3 {
+                    // Every other Unicode space (U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028,
+                    // U+2029, U+202F, U+205F, U+3000) starts with one of those four bytes; Chinese
+                    // text, 3 bytes a character, is not decoded and looked up character by character.
+                    isSpace = false
                 } else {
                     var iterator = bytes[index..<min(index + size, bytes.count)].makeIterator()
                     var decoder = UTF8()
