@@ -80,6 +80,18 @@ import Testing
         #expect(plain.summaryHTML == "<p>First <em>para</em>\ngraph.</p>\n")
     }
 
+    /// Characters from U+5000 are counted from their first byte alone; every other one is decoded:
+    /// both ways agree with `isCJK` on every character from U+2F00 to U+FFFF and beyond.
+    @Test func chineseCharactersAreCountedAlikeEitherWay() {
+        let scalars = (UInt32(0x2F00)...0x2FFFF).compactMap(Unicode.Scalar.init)
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        var statistics = TextStatistics()
+        statistics.count(text)
+        #expect(statistics.cjkCharacters == scalars.filter(TextStatistics.isCJK).count)
+        #expect(statistics.cjkCharacters > 60_000)
+    }
+
     @Test func readingTimeCountsChineseByCharacter() throws {
         let chinese = String(repeating: "学生会组织志愿服务活动。", count: 100)  // 1,100 characters
         let zh = try item("---\ntitle: 中文\n---\n\(chinese)\n")
