@@ -12,6 +12,16 @@ import Testing
         #expect(records.map(\.line) == [2, 3, 4])
     }
 
+    @Test func csvRowsKeepQuotedCommasQuotesAndLineBreaks() {
+        let rows = CSVRows.parse("a,\"b, \"\"c\"\"\",学生会\r\n\"two\nlines\",x\"y,\n\nlast")
+        #expect(rows == [
+            CSVRows.Row(fields: ["a", "b, \"c\"", "学生会"], line: 1),
+            CSVRows.Row(fields: ["two\nlines", "x\"y", ""], line: 2),
+            CSVRows.Row(fields: [""], line: 4),
+            CSVRows.Row(fields: ["last"], line: 5),
+        ])
+    }
+
     @Test func csvProblemsPointAtTheirRow() {
         let (_, diagnostics) = PopularityParser.parseCSV("slug,views\na,ten\nb,-3\n", path: "data/popularity.csv")
         #expect(diagnostics.map(\.description) == [

@@ -101,54 +101,60 @@ enum CSVRows {
         var line: Int
     }
 
+    /// The rows of CSV text: fields split at commas, a field in double quotes may hold commas,
+    /// line breaks and doubled quotes; carriage returns outside quotes are dropped.
+    ///
+    /// Read on UTF-8 bytes (every delimiter is ASCII) with each field made a String once: appending
+    /// scalar by scalar to Strings took 25 ms for the 10,000-row popularity file of the benchmark.
     static func parse(_ text: String) -> [Row] {
         var rows: [Row] = []
         var fields: [String] = []
-        var field = ""
+        var field: [UInt8] = []
         var quoted = false
         var line = 1
         var rowLine = 1
-        var iterator = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-        func next() -> Unicode.Scalar? {
-            if let scalar = pending { pending = nil; return scalar }
-            return iterator.next()
-        }
-        while let scalar = next() {
-            if quoted {
-                if scalar == "\"" {
-                    if let following = next() {
-                        if following == "\"" { field.unicodeScalars.append("\"") } else { quoted = false; pending = following }
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if quoted {
+                    if byte == UInt8(ascii: "\"") {
+                        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                            field.append(byte)
+                            index += 1
+                        } else {
+                            quoted = false
+                        }
                     } else {
-                        quoted = false
+                        if byte == UInt8(ascii: "\n") { line += 1 }
+                        field.append(byte)
                     }
-                } else {
-                    if scalar == "\n" { line += 1 }
-                    field.unicodeScalars.append(scalar)
+                    continue
                 }
-                continue
-            }
-            switch scalar {
-            case "\"" where field.isEmpty:
-                quoted = true
-            case ",":
-                fields.append(field)
-                field = ""
-            case "\r":
-                continue
-            case "\n":
-                fields.append(field)
-                rows.append(Row(fields: fields, line: rowLine))
-                fields = []
-                field = ""
-                line += 1
-                rowLine = line
-            default:
-                field.unicodeScalars.append(scalar)
+                switch byte {
+                case UInt8(ascii: "\"") where field.isEmpty:
+                    quoted = true
+                case UInt8(ascii: ","):
+                    fields.append(String(decoding: field, as: UTF8.self))
+                    field.removeAll(keepingCapacity: true)
+                case UInt8(ascii: "\r"):
+                    continue
+                case UInt8(ascii: "\n"):
+                    fields.append(String(decoding: field, as: UTF8.self))
+                    rows.append(Row(fields: fields, line: rowLine))
+                    fields = []
+                    field.removeAll(keepingCapacity: true)
+                    line += 1
+                    rowLine = line
+                default:
+                    field.append(byte)
+                }
             }
         }
         if !field.isEmpty || !fields.isEmpty {
-            fields.append(field)
+            fields.append(String(decoding: field, as: UTF8.self))
             rows.append(Row(fields: fields, line: rowLine))
         }
         return rows
