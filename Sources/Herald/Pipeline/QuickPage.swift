@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Only a change to the body alone qualifies: the title, dates, summary, categories and every
 /// other field must be as they were, since they show on other pages too. The page is then what
-/// the full rebuild makes of it (the view takes nothing else from the body than its HTML, word
-/// count and reading time); PreviewTests checks this.
+/// the full rebuild makes of it (the view takes nothing else from the body than what
+/// `ItemView.setBody` puts in); PreviewTests checks this.
 extension BuildMemo {
     /// The new bytes of the page of the item in `sourcePath` (relative to the site folder), or nil
     /// when the change is more than its body or the last build did not make the page.
@@ -21,10 +21,7 @@ extension BuildMemo {
         guard item == old, body != old.body else { return nil }
         let path = URLLayout.pageFile(setup.config.layout.itemPath(old))
         guard let page = pages.lookup(path), var view = page.context.item, view.content == old.body.html else { return nil }
-        view.content = body.html
-        view.readingMinutes = body.statistics.readingMinutes
-        view.wordCount = body.statistics.total
-        view.readingTime = DateText(language: setup.config.language).readingTime(body.statistics.readingMinutes)
+        view.setBody(body, dates: DateText(language: setup.config.language))
         // The card shows the reading time; a template may place it on the page too.
         var cardView = view
         (cardView.card, cardView.jsonLD) = ("", nil)
