@@ -64,20 +64,12 @@ extension BuildMemo {
     /// Each file parsed again, when it is an item whose body alone may have changed: the same
     /// front matter, links and diagnostics as in the last build. Nil when any is more.
     private func reparse(_ paths: [String], last: LastBuild, fileSystem: FileSystem) -> [(item: ContentItem, parse: Parse)]? {
-        let parser = ItemParser(config: last.config)
         var edits: [(item: ContentItem, parse: Parse)] = []
         for path in paths {
-            // Stamped before reading, as the build does, so a later build knows the file again.
-            guard let previous = parses.lookup(path), let old = previous.outcome.item, let stamp = fileSystem.stamp(path),
-                  let data = try? fileSystem.readFileAtMost(path, ItemParser.largestFile) else { return nil }
-            let outcome = parser.parse(data, source: ContentSource(path: path, kind: old.kind, bundle: old.bundle))
-            guard var item = outcome.item, outcome.diagnostics == previous.outcome.diagnostics,
-                  outcome.omittedHTMLLine == previous.outcome.omittedHTMLLine, outcome.notPage == previous.outcome.notPage else { return nil }
-            let body = item.body
-            item.body = old.body
-            guard item == old else { return nil }
-            item.body = body
-            edits.append((item, Parse(stamp: stamp, outcome: outcome)))
+            guard let edit = reparseBody(path, config: last.config, fileSystem: fileSystem), let stamp = edit.stamp,
+                  edit.outcome.diagnostics == edit.previous.outcome.diagnostics, edit.outcome.omittedHTMLLine == edit.previous.outcome.omittedHTMLLine,
+                  edit.outcome.notPage == edit.previous.outcome.notPage else { return nil }
+            edits.append((edit.item, Parse(stamp: stamp, outcome: edit.outcome)))
         }
         return edits
     }
