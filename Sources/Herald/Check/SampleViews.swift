@@ -7,9 +7,9 @@ enum SampleViews {
     static let event = EventView(when: "w", zone: "z", startISO: "s", endISO: "e", allDay: false, location: "l", address: "a", mapURL: "/",
                                  registration: "/", organizer: "o", status: .scheduled, upcoming: true, repeats: "r", dates: ["d"],
                                  calendarFile: "/", subscribe: "/")
-    static let item = ItemView(kind: .event, title: "t", url: "/", permalink: "/", date: "d", dateISO: "d", summary: "s", summaryHTML: "s",
+    static let item = ItemView(ItemViewFields(kind: .event, title: "t", url: "/", permalink: "/", date: "d", dateISO: "d", summary: "s", summaryHTML: "s",
                                image: "/", imageAlt: "a", imageAbsolute: "/", categories: [term], tags: [term], author: "a", authors: ["a"],
-                               readingTime: "r", readingMinutes: 1, wordCount: 1, featured: true, content: "c", event: event, jsonLD: "{}", card: "c")
+                               readingTime: "r", readingMinutes: 1, wordCount: 1, featured: true, content: "c", event: event, jsonLD: "{}", card: "c"))
     static let link = LinkView(title: "t", url: "/")
     static let site = SiteView(title: "t", description: "d", language: "en", root: "/", baseURL: "/", categories: [term], pages: [link], year: 2026,
                                stylesheet: "/", generator: "g", feeds: [FeedLink(title: "t", url: "/", type: "t")], search: "/", searchIndex: "/",

@@ -195,7 +195,7 @@ struct PagePlanner {
             dateISO = TimestampFormat.rfc3339(date, in: zone)
         }
         let eventView = item.event.map { makeEventView($0, id: id, path: path) }
-        var view = ItemView(
+        var view = ItemView(ItemViewFields(
             kind: item.kind, title: item.title, url: urls.path(path), permalink: urls.absolute(path),
             date: dateText, dateISO: dateISO, summary: item.summaryText, summaryHTML: item.summaryHTML,
             image: item.image.map(urls.asset), imageAlt: item.imageAlt ?? item.title, imageAbsolute: item.image.map(urls.absoluteAsset),
@@ -204,7 +204,7 @@ struct PagePlanner {
             author: item.author, authors: item.authors, params: item.params, readingTime: "",
             readingMinutes: 0, wordCount: 0,
             featured: item.featured, content: "", event: eventView, jsonLD: nil,
-            published: item.kind == .page ? nil : facts[id].published)
+            published: item.kind == .page ? nil : facts[id].published))
         view.setBody(item.body, dates: dates)
         return view
     }
