@@ -37,6 +37,25 @@ import Testing
         #expect(try modificationTimes(scratch) == times, "no file is touched")
     }
 
+    /// The record's fingerprint of the output is made from the files the build wrote, not by
+    /// walking the folder: it must be what walking the folder gives, after a first build and
+    /// after a rebuild that keeps most files from the previous output (linked, which changes
+    /// their stamps when that output is deleted), with static files and nested folders.
+    @Test func theRecordedOutputFingerprintIsTheFoldersOwn() throws {
+        let scratch = try Scratch()
+        try scratch.write("site/static/images/deep/logo.svg", "<svg/>")
+        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\ntags: [a, b]\n---\nText.\n")
+        let walked = { FileStamps.fingerprint(root: scratch.output.path, paths: ["."]) }
+        _ = try build(scratch)
+        #expect(BuildRecord.load(forOutput: scratch.output.path)?.output == walked())
+
+        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\ntags: [a, b]\n---\nText, edited.\n")
+        let rebuilt = try build(scratch)
+        #expect(rebuilt.written > 0 && rebuilt.written < rebuilt.files, "most files are kept from the previous output")
+        #expect(BuildRecord.load(forOutput: scratch.output.path)?.output == walked())
+        #expect(try build(scratch).upToDate)
+    }
+
     @Test func warningsOfTheLastBuildAreRepeated() throws {
         let scratch = try Scratch()
         try scratch.write("site/content/news/2026-11-03-typo.md", "---\ntitle: Typo\ncategroy: Sport\n---\nText.\n")

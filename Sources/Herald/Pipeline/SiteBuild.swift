@@ -52,7 +52,7 @@ public enum SiteBuild {
             KillPoint.reached("after-marker")
             if let validity = report.validity {
                 BuildRecord(format: BuildRecord.format, herald: herald, options: optionsKey, inputs: inputs,
-                            output: FileStamps.fingerprint(root: output, paths: ["."]), validity: validity, baseURL: report.baseURL,
+                            output: tree.fingerprint(), validity: validity, baseURL: report.baseURL,
                             items: report.items, pages: report.pages, files: report.files, skipped: report.skipped,
                             warnings: report.warnings.map { .init(path: $0.path, line: $0.line, message: $0.message) })
                     .save(forOutput: output)

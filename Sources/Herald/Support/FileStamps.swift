@@ -1,7 +1,12 @@
 import Foundation
 
 /// Fingerprints of file trees from their metadata (not their bytes, which would mean reading the
-/// whole site): one `stat` per file, hashed in sorted path order.
+/// whole site): one `stat` per file.
+///
+/// A fingerprint is a sum of one value per entry, each made from the entry's path, type and stamp
+/// and mixed, so it does not depend on the order entries are seen in. A build adds up the files it
+/// writes as it writes them, on every core (`OutputTree.fingerprint`), instead of walking the
+/// output again at the end: that walk of 38,000 files and folders was 90 ms for 10,000 items.
 public enum FileStamps {
     /// A fingerprint of everything under `root` at the given relative paths (files or folders,
     /// recursively, hidden files included, links followed); missing paths count as missing.
@@ -11,12 +16,12 @@ public enum FileStamps {
     /// files and folders of the 10,000-item benchmark's output.
     /// Large folders near the top (`news/` holds a folder per article) are read on all cores.
     static func fingerprint(root: String, paths: [String]) -> String {
-        var hash = FNV1a()
         let rootDescriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootDescriptor >= 0 else { return "no \(root)" }
         defer { close(rootDescriptor) }
-        for path in paths { hash.add(entryHash(in: rootDescriptor, name: path, above: [])) }
-        return String(hash.value, radix: 16)
+        var sum = FingerprintSum()
+        for path in paths { sum.add(entrySum(in: rootDescriptor, name: path, path: path, above: [])) }
+        return sum.text
     }
 
     /// Files changed after this instant are too fresh to trust their stamps: the kernel takes file
@@ -61,45 +66,92 @@ public enum FileStamps {
         }
     }
 
-    /// The hash of the entry `name` of the folder open as `folder`: its name, type and stamp, and
-    /// for a folder the hashes of everything in it, in name order.
+    /// The sum of the entry `name` of the folder open as `folder`, at `path` from the root: its
+    /// own value, and for a folder the sums of everything in it.
     /// `above` holds the folders being walked around it: a link back to one of them is counted
     /// as a link, not walked again (two links to `.` would otherwise be 2^n paths).
-    private static func entryHash(in folder: Int32, name: String, above: [FolderID]) -> UInt64 {
-        var hash = FNV1a()
-        hash.add(name)
+    private static func entrySum(in folder: Int32, name: String, path: String, above: [FolderID]) -> FingerprintSum {
+        var sum = FingerprintSum()
         var info = stat()
-        guard fstatat(folder, name, &info, 0) == 0 else { return hash.value }
-        hash.add(UInt64(info.st_mode))
-        if info.st_mode & S_IFMT == S_IFDIR {
-            let id = FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-            guard !above.contains(id) else {
-                hash.add("loop")
-                return hash.value
-            }
-            let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard descriptor >= 0, let directory = fdopendir(descriptor) else {
-                if descriptor >= 0 { close(descriptor) }
-                return hash.value
-            }
-            let depth = above.count
-            let path = above + [id]
-            defer { closedir(directory) }
-            let names = DirectoryListing.entries(of: directory).map(\.name).sorted()
-            let inside = dirfd(directory)
-            let children = depth < 2 && names.count > 64
-                ? names.parallelMap { entryHash(in: inside, name: $0, above: path) }
-                : names.map { entryHash(in: inside, name: $0, above: path) }
-            for child in children { hash.add(child) }
-            return hash.value
-        } else {
-            for value in [UInt64(bitPattern: Int64(info.st_size)), UInt64(bitPattern: Int64(info.st_mtim.tv_sec)), UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)),
-                          UInt64(bitPattern: Int64(info.st_ctim.tv_sec)), UInt64(bitPattern: Int64(info.st_ctim.tv_nsec)), UInt64(info.st_ino)] {
-                hash.add(value)
-            }
-            return hash.value
+        guard fstatat(folder, name, &info, 0) == 0 else {
+            sum.add(missingValue(path: path))
+            return sum
         }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            sum.add(fileValue(path: path, info))
+            return sum
+        }
+        let id = FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        guard !above.contains(id) else {
+            sum.add(folderValue(path: path, mode: info.st_mode, loop: true))
+            return sum
+        }
+        sum.add(folderValue(path: path, mode: info.st_mode))
+        let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0, let directory = fdopendir(descriptor) else {
+            if descriptor >= 0 { close(descriptor) }
+            return sum
+        }
+        defer { closedir(directory) }
+        let names = DirectoryListing.entries(of: directory).map(\.name)
+        let (inside, around) = (dirfd(directory), above + [id])
+        let children = above.count < 2 && names.count > 64
+            ? names.parallelMap { entrySum(in: inside, name: $0, path: path + "/" + $0, above: around) }
+            : names.map { entrySum(in: inside, name: $0, path: path + "/" + $0, above: around) }
+        for child in children { sum.add(child) }
+        return sum
     }
+
+    /// A file's value: its path, mode, size, times and inode.
+    static func fileValue(path: String, _ info: stat) -> UInt64 {
+        var hash = FNV1a()
+        hash.add(path)
+        for value in [UInt64(info.st_mode), UInt64(bitPattern: Int64(info.st_size)), UInt64(bitPattern: Int64(info.st_mtim.tv_sec)), UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)),
+                      UInt64(bitPattern: Int64(info.st_ctim.tv_sec)), UInt64(bitPattern: Int64(info.st_ctim.tv_nsec)), UInt64(info.st_ino)] {
+            hash.add(value)
+        }
+        return hash.mixed
+    }
+
+    /// A folder's value: its path and mode (what is in it has values of its own), and whether it
+    /// is a link back to a folder around it.
+    static func folderValue(path: String, mode: mode_t, loop: Bool = false) -> UInt64 {
+        var hash = FNV1a()
+        hash.add(path)
+        hash.add(UInt64(mode))
+        if loop { hash.add("loop") }
+        return hash.mixed
+    }
+
+    /// The value of a path that does not exist.
+    static func missingValue(path: String) -> UInt64 {
+        var hash = FNV1a()
+        hash.add(path)
+        hash.add("missing")
+        return hash.mixed
+    }
+}
+
+/// A fingerprint being added up: the wrapping sum of its entries' values, and how many there
+/// are. Addition does not depend on order, so entries can be added as they come, from any thread.
+struct FingerprintSum: Sendable, Equatable {
+    private(set) var total: UInt64 = 0
+    private(set) var count = 0
+
+    /// Adds one entry's value.
+    mutating func add(_ value: UInt64) {
+        total &+= value
+        count += 1
+    }
+
+    /// Adds all of another sum's entries.
+    mutating func add(_ other: FingerprintSum) {
+        total &+= other.total
+        count += other.count
+    }
+
+    /// The fingerprint as the build record keeps it.
+    var text: String { String(total, radix: 16) + "-" + String(count) }
 }
 
 /// A file's size, times and inode, as text; it changes whenever the file does, unless the file
@@ -136,6 +188,15 @@ struct FNV1a {
 
     mutating func add(_ number: UInt64) {
         for shift in stride(from: 0, to: 64, by: 8) { add(byte: UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
+    }
+
+    /// The hash with its bits spread (the finaliser of SplitMix64), so that sums of the hashes of
+    /// similar entries (paths that differ in one character) do not cancel out.
+    var mixed: UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
     }
 
     private mutating func add(byte: UInt8) {
