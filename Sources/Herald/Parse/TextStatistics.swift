@@ -53,6 +53,18 @@ public struct TextStatistics: Sendable, Equatable {
                 } else if byte != 0x27 {  // an apostrophe keeps "union's" one word
                     inWord = false
                 }
+            } else if let kind = Self.punctuationKind(value) {
+                // The punctuation Chinese text puts between ideographs (`，`, `。`, `“”`), classed once.
+                switch kind {
+                case .word:
+                    if !inWord { words += 1 }
+                    inWord = true
+                case .cjk:
+                    cjkCharacters += 1
+                    inWord = false
+                case .joiner: break
+                case .separator: inWord = false
+                }
             } else if Self.isCJK(scalar) {
                 cjkCharacters += 1
                 inWord = false
@@ -74,6 +86,34 @@ public struct TextStatistics: Sendable, Equatable {
 
     /// Words plus CJK characters, the figure readers know as "word count".
     public var total: Int { words + cjkCharacters }
+
+    /// How a character counts: as part of a word, as a CJK character, as keeping a word together
+    /// (an apostrophe), or as separating words.
+    private enum Kind: UInt8 { case word, cjk, joiner, separator }
+
+    /// Where the table below starts, and how far it reaches: General Punctuation, CJK Symbols and
+    /// Punctuation, and the Halfwidth and Fullwidth Forms.
+    private static let punctuationRanges: [(start: UInt32, count: Int)] = [(0x2000, 0x70), (0x3000, 0x40), (0xFF00, 0xF0)]
+
+    /// The kind of each character in those ranges, from the same Unicode properties `count`
+    /// reads for other characters. Looking the properties up for each `，` and `。` was a third
+    /// of counting a Chinese article (40 ms on the 10,000-item corpus, perf).
+    private static let punctuationKinds: [[Kind]] = punctuationRanges.map { range in
+        (range.start..<range.start + UInt32(range.count)).map { value in
+            guard let scalar = Unicode.Scalar(value) else { return .separator }
+            if isCJK(scalar) { return .cjk }
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil { return .word }
+            return scalar == "’" ? .joiner : .separator
+        }
+    }
+
+    /// The kind of a character in the punctuation ranges; nil for any other.
+    @inline(__always) private static func punctuationKind(_ value: UInt32) -> Kind? {
+        for (index, range) in punctuationRanges.enumerated() where value >= range.start && value < range.start + UInt32(range.count) {
+            return punctuationKinds[index][Int(value - range.start)]
+        }
+        return nil
+    }
 
     static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
