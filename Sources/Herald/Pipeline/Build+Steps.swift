@@ -155,7 +155,9 @@ extension Build {
 
     /// Makes and writes the feeds, API documents, calendars, search index and sitemap.
     func writeDocuments(_ generated: [GeneratedFile], to output: OutputSink) throws -> Int {
-        try writeAll(generated, to: output, path: \.path) { [memo] file in memo?.document(file) ?? file.make() }
+        // Large documents first (see `GeneratedFile.isLarge`).
+        let ordered = generated.filter(\.isLarge) + generated.filter { !$0.isLarge }
+        return try writeAll(ordered, to: output, path: \.path) { [memo] file in memo?.document(file) ?? file.make() }
     }
 
     /// Copies static/ files, bundle resources and theme assets.

@@ -216,7 +216,7 @@ enum ICalendarPlan {
     static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
         let writer = ICalendarWriter(site: site, urls: urls, facts: facts)
         let events = site.items.indices.filter { site.items[$0].event != nil && site.items[$0].listed }
-        var files = [GeneratedFile(path: URLLayout.eventsCalendarPath, owner: "the events calendar", make: { writer.calendar(name: site.config.title, events: events) }).readingBodies()]
+        var files = [GeneratedFile(path: URLLayout.eventsCalendarPath, owner: "the events calendar", make: { writer.calendar(name: site.config.title, events: events) }).readingBodies().large()]
         for category in site.categories {
             let own = category.items.filter { site.items[$0].event != nil }.sorted()
             guard !own.isEmpty else { continue }

@@ -48,7 +48,7 @@ enum SearchIndexPlan {
             tags: site.tags.map(\.name), items: entries)
         return [GeneratedFile(path: path, owner: "the search index", madeFrom: index) {
             JSONOutput.encode(index, pretty: false)
-        }.readingBodies()]
+        }.readingBodies().large()]
     }
 
     /// `text` cut at a word (or, in Chinese, a character) near `limit` characters, with an ellipsis.

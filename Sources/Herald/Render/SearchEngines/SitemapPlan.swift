@@ -27,13 +27,13 @@ enum SitemapPlan {
         let chunks = chunked(lines, maximumURLs: maximumURLs, maximumBytes: maximumBytes - (header.utf8.count + footer.utf8.count))
         if chunks.count <= 1 {
             let lines = chunks.first ?? []
-            return [GeneratedFile(path: URLLayout.sitemapPath, owner: "the sitemap", make: { sitemap(lines) }).readingBodies(), robots]
+            return [GeneratedFile(path: URLLayout.sitemapPath, owner: "the sitemap", make: { sitemap(lines) }).readingBodies().large(), robots]
         }
         var files: [GeneratedFile] = []
         var index = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for (offset, lines) in chunks.enumerated() {
             let path = URLLayout.numberedSitemapPath(offset + 1)
-            files.append(GeneratedFile(path: path, owner: "the sitemap", make: { sitemap(lines) }).readingBodies())
+            files.append(GeneratedFile(path: path, owner: "the sitemap", make: { sitemap(lines) }).readingBodies().large())
             index += "<sitemap><loc>\(XMLText.text(urls.absolute(path)))</loc></sitemap>\n"
         }
         index += "</sitemapindex>\n"
