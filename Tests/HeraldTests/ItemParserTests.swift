@@ -92,14 +92,14 @@ import Testing
         #expect(statistics.cjkCharacters > 60_000)
     }
 
-    /// The punctuation around Chinese text is classed from a table; each of its characters must
-    /// join or split words as its Unicode properties say, as every other character does.
+    /// ASCII and the punctuation around Chinese text are classed without Unicode look-ups; each of
+    /// their characters must join or split words as its Unicode properties say.
     @Test func punctuationFromTheTableCountsAsItsPropertiesSay() {
-        let ranges: [ClosedRange<UInt32>] = [0x2000...0x206F, 0x3000...0x303F, 0xFF00...0xFFEF]
+        let ranges: [ClosedRange<UInt32>] = [0x01...0x7F, 0x2000...0x206F, 0x3000...0x303F, 0xFF00...0xFFEF]
         for scalar in ranges.joined().compactMap(Unicode.Scalar.init) {
             var statistics = TextStatistics()
             statistics.count("x\(scalar)y")
-            let joins = scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "’"
+            let joins = scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "’" || scalar == "'"
             let expected = TextStatistics.isCJK(scalar) ? TextStatistics(words: 2, cjkCharacters: 1) : TextStatistics(words: joins ? 1 : 2)
             #expect(statistics == expected, "U+\(String(scalar.value, radix: 16, uppercase: true))")
         }

@@ -18,6 +18,10 @@ import Testing
             #expect("甲\(space)\(space)乙 ".collapsingWhitespace() == "甲 乙", "U+\(String(space.value, radix: 16))")
         }
         #expect("学\u{3000}生\u{00A0}会\u{200B}".collapsingWhitespace() == "学 生 会\u{200B}", "a zero-width space is no space")
+        // Runs of text are copied whole: at the start, between spaces and up to the end.
+        for (text, collapsed) in [("", ""), ("   ", ""), ("a", "a"), ("  one  two\n\tthree  ", "one two three"), ("学生会\n活动", "学生会 活动"), ("é ü", "é ü")] {
+            #expect(text.collapsingWhitespace() == collapsed)
+        }
     }
 
     @Test func rawHTMLIsOmittedUnlessAllowed() {

@@ -45,7 +45,8 @@ public struct TemplateSyntax: Sendable, Equatable {
 
     /// Looks for it in a text node's literal: `{{<`, `{{%` (Hugo) and `{%`, `{{ ` (Liquid).
     static func find(in text: String, line: Int) -> TemplateSyntax? {
-        guard ByteSearch.contains(text, UInt8(ascii: "{")) else { return nil }
+        // Every marker starts `{{` or `{%`: a text without either is not searched.
+        guard ByteSearch.contains(text, UInt8(ascii: "{"), followedByOneOf: UInt8(ascii: "{"), UInt8(ascii: "%")) else { return nil }
         for (marker, generator) in [("{{<", "Hugo shortcode"), ("{{%", "Hugo shortcode"), ("{%", "Liquid tag"), ("{{ ", "Liquid output")] {
             if let range = text.range(of: marker) {
                 let rest = text[range.lowerBound...]
@@ -307,11 +308,18 @@ extension String {
         // On UTF-8 bytes: ASCII whitespace is tested per byte, and only characters of two or more
         // bytes are decoded to ask Unicode whether they are spaces (U+00A0, U+3000 …). Appending
         // scalar by scalar to a String cost as much as parsing the Markdown.
+        // Text between spaces is copied a run at a time, not a character at a time (which was
+        // two thirds of this function's 45 ms on the 10,000-item corpus, perf).
         var text = self
         return text.withUTF8 { bytes in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count)
             var pendingSpace = false
+            var runStart: Int? = nil
+            func flush(to end: Int) {
+                if let start = runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<min(end, bytes.count)])) }
+                runStart = nil
+            }
             var index = 0
             while index < bytes.count {
                 let lead = bytes[index]
@@ -330,14 +338,16 @@ extension String {
                     if case .scalarValue(let scalar) = decoder.decode(&iterator) { isSpace = scalar.properties.isWhitespace } else { isSpace = false }
                 }
                 if isSpace {
+                    flush(to: index)
                     pendingSpace = !output.isEmpty
-                } else {
+                } else if runStart == nil {
                     if pendingSpace { output.append(0x20) }
                     pendingSpace = false
-                    output.append(contentsOf: bytes[index..<min(index + size, bytes.count)])
+                    runStart = index
                 }
                 index += size
             }
+            flush(to: index)
             return String(decoding: output, as: UTF8.self)
         }
     }
