@@ -59,6 +59,16 @@ import Testing
         for scalar in 0..<0x20 { controls.unicodeScalars.append(Unicode.Scalar(UInt8(scalar))) }
         try expectSame([controls, "quote \" backslash \\ slash / </script>", "学生会 😀 café \u{2028}\u{2029} \u{7F}", ""])
         try expectSame(["key \"with\" \\ and \n": "v", "/": "slash"])
+        // Strings are searched eight bytes at a time: every character to escape, at every offset
+        // in a word of eight, among letters, Chinese text (bytes from 0x80) and a DEL.
+        var strings: [String] = []
+        for special in ["\"", "\\", "\n", "\u{0}", "\u{1F}", "\t"] {
+            for offset in 0..<17 {
+                strings.append(String(repeating: "a", count: offset) + special + "学生会\u{7F}z" + special + "\u{80}")
+                strings.append(String(repeating: "会", count: offset) + special)
+            }
+        }
+        try expectSame(strings)
     }
 
     @Test func repeatedKeysKeepTheLastValueAndKeysSortByTheirBytes() throws {

@@ -62,9 +62,11 @@ final class JSONByteOutput {
         bytes.append(0x22)
         string.withUTF8 { utf8 in
             var runStart = 0
-            for index in 0..<utf8.count {
+            var index = 0
+            while true {
+                index = nextToEscape(in: utf8, from: index)
+                guard index < utf8.count else { break }
                 let byte = utf8[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 runStart = index + 1
                 bytes.append(0x5C)
@@ -82,10 +84,37 @@ final class JSONByteOutput {
                     bytes.append(hexDigit(byte >> 4))
                     bytes.append(hexDigit(byte & 0x0F))
                 }
+                index += 1
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(0x22)
+    }
+
+    /// The index of the first byte from `start` on that must be escaped (a quote, a backslash or a
+    /// control character), or the count when there is none. Eight bytes are tested at once, with
+    /// the "has a zero byte" arithmetic: articles' HTML, the bulk of the API, was 95 ms of CPU
+    /// tested a byte at a time on the 10,000-item corpus (perf).
+    @inline(__always) static func nextToEscape(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = utf8.baseAddress {
+            let (ones, highs): (UInt64, UInt64) = (0x0101_0101_0101_0101, 0x8080_8080_8080_8080)
+            while index + 8 <= utf8.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let (quote, backslash) = (word ^ (ones &* 0x22), word ^ (ones &* 0x5C))
+                // A byte below 0x20, or one that is 0 after the XOR, sets its high bit here; only
+                // bytes after such a byte can be set wrongly (by a borrow), never one before it.
+                let found = ((word &- ones &* 0x20) & ~word | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
+                if found != 0 { break }
+                index += 8
+            }
+        }
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return index }
+            index += 1
+        }
+        return index
     }
 
     /// A lowercase hexadecimal digit, as JSONEncoder writes `\u001f`.
