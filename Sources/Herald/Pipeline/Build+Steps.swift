@@ -127,9 +127,12 @@ extension Build {
             + copies.map { OutputPaths.Claim(path: $0.path, owner: $0.origin, source: $0.origin.hasPrefix("static/") || $0.origin.hasPrefix("content/") ? ($0.origin, 1) : nil) })
     }
 
-    /// Makes every folder the output files go in.
-    func prepareFolders(_ output: OutputSink, plan: PagePlan, generated: [GeneratedFile], copies: [StaticCopy]) throws {
+    /// Makes every folder the output files go in, once the pages' folders, begun earlier
+    /// (`pageFolders`), are made.
+    func prepareFolders(_ output: OutputSink, plan: PagePlan, generated: [GeneratedFile], copies: [StaticCopy],
+                        pageFolders: BackgroundWork<Result<Void, any Error>>?) throws {
         do {
+            try pageFolders?.wait().get()
             try output.prepareFolders(for: plan.jobs.map(\.path) + generated.map(\.path) + copies.map(\.path))
         } catch let problem as OutputProblem {
             throw problem.asWholeOutput(options.outputPath) ?? problem
