@@ -100,6 +100,15 @@ import Testing
         #expect("a\u{07}b\u{1B}c\u{7F}d\u{85}e\u{FFFE}f\u{FFFF}g".removingControlCharacters() == "abcdefg")
         #expect("tab\tline\nreturn\r".removingControlCharacters() == "tab\tline\nreturn\r")
         #expect("学生会 © café ，".removingControlCharacters() == "学生会 © café ，", "C2 and EF lead bytes of ordinary text stay")
+        // Text is searched eight bytes at a time: each character to drop, at every offset in a
+        // word of eight, between kept characters that share its first byte or are line ends.
+        for removed in ["\u{07}", "\u{7F}", "\u{85}", "\u{9F}", "\u{FFFE}", "\u{FFFF}"] {
+            for offset in 0..<17 {
+                let kept = String(repeating: "a", count: offset) + "©\n\t学" + String(repeating: "，", count: offset % 3) + "\u{A0}z"
+                let text = String(repeating: "a", count: offset) + removed + "©\n\t学" + removed + String(repeating: "，", count: offset % 3) + "\u{A0}z" + removed
+                #expect(text.removingControlCharacters() == kept, "\(removed.unicodeScalars.first!.value) after \(offset)")
+            }
+        }
     }
 
     @Test func openOverridesAreClosedAtTheEndOfTheirValue() {

@@ -19,14 +19,42 @@ extension String {
                 if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return 3 }
                 return 0
             }
-            guard let first = bytes.indices.first(where: { unsafeLength(at: $0) > 0 }) else { return nil }
-            var output = Array(bytes[..<first])
-            output.reserveCapacity(bytes.count)
-            var index = first
-            while index < bytes.count {
-                let length = unsafeLength(at: index)
-                if length > 0 { index += length } else { output.append(bytes[index]); index += 1 }
+            /// The first byte from `start` on that starts a character to remove, or the count.
+            /// Eight bytes are tested at once for a byte that may (below 0x20, 0x7F, 0xC2, 0xEF):
+            /// a byte at a time, this was 33 ms of CPU on the 10,000-item corpus (perf).
+            func nextToRemove(from start: Int) -> Int {
+                var index = start
+                if let base = bytes.baseAddress {
+                    let (ones, highs): (UInt64, UInt64) = (0x0101_0101_0101_0101, 0x8080_8080_8080_8080)
+                    func hasByte(_ word: UInt64, _ byte: UInt64) -> UInt64 {
+                        let equal = word ^ (ones &* byte)
+                        return (equal &- ones) & ~equal
+                    }
+                    while index + 8 <= bytes.count {
+                        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                        // Set where a byte may start one (or, by a borrow, after such a byte only).
+                        let maybe = ((word &- ones &* 0x20) & ~word | hasByte(word, 0x7F) | hasByte(word, 0xC2) | hasByte(word, 0xEF)) & highs
+                        if maybe != 0 {
+                            // Line ends are below 0x20 too: look at these eight bytes one by one.
+                            for offset in 0..<8 where unsafeLength(at: index + offset) > 0 { return index + offset }
+                        }
+                        index += 8
+                    }
+                }
+                while index < bytes.count, unsafeLength(at: index) == 0 { index += 1 }
+                return index
             }
+            var next = nextToRemove(from: 0)
+            guard next < bytes.count else { return nil }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var runStart = 0
+            while next < bytes.count {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<next]))
+                runStart = next + unsafeLength(at: next)
+                next = nextToRemove(from: runStart)
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
             return String(decoding: output, as: UTF8.self)
         } ?? text
     }
