@@ -48,6 +48,7 @@ extension Build {
     /// Reads and parses every content file on all cores (reusing the memo's parse of a file whose
     /// stamp has not changed). Every error of every file is reported together.
     func parseContent(_ sources: [ContentSource], config: SiteConfig, run: inout BuildRun, warnings: inout [Diagnostic]) throws -> ParsedContent {
+        beforeReadingContent?()
         let parser = ItemParser(config: config)
         let (fileSystem, memo) = (self.fileSystem, self.memo)
         let outcomes = sources.parallelMap { source -> (outcome: ItemParser.Outcome, readSeconds: Double) in
@@ -121,19 +122,28 @@ extension Build {
 
     /// No two outputs claim the same path.
     func checkOutputPaths(plan: PagePlan, generated: [GeneratedFile], copies: [StaticCopy]) throws {
-        try OutputPaths.check(
-            plan.jobs.map { OutputPaths.Claim(path: $0.path, owner: $0.source.map { "the page of \($0.path)" } ?? "the page /\($0.path)", source: $0.source) }
-            + generated.map { OutputPaths.Claim(path: $0.path, owner: $0.owner, source: $0.source) }
-            + copies.map { OutputPaths.Claim(path: $0.path, owner: $0.origin, source: $0.origin.hasPrefix("static/") || $0.origin.hasPrefix("content/") ? ($0.origin, 1) : nil) })
+        let (pages, documents) = (plan.jobs.count, generated.count)
+        try OutputPaths.check(plan.jobs.map(\.path) + generated.map(\.path) + copies.map(\.path)) { index in
+            if index < pages {
+                let job = plan.jobs[index]
+                return OutputPaths.Claim(owner: job.source.map { "the page of \($0.path)" } ?? "the page /\(job.path)", source: job.source)
+            } else if index < pages + documents {
+                let file = generated[index - pages]
+                return OutputPaths.Claim(owner: file.owner, source: file.source)
+            }
+            let copy = copies[index - pages - documents]
+            return OutputPaths.Claim(owner: copy.origin, source: copy.origin.hasPrefix("static/") || copy.origin.hasPrefix("content/") ? (copy.origin, 1) : nil)
+        }
     }
 
     /// Makes every folder the output files go in, once the pages' folders, begun earlier
     /// (`pageFolders`), are made.
     func prepareFolders(_ output: OutputSink, plan: PagePlan, generated: [GeneratedFile], copies: [StaticCopy],
                         pageFolders: BackgroundWork<Result<Void, any Error>>?) throws {
+        KillPoint.expect(files: plan.jobs.count + generated.count + copies.count)
         do {
             try pageFolders?.wait().get()
-            try output.prepareFolders(for: plan.jobs.map(\.path) + generated.map(\.path) + copies.map(\.path))
+            try output.prepareFolders(for: (pageFolders == nil ? plan.jobs.map(\.path) : []) + generated.map(\.path) + copies.map(\.path))
         } catch let problem as OutputProblem {
             throw problem.asWholeOutput(options.outputPath) ?? problem
         }
