@@ -51,7 +51,7 @@ extension Build {
         beforeReadingContent?()
         let parser = ItemParser(config: config)
         let (fileSystem, memo) = (self.fileSystem, self.memo)
-        let outcomes = sources.parallelMap { source -> (outcome: ItemParser.Outcome, readSeconds: Double) in
+        var outcomes = sources.parallelMap { source -> (outcome: ItemParser.Outcome, readSeconds: Double) in
             let readStart = CPUClock.thread()
             // Stamped before reading, so an edit made while the file is read is seen next time.
             let stamp = memo == nil ? nil : fileSystem.stamp(source.path)
@@ -75,21 +75,33 @@ extension Build {
                 return (ItemParser.Outcome(item: nil, diagnostics: [Diagnostic(path: source.path, line: 1, "could not be read: \(error.localizedDescription)")]), 0)
             }
         }
-        run.parseParts = (outcomes.reduce(0) { $0 + $1.readSeconds }, outcomes.reduce(0) { $0 + $1.outcome.markdownSeconds })
-        let diagnostics = outcomes.flatMap(\.outcome.diagnostics)
+        // The outcomes are read in place, by index, and their items moved out, not copied: each
+        // pass over `zip(sources, outcomes)` or `filter` copied every parsed item, which was 40 ms
+        // on one core at the end of this step for 10,000 items (perf).
+        var (readSeconds, markdownSeconds) = (0.0, 0.0)
+        var diagnostics: [Diagnostic] = []
+        var omittedHTML: [(path: String, line: Int)] = []
+        var sections: [ContentKind: SectionPage] = [:]
+        for index in outcomes.indices {
+            readSeconds += outcomes[index].readSeconds
+            markdownSeconds += outcomes[index].outcome.markdownSeconds
+            diagnostics += outcomes[index].outcome.diagnostics
+            if outcomes[index].outcome.notPage != nil { run.notPages += 1 }
+            if let line = outcomes[index].outcome.omittedHTMLLine { omittedHTML.append((sources[index].path, line)) }
+            if let section = outcomes[index].outcome.section { sections[sources[index].kind] = section }
+        }
+        run.parseParts = (readSeconds, markdownSeconds)
         warnings += diagnostics.filter { $0.severity == .warning }
         if diagnostics.contains(where: { $0.severity == .error }) {
             throw BuildFailure(step: .parseContent, diagnostics: diagnostics)
         }
-        run.notPages += outcomes.filter { $0.outcome.notPage != nil }.count
-        warnings += ItemParser.omittedHTMLWarning(zip(sources, outcomes).compactMap { source, outcome in
-            outcome.outcome.omittedHTMLLine.map { (source.path, $0) }
-        })
-        var sections: [ContentKind: SectionPage] = [:]
-        for (source, outcome) in zip(sources, outcomes) {
-            if let section = outcome.outcome.section { sections[source.kind] = section }
+        warnings += ItemParser.omittedHTMLWarning(omittedHTML)
+        var items: [ContentItem] = []
+        items.reserveCapacity(outcomes.count)
+        for index in outcomes.indices {
+            if let item = outcomes[index].outcome.item.take() { items.append(item) }
         }
-        return ParsedContent(items: outcomes.compactMap(\.outcome.item), sections: sections)
+        return ParsedContent(items: items, sections: sections)
     }
 
     /// The site model (pure): publishing rules applied, items placed and grouped, and links to
@@ -112,12 +124,27 @@ extension Build {
     /// Every file that is not a template page: feeds, the JSON API, calendars, the search index,
     /// the sitemap and redirects.
     static func planDocuments(site: Site, urls: SiteURLs, facts: [ItemFacts], plan: PagePlan, config: SiteConfig) -> [GeneratedFile] {
-        FeedPlan.files(site: site, urls: urls, facts: facts)
-            + APIPlan.files(site: site, urls: urls, facts: facts)
-            + ICalendarPlan.files(site: site, urls: urls, facts: facts)
-            + SearchIndexPlan.files(site: site, urls: urls, facts: facts)
-            + SitemapPlan.files(plan: plan, urls: urls, zone: config.timeZone)
-            + RedirectPlan.files(site: site, urls: urls)
+        planDocuments(planSiteDocuments(site: site, urls: urls, facts: facts), plan: plan, urls: urls, config: config)
+    }
+
+    /// The documents made from the site model alone: all but the sitemap, which lists the pages.
+    static func planSiteDocuments(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> SiteDocuments {
+        SiteDocuments(files: FeedPlan.files(site: site, urls: urls, facts: facts)
+                          + APIPlan.files(site: site, urls: urls, facts: facts)
+                          + ICalendarPlan.files(site: site, urls: urls, facts: facts)
+                          + SearchIndexPlan.files(site: site, urls: urls, facts: facts),
+                      redirects: RedirectPlan.files(site: site, urls: urls))
+    }
+
+    /// Every document, in a fixed order: the site's documents around the sitemap of `plan`'s pages.
+    static func planDocuments(_ site: SiteDocuments, plan: PagePlan, urls: SiteURLs, config: SiteConfig) -> [GeneratedFile] {
+        site.files + SitemapPlan.files(plan: plan, urls: urls, zone: config.timeZone) + site.redirects
+    }
+
+    /// The documents planned from the site model alone, kept apart where the sitemap goes between them.
+    struct SiteDocuments: Sendable {
+        var files: [GeneratedFile]
+        var redirects: [GeneratedFile]
     }
 
     /// No two outputs claim the same path.

@@ -73,7 +73,12 @@ public struct Build: Sendable {
         // every build kept 10,000 items' worth of structs alive through rendering (8 MB at peak).
         let allItems = memo == nil ? [] : parsed.items
         let facts = ItemFacts.all(site: site, urls: urls)
-        let plan = try clock.step(.planPages) { try PagePlan.make(site: site, theme: theme, facts: facts, cache: memo).get() }
+        // The documents but the sitemap need the model alone: they are planned on the other core
+        // while the pages' lists are, which is one core's work.
+        let (plan, siteDocuments) = try clock.step(.planPages) { [memo] in
+            let made = PagePlan.make(site: site, theme: theme, facts: facts, cache: memo) { Self.planSiteDocuments(site: site, urls: urls, facts: facts) }
+            return (try made.plan.get(), made.other)
+        }
         // The pages' folders (13,000 for 10,000 items) are made while the other outputs are
         // planned and checked, mostly work for one core: the kernel makes a folder's entries one
         // at a time, so making them takes one core however many ask. Waited for before anything
@@ -81,7 +86,7 @@ public struct Build: Sendable {
         // never removed while folders are made in it.
         let pageFolders = planOnly ? nil : BackgroundWork { [pages = plan.jobs.map(\.path)] in Result { try output.prepareFolders(for: pages) } }
         defer { _ = pageFolders?.wait() }
-        let documents = try clock.step(.planDocuments) { Self.planDocuments(site: site, urls: urls, facts: facts, plan: plan, config: config) }
+        let documents = try clock.step(.planDocuments) { Self.planDocuments(siteDocuments, plan: plan, urls: urls, config: config) }
         let (copies, replaced) = try clock.step(.planStaticFiles) { try staticFiles(site: site, theme: theme, plan: plan, documents: documents, warnings: &warnings) }
         let generated = documents.filter { !replaced.contains($0.path) }
         try clock.step(.planOutputFiles) { try checkOutputPaths(plan: plan, generated: generated, copies: copies) }

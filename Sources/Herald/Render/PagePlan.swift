@@ -36,15 +36,32 @@ public struct PagePlan: Sendable {
     /// Plans the pages of `site` for `theme`. Fails when an item names a template that does not
     /// exist or when an item's URL is also a page Herald makes (a page with slug `news`).
     static func make(site: Site, theme: Theme, facts: [ItemFacts], cache: (any RenderCache)? = nil) -> Result<PagePlan, BuildFailure> {
+        make(site: site, theme: theme, facts: facts, cache: cache, besideLists: {}).plan
+    }
+
+    /// `make`, running `other` on another core while the lists and item pages are planned, which
+    /// is one core's work once the views are made (on all cores) before them.
+    static func make<Other: Sendable>(site: Site, theme: Theme, facts: [ItemFacts], cache: (any RenderCache)? = nil,
+                                      besideLists other: @escaping @Sendable () -> Other) -> (plan: Result<PagePlan, BuildFailure>, other: Other) {
         var builder = PagePlanner(site: site, theme: theme, facts: facts)
         builder.cache = cache
+        builder.reservePages()
+        builder.makeSharedViews()
+        let besides = BackgroundWork(other)
         builder.planAll()
-        if builder.problems.hasErrors {
-            return .failure(BuildFailure(step: .planPages, diagnostics: builder.problems.all))
+        return (builder.result, besides.wait())
+    }
+}
+
+extension PagePlanner {
+    /// The plan made, or the problems that stop it.
+    var result: Result<PagePlan, BuildFailure> {
+        if problems.hasErrors {
+            return .failure(BuildFailure(step: .planPages, diagnostics: problems.all))
         }
         // The views are kept only for a build that keeps its work for the next (`herald serve`):
         // held through rendering, they were 12 MB more at peak on the 10,000-item corpus.
-        return .success(PagePlan(jobs: builder.jobs, theme: builder.renderTheme, itemViews: cache == nil ? [] : builder.itemViews, siteView: builder.siteView))
+        return .success(PagePlan(jobs: jobs, theme: renderTheme, itemViews: cache == nil ? [] : itemViews, siteView: siteView))
     }
 }
 
@@ -95,7 +112,8 @@ struct PagePlanner {
         }.joined(separator: " · ")
     }
 
-    mutating func planAll() {
+    /// Makes room for every page before any is planned.
+    mutating func reservePages() {
         // A page job holds its whole view, so growing the list copied every job made so far:
         // room for every page is made up front (one per item, the pages of each list, a page per
         // term and per month of events), as is room for their owners.
@@ -105,7 +123,10 @@ struct PagePlanner {
         let pages = site.items.count + listed.reduce(0) { $0 + $1 / pageSize + 1 } + (site.upcomingOccurrences.count + site.pastOccurrences.count) / 8 + 64
         jobs.reserveCapacity(pages)
         owners.reserveCapacity(pages)
-        makeSharedViews()
+    }
+
+    /// Plans every page, once the shared views are made (`makeSharedViews`).
+    mutating func planAll() {
         // Herald's own pages are planned first, so an item whose URL collides with one of them
         // is the one reported (a page with `slug: news` cannot replace the news list).
         planHome()
