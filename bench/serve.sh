@@ -11,5 +11,5 @@ if ! command -v wrk >/dev/null; then
   $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >/dev/null
 fi
 bash "$repo/scripts/setup.sh"
-(cd "$repo" && swift build -c release --product herald >/dev/null)
+(cd "$repo" && swift build -c release --product herald --static-swift-stdlib >/dev/null)  # as `make build` builds it
 exec python3 "$here/serve_bench.py" --herald "$repo/.build/release/herald" --shared "$repo/../shared" --example "$repo" "$@"

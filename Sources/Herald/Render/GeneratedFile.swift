@@ -21,7 +21,7 @@ public struct GeneratedFile: Sendable {
     /// only the files that read an edited body, and those that do not say (BodyEditRebuild).
     var bodiesRead: [ItemID]? = nil
     /// Whether the file is a document of the whole site that takes long to make (the search
-    /// index, the sitemap, the events calendar). Such files are written first, so that none is
+    /// index, the sitemap, the events calendars). Such files are written first, so that none is
     /// left making alone on one core at the end of the step: the search index, last, was 35 ms
     /// of one idle core on the 10,000-item corpus.
     var isLarge = false

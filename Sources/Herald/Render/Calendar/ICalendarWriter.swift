@@ -222,7 +222,7 @@ enum ICalendarPlan {
             guard !own.isEmpty else { continue }
             files.append(GeneratedFile(path: URLLayout.categoryCalendarPath(category.slug), owner: "the calendar of \(category.name)", make: {
                 writer.calendar(name: "\(category.name) · \(site.config.title)", events: own)
-            }).readingBodies())
+            }).readingBodies().large())
         }
         for id in site.items.indices where site.items[id].event != nil {
             // An event's own file reads only its item, its facts and the site's settings.
