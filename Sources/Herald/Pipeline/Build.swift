@@ -89,14 +89,29 @@ public struct Build: Sendable {
         let documents = try clock.step(.planDocuments) { Self.planDocuments(siteDocuments, plan: plan, urls: urls, config: config) }
         let (copies, replaced) = try clock.step(.planStaticFiles) { try staticFiles(site: site, theme: theme, plan: plan, documents: documents, warnings: &warnings) }
         let generated = documents.filter { !replaced.contains($0.path) }
-        try clock.step(.planOutputFiles) { try checkOutputPaths(plan: plan, generated: generated, copies: copies) }
+        // The paths are checked on another core while the folders are made and the pages
+        // rendered (one core's work: 27 ms for 10,000 items, 165 ms for 50,000). Nothing is
+        // written outside the staging folder before the check is known, and a problem it finds
+        // is the one reported, before any a write may have met.
+        let pathsChecked = try clock.step(.planOutputFiles) { [self] in
+            BackgroundWork { Result { try checkOutputPaths(plan: plan, generated: generated, copies: copies) } }
+        }
+        defer { _ = pathsChecked.wait() }
+        if planOnly { try pathsChecked.wait().get() }
         var report = BuildReport(
             items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: 0,
             skipped: site.skipped, warnings: warnings.sorted(), timings: [], seconds: 0, validity: site.validity,
             basePath: config.basePath, baseURL: config.baseURL.absoluteString)
         if !planOnly {
-            try clock.step(.prepareOutputFolders) { try prepareFolders(output, plan: plan, generated: generated, copies: copies, pageFolders: pageFolders) }
-            let rendered = try clock.step(.renderPages) { try renderPages(plan, to: output) }
+            let rendered: (written: Int, templateSeconds: Double)
+            do {
+                try clock.step(.prepareOutputFolders) { try prepareFolders(output, plan: plan, generated: generated, copies: copies, pageFolders: pageFolders) }
+                rendered = try clock.step(.renderPages) { try renderPages(plan, to: output) }
+            } catch {
+                try pathsChecked.wait().get()
+                throw error
+            }
+            try pathsChecked.wait().get()
             report.written += rendered.written
             if let step = clock.timings.last { clock.detail([("templates", rendered.templateSeconds), ("writing", max(0, step.cpuSeconds - rendered.templateSeconds))]) }
             log("Rendered \(plan.jobs.count) pages")
