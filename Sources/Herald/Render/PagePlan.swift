@@ -35,12 +35,8 @@ public struct PagePlan: Sendable {
 
     /// Plans the pages of `site` for `theme`. Fails when an item names a template that does not
     /// exist or when an item's URL is also a page Herald makes (a page with slug `news`).
-    static func make(site: Site, theme: Theme, facts: [ItemFacts], cache: (any RenderCache)? = nil) -> Result<PagePlan, BuildFailure> {
-        make(site: site, theme: theme, facts: facts, cache: cache, besideLists: {}).plan
-    }
-
-    /// `make`, running `other` on another core while the lists and item pages are planned, which
-    /// is one core's work once the views are made (on all cores) before them.
+    /// `other` runs on another core while the lists and item pages are planned, which is one
+    /// core's work once the views are made (on all cores) before them.
     static func make<Other: Sendable>(site: Site, theme: Theme, facts: [ItemFacts], cache: (any RenderCache)? = nil,
                                       besideLists other: @escaping @Sendable () -> Other) -> (plan: Result<PagePlan, BuildFailure>, other: Other) {
         var builder = PagePlanner(site: site, theme: theme, facts: facts)

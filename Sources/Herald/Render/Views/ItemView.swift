@@ -13,9 +13,6 @@ struct ItemView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
 
     init(_ fields: ItemViewFields) { storage = ItemViewStorage(fields) }
 
-    /// All the fields.
-    var fields: ItemViewFields { storage.fields }
-
     /// Changes fields; a view that shares its box is given a copy of its own first.
     mutating func change(_ update: (inout ItemViewFields) -> Void) {
         if !isKnownUniquelyReferenced(&storage) { storage = ItemViewStorage(storage.fields) }
