@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where a build's files go. The disk implementation stages everything and swaps it in at the end;
 /// tests use `MemoryOutput`.
@@ -20,17 +19,20 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
     public let outputPath: String
     /// The folder being filled.
     public let stagingPath: String
+    // An NSLock guards the state below rather than Synchronization.Mutex, which the thread
+    // sanitizer cannot see through (see MemoTable). Every access holds the lock.
+    private let lock = NSLock()
     /// The folders `prepareFolders` has made.
-    private let madeFolders = Mutex(Set<String>())
+    private var madeFolders = Set<String>()
     /// Whether there was a previous output to keep unchanged files from.
     private let hasPrevious: Bool
     /// The mode of the folders made here: the staging folder's, as all are made alike inside it.
     private let folderMode: mode_t
     /// The fingerprint of the folders made and the files written so far (see `fingerprint`).
-    private let made = Mutex(FingerprintSum())
+    private var made = FingerprintSum()
     /// Files linked from the previous output, whose stamps change when that output is deleted,
     /// and whether a file's stamp could not be had as it was written.
-    private let restamp = Mutex((linked: [String](), unknown: false))
+    private var restamp = (linked: [String](), unknown: false)
 
     /// Creates the staging folder next to `outputPath` (on the same file system, so the swap is a rename).
     public init(outputPath: String) throws {
@@ -70,15 +72,15 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         // Every folder above each path (split by hand: NSString's path methods trap on some
         // one-character paths in Linux Foundation), but those an earlier call made.
         var folders = Set<String>()
-        try madeFolders.withLock { made in
+        lock.withLock {
             for path in paths {
                 for folder in path.enclosingFolders {
-                    guard !made.contains(folder), folders.insert(folder).inserted else { break }
+                    guard !madeFolders.contains(folder), folders.insert(folder).inserted else { break }
                 }
             }
-            try makeFolders(folders)
-            made.formUnion(folders)
         }
+        try makeFolders(folders)
+        lock.withLock { madeFolders.formUnion(folders) }
     }
 
     /// Makes `folders` (with every folder above each, or already made).
@@ -91,7 +93,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
             let failures = levels[depth]!.sorted().parallelMap { folder -> OutputProblem? in
                 if mkdir(staging + "/" + folder, 0o755) == 0 {
                     let value = FileStamps.folderValue(path: "./" + folder, mode: mode)
-                    self.made.withLock { $0.add(value) }
+                    self.lock.withLock { self.made.add(value) }
                     return nil
                 }
                 return errno != EEXIST ? OutputProblem.system(folder) : nil
@@ -109,7 +111,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         // (With no previous output, not even looked for: a failed look-up per file was 30 ms.)
         let previous = outputPath + "/" + path
         if hasPrevious, Self.hasSameBytes(previous, data), link(previous, full) == 0 {
-            restamp.withLock { $0.linked.append(path) }
+            lock.withLock { restamp.linked.append(path) }
             return false
         }
         let descriptor = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -120,9 +122,9 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
             var info = stat()
             if fstat(descriptor, &info) == 0 {
                 let value = FileStamps.fileValue(path: "./" + path, info)
-                made.withLock { $0.add(value) }
+                lock.withLock { made.add(value) }
             } else {
-                restamp.withLock { $0.unknown = true }
+                lock.withLock { restamp.unknown = true }
             }
         }
         try data.withUnsafeBytes { raw in
@@ -183,8 +185,8 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
     /// than by walking the output again. Only the files kept from the previous output are looked
     /// at again, since deleting that output changed their stamps.
     public func fingerprint() -> String {
-        var sum = made.withLock { $0 }
-        let (linked, unknown) = restamp.withLock { $0 }
+        var sum = lock.withLock { made }
+        let (linked, unknown) = lock.withLock { restamp }
         var info = stat()
         guard !unknown, stat(outputPath, &info) == 0 else { return FileStamps.fingerprint(root: outputPath, paths: ["."]) }
         sum.add(FileStamps.folderValue(path: ".", mode: info.st_mode))
