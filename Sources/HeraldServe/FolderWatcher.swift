@@ -5,7 +5,7 @@ import Synchronization
 
 /// Watches a site's folders with inotify and reports changed paths in batches: a burst of saves
 /// (an editor's write-then-rename, `git checkout`) arrives as one batch once the folder has been
-/// quiet for `quiet` seconds.
+/// quiet for `quiet` seconds, or for `settledQuiet` seconds once every changed file is complete.
 ///
 /// Every folder under the watched ones is watched, including folders created later. The watch
 /// runs on a thread of its own, blocked in `poll`, so it costs nothing while nothing changes.
@@ -53,9 +53,10 @@ public final class FolderWatcher: @unchecked Sendable {
     }
 
     /// The batches of changed paths (relative to the root), until `stop()`. A batch is sent once
-    /// the folders have been quiet for `quiet` seconds, or after `longest` seconds of steady
-    /// changes. Call it once: the watch runs on one thread.
-    public func changes(quiet: Double = 0.03, longest: Double = 0.5) -> AsyncStream<Set<String>> {
+    /// the folders have been quiet for `quiet` seconds, or for `settledQuiet` seconds when every
+    /// changed file is settled (see `ChangeBatch`), or after `longest` seconds of steady changes.
+    /// Call it once: the watch runs on one thread.
+    public func changes(quiet: Double = 0.03, settledQuiet: Double = 0.008, longest: Double = 0.5) -> AsyncStream<Set<String>> {
         let again = started.withLock { started in
             defer { started = true }
             return started
@@ -63,7 +64,7 @@ public final class FolderWatcher: @unchecked Sendable {
         precondition(!again, "FolderWatcher.changes() is called once")
         return AsyncStream { continuation in
             let thread = Thread { [self] in
-                self.run(quiet: quiet, longest: longest) { continuation.yield($0) }
+                self.run(quiet: quiet, settledQuiet: settledQuiet, longest: longest) { continuation.yield($0) }
                 continuation.finish()
             }
             thread.name = "herald watcher"
@@ -113,10 +114,11 @@ public final class FolderWatcher: @unchecked Sendable {
         files.contains(path) || folders.contains { path == $0 || path.hasPrefix($0 + "/") }
     }
 
-    private func run(quiet: Double, longest: Double, emit: (Set<String>) -> Void) {
-        var pending = Set<String>()
-        /// Paths created since the last batch was emitted, to tell a temporary file from a change.
-        var createdInBatch = Set<String>()
+    /// While every changed file is settled (see `ChangeBatch`), the batch goes after the short
+    /// `settledQuiet`: the 30 ms quiet a file still being written needs was most of the time from
+    /// a save to the browser's reload (37 ms, `bench/serve_bench.py`).
+    private func run(quiet: Double, settledQuiet: Double, longest: Double, emit: (Set<String>) -> Void) {
+        var pending = ChangeBatch()
         var firstPending = DispatchTime.now()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -124,14 +126,13 @@ public final class FolderWatcher: @unchecked Sendable {
             // Wait for ever while nothing is pending; once something is, only until it has been
             // quiet, and never longer than `longest` since the first change.
             let waited = firstPending.secondsElapsed
-            let timeout = pending.isEmpty ? -1 : Int32(max(0, min(quiet, longest - waited)) * 1000)
+            let wait = pending.isSettled ? settledQuiet : quiet
+            let timeout = pending.isEmpty ? -1 : Int32((max(0, min(wait, longest - waited)) * 1000).rounded(.up))
             let ready = poll(&polls, 2, timeout)
             if ready < 0 && errno == EINTR { continue }
             if polls[1].revents != 0 { return }
             if ready == 0 || (!pending.isEmpty && waited >= longest) {
-                emit(pending)
-                pending = []
-                createdInBatch = []
+                emit(pending.take())
                 if ready == 0 { continue }
             }
             let wasEmpty = pending.isEmpty
@@ -149,7 +150,7 @@ public final class FolderWatcher: @unchecked Sendable {
                 offset += MemoryLayout<inotify_event>.size + nameLength
                 // Too many events at once: the kernel dropped some, so report a change to everything.
                 if eventMask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    pending.formUnion(folders + files)
+                    pending.add(folders + files)
                     // A folder made meanwhile may be among the events lost: walk everything again.
                     var walked: Set<FileStamps.FolderID> = []
                     for folder in folders { addRecursively(folder, walked: &walked) }
@@ -163,14 +164,7 @@ public final class FolderWatcher: @unchecked Sendable {
                     addRecursively(path)
                 }
                 guard matters(path) else { continue }
-                // A file made and moved away or deleted within one burst is an editor's temporary
-                // file (`sed -i` writes one and renames it over the file it edits): no change.
-                if eventMask & UInt32(IN_CREATE) != 0 { createdInBatch.insert(path) }
-                if eventMask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0, createdInBatch.contains(path) {
-                    pending.remove(path)
-                    continue
-                }
-                pending.insert(path)
+                pending.record(path, mask: eventMask)
             }
         }
     }

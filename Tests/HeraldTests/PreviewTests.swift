@@ -335,3 +335,56 @@ import Testing
         #expect(batch == ["content/news/a.md"])
     }
 }
+
+/// Which changes a batch waits for: a file still being written, or one just made (perhaps an
+/// editor's temporary file), keeps the long quiet; a file closed or renamed into place does not.
+@Suite struct ChangeBatchTests {
+    let a = "content/news/a.md"
+
+    @Test func aSaveInPlaceIsSettledOnceClosed() {
+        var batch = ChangeBatch()
+        batch.record(a, mask: UInt32(IN_MODIFY))
+        #expect(!batch.isSettled)
+        batch.record(a, mask: UInt32(IN_MODIFY))
+        batch.record(a, mask: UInt32(IN_CLOSE_WRITE))
+        #expect(batch.isSettled)
+        #expect(batch.take() == [a])
+        #expect(batch.isEmpty && batch.isSettled)
+    }
+
+    @Test func aRenameOverTheFileIsOneSettledChange() {
+        var batch = ChangeBatch()
+        let temporary = "content/news/sedX7f3Qa"
+        batch.record(temporary, mask: UInt32(IN_CREATE))
+        batch.record(temporary, mask: UInt32(IN_MODIFY))
+        batch.record(temporary, mask: UInt32(IN_CLOSE_WRITE))
+        // Closed, but made in this batch: it may be about to be renamed.
+        #expect(!batch.isSettled)
+        batch.record(temporary, mask: UInt32(IN_MOVED_FROM))
+        batch.record(a, mask: UInt32(IN_MOVED_TO))
+        #expect(batch.isSettled)
+        #expect(batch.paths == [a])
+    }
+
+    @Test func aNewFileWaitsAndADeletedOneDoesNot() {
+        var batch = ChangeBatch()
+        let new = "content/news/b.md"
+        batch.record(new, mask: UInt32(IN_CREATE))
+        batch.record(new, mask: UInt32(IN_CLOSE_WRITE))
+        #expect(!batch.isSettled)
+        #expect(batch.take() == [new])
+        batch.record(a, mask: UInt32(IN_DELETE))
+        #expect(batch.isSettled)
+        #expect(batch.paths == [a])
+        // One file still being written holds the batch back whatever the others are.
+        batch.record(new, mask: UInt32(IN_MODIFY))
+        #expect(!batch.isSettled)
+    }
+
+    @Test func pathsAddedWithoutEventsAreSettled() {
+        var batch = ChangeBatch()
+        batch.add(["content", "site.yml"])
+        #expect(batch.isSettled)
+        #expect(batch.paths == ["content", "site.yml"])
+    }
+}
