@@ -260,21 +260,35 @@ public struct Build: Sendable {
             let data = asset.data
             copies[asset.path] = StaticCopy(path: asset.path, origin: "the theme's \(asset.path)", contents: { _ in data })
         }
-        // What Herald makes, by path; named only when something clashes with it.
-        let madeBy = Dictionary(plan.jobs.indices.map { (plan.jobs[$0].path, $0) }, uniquingKeysWith: { a, _ in a })
-        var documentOwner: [String: String] = [:]
-        for document in documents where !document.replaceableByStatic { documentOwner[document.path] = document.owner }
-        func made(_ path: String) -> String? {
-            if let owner = documentOwner[path] { return owner }
-            guard let index = madeBy[path] else { return nil }
-            let job = plan.jobs[index]
-            return job.source.map { "the page of \($0.path)" } ?? "the page /\(job.path)"
+        // `static/` is copied as it is, hidden files too (`.well-known/`, `.htaccess`, `.nojekyll`).
+        let staticFiles = try fileSystem.listAllFiles("static", true) ?? []
+        // By index: an item is looked at, not copied (10,000 copies of every field showed in the step's time).
+        var resources: [(origin: String, target: String)] = []
+        for id in site.items.indices {
+            guard let bundle = site.items[id].bundle else { continue }
+            for resource in bundle.resources {
+                resources.append((bundle.folder + "/" + resource, URLLayout.resourcePath(itemPath: site.paths[id], resource: resource)))
+            }
         }
-        let replaceable = Set(documents.filter(\.replaceableByStatic).map(\.path))
+        // What Herald makes at the paths these files would take, found by looking those few paths
+        // up while going through what it makes once: a table of every path it makes (65,000 pages
+        // and 58,000 documents for 50,000 items) was 150 ms of a 7.5 s build, and grew faster than it.
+        let wanted = Set(staticFiles.map { String($0.dropFirst("static/".count)) } + resources.map(\.target))
+        var documentOwner: [String: String] = [:]
+        var replaceable = Set<String>()
+        for index in documents.indices where wanted.contains(documents[index].path) {
+            let document = documents[index]
+            if document.replaceableByStatic { replaceable.insert(document.path) } else { documentOwner[document.path] = document.owner }
+        }
+        var pageOwner: [String: String] = [:]
+        for index in plan.jobs.indices where wanted.contains(plan.jobs[index].path) && pageOwner[plan.jobs[index].path] == nil {
+            let job = plan.jobs[index]
+            pageOwner[job.path] = job.source.map { "the page of \($0.path)" } ?? "the page /\(job.path)"
+        }
+        func made(_ path: String) -> String? { documentOwner[path] ?? pageOwner[path] }
         var replaced = Set<String>()
         var problems: [Diagnostic] = []
-        // `static/` is copied as it is, hidden files too (`.well-known/`, `.htaccess`, `.nojekyll`).
-        for path in try fileSystem.listAllFiles("static", true) ?? [] {
+        for path in staticFiles {
             let target = String(path.dropFirst("static/".count))
             if let owner = made(target) {
                 problems.append(Diagnostic(path: path, line: 1, "would replace \(owner) Herald makes at /\(target); rename or remove it"))
@@ -283,18 +297,12 @@ public struct Build: Sendable {
             if replaceable.contains(target) { replaced.insert(target) }
             copies[target] = StaticCopy(path: target, origin: path, contents: { fileSystem in try fileSystem.readFile(path) })
         }
-        // By index: an item is looked at, not copied (10,000 copies of every field showed in the step's time).
-        for id in site.items.indices {
-            guard let bundle = site.items[id].bundle else { continue }
-            for resource in bundle.resources {
-                let origin = bundle.folder + "/" + resource
-                let target = URLLayout.resourcePath(itemPath: site.paths[id], resource: resource)
-                if let owner = made(target) ?? copies[target].map({ $0.origin.hasPrefix("the theme's") ? "the theme's file" : $0.origin }) {
-                    problems.append(Diagnostic(path: origin, line: 1, "would be published at /\(target), where \(owner) already is; rename it"))
-                    continue
-                }
-                copies[target] = StaticCopy(path: target, origin: origin, contents: { fileSystem in try fileSystem.readFile(origin) })
+        for (origin, target) in resources {
+            if let owner = made(target) ?? copies[target].map({ $0.origin.hasPrefix("the theme's") ? "the theme's file" : $0.origin }) {
+                problems.append(Diagnostic(path: origin, line: 1, "would be published at /\(target), where \(owner) already is; rename it"))
+                continue
             }
+            copies[target] = StaticCopy(path: target, origin: origin, contents: { fileSystem in try fileSystem.readFile(origin) })
         }
         if !problems.isEmpty { throw BuildFailure(step: .planStaticFiles, diagnostics: problems) }
         return (copies.values.sorted { $0.path < $1.path }, replaced)
