@@ -18,8 +18,8 @@ struct TemplateRenderer {
     private var stack: [TemplateValue]
     /// The views of `stack`, innermost last, which names are looked up in. Kept apart because a
     /// view is asked for a name where it lies in this array, while taking it out of a
-    /// `TemplateValue` copied it first (a reference count and a value-witness call each): with
-    /// every look-up walking the stack, the copies were a fifth of rendering's CPU time (perf).
+    /// `TemplateValue` copied it first (a reference count and a value-witness call each, at every
+    /// level every look-up walks): 15 of the templates' 300 CPU-ms for 10,000 items (perf).
     private var views: [any TemplateView] = []
     /// Whether the innermost value of `stack` is a view (the last of `views`), for `{{.x}}`.
     private var topIsView = false
