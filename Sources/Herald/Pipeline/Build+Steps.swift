@@ -153,7 +153,7 @@ extension Build {
         try OutputPaths.check(plan.jobs.map(\.path) + generated.map(\.path) + copies.map(\.path)) { index in
             if index < pages {
                 let job = plan.jobs[index]
-                return OutputPaths.Claim(owner: job.source.map { "the page of \($0.path)" } ?? "the page /\(job.path)", source: job.source)
+                return OutputPaths.Claim(owner: job.owner, source: job.source)
             } else if index < pages + documents {
                 let file = generated[index - pages]
                 return OutputPaths.Claim(owner: file.owner, source: file.source)

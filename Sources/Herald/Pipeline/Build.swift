@@ -282,8 +282,7 @@ public struct Build: Sendable {
         }
         var pageOwner: [String: String] = [:]
         for index in plan.jobs.indices where wanted.contains(plan.jobs[index].path) && pageOwner[plan.jobs[index].path] == nil {
-            let job = plan.jobs[index]
-            pageOwner[job.path] = job.source.map { "the page of \($0.path)" } ?? "the page /\(job.path)"
+            pageOwner[plan.jobs[index].path] = plan.jobs[index].owner
         }
         func made(_ path: String) -> String? { documentOwner[path] ?? pageOwner[path] }
         var replaced = Set<String>()

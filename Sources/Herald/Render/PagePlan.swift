@@ -14,6 +14,9 @@ public struct PageJob: Sendable {
     var inSitemap = true
     /// The content file (and its slug line) an item page comes from.
     var source: (path: String, line: Int)? = nil
+
+    /// The page in words, for a message about a clash with another output.
+    var owner: String { source.map { "the page of \($0.path)" } ?? "the page /\(path)" }
 }
 
 /// Decides every page of the site and makes its view: the home page, one page per item,
