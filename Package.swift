@@ -32,6 +32,13 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // The C image library, from Debian's libvips-dev (found with pkg-config): covers and body
+        // images resized, cropped and encoded to WebP, JPEG, PNG and AVIF, and social cards drawn.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
         // Herald's Mustache engine: templates parsed once, partials and parents linked when loaded,
         // rendered into bytes through one small view protocol (see docs/templates.md).
         .target(name: "HeraldTemplates"),
@@ -40,9 +47,13 @@ let package = Package(
             name: "Herald",
             dependencies: [
                 "CCmark",
+                "CVips",
                 "HeraldTemplates",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                // SHA-256 of image files, which key the processed-image cache (already built for
+                // `herald publish`, so Herald's build gains no dependency).
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["EmbedDefaultTheme"]
         ),

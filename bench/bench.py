@@ -51,6 +51,8 @@ def main():
         if not os.path.exists(os.path.join(corpus, "MANIFEST.json")):
             subprocess.run([sys.executable, os.path.join(args.shared, "bench", "make_corpus.py"), "--out", corpus, "--items", str(size)],
                            check=True, stdout=subprocess.DEVNULL)
+            # The photos its covers and bodies name: a cover that is not there does not build.
+            subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus_photos.py"), corpus], check=True)
         with open(os.path.join(corpus, "site.yml"), "w") as f:
             f.write(SITE_YML)
         herald_out, hugo_out = os.path.join(args.dir, f"herald-{size}"), os.path.join(args.dir, f"hugo-{size}")

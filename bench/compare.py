@@ -50,6 +50,8 @@ def main():
     if not os.path.exists(os.path.join(corpus, "MANIFEST.json")):
         subprocess.run([sys.executable, os.path.join(args.shared, "bench", "make_corpus.py"), "--out", corpus, "--items", str(args.items)],
                        check=True, stdout=subprocess.DEVNULL)
+        # The photos its covers and bodies name: a cover that is not there does not build.
+        subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus_photos.py"), corpus], check=True)
     with open(os.path.join(corpus, "site.yml"), "w") as f:
         f.write(SITE_YML)
     results = {"before": [], "after": []}

@@ -32,6 +32,8 @@ def main():
     corpus = os.path.join(args.dir, f"corpus-{args.items}")
     if not os.path.exists(os.path.join(corpus, "MANIFEST.json")):
         subprocess.run([sys.executable, os.path.join(args.shared, "bench", "make_corpus.py"), "--out", corpus, "--items", str(args.items)], check=True)
+        # The photos its covers and bodies name: a cover that is not there does not build.
+        subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus_photos.py"), corpus], check=True)
     work = tempfile.mkdtemp(prefix="herald-publish-bench-", dir=args.dir)
     env = dict(os.environ, AWS_ACCESS_KEY_ID="bench", AWS_SECRET_ACCESS_KEY="bench", AWS_DEFAULT_REGION="us-east-1",
                AWS_CONFIG_FILE="/dev/null", AWS_SHARED_CREDENTIALS_FILE="/dev/null")

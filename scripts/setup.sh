@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building Herald needs beyond Swift, if it is missing: Debian's libcmark-dev (the
-# Markdown library) and pkg-config (which SwiftPM uses to find it). With --test, also what the
-# output validation tests use: jing (Atom's RELAX NG schema), xmllint (the sitemap's XSD), and the
+# Markdown library), libvips-dev (the image library) and pkg-config (which SwiftPM uses to find it). With --test, also what the
+# output validation tests use: vips (the photos of the fault tests' corpus), jing (Atom's RELAX NG schema), xmllint (the sitemap's XSD), and the
 # Python packages pytest, jsonschema (with its URI and date-time format checkers), feedparser,
 # icalendar (under ../shared/standards/ics_check.py) and python-dateutil (expands RRULEs); and what
 # the `herald publish` tests publish with: git, rsync, the AWS command-line client (awscli) and
@@ -10,10 +10,12 @@
 set -euo pipefail
 missing=()
 pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
+pkg-config --exists vips 2>/dev/null || missing+=(libvips-dev)
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 command -v diff >/dev/null || missing+=(diffutils)
 if [ "${1:-}" = "--test" ]; then
   command -v jing >/dev/null || missing+=(jing)
+  command -v vips >/dev/null || missing+=(libvips-tools)
   command -v xmllint >/dev/null || missing+=(libxml2-utils)
   command -v python3 >/dev/null || missing+=(python3 python3-pip)
   command -v git >/dev/null || missing+=(git)

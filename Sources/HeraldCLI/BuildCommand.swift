@@ -30,6 +30,7 @@ struct BuildCommand: ParsableCommand {
             sourcePath: site.source, outputPath: defaultOutput(output, source: site.source), includeDrafts: selection.drafts, includeFuture: selection.future,
             now: try site.moment() ?? Date(), baseURL: address.baseURL)
         options.ignoreRecord = force
+        options.imageCachePath = ImageCache.folder(besideOutput: options.outputPath)
         _ = try runBuild(options, quiet: quiet, timings: timings)
     }
 }

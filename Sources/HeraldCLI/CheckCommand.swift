@@ -21,9 +21,10 @@ struct CheckCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        let options = BuildOptions(
+        var options = BuildOptions(
             sourcePath: site.source, outputPath: defaultOutput(nil, source: site.source), includeDrafts: selection.drafts, includeFuture: selection.future,
             now: try site.moment() ?? Date(), baseURL: address.baseURL)
+        options.imageCachePath = ImageCache.folder(besideOutput: options.outputPath)
         let report: CheckReport
         do {
             report = try SiteCheck.run(options)

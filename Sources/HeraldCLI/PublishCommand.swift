@@ -69,7 +69,8 @@ struct PublishCommand: ParsableCommand {
             }
             builtFor = completed.baseURL
         } else {
-            let options = BuildOptions(sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL)
+            var options = BuildOptions(sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL)
+            options.imageCachePath = ImageCache.folder(besideOutput: output)
             do {
                 let report = try runBuild(options, quiet: quiet, timings: false)
                 builtFor = report.baseURL
@@ -83,7 +84,8 @@ struct PublishCommand: ParsableCommand {
         // What herald check rejects is not published: a broken link or a missing cover goes live
         // otherwise. Warnings are shown and do not stop it.
         if !noCheck {
-            let options = BuildOptions(sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL ?? builtFor)
+            var options = BuildOptions(sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL ?? builtFor)
+            options.imageCachePath = ImageCache.folder(besideOutput: output)
             let report: CheckReport
             do {
                 report = try SiteCheck.run(options)

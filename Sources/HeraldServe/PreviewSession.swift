@@ -78,6 +78,8 @@ public final class PreviewSession: Service, Sendable {
         let began = DispatchTime.now()
         var buildOptions = BuildOptions(sourcePath: source, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, now: options.now ?? Date())
         buildOptions.previewOrigin = origin.withLock { $0 }
+        // The same cache as `herald build`'s, beside the default output folder.
+        buildOptions.imageCachePath = ImageCache.folder(besideOutput: source + "/site-output")
         let output = MemoryOutput()
         do {
             var build = Build(options: buildOptions, fileSystem: .disk(root: source))

@@ -210,7 +210,10 @@ struct TemplateRenderer {
             HTMLBytes.append(number, to: &output)
         case .bool(let flag):
             HTMLBytes.append(flag ? "true" : "false", to: &output)
-        case .absent, .view, .list:
+        case .view(let view):
+            guard let text = view.templateText else { return }
+            if escaped { HTMLBytes.appendEscaped(text, to: &output) } else { HTMLBytes.append(text, to: &output) }
+        case .absent, .list:
             return
         }
     }

@@ -31,6 +31,14 @@ public enum TemplateValue: Sendable {
 public protocol TemplateView: Sendable {
     /// The value of one segment of a name (`title` of `item.title`).
     func templateValue(_ key: TemplateKey) -> TemplateValue?
+    /// What `{{name}}` prints for the view itself, or nil for nothing: an image prints its URL,
+    /// so `<img src="{{image}}">` keeps working where `image` grew into a view of its sizes.
+    var templateText: String? { get }
+}
+
+extension TemplateView {
+    /// Nothing: most views print nothing as a variable.
+    public var templateText: String? { nil }
 }
 
 /// A list a section iterates over, read by index so that arrays of views need no copying into

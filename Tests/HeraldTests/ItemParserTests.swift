@@ -168,8 +168,9 @@ import Testing
     }
 
     @Test func coverImagesCanSayWhatTheyShow() throws {
-        let page = try #require(try MemorySite(["content/news/2026-11-01-a.md": "---\ntitle: A\nimage: /a.jpg\nimageAlt: \"Students at the \\\"fair\\\"\"\n---\n"]).build().text("news/a/index.html"))
-        #expect(page.contains("<img src=\"/a.jpg\" alt=\"Students at the &quot;fair&quot;\""))
+        let page = try #require(try MemorySite(["content/news/2026-11-01-a.md": "---\ntitle: A\nimage: /a.png\nimageAlt: \"Students at the \\\"fair\\\"\"\n---\n"],
+                                               binary: ["static/a.png": Fixtures.image("icon.png")]).build().text("news/a/index.html"))
+        #expect(page.contains("<img src=\"/a.png\" alt=\"Students at the &quot;fair&quot;\" width=\"32\" height=\"32\""))
     }
 
     @Test func anUndatedPageHasAStableIdAndNoDate() throws {

@@ -125,9 +125,9 @@ import Testing
             examples += live.count
         }
         // The covers the examples name.
-        files["static/images/cover.jpg"] = "jpeg"
+        let covers = ["static/images/cover.jpg": Fixtures.image("landscape.jpg")]
         #expect(examples >= 8, "the scaffolds' examples were not found: \(examples)")
-        let diagnostics = MemorySite(files).diagnostics()
+        let diagnostics = MemorySite(files, binary: covers).diagnostics()
         #expect(diagnostics.isEmpty, "\(diagnostics)")
     }
 }

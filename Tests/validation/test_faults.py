@@ -39,6 +39,8 @@ def two_versions(tmp_path_factory):
     root = tmp_path_factory.mktemp("kill")
     old = root / "old"
     subprocess.run([sys.executable, str(MAKE_CORPUS), "--out", str(old), "--items", "1500"], check=True, stdout=subprocess.DEVNULL)
+    # The photos its covers name, small: Herald reads every cover, and a missing one does not build.
+    subprocess.run([sys.executable, str(REPO / "bench" / "corpus_photos.py"), str(old), "--width", "480", "--height", "320"], check=True)
     (old / "site.yml").write_text(SITE_YML)
     new = root / "new"
     shutil.copytree(old, new)

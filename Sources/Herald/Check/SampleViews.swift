@@ -8,7 +8,7 @@ enum SampleViews {
                                  registration: "/", organizer: "o", status: .scheduled, upcoming: true, repeats: "r", dates: ["d"],
                                  calendarFile: "/", subscribe: "/")
     static let item = ItemView(ItemViewFields(kind: .event, title: "t", url: "/", permalink: "/", date: "d", dateISO: "d", summary: "s", summaryHTML: "s",
-                               image: "/", imageAlt: "a", imageAbsolute: "/", categories: [term], tags: [term], author: "a", authors: ["a"],
+                               image: .sample, imageAlt: "a", imageAbsolute: .sample, categories: [term], tags: [term], author: "a", authors: ["a"],
                                readingTime: "r", readingMinutes: 1, wordCount: 1, featured: true, content: "c", event: event, jsonLD: "{}", card: "c"))
     static let link = LinkView(title: "t", url: "/")
     static let site = SiteView(title: "t", description: "d", language: "en", root: "/", baseURL: "/", categories: [term], pages: [link], year: 2026,
@@ -22,7 +22,7 @@ enum SampleViews {
     static let calendar = CalendarMonthView(title: "t", weekdays: ["w"], weeks: [[day]],
                                             days: [CalendarDayEvents(label: "l", anchor: "a", entries: [CalendarEntry(title: "t", url: "/", time: "t", location: "l", status: .scheduled, color: "c")])],
                                             previous: link, next: link, current: true)
-    static let page = PageContext(site: site, page: PageMeta(title: "t", description: "d", url: "/", permalink: "/", image: "/", type: .news, section: "news",
+    static let page = PageContext(site: site, page: PageMeta(title: "t", description: "d", url: "/", permalink: "/", image: .sample, type: .news, section: "news",
                                                              feeds: [FeedLink(title: "t", url: "/", type: "t")]),
                                   strings: strings, item: item, list: list, home: HomeView(recent: [item], featured: [item], upcoming: [item], trending: [item], categories: [term]),
                                   terms: TermsView(kind: .tags, title: "t", terms: [term]), calendar: calendar)

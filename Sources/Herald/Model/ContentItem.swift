@@ -182,6 +182,10 @@ public struct ContentItem: Sendable, Equatable {
     public var popularity: Popularity? = nil
     /// What the cover image shows, for readers who cannot see it (empty: a decorative image).
     public var imageAlt: String? = nil
+    /// The line of the front matter that names the cover, for problems with the image file.
+    public var imageLine = 1
+    /// Where a crop of the cover is centred (`imageFocus: 0.5,0.3`), else an attention-based crop.
+    public var imageFocus: ImageFocus? = nil
     /// Everyone who wrote it, in the order given (`author` as a list, or `authors`); `author` is
     /// them joined for display.
     public var authors: [String] = []

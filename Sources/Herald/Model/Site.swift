@@ -91,6 +91,8 @@ public struct Site: Sendable {
 
     /// The sections' own pages (`content/news/_index.md`), by kind.
     public var sections: [ContentKind: SectionPage] = [:]
+    /// The images the content shows, measured, with the files made of each (`ImageReading`).
+    public var images = ImageCatalog()
 }
 
 /// One date of one event, for lists and calendars.

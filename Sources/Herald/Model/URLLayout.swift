@@ -78,6 +78,16 @@ public struct URLLayout: Sendable, Equatable {
     /// Where a bundle's resource is published: beside the item's page.
     public static func resourcePath(itemPath: String, resource: String) -> String { folder(of: itemPath) + resource }
 
+    /// Where a file made of an image is published: beside the original, named after it, with
+    /// its size and a hash of its bytes' recipe, so that a changed image gets a new address and
+    /// every address can be cached for good (`images/gala.jpg` → `images/gala.480.3f2a9c1b07.webp`).
+    public static func processedImagePath(original: String, size: String, hash: String, format: ImageFormat) -> String {
+        let slash = original.lastIndex(of: "/").map { original.index(after: $0) } ?? original.startIndex
+        let name = original[slash...]
+        let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name
+        return original[..<slash] + stem + "." + size + "." + hash + "." + format.fileExtension
+    }
+
     /// An item's own JSON document: `api/news/<slug>.json` under the default pattern; under another,
     /// the item's path below its section (`api/news/blog/2019/01/14/slug.json`), so it stays unique.
     public static func apiItemPath(kind: ContentKind, itemPath: String) -> String {

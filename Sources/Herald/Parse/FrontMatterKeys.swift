@@ -42,6 +42,7 @@ public enum FrontMatterKeys {
         Entry(key: "featured", names: ["featured"], conflict: .error),
         Entry(key: "weight", names: ["weight"], conflict: .error),
         Entry(key: "imageAlt", names: ["imageAlt"], conflict: .error),
+        Entry(key: "imageFocus", names: ["imageFocus"], conflict: .error),
         Entry(key: "slug", names: ["slug"], conflict: .error),
         Entry(key: "draft", names: ["draft"], conflict: .error),
         Entry(key: "layout", names: ["layout"], conflict: .error),

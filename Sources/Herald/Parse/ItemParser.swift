@@ -141,6 +141,14 @@ public struct ItemParser: Sendable {
         let draft = fields.bool(keys["draft"]) ?? false
         let image = fields.firstText(keys["image"], inMapping: ["image", "src", "url"])
         let imageAlt = fields.text(keys["imageAlt"]) ?? fields.coverAlt(keys["image"])
+        let imageLine = fields.line(ofKey: keys["image"])
+        var imageFocus: ImageFocus?
+        if let focus = fields.text(keys["imageFocus"]) {
+            imageFocus = ImageFocus(parsing: focus)
+            if imageFocus == nil {
+                fields.problems.error(path, fields.line(of: fields.node(keys["imageFocus"])), "imageFocus must be two fractions of the cover's width and height, such as 0.5,0.3, not '\(focus)'")
+            }
+        }
         let summary = fields.text(keys["summary"])
         var authors = fields.names(keys["author"])
         if authors.isEmpty, let fallback = config.author { authors = [fallback] }
@@ -181,6 +189,8 @@ public struct ItemParser: Sendable {
             layout: layout, body: RenderedMarkdown(), summaryHTML: "", summaryText: "", event: event,
             popularity: popularity, imageAlt: imageAlt)
         item.authors = authors
+        item.imageLine = imageLine
+        item.imageFocus = imageFocus
         item.updated = updated
         item.aliases = aliases
         item.fixedPath = fixedPath

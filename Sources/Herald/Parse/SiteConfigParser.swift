@@ -3,7 +3,56 @@ import Foundation
 /// Reads `site.yml` into a `SiteConfig`, reporting every problem with its line.
 public enum SiteConfigParser {
     /// The keys `site.yml` understands at the top level; anything else draws a warning.
-    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds", "publish", "permalinks", "siteID"]
+    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds", "publish", "permalinks", "siteID", "images"]
+
+    /// The `images:` section: widths, qualities, formats, the card crop and the originals.
+    static func readImageOptions(_ reader: inout YAMLReader, path: String = "site.yml") -> ImageOptions {
+        var options = ImageOptions()
+        guard var section = reader.mapping("images") else { return options }
+        warnAboutUnknownKeys(&section, known: ["process", "widths", "cardWidths", "cardRatio", "quality", "avif", "maxOriginalBytes", "keepOriginal", "maxPixels"], section: "images")
+        options.process = section.bool("process") ?? true
+        options.avif = section.bool("avif") ?? false
+        options.keepOriginal = section.bool("keepOriginal") ?? false
+        func widths(_ key: String, in section: inout YAMLReader) -> [Int]? {
+            guard let list = section.stringList(key) else { return nil }
+            var found: [Int] = []
+            for (text, line) in list {
+                guard let width = Int(text), (16...8192).contains(width) else {
+                    section.problems.error(path, line, "images \(key) must be whole numbers of pixels from 16 to 8192, not '\(text)'")
+                    continue
+                }
+                found.append(width)
+            }
+            if list.isEmpty { section.problems.error(path, section.line(of: section.node(key)), "images \(key) needs at least one width") }
+            return Array(Set(found)).sorted()
+        }
+        options.widths = widths("widths", in: &section) ?? options.widths
+        options.cardWidths = widths("cardWidths", in: &section) ?? options.cardWidths
+        if let ratio = section.text("cardRatio") {
+            let parts = ratio.split(whereSeparator: { $0 == ":" || $0 == "x" || $0 == "/" }).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            if parts.count == 2, parts.allSatisfy({ (1...10_000).contains($0) }) {
+                options.cardRatio = (parts[0], parts[1])
+            } else {
+                section.problems.error(path, section.line(of: section.node("cardRatio")), "images cardRatio must be a width and a height such as \"1200:630\" or \"16:9\", not '\(ratio)'")
+            }
+        }
+        if var quality = section.mapping("quality") {
+            warnAboutUnknownKeys(&quality, known: ["jpeg", "webp", "avif"], section: "images.quality")
+            for (key, value) in [("jpeg", \ImageOptions.jpegQuality), ("webp", \ImageOptions.webpQuality), ("avif", \ImageOptions.avifQuality)] {
+                guard let number = quality.int(key) else { continue }
+                if (1...100).contains(number) { options[keyPath: value] = number } else {
+                    quality.problems.error(path, quality.line(of: quality.node(key)), "images quality \(key) must be from 1 to 100, not \(number)")
+                }
+            }
+            section.absorb(quality)
+        }
+        if let bytes = section.count("maxOriginalBytes") { options.maxOriginalBytes = bytes }
+        if let pixels = section.int("maxPixels") {
+            if pixels >= 1 { options.maxPixels = pixels } else { section.problems.error(path, section.line(of: section.node("maxPixels")), "images maxPixels must be at least 1") }
+        }
+        reader.absorb(section)
+        return options
+    }
 
     /// Parses the text of `site.yml` (found at `path`). Errors fail; warnings ride along.
     public static func parse(_ text: String, path: String = "site.yml") -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
@@ -133,6 +182,7 @@ public enum SiteConfigParser {
             }
         }
 
+        let images = readImageOptions(&reader)
         let publish = readPublishTargets(&reader)
         let permalinks = readPermalinks(&reader)
         let siteID = reader.text("siteID")
@@ -153,6 +203,7 @@ public enum SiteConfigParser {
         var configured = config
         configured.trending = trending
         configured.feeds = feeds
+        configured.images = images
         configured.publish = publish
         configured.permalinks = permalinks
         configured.siteID = siteID

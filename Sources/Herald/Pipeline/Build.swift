@@ -64,11 +64,15 @@ public struct Build: Sendable {
         }
         clock.detail(run.parseDetail(clock))
         log("Parsed \(parsed.items.count) content files")
-        let (site, urls) = try clock.step(.buildSiteModel) {
+        var (modelled, siteURLs) = try clock.step(.buildSiteModel) {
             let popularity = try data.wait().get()
             warnings += popularity.warnings
             return try buildSiteModel(parsed, config: config, popularity: popularity.records, run: run, warnings: &warnings)
         }
+        let imageCache = ImageCache(folder: planOnly ? nil : options.imageCachePath)
+        modelled.images = try clock.step(.readImages) { try ImageReading(fileSystem: fileSystem, options: config.images, cache: imageCache).read(modelled) }
+        let (site, urls) = (modelled, siteURLs)
+        let processedImages = ProcessedImages()
         // Every item parsed is kept for the memo's next rebuild only: holding it to the end of
         // every build kept 10,000 items' worth of structs alive through rendering (8 MB at peak).
         let allItems = memo == nil ? [] : parsed.items
@@ -87,7 +91,9 @@ public struct Build: Sendable {
         let pageFolders = planOnly ? nil : BackgroundWork { [pages = plan.jobs.map(\.path)] in Result { try output.prepareFolders(for: pages) } }
         defer { _ = pageFolders?.wait() }
         let documents = try clock.step(.planDocuments) { Self.planDocuments(siteDocuments, plan: plan, urls: urls, config: config) }
-        let (copies, replaced) = try clock.step(.planStaticFiles) { try staticFiles(site: site, theme: theme, plan: plan, documents: documents, warnings: &warnings) }
+        let (copies, replaced) = try clock.step(.planStaticFiles) {
+            try staticFiles(site: site, theme: theme, plan: plan, documents: documents, images: processedImages, warnings: &warnings)
+        }
         let generated = documents.filter { !replaced.contains($0.path) }
         // The paths are checked on another core while the folders are made and the pages
         // rendered (one core's work: 27 ms for 10,000 items, 165 ms for 50,000). Nothing is
@@ -116,6 +122,9 @@ public struct Build: Sendable {
             if let step = clock.timings.last { clock.detail([("templates", rendered.templateSeconds), ("writing", max(0, step.cpuSeconds - rendered.templateSeconds))]) }
             log("Rendered \(plan.jobs.count) pages")
             report.written += try clock.step(.writeDocuments) { try writeDocuments(generated, to: output) }
+            report.images = try clock.step(.processImages) {
+                try ImageProcessing(fileSystem: fileSystem, cache: imageCache, progress: progress).run(site.images, into: processedImages)
+            }
             report.written += try clock.step(.copyStaticFiles) { try copyStaticFiles(copies, to: output) }
             memo?.finish()
             memo?.renderSetup.withLock { $0 = (config, plan.theme) }
@@ -254,7 +263,8 @@ public struct Build: Sendable {
     /// item's page). A static file may replace a theme asset, `robots.txt` or `_redirects`, but not
     /// a page, feed or document Herald makes; a bundle's file may replace nothing. Returns the
     /// copies and the generated files that static files replace.
-    func staticFiles(site: Site, theme: Theme, plan: PagePlan, documents: [GeneratedFile], warnings: inout [Diagnostic]) throws -> ([StaticCopy], Set<String>) {
+    func staticFiles(site: Site, theme: Theme, plan: PagePlan, documents: [GeneratedFile], images: ProcessedImages,
+                     warnings: inout [Diagnostic]) throws -> ([StaticCopy], Set<String>) {
         var copies: [String: StaticCopy] = [:]
         for asset in theme.assets {
             let data = asset.data
@@ -273,7 +283,7 @@ public struct Build: Sendable {
         // What Herald makes at the paths these files would take, found by looking those few paths
         // up while going through what it makes once: a table of every path it makes (65,000 pages
         // and 58,000 documents for 50,000 items) was 150 ms of a 7.5 s build, and grew faster than it.
-        let wanted = Set(staticFiles.map { String($0.dropFirst("static/".count)) } + resources.map(\.target))
+        let wanted = Set(staticFiles.map { String($0.dropFirst("static/".count)) } + resources.map(\.target) + site.images.outputs.map(\.output.path))
         var documentOwner: [String: String] = [:]
         var replaceable = Set<String>()
         for index in documents.indices where wanted.contains(documents[index].path) {
@@ -302,6 +312,17 @@ public struct Build: Sendable {
                 continue
             }
             copies[target] = StaticCopy(path: target, origin: origin, contents: { fileSystem in try fileSystem.readFile(origin) })
+        }
+        // Processed images: their files beside the originals, and the originals they stand in for
+        // left out (a 6 MB photo straight from a phone is published only when asked for).
+        for path in site.images.withheldOriginals { copies[path] = nil }
+        for (output, image) in site.images.outputs {
+            let target = output.path
+            if let owner = made(target) ?? copies[target]?.origin {
+                problems.append(Diagnostic(path: image.source, line: 1, "would be published at /\(target), where \(owner) already is; rename it"))
+                continue
+            }
+            copies[target] = StaticCopy(path: target, origin: image.source, contents: { _ in try images.contents(target) })
         }
         if !problems.isEmpty { throw BuildFailure(step: .planStaticFiles, diagnostics: problems) }
         return (copies.values.sorted { $0.path < $1.path }, replaced)

@@ -19,6 +19,9 @@ public struct BuildOptions: Sendable {
     /// For `herald serve`: the origin the site is previewed at (`http://127.0.0.1:8080`), which
     /// replaces the scheme and host of `baseURL` and keeps its path, so absolute links stay local.
     public var previewOrigin: String? = nil
+    /// The folder processed images are kept in between builds; nil keeps none (each build makes
+    /// every image again). `herald build`, `serve` and `check` use `.NAME.herald-images/` beside the output.
+    public var imageCachePath: String? = nil
 
     /// Options for building `sourcePath` into `outputPath`.
     public init(sourcePath: String = ".", outputPath: String = "site-output", includeDrafts: Bool = false,
@@ -54,6 +57,8 @@ public struct BuildReport: Sendable {
     public var files: Int
     /// Files actually written; the others kept the previous build's bytes (and modification time).
     public var written: Int
+    /// Images processed (the others' files came from the cache).
+    public var images = 0
     /// Items left out (drafts, future, expired).
     public var skipped: SkippedItems
     /// Warnings found along the way.

@@ -220,10 +220,14 @@ struct PagePlanner {
             dateISO = TimestampFormat.rfc3339(date, in: zone)
         }
         let eventView = item.event.map { makeEventView($0, id: id, path: path) }
+        let cover = item.image
+        let measured = cover.flatMap(ImageCatalog.localPath).flatMap { site.images.image($0, focus: item.imageFocus) }
+        let alt = item.imageAlt ?? item.title
         var view = ItemView(ItemViewFields(
             kind: item.kind, title: item.title, url: urls.path(path), permalink: urls.absolute(path),
             date: dateText, dateISO: dateISO, summary: item.summaryText, summaryHTML: item.summaryHTML,
-            image: item.image.map(urls.asset), imageAlt: item.imageAlt ?? item.title, imageAbsolute: item.image.map(urls.absoluteAsset),
+            image: cover.map { ImageView.make(written: $0, image: measured, alt: alt, urls: urls) }, imageAlt: alt,
+            imageAbsolute: cover.map { ImageView.make(written: $0, image: measured, alt: alt, urls: urls, absolute: true) },
             categories: site.categoriesOfItem[id].map { categoryViews[$0] },
             tags: site.tagsOfItem[id].map { tagViews[$0] },
             author: item.author, authors: item.authors, params: item.params, readingTime: "",

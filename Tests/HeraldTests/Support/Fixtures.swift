@@ -14,6 +14,11 @@ enum Fixtures {
     /// A fixture site's expected output folder.
     static func golden(_ name: String) -> URL { root.appendingPathComponent("golden/\(name)") }
 
+    /// A committed test image (`Tests/Fixtures/images/NAME`): small, of known size and kind.
+    static func image(_ name: String) -> Data {
+        FileManager.default.contents(atPath: root.appendingPathComponent("images/\(name)").path)!
+    }
+
     /// The fixed "now" of every golden build.
     static let now = DateParser.parseInstant("2026-11-21T12:00:00+08:00")!
 
@@ -30,10 +35,13 @@ enum Fixtures {
 /// A site held in memory, built with the default theme: for unit tests that never touch disk.
 struct MemorySite {
     var files: [String: String]
+    /// Files that are not text (images), beside `files`.
+    var binary: [String: Data]
     var now = Fixtures.now
 
-    init(_ files: [String: String]) {
+    init(_ files: [String: String], binary: [String: Data] = [:]) {
         self.files = files
+        self.binary = binary
         if self.files["site.yml"] == nil { self.files["site.yml"] = "title: Test site\nbaseURL: https://example.org/\ntimezone: Asia/Shanghai\n" }
     }
 
@@ -41,9 +49,12 @@ struct MemorySite {
     func build(drafts: Bool = false, future: Bool = false) throws -> MemoryOutput {
         let output = MemoryOutput()
         let options = BuildOptions(includeDrafts: drafts, includeFuture: future, now: now)
-        _ = try Build(options: options, fileSystem: .memory(text: files)).run(into: output)
+        _ = try Build(options: options, fileSystem: fileSystem).run(into: output)
         return output
     }
+
+    /// The files, text and binary, as a file system.
+    var fileSystem: FileSystem { .memory(files.mapValues { Data($0.utf8) }.merging(binary) { _, image in image }) }
 
     /// Builds the site and returns the diagnostics it fails with (empty when it builds).
     func diagnostics() -> [String] {

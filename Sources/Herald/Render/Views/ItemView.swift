@@ -26,7 +26,7 @@ struct ItemView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var url: String { storage.fields.url }
     var categories: [TermView] { storage.fields.categories }
     var permalink: String { storage.fields.permalink }
-    var imageAbsolute: String? { storage.fields.imageAbsolute }
+    var imageAbsolute: ImageView? { storage.fields.imageAbsolute }
     var published: Date? {
         get { storage.fields.published }
         set { change { $0.published = newValue } }
@@ -112,9 +112,11 @@ struct ItemViewFields: Sendable, Equatable {
     var dateISO: String?
     var summary: String
     var summaryHTML: String
-    var image: String?
+    /// The cover, with its sizes and card crop.
+    var image: ImageView?
     var imageAlt: String?
-    var imageAbsolute: String?
+    /// The cover with absolute URLs, for the page's social image.
+    var imageAbsolute: ImageView?
     var categories: [TermView]
     var tags: [TermView]
     var author: String?

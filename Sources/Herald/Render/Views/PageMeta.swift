@@ -7,7 +7,8 @@ struct PageMeta: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var description: String
     var url: String
     var permalink: String
-    var image: String?
+    /// The social image, with absolute URLs.
+    var image: ImageView?
     var type: PageType
     var section: String?
     var feeds: [FeedLink] = []

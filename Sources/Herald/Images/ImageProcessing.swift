@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+
+/// Makes the files of every image in a catalog that the cache does not have, one image per core
+/// (each decoded once, at the widest size it needs), and keeps them in the cache, or in memory
+/// when there is none. Returns where to read each made file from.
+struct ImageProcessing {
+    var fileSystem: FileSystem
+    var cache: ImageCache
+    /// Told how many images are done, of how many.
+    var progress: (@Sendable (BuildProgress) -> Void)?
+
+    /// Makes what is missing, into `made`; a failure is reported at the image's source file.
+    /// Returns how many images were processed.
+    func run(_ catalog: ImageCatalog, into made: ProcessedImages) throws -> Int {
+        let all = catalog.outputs
+        // Grouped by source image, so that one decode makes all of an image's files.
+        var bySource: [String: (image: SiteImage, outputs: [ImageOutput])] = [:]
+        for (output, image) in all where !cache.has(output) {
+            bySource[image.source, default: (image, [])].outputs.append(output)
+        }
+        let work = bySource.keys.sorted().map { bySource[$0]! }
+        let done = Atomic<Int>(0)
+        let (progress, total) = (self.progress, work.count)
+        let keepInMemory = cache.folder == nil
+        let results = work.parallelMap { job -> Result<[(String, Data)], Diagnostic> in
+            defer {
+                let count = done.add(1, ordering: .relaxed).newValue
+                progress?(BuildProgress(step: nil, done: count, total: total))
+            }
+            do {
+                let data = try fileSystem.readFile(job.image.source)
+                let made = try ImageCodec.make(job.outputs, from: data, header: job.image.header)
+                var kept: [(String, Data)] = []
+                for (output, bytes) in zip(job.outputs, made) {
+                    cache.store(output, bytes)
+                    if keepInMemory || !cache.has(output) { kept.append((output.path, bytes)) }
+                }
+                return .success(kept)
+            } catch {
+                // Reported where the content names the image, as a problem found by its header is.
+                let use = job.image.firstUse
+                let reason = (error as? ImageProblem)?.message ?? (error as? FileSystemProblem)?.message ?? error.localizedDescription
+                return .failure(Diagnostic(path: use.path, line: use.line, "\(use.what) \(job.image.source) cannot be read: \(reason)"))
+            }
+        }
+        var inMemory: [String: Data] = [:]
+        var problems: [Diagnostic] = []
+        for result in results {
+            switch result {
+            case .success(let files): for (path, data) in files { inMemory[path] = data }
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        if !problems.isEmpty { throw BuildFailure(step: .processImages, diagnostics: problems) }
+        let outputs = Dictionary(all.map { ($0.output.path, $0.output) }, uniquingKeysWith: { a, _ in a })
+        made.fill(inMemory: inMemory, cache: cache, outputs: outputs)
+        return work.count
+    }
+}
+
+/// The bytes of each processed image's files, once `ImageProcessing` has run: the output plan is
+/// made before the images are, so the copies read from here when they are written.
+final class ProcessedImages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inMemory: [String: Data] = [:]
+    private var cache: ImageCache? = nil
+    private var outputs: [String: ImageOutput] = [:]
+
+    fileprivate func fill(inMemory: [String: Data], cache: ImageCache, outputs: [String: ImageOutput]) {
+        lock.withLock {
+            self.inMemory = inMemory
+            self.cache = cache
+            self.outputs = outputs
+        }
+    }
+
+    /// The bytes of the file at an output path.
+    func contents(_ path: String) throws -> Data {
+        let (data, output, cache) = lock.withLock { (inMemory[path], outputs[path], self.cache) }
+        if let data { return data }
+        guard let output, let bytes = cache?.read(output) else { throw ImageProblem("the processed image \(path) is missing from the image cache") }
+        return bytes
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// Reads the images the content shows: finds each one's file (in `static/` or a page bundle),
+/// hashes it and reads its header (or takes both from the cache while the file's stamp is
+/// unchanged), on all cores. Nothing is decoded here: a decompression bomb is refused by its
+/// header's pixel count. Every problem is reported at the content line that names the image.
+struct ImageReading {
+    var fileSystem: FileSystem
+    var options: ImageOptions
+    var cache: ImageCache
+
+    /// One use of an image by an item.
+    struct Use {
+        var written: String
+        var path: String
+        var focus: ImageFocus?
+        var crop: Bool
+        var owner: String
+        var line: Int
+        /// How messages name it ("cover image").
+        var what: String
+    }
+
+    /// The catalog of the images `site`'s items show, or the problems found.
+    func read(_ site: Site) throws -> ImageCatalog {
+        let uses = Self.uses(in: site)
+        guard !uses.isEmpty else { return ImageCatalog() }
+        let origins = try originsByPath(site)
+        // Each file read once, however many items show it.
+        var sources: [String] = []
+        var seen = Set<String>()
+        for use in uses where seen.insert(use.path).inserted { sources.append(use.path) }
+        let measured = sources.parallelMap { path -> Result<ImageCache.Source, ImageProblem> in
+            guard let origin = origins[path] else { return .failure(ImageProblem("there is no such file")) }
+            return measure(origin)
+        }
+        var byPath: [String: Result<ImageCache.Source, ImageProblem>] = [:]
+        for (path, result) in zip(sources, measured) { byPath[path] = result }
+
+        // Each image and focus once, cropped when any of its uses shows it as a card.
+        var keys: [ImageCatalog.Key] = []
+        var cropped: [ImageCatalog.Key: Bool] = [:]
+        var firstUse: [ImageCatalog.Key: Use] = [:]
+        var catalog = ImageCatalog()
+        var problems = DiagnosticList()
+        for use in uses {
+            let shown = origins[use.path] ?? "static/" + use.path
+            switch byPath[use.path]! {
+            case .failure where origins[use.path] == nil:
+                problems.error(use.owner, use.line, "\(use.what) '\(use.written)' is not in the site; put it at static/\(use.path)")
+            case .failure(let problem):
+                problems.error(use.owner, use.line, "\(use.what) \(shown) cannot be read: \(problem.message)")
+            case .success(let source) where source.header.pixels > options.maxPixels:
+                problems.error(use.owner, use.line, "\(use.what) \(shown) is \(source.header.width) × \(source.header.height) pixels (\(Self.grouped(source.header.pixels)) pixels); images.maxPixels allows \(Self.grouped(options.maxPixels)), so it is refused before it is decoded")
+            case .success:
+                let key = ImageCatalog.Key(path: use.path, focus: use.focus)
+                if cropped[key] == nil { keys.append(key); firstUse[key] = use }
+                cropped[key] = cropped[key] == true || use.crop
+            }
+        }
+        for key in keys {
+            guard case .success(let source) = byPath[key.path]!, let origin = origins[key.path] else { continue }
+            let outputs = ImageRecipe.outputs(path: key.path, header: source.header, contentHash: source.contentHash, options: options,
+                                              crop: cropped[key] == true, focus: key.focus)
+            // The original stays out when smaller files stand in for it and it is large or says
+            // where it was taken (a phone's photo of a member's home), unless it is to be kept.
+            let withheld = !outputs.isEmpty && !options.keepOriginal && (source.byteCount > options.maxOriginalBytes || source.header.hasGPS)
+            catalog.images[key] = SiteImage(path: key.path, source: origin, header: source.header, byteCount: source.byteCount,
+                                            contentHash: source.contentHash, outputs: outputs, publishOriginal: !withheld,
+                                            firstUse: firstUse[key].map { ($0.owner, $0.line, $0.what) } ?? (origin, 1, "image"))
+        }
+        if problems.hasErrors { throw BuildFailure(step: .readImages, diagnostics: problems.all) }
+        cache.save()
+        return catalog
+    }
+
+    /// The uses of local images, in item order: each item's cover.
+    static func uses(in site: Site) -> [Use] {
+        var uses: [Use] = []
+        for item in site.items {
+            guard let written = item.image, let path = ImageCatalog.localPath(written) else { continue }
+            uses.append(Use(written: written, path: path, focus: item.imageFocus, crop: true, owner: item.sourcePath, line: item.imageLine, what: "cover image"))
+        }
+        return uses
+    }
+
+    /// The file each published path comes from: `static/` files, then page bundles' files.
+    private func originsByPath(_ site: Site) throws -> [String: String] {
+        var origins: [String: String] = [:]
+        for id in site.items.indices {
+            guard let bundle = site.items[id].bundle else { continue }
+            for resource in bundle.resources {
+                origins[URLLayout.resourcePath(itemPath: site.paths[id], resource: resource)] = bundle.folder + "/" + resource
+            }
+        }
+        for file in try fileSystem.listAllFiles("static", true) ?? [] {
+            origins[String(file.dropFirst("static/".count))] = file
+        }
+        return origins
+    }
+
+    /// The hash and header of one file, from the cache while its stamp is unchanged.
+    private func measure(_ origin: String) -> Result<ImageCache.Source, ImageProblem> {
+        let stamp = fileSystem.stamp(origin)
+        if let stamp, stamp.settled, let known = cache.source(origin, stamp: stamp.value) { return .success(known) }
+        let data: Data
+        do {
+            data = try fileSystem.readFile(origin)
+        } catch let problem as FileSystemProblem {
+            return .failure(ImageProblem(problem.message))
+        } catch {
+            return .failure(ImageProblem(error.localizedDescription))
+        }
+        do {
+            // SVG is published as it is: libvips would read it only through librsvg, which it
+            // rightly counts among the loaders not to run on untrusted input.
+            let isSVG = origin.lowercased().hasSuffix(".svg") || origin.lowercased().hasSuffix(".svgz")
+            let header = isSVG ? ImageHeader(width: 0, height: 0, hasAlpha: true, loader: "svgload", pages: 1) : try ImageCodec.header(of: data)
+            let source = ImageCache.Source(stamp: stamp?.value ?? "", byteCount: data.count, contentHash: ImageRecipe.hash(data), header: header)
+            if let stamp, stamp.settled { cache.remember(origin, source) }
+            return .success(source)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// 12,000,000 for 12000000.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+}

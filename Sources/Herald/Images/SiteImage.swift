@@ -1,0 +1,79 @@
+/// An image the site shows, measured from its file, with the files made of it.
+public struct SiteImage: Sendable, Equatable {
+    /// Where the original is published (`images/gala.jpg`, `news/gala/photo.jpg`).
+    public var path: String
+    /// The file it is read from (`static/images/gala.jpg`, `content/news/gala/photo.jpg`).
+    public var source: String
+    /// What its header says.
+    public var header: ImageHeader
+    /// The original's size in bytes.
+    public var byteCount: Int
+    /// SHA-256 of the original's bytes.
+    var contentHash: String
+    /// The files made of it: each width in each format, then the card crops; empty when it is
+    /// published as it is.
+    public var outputs: [ImageOutput]
+    /// Whether the original is published too (not when it is over `images.maxOriginalBytes` and
+    /// smaller files were made of it).
+    public var publishOriginal: Bool
+    /// The first content line that shows it, and how it names it ("cover image"), for a
+    /// problem found only when it is decoded.
+    var firstUse: (path: String, line: Int, what: String)
+
+    public static func == (lhs: SiteImage, rhs: SiteImage) -> Bool {
+        lhs.path == rhs.path && lhs.source == rhs.source && lhs.header == rhs.header && lhs.byteCount == rhs.byteCount
+            && lhs.contentHash == rhs.contentHash && lhs.outputs == rhs.outputs && lhs.publishOriginal == rhs.publishOriginal
+    }
+
+    /// The whole image's files, narrowest first.
+    var resized: [ImageOutput] { outputs.filter { !$0.isCrop } }
+    /// The card crop's files, narrowest first.
+    var crops: [ImageOutput] { outputs.filter(\.isCrop) }
+}
+
+/// Every image the site's content shows, by where its original is published and the focus its
+/// crop is centred on (two items may crop one photo differently).
+public struct ImageCatalog: Sendable {
+    /// An image and the focus of its crop.
+    struct Key: Hashable, Sendable {
+        var path: String
+        var focus: ImageFocus?
+    }
+
+    var images: [Key: SiteImage] = [:]
+
+    /// An empty catalog.
+    public init() {}
+
+    /// The image published at `path` (an output path), cropped around `focus`.
+    public func image(_ path: String, focus: ImageFocus? = nil) -> SiteImage? { images[Key(path: path, focus: focus)] }
+
+    /// The originals not published (their smaller files stand in for them).
+    var withheldOriginals: Set<String> { Set(images.values.filter { !$0.publishOriginal }.map(\.path)) }
+
+    /// Every file to make, each once (the same width of one image is made for every focus), in
+    /// path order.
+    var outputs: [(output: ImageOutput, image: SiteImage)] {
+        var byPath: [String: (ImageOutput, SiteImage)] = [:]
+        for image in images.values {
+            for output in image.outputs where byPath[output.path] == nil { byPath[output.path] = (output, image) }
+        }
+        return byPath.keys.sorted().map { byPath[$0]! }
+    }
+
+    /// The output path an editor's image URL names (`/images/a.jpg`, `images/a%20b.jpg?v=2`), or
+    /// nil for an image elsewhere (`https://…`, `//…`, `data:`).
+    static func localPath(_ written: String) -> String? {
+        if written.isEmpty || written.hasPrefix("//") || hasScheme(written) { return nil }
+        let cut = written.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? written.endIndex
+        let path = String(written[..<cut].drop(while: { $0 == "/" }))
+        let decoded = path.removingPercentEncoding ?? path
+        return decoded.isEmpty ? nil : decoded
+    }
+
+    /// Whether a URL starts with a scheme (`https:`, `data:`, `javascript:`), before any `/`.
+    private static func hasScheme(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":"), let first = url.first, first.isASCII, first.isLetter else { return false }
+        return url[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+@testable import Herald
+import Testing
+
+/// Covers processed with libvips: sizes never enlarged, formats, orientation, metadata, the card
+/// crop, what is published of the originals, the cache, and the `<picture>` templates are given.
+@Suite struct ImageTests {
+    /// A site whose one article has `cover` (a file of Tests/Fixtures/images) as its cover.
+    func site(cover: String, siteYML: String = "", frontMatter: String = "") -> MemorySite {
+        MemorySite([
+            "site.yml": "title: T\nbaseURL: https://example.org/club/\ntimezone: Asia/Shanghai\n" + siteYML,
+            "content/news/2026-11-02-fair.md": "---\ntitle: Fair\ndate: 2026-11-02\nimage: /images/\(cover)\nimageAlt: The stalls\n\(frontMatter)---\nText.\n",
+        ], binary: ["static/images/\(cover)": Fixtures.image(cover)])
+    }
+
+    /// The processed files of an output, path → header.
+    func processed(_ output: MemoryOutput) throws -> [String: ImageHeader] {
+        var found: [String: ImageHeader] = [:]
+        for (path, data) in output.files where path.hasPrefix("images/") && path.split(separator: ".").count == 4 {
+            found[path] = try ImageCodec.header(of: data)
+        }
+        return found
+    }
+
+    @Test func eachWidthIsMadeInWebPAndJPEGButNeverEnlarged() throws {
+        let output = try site(cover: "landscape.jpg").build()
+        let files = try processed(output)
+        // 800 × 600: 480 wide, then its own width (960 and 1600 would enlarge it); the card crop
+        // at 1200:630 is 800 × 420 at most, so 480 wide and 800 wide.
+        let sizes = files.map { path, header in "\(path.split(separator: ".")[1]) \(header.width)x\(header.height) \(header.formatName)" }.sorted()
+        #expect(sizes == ["480 480x360 jpeg", "480 480x360 webp", "800 800x600 jpeg", "800 800x600 webp",
+                          "card480 480x252 jpeg", "card480 480x252 webp", "card800 800x420 jpeg", "card800 800x420 webp"])
+        #expect(output.files["images/landscape.jpg"] == Fixtures.image("landscape.jpg"), "a small original is published too")
+    }
+
+    @Test func anImageIsTurnedUprightByItsOrientation() throws {
+        // Stored 600 × 400 with EXIF orientation 6 (turn a quarter clockwise): 400 × 600 upright.
+        let files = try processed(try site(cover: "rotated.jpg").build())
+        let whole = files.filter { !$0.key.contains(".card") }.map { "\($0.value.width)x\($0.value.height)" }.sorted()
+        #expect(whole == ["400x600", "400x600"])
+    }
+
+    @Test func metadataIsStrippedGPSIncluded() throws {
+        #expect(Self.hasEXIF(Fixtures.image("gps.jpg")), "the fixture carries EXIF (GPS position)")
+        let output = try site(cover: "gps.jpg").build()
+        let made = output.files.filter { $0.key.hasPrefix("images/gps.") && $0.key != "images/gps.jpg" }
+        #expect(made.count == 8)
+        for (path, data) in made {
+            #expect(!Self.hasEXIF(data), "\(path) keeps EXIF")
+        }
+        #expect(output.files["images/gps.jpg"] == nil, "an original that says where it was taken is not published")
+        let kept = try site(cover: "gps.jpg", siteYML: "images:\n  keepOriginal: true\n").build()
+        #expect(kept.files["images/gps.jpg"] == Fixtures.image("gps.jpg"), "unless it is to be kept")
+    }
+
+    /// Whether a JPEG has an APP1 Exif segment or a WebP an EXIF chunk.
+    static func hasEXIF(_ data: Data) -> Bool {
+        data.range(of: Data("Exif\0\0".utf8)) != nil || data.range(of: Data("EXIF".utf8)) != nil
+    }
+
+    @Test func transparencyFallsBackToPNGAndSmallIconsStayAsTheyAre() throws {
+        let alpha = try processed(try site(cover: "alpha.png").build())
+        #expect(Set(alpha.values.map(\.formatName)) == ["png", "webp"], "an image with an alpha channel falls back to PNG, not JPEG")
+        #expect(alpha.values.allSatisfy { $0.hasAlpha })
+        let icon = try site(cover: "icon.png").build()
+        #expect(try processed(icon).isEmpty)
+        #expect(icon.files["images/icon.png"] == Fixtures.image("icon.png"))
+        let page = try #require(icon.text("news/fair/index.html"))
+        #expect(page.contains(#"<picture><img src="/club/images/icon.png" alt="The stalls" width="32" height="32" fetchpriority="high"></picture>"#))
+    }
+
+    @Test func theTemplatesGetEverySizeWithTheRealWidthAndHeight() throws {
+        let output = try site(cover: "landscape.jpg").build()
+        let files = try processed(output).keys
+        func named(_ size: String, _ format: String) throws -> String {
+            "/club/" + (try #require(files.first { $0.hasPrefix("images/landscape.\(size).") && $0.hasSuffix("." + format) }))
+        }
+        let page = try #require(output.text("news/fair/index.html"))
+        let cover = "<figure class=\"article__cover\"><picture><source type=\"image/webp\" srcset=\"\(try named("480", "webp")) 480w, \(try named("800", "webp")) 800w\" sizes=\"(min-width: 800px) 760px, 100vw\">"
+            + "<img src=\"\(try named("800", "jpg"))\" srcset=\"\(try named("480", "jpg")) 480w, \(try named("800", "jpg")) 800w\" sizes=\"(min-width: 800px) 760px, 100vw\" alt=\"The stalls\" width=\"800\" height=\"600\" fetchpriority=\"high\"></picture></figure>"
+        #expect(page.contains(cover))
+        // Cards show the crop, lazily; the page's social image is the crop's widest file.
+        let list = try #require(output.text("news/index.html"))
+        #expect(list.contains("<img src=\"\(try named("card800", "jpg"))\" srcset=\"\(try named("card480", "jpg")) 480w, \(try named("card800", "jpg")) 800w\""))
+        #expect(list.contains(#"alt="" width="800" height="420" loading="lazy" decoding="async"></picture>"#))
+        #expect(page.contains("<meta property=\"og:image\" content=\"https://example.org\(try named("card800", "jpg"))\">\n<meta property=\"og:image:width\" content=\"800\">\n<meta property=\"og:image:height\" content=\"420\">"))
+    }
+
+    @Test func settingsChooseWidthsFormatsAndQuality() throws {
+        let yml = "images:\n  widths: [200, 400]\n  cardWidths: [300]\n  cardRatio: \"1:1\"\n  avif: true\n  quality:\n    jpeg: 50\n"
+        let files = try processed(try site(cover: "landscape.jpg", siteYML: yml).build())
+        let sizes = Set(files.map { "\($0.value.width)x\($0.value.height) \($0.value.formatName)" })
+        #expect(sizes == ["200x150 heif", "200x150 jpeg", "200x150 webp", "400x300 heif", "400x300 jpeg", "400x300 webp",
+                          "300x300 heif", "300x300 jpeg", "300x300 webp"])
+        #expect(files.keys.contains { $0.hasSuffix(".avif") })
+    }
+
+    @Test func badImageSettingsAreErrorsOnTheirLine() {
+        let parsed = SiteConfigParser.parse("title: T\nimages:\n  widths: [480, huge]\n  cardRatio: wide\n  quality:\n    webp: 101\n  maxPixels: 0\n")
+        #expect(parsed.diagnostics.map(\.description) == [
+            "site.yml:3: images widths must be whole numbers of pixels from 16 to 8192, not 'huge'",
+            "site.yml:4: images cardRatio must be a width and a height such as \"1200:630\" or \"16:9\", not 'wide'",
+            "site.yml:6: images quality webp must be from 1 to 100, not 101",
+            "site.yml:7: images maxPixels must be at least 1",
+        ])
+    }
+
+    @Test func aFocusCentresTheCropAndAnAttentionCropIsUsedWithout() throws {
+        // A 1:2 crop of the 800 × 600 gradient, at its left edge and at its right: the red
+        // channel grows from left to right, so the two crops differ where they were cut.
+        let yml = "images:\n  cardRatio: \"1:2\"\n  cardWidths: [100]\n"
+        func crop(_ focus: String) throws -> Data {
+            let output = try site(cover: "landscape.jpg", siteYML: yml, frontMatter: focus).build()
+            return try #require(output.files.first { $0.key.contains(".card100.") && $0.key.hasSuffix(".jpg") }?.value)
+        }
+        let left = try crop("imageFocus: 0,0.5\n")
+        let right = try crop("imageFocus: 1,0.5\n")
+        #expect(left != right)
+        let header = try ImageCodec.header(of: left)
+        #expect(header.width == 100 && header.height == 200)
+        let attention = try crop("")
+        #expect(attention.count > 0, "without a focus, libvips' attention crop decides")
+        let bad = site(cover: "landscape.jpg", frontMatter: "imageFocus: middle\n").diagnostics()
+        #expect(bad == ["content/news/2026-11-02-fair.md:6: imageFocus must be two fractions of the cover's width and height, such as 0.5,0.3, not 'middle'"])
+    }
+
+    @Test func aLargeOriginalIsNotPublishedUnlessKept() throws {
+        let withheld = try site(cover: "landscape.jpg", siteYML: "images:\n  maxOriginalBytes: 1000\n").build()
+        #expect(withheld.files["images/landscape.jpg"] == nil)
+        #expect(try processed(withheld).count == 8)
+        let kept = try site(cover: "landscape.jpg", siteYML: "images:\n  maxOriginalBytes: 1000\n  keepOriginal: true\n").build()
+        #expect(kept.files["images/landscape.jpg"] == Fixtures.image("landscape.jpg"))
+    }
+
+    @Test func processingCanBeTurnedOff() throws {
+        let output = try site(cover: "landscape.jpg", siteYML: "images:\n  process: false\n").build()
+        #expect(try processed(output).isEmpty)
+        #expect(try #require(output.text("news/fair/index.html")).contains(#"<img src="/club/images/landscape.jpg" alt="The stalls" width="800" height="600""#))
+    }
+
+    @Test func twoBuildsMakeTheSameBytes() throws {
+        let first = try site(cover: "landscape.jpg").build().files
+        let second = try site(cover: "landscape.jpg").build().files
+        #expect(first == second)
+    }
+
+    @Test func unreadableImagesAreErrorsAtTheLineThatNamesThem() {
+        let corrupt = MemorySite(["content/news/2026-11-02-fair.md": "---\ntitle: Fair\ndate: 2026-11-02\ncover: /images/fair.jpg\n---\n"],
+                                 binary: ["static/images/fair.jpg": Fixtures.image("corrupt.jpg")]).diagnostics()
+        #expect(corrupt == ["content/news/2026-11-02-fair.md:4: cover image static/images/fair.jpg cannot be read: it is not a JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF image"])
+        let bomb = MemorySite(["content/news/2026-11-02-fair.md": "---\ntitle: Fair\ndate: 2026-11-02\nimage: /images/map.png\n---\n"],
+                              binary: ["static/images/map.png": Fixtures.image("bomb.png")]).diagnostics()
+        #expect(bomb == ["content/news/2026-11-02-fair.md:4: cover image static/images/map.png is 50000 × 50000 pixels (2,500,000,000 pixels); images.maxPixels allows 100,000,000, so it is refused before it is decoded"])
+    }
+
+    @Test func theCacheKeepsFilesAndSkipsUnchangedImages() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-image-cache-\(UUID().uuidString)")
+        let source = folder.appendingPathComponent("site")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: source.appendingPathComponent("static/images"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: source.appendingPathComponent("content/news"), withIntermediateDirectories: true)
+        try Data("title: T\n".utf8).write(to: source.appendingPathComponent("site.yml"))
+        try Data("---\ntitle: Fair\ndate: 2026-11-02\nimage: /images/fair.jpg\n---\n".utf8).write(to: source.appendingPathComponent("content/news/2026-11-02-fair.md"))
+        try Fixtures.image("landscape.jpg").write(to: source.appendingPathComponent("static/images/fair.jpg"))
+        func build() throws -> (report: BuildReport, output: MemoryOutput) {
+            var options = BuildOptions(sourcePath: source.path, now: Fixtures.now)
+            options.imageCachePath = folder.appendingPathComponent("cache").path
+            let output = MemoryOutput()
+            let report = try Build(options: options, fileSystem: .disk(root: source.path)).run(into: output)
+            return (report, output)
+        }
+        let first = try build()
+        #expect(first.report.images == 1)
+        let cached = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache").path)
+        #expect(cached.filter { !$0.hasPrefix("index") }.count == 8)
+        let second = try build()
+        #expect(second.report.images == 0, "every file came from the cache")
+        #expect(second.output.files == first.output.files)
+    }
+}
