@@ -66,11 +66,11 @@ import Testing
             #expect(copies[path] == (try Data(contentsOf: Fixtures.repository.appendingPathComponent("static/" + path))), "\(path) is not an exact copy")
         }
         let processed = copies.filter { !originals.contains($0.key) }
-        #expect(processed.count == originals.count * 6, "480, 960 and 1200 wide, in WebP and JPEG, of each 1200 × 630 cover")
+        #expect(processed.count == originals.count * 7, "480, 960 and 1200 wide, in WebP and JPEG, and a JPEG thumbnail, of each 1200 × 630 cover")
         for (path, data) in processed {
             let parts = path.split(separator: ".")
             let header = try ImageCodec.header(of: data)
-            #expect(parts.count == 4 && String(header.width) == parts[1], "\(path) is \(header.width) pixels wide")
+            #expect(parts.count == 4 && String(header.width) == parts[1].replacingOccurrences(of: "thumb", with: ""), "\(path) is \(header.width) pixels wide")
             #expect(header.formatName == (parts[3] == "jpg" ? "jpeg" : String(parts[3])), "\(path) is \(header.formatName)")
         }
         let pages = MemoryOutput()

@@ -26,17 +26,18 @@ import Testing
         let output = try site(cover: "landscape.jpg").build()
         let files = try processed(output)
         // 800 × 600: 480 wide, then its own width (960 and 1600 would enlarge it); the card crop
-        // at 1200:630 is 800 × 420 at most, so 480 wide and 800 wide.
+        // at 1200:630 is 800 × 420 at most, so 480 wide and 800 wide; the square thumbnail in the
+        // fallback format alone.
         let sizes = files.map { path, header in "\(path.split(separator: ".")[1]) \(header.width)x\(header.height) \(header.formatName)" }.sorted()
         #expect(sizes == ["480 480x360 jpeg", "480 480x360 webp", "800 800x600 jpeg", "800 800x600 webp",
-                          "card480 480x252 jpeg", "card480 480x252 webp", "card800 800x420 jpeg", "card800 800x420 webp"])
+                          "card480 480x252 jpeg", "card480 480x252 webp", "card800 800x420 jpeg", "card800 800x420 webp", "thumb240 240x240 jpeg"])
         #expect(output.files["images/landscape.jpg"] == Fixtures.image("landscape.jpg"), "a small original is published too")
     }
 
     @Test func anImageIsTurnedUprightByItsOrientation() throws {
         // Stored 600 × 400 with EXIF orientation 6 (turn a quarter clockwise): 400 × 600 upright.
         let files = try processed(try site(cover: "rotated.jpg").build())
-        let whole = files.filter { !$0.key.contains(".card") }.map { "\($0.value.width)x\($0.value.height)" }.sorted()
+        let whole = files.filter { !$0.key.contains(".card") && !$0.key.contains(".thumb") }.map { "\($0.value.width)x\($0.value.height)" }.sorted()
         #expect(whole == ["400x600", "400x600"])
     }
 
@@ -44,7 +45,7 @@ import Testing
         #expect(Self.hasEXIF(Fixtures.image("gps.jpg")), "the fixture carries EXIF (GPS position)")
         let output = try site(cover: "gps.jpg").build()
         let made = output.files.filter { $0.key.hasPrefix("images/gps.") && $0.key != "images/gps.jpg" }
-        #expect(made.count == 8)
+        #expect(made.count == 9)
         for (path, data) in made {
             #expect(!Self.hasEXIF(data), "\(path) keeps EXIF")
         }
@@ -86,12 +87,68 @@ import Testing
         #expect(page.contains("<meta property=\"og:image\" content=\"https://example.org\(try named("card800", "jpg"))\">\n<meta property=\"og:image:width\" content=\"800\">\n<meta property=\"og:image:height\" content=\"420\">"))
     }
 
+    @Test func feedsTheAPIAndStructuredDataCarryTheCoverWithItsSizes() throws {
+        let output = try site(cover: "landscape.jpg").build()
+        let files = try processed(output).keys
+        func url(_ size: String, _ format: String) throws -> String {
+            "https://example.org/club/" + (try #require(files.first { $0.hasPrefix("images/landscape.\(size).") && $0.hasSuffix("." + format) }))
+        }
+        let rss = try #require(output.text("feed.xml"))
+        #expect(rss.contains("<media:content url=\"\(try url("800", "jpg"))\" medium=\"image\" type=\"image/jpeg\" width=\"800\" height=\"600\"/>\n<media:thumbnail url=\"\(try url("thumb240", "jpg"))\" width=\"240\" height=\"240\"/>"))
+        #expect(try #require(output.text("atom.xml")).contains("<link rel=\"enclosure\" type=\"image/jpeg\" href=\"\(try url("800", "jpg"))\"/>"))
+        let feedData = try #require(output.files["feed.json"])
+        let feed = try #require(try JSONSerialization.jsonObject(with: feedData) as? [String: Any])
+        let entry = try #require((feed["items"] as? [[String: Any]])?.first)
+        #expect(entry["image"] as? String == (try url("800", "jpg")))
+        #expect(entry["banner_image"] as? String == (try url("card800", "jpg")))
+        let itemData = try #require(output.files["api/news/fair.json"])
+        let item = try #require(try JSONSerialization.jsonObject(with: itemData) as? [String: Any])
+        let image = try #require(item["image"] as? [String: Any])
+        #expect(image["url"] as? String == (try url("800", "jpg")) && image["width"] as? Int == 800 && image["height"] as? Int == 600)
+        let srcset = try #require(image["srcset"] as? [[String: Any]])
+        #expect(srcset.map { "\($0["width"]!) \($0["type"]!)" } == ["480 image/jpeg", "480 image/webp", "800 image/jpeg", "800 image/webp"])
+        let thumbnail = try #require(image["thumbnail"] as? [String: Any])
+        #expect(thumbnail["url"] as? String == (try url("thumb240", "jpg")) && thumbnail["width"] as? Int == 240)
+        let page = try #require(output.text("news/fair/index.html"))
+        #expect(page.contains("\"image\":[\"\(try url("800", "jpg"))\",\"\(try url("card800", "jpg"))\",\"\(try url("thumb240", "jpg"))\"]"))
+    }
+
+    @Test func aBodysImagesOfTheSiteAreShownInTheirSizesAndOthersAsWritten() throws {
+        let output = try MemorySite([
+            "site.yml": "title: T\nbaseURL: https://example.org/club/\n",
+            "content/news/2026-11-02-fair.md": """
+                ---
+                title: Fair
+                date: 2026-11-02
+                ---
+                ![The "stalls"](/images/fair.jpg "At noon") and ![gone](/images/gone.jpg), ![elsewhere](https://example.com/a.jpg)
+                and ![an icon](/images/icon.png).
+                """,
+        ], binary: ["static/images/fair.jpg": Fixtures.image("landscape.jpg"), "static/images/icon.png": Fixtures.image("icon.png")]).build()
+        let files = try processed(output).keys
+        func link(_ size: String, _ format: String) throws -> String {
+            "/club/" + (try #require(files.first { $0.hasPrefix("images/fair.\(size).") && $0.hasSuffix("." + format) }))
+        }
+        let sizes = "(min-width: 800px) 760px, 100vw"
+        let page = try #require(output.text("news/fair/index.html"))
+        let picture = "<picture><source type=\"image/webp\" srcset=\"\(try link("480", "webp")) 480w, \(try link("800", "webp")) 800w\" sizes=\"\(sizes)\">"
+            + "<img src=\"\(try link("800", "jpg"))\" srcset=\"\(try link("480", "jpg")) 480w, \(try link("800", "jpg")) 800w\" sizes=\"\(sizes)\""
+            + " alt=\"The &quot;stalls&quot;\" title=\"At noon\" width=\"800\" height=\"600\" loading=\"lazy\" decoding=\"async\" /></picture>"
+        #expect(page.contains(picture))
+        #expect(page.contains(#"<img src="/club/images/gone.jpg" alt="gone" />"#), "a file that is not there is left for herald check")
+        #expect(page.contains(#"<img src="https://example.com/a.jpg" alt="elsewhere" />"#))
+        #expect(page.contains(#"<img src="/club/images/icon.png" alt="an icon" width="32" height="32" />"#))
+        #expect(!files.contains { $0.contains(".card") || $0.contains(".thumb") }, "a body's image is not cropped")
+        // Feeds carry the same picture, with absolute URLs.
+        #expect(try #require(output.text("feed.xml")).contains("srcset=\"https://example.org\(try link("480", "jpg")) 480w"))
+    }
+
     @Test func settingsChooseWidthsFormatsAndQuality() throws {
         let yml = "images:\n  widths: [200, 400]\n  cardWidths: [300]\n  cardRatio: \"1:1\"\n  avif: true\n  quality:\n    jpeg: 50\n"
         let files = try processed(try site(cover: "landscape.jpg", siteYML: yml).build())
         let sizes = Set(files.map { "\($0.value.width)x\($0.value.height) \($0.value.formatName)" })
         #expect(sizes == ["200x150 heif", "200x150 jpeg", "200x150 webp", "400x300 heif", "400x300 jpeg", "400x300 webp",
-                          "300x300 heif", "300x300 jpeg", "300x300 webp"])
+                          "300x300 heif", "300x300 jpeg", "300x300 webp", "240x240 jpeg"])
         #expect(files.keys.contains { $0.hasSuffix(".avif") })
     }
 
@@ -127,7 +184,7 @@ import Testing
     @Test func aLargeOriginalIsNotPublishedUnlessKept() throws {
         let withheld = try site(cover: "landscape.jpg", siteYML: "images:\n  maxOriginalBytes: 1000\n").build()
         #expect(withheld.files["images/landscape.jpg"] == nil)
-        #expect(try processed(withheld).count == 8)
+        #expect(try processed(withheld).count == 9)
         let kept = try site(cover: "landscape.jpg", siteYML: "images:\n  maxOriginalBytes: 1000\n  keepOriginal: true\n").build()
         #expect(kept.files["images/landscape.jpg"] == Fixtures.image("landscape.jpg"))
     }
@@ -172,7 +229,7 @@ import Testing
         let first = try build()
         #expect(first.report.images == 1)
         let cached = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache").path)
-        #expect(cached.filter { !$0.hasPrefix("index") }.count == 8)
+        #expect(cached.filter { !$0.hasPrefix("index") }.count == 9)
         let second = try build()
         #expect(second.report.images == 0, "every file came from the cache")
         #expect(second.output.files == first.output.files)

@@ -14,12 +14,12 @@ import Testing
             Photos: ![the stage](stage%20one.jpg) and [the programme](docs/programme.pdf?v=2#page=3).
             [Elsewhere](../other/) and [home](/) stay as written.
             """,
-        "content/news/2026/2026-11-02-gala/stage one.jpg": "JPEG stage",
         "content/news/2026/2026-11-02-gala/docs/programme.pdf": "PDF",
         "content/events/open-day/index.md": "---\ntitle: Open day\nstart: 2026-12-12\nimage: ./map.png\n---\n![Map](./map.png)\n",
     ]
     /// The covers: real images, which the build reads.
-    let images = ["content/news/2026/2026-11-02-gala/cover.jpg": Fixtures.image("landscape.jpg"), "content/events/open-day/map.png": Fixtures.image("icon.png")]
+    let images = ["content/news/2026/2026-11-02-gala/cover.jpg": Fixtures.image("landscape.jpg"), "content/news/2026/2026-11-02-gala/stage one.jpg": Fixtures.image("rotated.jpg"),
+                  "content/events/open-day/map.png": Fixtures.image("icon.png")]
 
     @Test func aBundleIsNamedByItsFolderAndDatedByItsName() throws {
         let config = SiteConfig(title: "T", timeZone: TimeZone(identifier: "Asia/Shanghai")!)
@@ -40,18 +40,20 @@ import Testing
     @Test func filesArePublishedBesideThePageAndLinksPointThere() throws {
         let output = try MemorySite(files, binary: images).build()
         #expect(output.files["news/gala/cover.jpg"] == Fixtures.image("landscape.jpg"))
-        #expect(output.text("news/gala/stage one.jpg") == "JPEG stage")
+        #expect(output.files["news/gala/stage one.jpg"] == Fixtures.image("rotated.jpg"))
         #expect(output.text("news/gala/docs/programme.pdf") == "PDF")
         #expect(output.files["events/open-day/map.png"] == Fixtures.image("icon.png"), "a small PNG is published as it is")
         let page = try #require(output.text("news/gala/index.html"))
-        #expect(page.contains(#"<img src="/union/news/gala/stage%20one.jpg" alt="the stage" />"#))
+        #expect(page.contains(#"srcset="/union/news/gala/stage%20one.400."#) && page.contains(#"alt="the stage" width="400" height="600" loading="lazy""#),
+                "a body's image of the bundle is shown in the sizes made of it, upright")
         #expect(page.contains(#"<a href="/union/news/gala/docs/programme.pdf?v=2#page=3">the programme</a>"#))
         #expect(page.contains(#"<a href="../other/">Elsewhere</a>"#), "a relative link to no file of the bundle is left as written")
         #expect(page.contains(#"src="/union/news/gala/cover.800."#) && page.contains(#"srcset="/union/news/gala/cover.480."#),
                 "a relative image: names the bundle's file, whose sizes are published beside it")
         // Lists and feeds show the same links, which work from any page.
-        #expect(try #require(output.text("feed.xml")).contains("https://example.org/union/news/gala/stage%20one.jpg"))
-        #expect(try #require(output.text("events/open-day/index.html")).contains(#"<img src="/union/events/open-day/map.png" alt="Map" />"#))
+        #expect(try #require(output.text("feed.xml")).contains("https://example.org/union/news/gala/stage%20one.400."))
+        #expect(try #require(output.text("events/open-day/index.html")).contains(#"<img src="/union/events/open-day/map.png" alt="Map" width="32" height="32" />"#),
+                "an icon is shown as it is, with its size")
     }
 
     @Test func checkFollowsBundleFilesLikeAnyOtherLink() throws {

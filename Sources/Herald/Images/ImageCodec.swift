@@ -62,7 +62,7 @@ enum ImageCodec {
             var out: UnsafeMutablePointer<VipsImage>?
             guard herald_vips_resize(image, Int32(wanted), Int32(tall), &out) == 0, let out else { return .failure(lastError()) }
             return .success(out)
-        case .crop(let crop):
+        case .crop(let crop), .thumbnail(let crop):
             // Scale so the crop's shape fills the image, then cut it at the focus (or where
             // libvips' attention measure looks), then bring it to the crop's size.
             let region = crop.region(inWidth: width, height: height)

@@ -4,14 +4,24 @@ public struct ImageOutput: Sendable, Hashable, Codable {
     enum Kind: Sendable, Hashable, Codable {
         /// The whole image resized to this width and height.
         case width(Int, height: Int)
-        /// A crop, resized to the crop's size.
+        /// The card crop, resized to the crop's size.
         case crop(ImageCrop)
+        /// The square thumbnail, a crop too.
+        case thumbnail(ImageCrop)
+
+        /// The crop, for either kind of crop.
+        var crop: ImageCrop? {
+            switch self {
+            case .width: return nil
+            case .crop(let crop), .thumbnail(let crop): return crop
+            }
+        }
 
         /// The width the image must be decoded at for this output.
         func decodeWidth(header: ImageHeader) -> Int {
             switch self {
             case .width(let width, _): return width
-            case .crop(let crop):
+            case .crop(let crop), .thumbnail(let crop):
                 // Big enough that the crop's region, cut from it, is at least the crop's size.
                 let fit = crop.fittedSize(inWidth: header.width, height: header.height)
                 let scale = max(Double(crop.width) / Double(fit.width), Double(crop.height) / Double(fit.height))
@@ -33,9 +43,12 @@ public struct ImageOutput: Sendable, Hashable, Codable {
     /// Where it is published (an output path, such as `images/gala.480.3f2a9c1b07.webp`).
     public var path: String
 
-    /// Whether this is a card's crop rather than the whole image.
-    public var isCrop: Bool {
-        if case .crop = kind { return true }
+    /// Whether this is the square thumbnail.
+    public var isThumbnail: Bool {
+        if case .thumbnail = kind { return true }
         return false
     }
+
+    /// Whether this is a crop (the card's or the thumbnail) rather than the whole image.
+    public var isCrop: Bool { kind.crop != nil }
 }

@@ -19,6 +19,9 @@ struct ImageReading {
         var line: Int
         /// How messages name it ("cover image").
         var what: String
+        /// Whether a file that is not there is left to `herald check` (an image in a body, shown
+        /// as written) rather than failing the build (a cover).
+        var mayBeMissing = false
     }
 
     /// The catalog of the images `site`'s items show, or the problems found.
@@ -34,6 +37,8 @@ struct ImageReading {
             guard let origin = origins[path] else { return .failure(ImageProblem("there is no such file")) }
             return measure(origin)
         }
+        // The same file named with and without a cover's focus is one image; a body's image that
+        // is not there is shown as written, and `herald check` reports it.
         var byPath: [String: Result<ImageCache.Source, ImageProblem>] = [:]
         for (path, result) in zip(sources, measured) { byPath[path] = result }
 
@@ -46,6 +51,8 @@ struct ImageReading {
         for use in uses {
             let shown = origins[use.path] ?? "static/" + use.path
             switch byPath[use.path]! {
+            case .failure where origins[use.path] == nil && use.mayBeMissing:
+                continue
             case .failure where origins[use.path] == nil:
                 problems.error(use.owner, use.line, "\(use.what) '\(use.written)' is not in the site; put it at static/\(use.path)")
             case .failure(let problem):
@@ -74,12 +81,17 @@ struct ImageReading {
         return catalog
     }
 
-    /// The uses of local images, in item order: each item's cover.
+    /// The uses of local images, in item order: each item's cover, then the images its body shows.
     static func uses(in site: Site) -> [Use] {
         var uses: [Use] = []
         for item in site.items {
-            guard let written = item.image, let path = ImageCatalog.localPath(written) else { continue }
-            uses.append(Use(written: written, path: path, focus: item.imageFocus, crop: true, owner: item.sourcePath, line: item.imageLine, what: "cover image"))
+            if let written = item.image, let path = ImageCatalog.localPath(written) {
+                uses.append(Use(written: written, path: path, focus: item.imageFocus, crop: true, owner: item.sourcePath, line: item.imageLine, what: "cover image"))
+            }
+            for image in item.bodyImages {
+                uses.append(Use(written: image.written, path: image.path, focus: nil, crop: false, owner: item.sourcePath, line: image.line,
+                                what: "image", mayBeMissing: true))
+            }
         }
         return uses
     }

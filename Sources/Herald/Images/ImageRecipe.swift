@@ -52,9 +52,16 @@ enum ImageRecipe {
                 kinds.append(.crop(ImageCrop(width: width, height: height, focus: focus)))
             }
         }
+        // The square thumbnail, in the fallback format alone: an app's list cell needs one file
+        // every platform decodes.
+        var thumbnail: ImageOutput.Kind?
+        if crop {
+            let side = min(options.thumbnailSize, header.width, header.height)
+            thumbnail = .thumbnail(ImageCrop(width: side, height: side, focus: focus))
+        }
         var outputs: [ImageOutput] = []
-        for kind in kinds {
-            for format in formats {
+        for kind in kinds + (thumbnail.map { [$0] } ?? []) {
+            for format in kind == thumbnail ? [formats.last!] : formats {
                 let quality = switch format {
                 case .jpeg: options.jpegQuality
                 case .webp: options.webpQuality
@@ -64,6 +71,7 @@ enum ImageRecipe {
                 let (width, height, size): (Int, Int, String) = switch kind {
                 case .width(let width, let height): (width, height, String(width))
                 case .crop(let crop): (crop.width, crop.height, "card\(crop.width)")
+                case .thumbnail(let crop): (crop.width, crop.height, "thumb\(crop.width)")
                 }
                 let key = hash("\(version)|\(contentHash)|\(describe(kind))|\(format.rawValue)|\(quality)")
                 outputs.append(ImageOutput(kind: kind, format: format, quality: quality, width: width, height: height, key: key,
@@ -77,7 +85,7 @@ enum ImageRecipe {
     private static func describe(_ kind: ImageOutput.Kind) -> String {
         switch kind {
         case .width(let width, let height): return "w\(width)x\(height)"
-        case .crop(let crop): return "c\(crop.width)x\(crop.height)" + (crop.focus.map { "@\($0.x),\($0.y)" } ?? "@attention")
+        case .crop(let crop), .thumbnail(let crop): return "c\(crop.width)x\(crop.height)" + (crop.focus.map { "@\($0.x),\($0.y)" } ?? "@attention")
         }
     }
 

@@ -28,7 +28,9 @@ public struct SiteImage: Sendable, Equatable {
     /// The whole image's files, narrowest first.
     var resized: [ImageOutput] { outputs.filter { !$0.isCrop } }
     /// The card crop's files, narrowest first.
-    var crops: [ImageOutput] { outputs.filter(\.isCrop) }
+    var crops: [ImageOutput] { outputs.filter { $0.isCrop && !$0.isThumbnail } }
+    /// The square thumbnail, when one was made.
+    var thumbnail: ImageOutput? { outputs.first(where: \.isThumbnail) }
 }
 
 /// Every image the site's content shows, by where its original is published and the focus its

@@ -200,6 +200,9 @@ public struct ContentItem: Sendable, Equatable {
     /// Links its body and summary make to other content files; their `href`s are markers until
     /// `ContentLinkResolver` gives each the item's URL.
     public var contentLinks: [ContentLink] = []
+    /// The images of the site its body shows, with lines of the file; their `src`s are markers
+    /// until `BodyImageResolver` gives each its `<picture>`.
+    public var bodyImages: [BodyImage] = []
     /// Whether list pages, feeds and the API show it (`build: {list: never}` keeps it out).
     public var listed = true
     /// Front-matter keys Herald does not read, for templates (`{{item.params.country}}`).

@@ -21,6 +21,9 @@ public struct ImageOptions: Sendable, Equatable, Hashable {
     public var cardRatio = (width: 1200, height: 630)
     /// The widths the card crop is made in.
     public var cardWidths = [480, 960]
+    /// The side of the square thumbnail made of each cover, for list cells in apps (the API's
+    /// `image.thumbnail`).
+    public var thumbnailSize = 240
     /// An original larger than this (in bytes) is not published, unless `keepOriginal`.
     public var maxOriginalBytes = 1_048_576
     /// Whether originals over `maxOriginalBytes` are published all the same.
@@ -37,6 +40,6 @@ public struct ImageOptions: Sendable, Equatable, Hashable {
 
     /// Every setting in one line of text, for cache keys and comparisons.
     var fingerprint: String {
-        "process=\(process) widths=\(widths) jpeg=\(jpegQuality) webp=\(webpQuality) avif=\(avif):\(avifQuality) card=\(cardRatio.width)x\(cardRatio.height)@\(cardWidths) original=\(maxOriginalBytes):\(keepOriginal) pixels=\(maxPixels)"
+        "process=\(process) widths=\(widths) jpeg=\(jpegQuality) webp=\(webpQuality) avif=\(avif):\(avifQuality) card=\(cardRatio.width)x\(cardRatio.height)@\(cardWidths) thumbnail=\(thumbnailSize) original=\(maxOriginalBytes):\(keepOriginal) pixels=\(maxPixels)"
     }
 }

@@ -214,6 +214,7 @@ public struct ItemParser: Sendable {
         item.summaryText = item.body.leadText
         let bodyLinksLine = source.bodyLine - 1
         item.contentLinks = item.body.contentLinks.map { ContentLink(written: $0.written, line: bodyLinksLine + $0.line) }
+        item.bodyImages = item.body.bodyImages.map { BodyImage(written: $0.written, path: $0.path, link: $0.link, line: bodyLinksLine + $0.line) }
         if let summary {
             let rendered = markdown.render(summary, wantPlainText: true, resources: resourceLinks, firstContentLink: item.contentLinks.count)
             // A summary's links are reported at the front matter's first line.

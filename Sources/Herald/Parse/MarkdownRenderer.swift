@@ -22,6 +22,9 @@ public struct RenderedMarkdown: Sendable, Equatable {
     /// Links to other content files, in order; each `href` is `ContentLink.marker(firstIndex + i)`
     /// until the site model resolves it. Lines are the body's.
     public var contentLinks: [ContentLink] = []
+    /// Images of the site the body shows, in order; each `src` is `BodyImage.marker(i)` until
+    /// `BodyImageResolver` makes it a `<picture>`. Lines are the body's.
+    public var bodyImages: [BodyImage] = []
 
     /// Everything a parse gives, or an empty body.
     public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
@@ -125,6 +128,7 @@ public struct MarkdownRenderer: Sendable {
         rendered.omittedHTMLLine = walk.omittedHTMLLine
         rendered.templateSyntax = walk.templateSyntax
         rendered.contentLinks = walk.contentLinks
+        rendered.bodyImages = walk.bodyImages
         return rendered
     }
 
@@ -178,6 +182,8 @@ private struct TreeWalk {
     /// Links to Markdown files found so far, and the number of the first one's marker.
     var contentLinks: [ContentLink] = []
     var firstContentLink: Int?
+    /// The body's images of the site, marked (see `BodyImage`).
+    var bodyImages: [BodyImage] = []
 
     init(root: OpaquePointer, basePath: String?, resources: BundleLinks?, collectAllText: Bool, safe: Bool) {
         self.root = root
@@ -231,6 +237,14 @@ private struct TreeWalk {
             case CMARK_NODE_IMAGE:
                 imageDepth += 1
                 rebase(node)
+                // An item's body (the one render given `firstContentLink`) marks its images of the
+                // site, to be shown in the sizes made of them.
+                if firstContentLink != nil, let original = originalURL, let path = BodyImage.path(of: original, resources: resources),
+                   let pointer = cmark_node_get_url(node) {
+                    let link = String(cString: pointer)
+                    bodyImages.append(BodyImage(written: original, path: path, link: link, line: blockLine(of: node)))
+                    _ = cmark_node_set_url(node, BodyImage.marker(bodyImages.count - 1, link: link))
+                }
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 let text = literal(node)
                 statistics.count(text)
@@ -272,9 +286,13 @@ private struct TreeWalk {
         }
     }
 
+    /// The URL of the last node `rebase` looked at, as written.
+    private var originalURL: String?
+
     /// Moves a site-absolute URL (`/x`, not `//host/x`) under the base path, and points a relative
     /// link to a bundle's file at where the file is published.
-    private func rebase(_ node: OpaquePointer) {
+    private mutating func rebase(_ node: OpaquePointer) {
+        originalURL = cmark_node_get_url(node).map { String(cString: $0) }
         if let resources, let pointer = cmark_node_get_url(node), let link = resources.link(for: String(cString: pointer)) {
             _ = cmark_node_set_url(node, link)
             return

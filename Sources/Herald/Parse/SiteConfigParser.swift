@@ -9,7 +9,7 @@ public enum SiteConfigParser {
     static func readImageOptions(_ reader: inout YAMLReader, path: String = "site.yml") -> ImageOptions {
         var options = ImageOptions()
         guard var section = reader.mapping("images") else { return options }
-        warnAboutUnknownKeys(&section, known: ["process", "widths", "cardWidths", "cardRatio", "quality", "avif", "maxOriginalBytes", "keepOriginal", "maxPixels"], section: "images")
+        warnAboutUnknownKeys(&section, known: ["process", "widths", "cardWidths", "cardRatio", "thumbnailSize", "quality", "avif", "maxOriginalBytes", "keepOriginal", "maxPixels"], section: "images")
         options.process = section.bool("process") ?? true
         options.avif = section.bool("avif") ?? false
         options.keepOriginal = section.bool("keepOriginal") ?? false
@@ -45,6 +45,11 @@ public enum SiteConfigParser {
                 }
             }
             section.absorb(quality)
+        }
+        if let size = section.int("thumbnailSize") {
+            if (16...2048).contains(size) { options.thumbnailSize = size } else {
+                section.problems.error(path, section.line(of: section.node("thumbnailSize")), "images thumbnailSize must be from 16 to 2048 pixels, not \(size)")
+            }
         }
         if let bytes = section.count("maxOriginalBytes") { options.maxOriginalBytes = bytes }
         if let pixels = section.int("maxPixels") {

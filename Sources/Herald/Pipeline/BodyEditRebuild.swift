@@ -49,6 +49,8 @@ extension BuildMemo {
         // parse compared them), so they resolve as they did, with the same warnings.
         let rules = PublishingRules(now: last.options.now, includeDrafts: last.options.includeDrafts, includeFuture: last.options.includeFuture)
         _ = ContentLinkResolver(urls: last.urls, rules: rules).resolve(&last.site, allItems: last.allItems, only: edited)
+        // So are its images of the site (the parse compared them too), from the last build's catalog.
+        BodyImageResolver.resolve(&last.site, urls: last.urls, only: edited)
 
         var result = BodyEditRebuild()
         if !edited.isEmpty, let siteView = last.plan.siteView {

@@ -70,7 +70,10 @@ public struct Build: Sendable {
             return try buildSiteModel(parsed, config: config, popularity: popularity.records, run: run, warnings: &warnings)
         }
         let imageCache = ImageCache(folder: planOnly ? nil : options.imageCachePath)
-        modelled.images = try clock.step(.readImages) { try ImageReading(fileSystem: fileSystem, options: config.images, cache: imageCache).read(modelled) }
+        try clock.step(.readImages) {
+            modelled.images = try ImageReading(fileSystem: fileSystem, options: config.images, cache: imageCache).read(modelled)
+            BodyImageResolver.resolve(&modelled, urls: siteURLs)
+        }
         let (site, urls) = (modelled, siteURLs)
         let processedImages = ProcessedImages()
         // Every item parsed is kept for the memo's next rebuild only: holding it to the end of

@@ -17,7 +17,8 @@ struct ItemFacts: Sendable, Equatable {
     var apiPath: String
     var summaryText: String
     var summaryHTML: String
-    var imageURL: String?
+    /// The cover, with its sizes (nil without one).
+    var image: ImageFacts?
     /// Everyone who wrote it, in order; `author` is them joined for display.
     var authors: [String]
     var author: String?
@@ -49,7 +50,7 @@ struct ItemFacts: Sendable, Equatable {
                 kind: item.kind, title: item.title, permalink: urls.absolute(path),
                 apiURL: urls.absolute(apiPath), apiPath: apiPath,
                 summaryText: item.summaryText, summaryHTML: item.summaryHTML,
-                imageURL: item.image.map(urls.absoluteAsset), authors: item.authors, author: item.author, updated: item.updated, published: published, dated: item.publishedAt(now: site.hour) != nil,
+                image: item.image.map { ImageFacts(written: $0, image: ImageCatalog.localPath($0).flatMap { site.images.image($0, focus: item.imageFocus) }, urls: urls) }, authors: item.authors, author: item.author, updated: item.updated, published: published, dated: item.publishedAt(now: site.hour) != nil,
                 categories: site.categoriesOfItem[id].map { site.categories[$0] },
                 tags: site.tagsOfItem[id].map { site.tags[$0] },
                 readingMinutes: item.body.statistics.readingMinutes, event: item.event)

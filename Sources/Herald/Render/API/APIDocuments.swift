@@ -67,13 +67,28 @@ struct APICard: Encodable, Sendable, Hashable {
     var kind: String
     var title: String
     var summary: String
-    var image: String?
+    var image: APIImage?
     var date: String?
     var author: String?
     var category: APICategoryRef?
     var url: String
     var api: String
     var event: APIEvent?
+}
+
+/// An item's cover: its widest JPEG or PNG with its size, every file made of it (`srcset`,
+/// narrowest first, WebP and AVIF beside) and a small square crop for list cells.
+struct APIImage: Encodable, Sendable, Hashable {
+    var url: String
+    var width: Int?
+    var height: Int?
+    var type: String?
+    var srcset: [ImageFacts.File]
+    var thumbnail: ImageFacts.File?
+
+    init(_ facts: ImageFacts) {
+        (url, width, height, type, srcset, thumbnail) = (facts.url, facts.width, facts.height, facts.type, facts.srcset, facts.thumbnail)
+    }
 }
 
 /// A category named by an item.
@@ -158,7 +173,7 @@ struct APIItem: Encodable, Sendable, Hashable {
     var title: String
     var summary: String
     var contentHTML: String
-    var image: String?
+    var image: APIImage?
     var date: String?
     /// When it was last updated, if it says.
     var updated: String?

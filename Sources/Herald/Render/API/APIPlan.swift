@@ -6,7 +6,7 @@ enum APIPlan {
         let zone = site.config.timeZone
         let cards: [APICard] = facts.map { fact in
             APICard(
-                id: fact.id, kind: fact.kind.rawValue, title: fact.title, summary: fact.summaryText, image: fact.imageURL,
+                id: fact.id, kind: fact.kind.rawValue, title: fact.title, summary: fact.summaryText, image: fact.image.map(APIImage.init),
                 date: fact.dated ? TimestampFormat.rfc3339(fact.published, in: zone) : nil, author: fact.author,
                 category: fact.categories.first.map(APICategoryRef.init), url: fact.permalink, api: fact.apiURL,
                 event: fact.event.map { APIEvent($0, now: site.now) })

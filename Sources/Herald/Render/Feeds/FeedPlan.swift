@@ -88,7 +88,7 @@ struct FeedWriter: Sendable {
     func rss(_ channel: FeedChannel) -> String {
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+            <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
             <channel>
             <title>\(XMLText.text(channel.title))</title>
             <link>\(XMLText.text(channel.homeURL))</link>
@@ -112,6 +112,7 @@ struct FeedWriter: Sendable {
                 xml += "<category domain=\"\(XMLText.attribute(urls.absolute(URLLayout.categoryPath(category.slug))))\">\(XMLText.text(category.name))</category>\n"
             }
             xml += "<description>\(XMLText.text(AbsoluteURLs.rewrite(fact.summaryHTML, pageURL: fact.permalink)))</description>\n"
+            if let image = fact.image { xml += mediaContent(image) }
             if site.config.feeds.fullContent { xml += "<content:encoded>\(XMLText.text(contentHTML(id)))</content:encoded>\n" }
             xml += "</item>\n"
         }
@@ -144,6 +145,9 @@ struct FeedWriter: Sendable {
             xml += "<entry>\n"
             xml += "<title type=\"text\">\(XMLText.text(fact.title))</title>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.attribute(fact.permalink))\"/>\n"
+            if let image = fact.image {
+                xml += "<link rel=\"enclosure\"\(image.type.map { " type=\"\($0)\"" } ?? "") href=\"\(XMLText.attribute(image.url))\"/>\n"
+            }
             xml += "<id>\(XMLText.text(fact.id))</id>\n"
             let updated = fact.updated.map { TimestampFormat.rfc3339(max($0, fact.published), in: zone) } ?? date
             xml += "<published>\(date)</published>\n<updated>\(updated)</updated>\n"
@@ -160,6 +164,19 @@ struct FeedWriter: Sendable {
         return xml
     }
 
+    /// The cover as Media RSS's `media:content` (with its size when known) and the square
+    /// thumbnail as `media:thumbnail`: what feed readers show beside an entry.
+    func mediaContent(_ image: ImageFacts) -> String {
+        var xml = "<media:content url=\"\(XMLText.attribute(image.url))\" medium=\"image\""
+        if let type = image.type { xml += " type=\"\(type)\"" }
+        if let width = image.width, let height = image.height { xml += " width=\"\(width)\" height=\"\(height)\"" }
+        xml += "/>\n"
+        if let thumbnail = image.thumbnail {
+            xml += "<media:thumbnail url=\"\(XMLText.attribute(thumbnail.url))\" width=\"\(thumbnail.width)\" height=\"\(thumbnail.height)\"/>\n"
+        }
+        return xml
+    }
+
     /// JSON Feed 1.1; events carry their details in a `_herald` extension object.
     func jsonFeed(_ channel: FeedChannel) -> Data {
         let feed = JSONFeedDocument(
@@ -173,7 +190,7 @@ struct FeedWriter: Sendable {
                 return JSONFeedDocument.Item(
                     id: fact.id, url: fact.permalink, title: fact.title,
                     contentHTML: contentHTML(id), summary: fact.summaryText.isEmpty ? nil : fact.summaryText,
-                    image: fact.imageURL, datePublished: date, dateModified: fact.updated.map { TimestampFormat.rfc3339(max($0, fact.published), in: zone) } ?? date,
+                    image: fact.image?.url, bannerImage: fact.image?.card?.url, datePublished: date, dateModified: fact.updated.map { TimestampFormat.rfc3339(max($0, fact.published), in: zone) } ?? date,
                     authors: fact.authors.isEmpty ? nil : fact.authors.map { .init(name: $0) }, tags: fact.categories.map(\.name) + fact.tags.map(\.name),
                     herald: JSONFeedDocument.Extension(kind: fact.kind.rawValue, event: fact.event.map { APIEvent($0, now: site.now) }))
             })
@@ -195,6 +212,8 @@ private struct JSONFeedDocument: Encodable {
         var contentHTML: String
         var summary: String?
         var image: String?
+        /// The card crop, wider than tall, as JSON Feed's banner.
+        var bannerImage: String?
         var datePublished: String
         var dateModified: String
         var authors: [Author]?
@@ -203,7 +222,7 @@ private struct JSONFeedDocument: Encodable {
 
         enum CodingKeys: String, CodingKey {
             case id, url, title, summary, image, authors, tags
-            case contentHTML = "content_html", datePublished = "date_published", dateModified = "date_modified"
+            case contentHTML = "content_html", datePublished = "date_published", dateModified = "date_modified", bannerImage = "banner_image"
             case herald = "_herald"
         }
     }

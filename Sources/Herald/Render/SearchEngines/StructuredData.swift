@@ -15,13 +15,16 @@ enum StructuredData {
                 context: "https://schema.org", type: "NewsArticle", headline: fact.title, description: description,
                 datePublished: TimestampFormat.rfc3339(fact.published, in: zone), dateModified: TimestampFormat.rfc3339(max(fact.updated ?? fact.published, fact.published), in: zone),
                 author: Authors(fact.authors.map { Organization(type: "Organization", name: $0, url: nil) }, otherwise: publisher),
-                publisher: publisher, image: fact.imageURL.map { [$0] }, mainEntityOfPage: fact.permalink, url: fact.permalink,
+                publisher: publisher, image: fact.image?.shapes, mainEntityOfPage: fact.permalink, url: fact.permalink,
                 articleSection: fact.categories.first?.name, keywords: fact.tags.isEmpty ? nil : fact.tags.map(\.name).joined(separator: ", "),
                 inLanguage: site.config.language), pretty: false)
         case .event:
             guard let event = fact.event else { return nil }
             let api = APIEvent(event, now: site.now)
-            let online = (event.location ?? "").lowercased().contains("online") || (event.location ?? "").lowercased().contains("zoom")
+            let location = event.location ?? ""
+            // A location that is a link is where the event is held online.
+            let locationIsURL = location.hasPrefix("https://") || location.hasPrefix("http://")
+            let online = locationIsURL || location.lowercased().contains("online") || location.lowercased().contains("zoom")
             let status: String
             switch event.status {
             case .scheduled: status = "https://schema.org/EventScheduled"
@@ -29,13 +32,16 @@ enum StructuredData {
             case .postponed: status = "https://schema.org/EventPostponed"
             }
             // schema.org requires a location; an event that names none is placed with its organizer.
-            let place = online ? Place(type: "VirtualLocation", name: event.location, address: nil, url: event.registration ?? fact.permalink)
-                : Place(type: "Place", name: event.location ?? event.organizer ?? site.config.title, address: event.address, url: nil)
+            // Google rejects a Place without an address: the location's own words stand in for one.
+            let name = event.location ?? event.organizer ?? site.config.title
+            let place = online ? Place(type: "VirtualLocation", name: locationIsURL ? nil : event.location, address: nil,
+                                       url: locationIsURL ? location : event.registration ?? fact.permalink)
+                : Place(type: "Place", name: name, address: event.address ?? name, url: nil)
             data = JSONOutput.encode(EventData(
                 context: "https://schema.org", type: "Event", name: fact.title, description: description,
                 startDate: api.start, endDate: api.end, eventStatus: status,
                 eventAttendanceMode: online ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
-                location: place, image: fact.imageURL.map { [$0] },
+                location: place, image: fact.image?.shapes,
                 organizer: Organization(type: "Organization", name: event.organizer ?? site.config.title, url: event.organizer == nil ? urls.absolute("") : nil),
                 offers: event.registration.map { Offer(type: "Offer", url: $0) }, url: fact.permalink, inLanguage: site.config.language), pretty: false)
         case .page:

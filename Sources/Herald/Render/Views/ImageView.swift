@@ -36,6 +36,8 @@ struct ImageView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var files: Files
     /// The card crop (the whole image again when it already has the card's shape).
     var card: Files
+    /// The square thumbnail, when one was made.
+    var thumbnail: Files? = nil
     /// What it shows, for readers who cannot see it; empty for a decorative image.
     var alt: String
 
@@ -43,6 +45,7 @@ struct ImageView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         switch key {
         case .alt: return .text(alt)
         case .card: return .view(CardView(files: card))
+        case .thumbnail: return thumbnail.map { .view(CardView(files: $0)) } ?? .absent
         default: return files.templateValue(key)
         }
     }
@@ -52,7 +55,7 @@ struct ImageView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     /// A view of every field, for `herald check`'s look-up of the names templates use.
     static let sample: ImageView = {
         let files = Files(src: "/", srcset: "/ 1w", webpSrcset: "/ 1w", avifSrcset: "/ 1w", width: 1, height: 1, type: "image/jpeg")
-        return ImageView(files: files, card: files, alt: "a")
+        return ImageView(files: files, card: files, thumbnail: files, alt: "a")
     }()
 
     /// The crop as its own view, so `{{#image.card}}{{src}}{{/image.card}}` reads the crop's
@@ -79,7 +82,8 @@ struct ImageView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         }
         let whole = files(image.resized, link: link)
         let crops = image.crops
-        return ImageView(files: whole, card: crops.isEmpty ? whole : files(crops, link: link), alt: alt)
+        return ImageView(files: whole, card: crops.isEmpty ? whole : files(crops, link: link),
+                         thumbnail: image.thumbnail.map { files([$0], link: link) }, alt: alt)
     }
 
     /// The files of one set of outputs (each width in each format).

@@ -108,6 +108,7 @@ extension TemplateKey {
     static let terms = TemplateKey("terms")
     static let thisWeek = TemplateKey("thisWeek")
     static let time = TemplateKey("time")
+    static let thumbnail = TemplateKey("thumbnail")
     static let title = TemplateKey("title")
     static let today = TemplateKey("today")
     static let total = TemplateKey("total")
