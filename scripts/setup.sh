@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building Herald needs beyond Swift, if it is missing: Debian's libcmark-dev (the
-# Markdown library), libvips-dev (the image library) and pkg-config (which SwiftPM uses to find it). With --test, also what the
+# Markdown library), libvips-dev (the image library), the Noto CJK and colour emoji fonts (social
+# cards) and pkg-config (which SwiftPM uses to find it). With --test, also what the
 # output validation tests use: vips (the photos of the fault tests' corpus), jing (Atom's RELAX NG schema), xmllint (the sitemap's XSD), and the
 # Python packages pytest, jsonschema (with its URI and date-time format checkers), feedparser,
 # icalendar (under ../shared/standards/ics_check.py) and python-dateutil (expands RRULEs); and what
@@ -12,6 +13,9 @@ missing=()
 pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
 pkg-config --exists vips 2>/dev/null || missing+=(libvips-dev)
 command -v pkg-config >/dev/null || missing+=(pkg-config)
+# The social cards' fonts: Chinese, Japanese, Korean and Latin, and the categories' emoji icons.
+[ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc ] || missing+=(fonts-noto-cjk)
+[ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
 command -v diff >/dev/null || missing+=(diffutils)
 if [ "${1:-}" = "--test" ]; then
   command -v jing >/dev/null || missing+=(jing)

@@ -139,6 +139,88 @@ static inline int herald_vips_save(VipsImage *in, HeraldImageFormat format, int 
     return -1;
 }
 
+/// Text drawn by Pango: `markup` (Pango markup, colours in `<span foreground>`) in `font`
+/// ("Noto Sans CJK SC Bold 60"), from `fontfile` when not NULL, wrapped at `width` pixels
+/// between words or, for scripts without spaces such as Chinese, between characters. RGBA.
+static inline int herald_vips_text(const char *markup, const char *font, const char *fontfile, int width, VipsImage **out) {
+    if (fontfile)
+        return vips_text(out, markup, "font", font, "fontfile", fontfile, "width", width, "rgba", TRUE,
+                         "wrap", VIPS_TEXT_WRAP_WORD_CHAR, "dpi", 72, NULL);
+    return vips_text(out, markup, "font", font, "width", width, "rgba", TRUE, "wrap", VIPS_TEXT_WRAP_WORD_CHAR, "dpi", 72, NULL);
+}
+
+/// A `width` × `height` sRGB image of one colour.
+static inline int herald_vips_canvas(int width, int height, double red, double green, double blue, VipsImage **out) {
+    VipsImage *black = NULL, *coloured = NULL;
+    if (vips_black(&black, width, height, "bands", 3, NULL)) return -1;
+    double add[3] = {red, green, blue}, times[3] = {1, 1, 1};
+    int result = vips_linear(black, &coloured, times, add, 3, "uchar", TRUE, NULL);
+    g_object_unref(black);
+    if (result) return -1;
+    result = vips_copy(coloured, out, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+    g_object_unref(coloured);
+    return result;
+}
+
+/// The image in `buf` cropped to fill `width` × `height` around its most interesting part, upright,
+/// in sRGB, darkened to `brightness` (0–1) so that white text on it reads.
+static inline int herald_vips_backdrop(const void *buf, size_t len, int width, int height, double brightness, VipsImage **out) {
+    VipsImage *thumb = NULL, *srgb = NULL, *flat = NULL, *dark = NULL;
+    if (vips_thumbnail_buffer((void *)buf, len, &thumb, width, "height", height, "crop", VIPS_INTERESTING_ATTENTION,
+                              "size", VIPS_SIZE_FORCE, "export_profile", "srgb", NULL)) return -1;
+    // A grey photo becomes three bands, a transparent one is laid on black.
+    int result = vips_colourspace(thumb, &srgb, VIPS_INTERPRETATION_sRGB, NULL);
+    g_object_unref(thumb);
+    if (result) return -1;
+    if (vips_image_hasalpha(srgb)) {
+        result = vips_flatten(srgb, &flat, NULL);
+        g_object_unref(srgb);
+        if (result) return -1;
+    } else {
+        flat = srgb;
+    }
+    result = vips_linear1(flat, &dark, brightness, 0, "uchar", TRUE, NULL);
+    g_object_unref(flat);
+    if (result) return -1;
+    result = vips_copy(dark, out, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+    g_object_unref(dark);
+    return result;
+}
+
+/// `overlay` (RGBA) drawn over `base` with its top left at `x`, `y`.
+static inline int herald_vips_over(VipsImage *base, VipsImage *overlay, int x, int y, VipsImage **out) {
+    return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
+}
+
+/// The top `height` rows of `in` (text cut to its lines that fit).
+static inline int herald_vips_top(VipsImage *in, int height, VipsImage **out) {
+    return vips_crop(in, out, 0, 0, vips_image_get_width(in), height, NULL);
+}
+
+/// `in` as three sRGB bands (composite makes four), for a JPEG.
+static inline int herald_vips_opaque(VipsImage *in, VipsImage **out) {
+    if (!vips_image_hasalpha(in)) return vips_copy(in, out, NULL);
+    return vips_extract_band(in, out, 0, "n", 3, NULL);
+}
+
+/// `in` made into pixels in memory (its source may then go).
+static inline VipsImage *herald_vips_memory(VipsImage *in) { return vips_image_copy_memory(in); }
+
+/// The values of the pixel at `x`, `y` of the image in `buf` (up to four bands), for tests.
+static inline int herald_vips_pixel(const void *buf, size_t len, int x, int y, double *values, int *count) {
+    VipsImage *image = vips_image_new_from_buffer(buf, len, "", NULL);
+    if (!image) return -1;
+    double *vector = NULL;
+    int n = 0;
+    int result = vips_getpoint(image, &vector, &n, x, y, NULL);
+    g_object_unref(image);
+    if (result) return -1;
+    *count = n < 4 ? n : 4;
+    for (int i = 0; i < *count; i++) values[i] = vector[i];
+    g_free(vector);
+    return 0;
+}
+
 /// Frees a buffer libvips made.
 static inline void herald_vips_free(void *buf) { g_free(buf); }
 

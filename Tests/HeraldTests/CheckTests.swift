@@ -14,6 +14,7 @@ import Testing
         // A file named as a PNG is one: covers are read as images.
         var files = all.mapValues { Data($0.utf8) }
         for (path, text) in all where path.hasSuffix(".png") && text == "png" { files[path] = Fixtures.image("icon.png") }
+        for (path, text) in all where path.hasSuffix(".jpg") && text == "jpg" { files[path] = Fixtures.image("landscape.jpg") }
         do {
             return try SiteCheck.run(options, fileSystem: .memory(files)).findings.map(\.description)
         } catch let failure as BuildFailure {
@@ -24,9 +25,9 @@ import Testing
 
     @Test func aSiteWithNothingToFixHasNoFindings() throws {
         #expect(try check([
-            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\ncategories: [news]\nimage: /images/a.png\n---\nSee [b](../b/), [home](/), [mail](mailto:x@example.org) and [out](https://example.com/x).\n",
-            "content/news/2026-11-02-b.md": "---\ntitle: B\ndate: 2026-11-02\n---\n![pic](/images/a.png) and [a](/news/a/#top).\n",
-            "static/images/a.png": "png",
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\ncategories: [news]\nfeatured: true\nimage: /images/a.jpg\nimageAlt: \"\"\n---\nSee [b](../b/), [home](/), [mail](mailto:x@example.org) and [out](https://example.com/x).\n",
+            "content/news/2026-11-02-b.md": "---\ntitle: B\ndate: 2026-11-02\n---\n![pic](/images/a.jpg) and [a](/news/a/#top).\n",
+            "static/images/a.jpg": "jpg",
         ]) == [])
     }
 
@@ -166,6 +167,20 @@ import Testing
         #expect(findings == [
             "content/events/2026-12-01-talk.md:19: warning: 'What, who for, and how to take part.' is the placeholder herald new wrote: replace it with the event's own text",
             "content/pages/guan-yu.md:5: warning: '在这里用 Markdown 撰写页面。' is the placeholder herald new wrote: replace it with the page's own text",
+        ])
+    }
+
+    @Test func coverFindings() throws {
+        let site = MemorySite([
+            "site.yml": "title: T\nbaseURL: https://union.example.edu/club/\nimages:\n  maxOriginalBytes: 1000\n  keepOriginal: true\n",
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\nfeatured: true\nimage: /images/photo.jpg\n---\n",
+            "content/news/2026-11-02-b.md": "---\ntitle: B\ndate: 2026-11-02\nimage: /images/icon.png\nimageAlt: The logo\n---\n",
+        ], binary: ["static/images/photo.jpg": Fixtures.image("landscape.jpg"), "static/images/icon.png": Fixtures.image("icon.png")])
+        let findings = try SiteCheck.run(BuildOptions(now: Fixtures.now), fileSystem: site.fileSystem).findings.map(\.description)
+        #expect(findings == [
+            "content/news/2026-11-01-a.md:5: warning: cover image static/images/photo.jpg is 9 KB and published as it is (images.keepOriginal), though smaller files of it are made; readers who open it download all of it",
+            "content/news/2026-11-01-a.md:5: warning: is featured but its cover has no imageAlt: say what the picture shows, for readers who cannot see it (imageAlt: \"\" for a decorative one)",
+            "content/news/2026-11-02-b.md:4: warning: cover image static/images/icon.png is 32 pixels wide; the theme shows covers 760 pixels wide, so it will look blurry: use a larger photo",
         ])
     }
 

@@ -84,7 +84,9 @@ import Testing
         let list = try #require(output.text("news/index.html"))
         #expect(list.contains("<img src=\"\(try named("card800", "jpg"))\" srcset=\"\(try named("card480", "jpg")) 480w, \(try named("card800", "jpg")) 800w\""))
         #expect(list.contains(#"alt="" width="800" height="420" loading="lazy" decoding="async"></picture>"#))
-        #expect(page.contains("<meta property=\"og:image\" content=\"https://example.org\(try named("card800", "jpg"))\">\n<meta property=\"og:image:width\" content=\"800\">\n<meta property=\"og:image:height\" content=\"420\">"))
+        // Without social cards, a page is shared with its cover's crop.
+        let shared = try #require(try site(cover: "landscape.jpg", siteYML: "socialCards: false\n").build().text("news/fair/index.html"))
+        #expect(shared.contains("<meta property=\"og:image\" content=\"https://example.org\(try named("card800", "jpg"))\">\n<meta property=\"og:image:width\" content=\"800\">\n<meta property=\"og:image:height\" content=\"420\">"))
     }
 
     @Test func feedsTheAPIAndStructuredDataCarryTheCoverWithItsSizes() throws {
@@ -141,6 +143,14 @@ import Testing
         #expect(!files.contains { $0.contains(".card") || $0.contains(".thumb") }, "a body's image is not cropped")
         // Feeds carry the same picture, with absolute URLs.
         #expect(try #require(output.text("feed.xml")).contains("srcset=\"https://example.org\(try link("480", "jpg")) 480w"))
+    }
+
+    @Test func anEmptyImageAltMarksADecorativeCover() throws {
+        let decorative = try site(cover: "icon.png").build()
+        #expect(try #require(decorative.text("news/fair/index.html")).contains(#"alt="The stalls""#))
+        let page = try #require(try MemorySite(["content/news/2026-11-02-fair.md": "---\ntitle: Fair\ndate: 2026-11-02\nimage: /images/icon.png\nimageAlt: \"\"\n---\n"],
+                                               binary: ["static/images/icon.png": Fixtures.image("icon.png")]).build().text("news/fair/index.html"))
+        #expect(page.contains(#"<picture><img src="/images/icon.png" alt="" width="32" height="32""#), "an empty alt, not the title")
     }
 
     @Test func settingsChooseWidthsFormatsAndQuality() throws {
@@ -229,7 +239,8 @@ import Testing
         let first = try build()
         #expect(first.report.images == 1)
         let cached = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache").path)
-        #expect(cached.filter { !$0.hasPrefix("index") }.count == 9)
+        // The photo's nine files, and the social cards of its article and of the home page.
+        #expect(cached.filter { !$0.hasPrefix("index") }.count == 11)
         let second = try build()
         #expect(second.report.images == 0, "every file came from the cache")
         #expect(second.output.files == first.output.files)

@@ -152,11 +152,19 @@ def test_search_box_finds_as_one_types(site, browser, width, query, expected):
     assert browser.find_element(By.CSS_SELECTOR, "#search-box-results .search__status").text
     if width == "desktop":
         browser.save_screenshot(str(SCREENSHOTS / f"search-box-{query}.png"))
-    # The results are links into the site, and keyboard users reach them with the arrow keys.
-    box.send_keys(Keys.ARROW_DOWN)
-    assert browser.switch_to.active_element.get_attribute("href").startswith(site)
-    browser.switch_to.active_element.send_keys(Keys.ESCAPE)
-    assert not panel.is_displayed()
+    # A combobox (ARIA): the arrow keys reach each result while focus stays in the box, which
+    # names the one reached, so a screen reader says it; Escape closes the list.
+    assert box.get_attribute("role") == "combobox" and box.get_attribute("aria-expanded") == "true"
+    listbox = browser.find_element(By.ID, box.get_attribute("aria-controls"))
+    assert listbox.get_attribute("role") == "listbox"
+    box.send_keys(Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+    assert browser.switch_to.active_element == box
+    reached = browser.find_element(By.ID, box.get_attribute("aria-activedescendant"))
+    assert reached.get_attribute("role") == "option" and reached.get_attribute("aria-selected") == "true"
+    assert reached.find_element(By.TAG_NAME, "a").get_attribute("href") == shown[min(1, len(shown) - 1)]
+    box.send_keys(Keys.ESCAPE)
+    assert not panel.is_displayed() and box.get_attribute("aria-expanded") == "false"
+    assert box.get_attribute("aria-activedescendant") is None
     assert console_errors(browser) == []
 
 

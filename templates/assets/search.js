@@ -147,10 +147,16 @@
       list = document.getElementById("search-results");
       status = document.getElementById("search-status");
     } else {
-      panel = document.getElementById(input.getAttribute("aria-controls"));
+      // The ARIA combobox pattern: focus stays in the box, the results are a listbox of options,
+      // and the option the arrow keys reach is named by aria-activedescendant, so that a screen
+      // reader says each one as it is reached, and the live status how many there are.
+      panel = form.querySelector(".search__panel");
       status = element("p", "search__status");
       status.setAttribute("role", "status");
       list = element("ol", "search__results");
+      list.id = input.getAttribute("aria-controls");
+      list.setAttribute("role", "listbox");
+      list.setAttribute("aria-label", input.labels && input.labels.length ? input.labels[0].textContent : "");
       panel.appendChild(status);
       panel.appendChild(list);
     }
@@ -160,6 +166,22 @@
       if (onPage) return;
       panel.hidden = !open;
       input.setAttribute("aria-expanded", open ? "true" : "false");
+      if (!open) activate(-1);
+    }
+
+    /* The options of the masthead's list, and the one the arrow keys reached (-1: none). */
+    var active = -1;
+    function options() { return Array.prototype.slice.call(list.querySelectorAll("[role=option]")); }
+    function activate(index) {
+      var all = options();
+      all.forEach(function (option, at) { option.setAttribute("aria-selected", at === index ? "true" : "false"); });
+      active = index >= 0 && index < all.length ? index : -1;
+      if (active >= 0) {
+        input.setAttribute("aria-activedescendant", all[active].id);
+        all[active].scrollIntoView({block: "nearest"});
+      } else {
+        input.removeAttribute("aria-activedescendant");
+      }
     }
 
     function update() {
@@ -180,7 +202,18 @@
         if (input.value.trim() !== query) return;  // a newer keystroke has its own search
         var hits = search(items, terms);
         list.textContent = "";
-        hits.slice(0, limit).forEach(function (item) { list.appendChild(resultNode(item, terms, root)); });
+        hits.slice(0, limit).forEach(function (item, at) {
+          var node = resultNode(item, terms, root);
+          if (!onPage) {
+            node.setAttribute("role", "option");
+            node.id = list.id + "-" + at;
+            node.setAttribute("aria-selected", "false");
+            node.querySelector("a").tabIndex = -1;
+          }
+          list.appendChild(node);
+        });
+        active = -1;
+        input.removeAttribute("aria-activedescendant");
         status.textContent = hits.length ? say(strings.count, hits.length, query) : say(strings.none, 0, query);
         if (!onPage && hits.length > limit) {
           var more = element("li", "search__more");
@@ -205,20 +238,22 @@
       if (input.value.trim() && !dismissed) update();
     });
     if (!onPage) {
-      // Arrow keys move between the box and the results; Escape closes them.
-      form.addEventListener("keydown", function (event) {
-        var links = Array.prototype.slice.call(list.querySelectorAll("a"));
-        var at = links.indexOf(document.activeElement);
-        if (event.key === "ArrowDown" && links.length) {
-          links[Math.min(at + 1, links.length - 1)].focus();
+      // Arrow keys move through the options while focus stays in the box; Enter opens the one
+      // reached; Escape closes the list.
+      input.addEventListener("keydown", function (event) {
+        var all = options();
+        if (event.key === "ArrowDown" && all.length && !panel.hidden) {
+          activate(Math.min(active + 1, all.length - 1));
           event.preventDefault();
-        } else if (event.key === "ArrowUp" && at >= 0) {
-          (at === 0 ? input : links[at - 1]).focus();
+        } else if (event.key === "ArrowUp" && active >= 0) {
+          activate(active - 1);
+          event.preventDefault();
+        } else if (event.key === "Enter" && active >= 0) {
+          window.location.href = all[active].querySelector("a").href;
           event.preventDefault();
         } else if (event.key === "Escape") {
           dismissed = true;
           show(false);
-          input.focus();
         }
       });
       document.addEventListener("click", function (event) {

@@ -105,11 +105,24 @@ struct ContentCheck {
                 if item.featured { found.warning(item.sourcePath, line(of: "featured", in: item.sourcePath), "is featured but has no cover image (image:); featured picks are shown with their cover") }
                 continue
             }
-            let link = urls.asset(image)
-            guard case .file(let file) = links.target(of: link, from: ""), !links.leadsSomewhere(link, from: "") else { continue }
-            found.error(item.sourcePath, line(of: "image", in: item.sourcePath), "cover image '\(image)' is not in the site; put it at static/\(file)")
+            // A cover that is not there fails the build (ImageReading); what is left to say is
+            // about covers that are there.
+            if item.featured, item.imageAlt == nil {
+                found.warning(item.sourcePath, item.imageLine, "is featured but its cover has no imageAlt: say what the picture shows, for readers who cannot see it (imageAlt: \"\" for a decorative one)")
+            }
+            guard let measured = ImageCatalog.localPath(image).flatMap({ site.images.image($0, focus: item.imageFocus) }) else { continue }
+            if measured.header.width > 0, measured.header.width < Self.coverWidth {
+                found.warning(item.sourcePath, item.imageLine, "cover image \(measured.source) is \(measured.header.width) pixels wide; the theme shows covers \(Self.coverWidth) pixels wide, so it will look blurry: use a larger photo")
+            }
+            if measured.publishOriginal, !measured.outputs.isEmpty, measured.byteCount > site.config.images.maxOriginalBytes {
+                found.warning(item.sourcePath, item.imageLine, "cover image \(measured.source) is \(measured.byteCount / 1024) KB and published as it is (images.keepOriginal), though smaller files of it are made; readers who open it download all of it")
+            }
         }
     }
+
+    /// The widest the default theme shows a cover, in CSS pixels: the article column. A narrower
+    /// cover is enlarged on every screen.
+    static let coverWidth = 760
 
     private func undeclaredCategories(_ found: inout DiagnosticList) {
         // A category the build already warned about (merged spellings, a likely typo) is said once.

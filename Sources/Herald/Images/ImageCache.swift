@@ -52,25 +52,25 @@ public final class ImageCache: @unchecked Sendable {
         }
     }
 
-    /// The path of an output's file in the cache.
-    private func file(_ output: ImageOutput) -> String? {
-        folder.map { $0 + "/" + output.key + "." + output.format.fileExtension }
+    /// The path of a file in the cache, by its key and format.
+    private func file(_ key: String, _ format: ImageFormat) -> String? {
+        folder.map { $0 + "/" + key + "." + format.fileExtension }
     }
 
-    /// Whether the output's file is in the cache.
-    func has(_ output: ImageOutput) -> Bool {
-        guard let file = file(output) else { return false }
+    /// Whether the file is in the cache.
+    func has(_ key: String, _ format: ImageFormat) -> Bool {
+        guard let file = file(key, format) else { return false }
         return access(file, F_OK) == 0
     }
 
-    /// The output's bytes from the cache.
-    func read(_ output: ImageOutput) -> Data? {
-        file(output).flatMap { FileManager.default.contents(atPath: $0) }
+    /// A file's bytes from the cache.
+    func read(_ key: String, _ format: ImageFormat) -> Data? {
+        file(key, format).flatMap { FileManager.default.contents(atPath: $0) }
     }
 
-    /// Keeps an output's bytes; a file that cannot be written is simply made again next time.
-    func store(_ output: ImageOutput, _ data: Data) {
-        guard let folder, let file = file(output) else { return }
+    /// Keeps a file's bytes; a file that cannot be written is simply made again next time.
+    func store(_ key: String, _ format: ImageFormat, _ data: Data) {
+        guard let folder, let file = file(key, format) else { return }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // Written beside, then renamed: a build interrupted half-way never leaves half a file.
         let partial = file + ".partial-\(getpid())-\(UInt64.random(in: 0 ... .max))"
@@ -78,6 +78,10 @@ public final class ImageCache: @unchecked Sendable {
             if rename(partial, file) != 0 { unlink(partial) }
         }
     }
+
+    func has(_ output: ImageOutput) -> Bool { has(output.key, output.format) }
+    func read(_ output: ImageOutput) -> Data? { read(output.key, output.format) }
+    func store(_ output: ImageOutput, _ data: Data) { store(output.key, output.format, data) }
 
     /// Writes the index, when it changed.
     func save() {

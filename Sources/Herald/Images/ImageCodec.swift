@@ -7,6 +7,11 @@ enum ImageCodec {
     /// libvips started once per process, on first use.
     private static let started: Bool = herald_vips_start() == 0
 
+    /// Starts libvips if it is not yet.
+    static func start() throws(ImageProblem) {
+        guard started else { throw ImageProblem("libvips could not be started") }
+    }
+
     /// The header of an image, read without decoding its pixels.
     static func header(of data: Data) throws(ImageProblem) -> ImageHeader {
         guard started else { throw ImageProblem("libvips could not be started") }
@@ -81,8 +86,25 @@ enum ImageCodec {
         }
     }
 
+    /// The values of one pixel of an encoded image (for tests of what was drawn).
+    static func pixel(of data: Data, x: Int, y: Int) throws(ImageProblem) -> [Double] {
+        try start()
+        var values = [Double](repeating: 0, count: 4)
+        var count: Int32 = 0
+        let status = data.withUnsafeBytes { bytes in herald_vips_pixel(bytes.baseAddress, bytes.count, Int32(x), Int32(y), &values, &count) }
+        guard status == 0 else { throw lastError() }
+        return Array(values.prefix(Int(count)))
+    }
+
+    /// `image` made into pixels in memory, which replaces (and releases) it.
+    static func inMemory(_ image: UnsafeMutablePointer<VipsImage>) throws(ImageProblem) -> UnsafeMutablePointer<VipsImage> {
+        defer { herald_vips_release(image) }
+        guard let memory = herald_vips_memory(image) else { throw lastError() }
+        return memory
+    }
+
     /// One output's bytes.
-    private static func encode(_ image: UnsafeMutablePointer<VipsImage>, _ output: ImageOutput) -> Result<Data, ImageProblem> {
+    static func encode(_ image: UnsafeMutablePointer<VipsImage>, _ output: ImageOutput) -> Result<Data, ImageProblem> {
         let format: HeraldImageFormat = switch output.format {
         case .jpeg: HERALD_JPEG
         case .png: HERALD_PNG
@@ -98,7 +120,7 @@ enum ImageCodec {
     }
 
     /// libvips' last error on this thread, as one line.
-    private static func lastError() -> ImageProblem {
+    static func lastError() -> ImageProblem {
         var message = [CChar](repeating: 0, count: 512)
         herald_vips_error(&message, message.count)
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -46,16 +46,34 @@ struct ImageProcessing {
         }
         var inMemory: [String: Data] = [:]
         var problems: [Diagnostic] = []
-        for result in results {
+        for result in results + drawCards(catalog) {
             switch result {
             case .success(let files): for (path, data) in files { inMemory[path] = data }
             case .failure(let problem): problems.append(problem)
             }
         }
         if !problems.isEmpty { throw BuildFailure(step: .processImages, diagnostics: problems) }
-        let outputs = Dictionary(all.map { ($0.output.path, $0.output) }, uniquingKeysWith: { a, _ in a })
-        made.fill(inMemory: inMemory, cache: cache, outputs: outputs)
+        var files = Dictionary(all.map { ($0.output.path, ($0.output.key, $0.output.format)) }, uniquingKeysWith: { a, _ in a })
+        for card in catalog.socialCards.values { files[card.path] = (card.key, SocialCard.format) }
+        made.fill(inMemory: inMemory, cache: cache, files: files)
         return work.count
+    }
+
+    /// Draws the social cards the cache lacks, on all cores.
+    private func drawCards(_ catalog: ImageCatalog) -> [Result<[(String, Data)], Diagnostic>] {
+        let missing = catalog.socialCards.values.filter { !cache.has($0.key, SocialCard.format) }.sorted { $0.path < $1.path }
+        let keepInMemory = cache.folder == nil
+        return missing.parallelMap { card in
+            do {
+                let cover = try card.cover.map { try fileSystem.readFile($0.source) }
+                let bytes = try SocialCardRenderer.render(card, layout: catalog.socialCardLayout, cover: cover, fontFile: catalog.fontFile)
+                cache.store(card.key, SocialCard.format, bytes)
+                return .success(keepInMemory || !cache.has(card.key, SocialCard.format) ? [(card.path, bytes)] : [])
+            } catch {
+                let reason = (error as? ImageProblem)?.message ?? (error as? FileSystemProblem)?.message ?? error.localizedDescription
+                return .failure(Diagnostic(path: SocialCardLayout.path, line: 1, "the social card \(card.path) cannot be drawn: \(reason)"))
+            }
+        }
     }
 }
 
@@ -65,21 +83,21 @@ final class ProcessedImages: @unchecked Sendable {
     private let lock = NSLock()
     private var inMemory: [String: Data] = [:]
     private var cache: ImageCache? = nil
-    private var outputs: [String: ImageOutput] = [:]
+    private var files: [String: (key: String, format: ImageFormat)] = [:]
 
-    fileprivate func fill(inMemory: [String: Data], cache: ImageCache, outputs: [String: ImageOutput]) {
+    fileprivate func fill(inMemory: [String: Data], cache: ImageCache, files: [String: (key: String, format: ImageFormat)]) {
         lock.withLock {
             self.inMemory = inMemory
             self.cache = cache
-            self.outputs = outputs
+            self.files = files
         }
     }
 
     /// The bytes of the file at an output path.
     func contents(_ path: String) throws -> Data {
-        let (data, output, cache) = lock.withLock { (inMemory[path], outputs[path], self.cache) }
+        let (data, file, cache) = lock.withLock { (inMemory[path], files[path], self.cache) }
         if let data { return data }
-        guard let output, let bytes = cache?.read(output) else { throw ImageProblem("the processed image \(path) is missing from the image cache") }
+        guard let file, let bytes = cache?.read(file.key, file.format) else { throw ImageProblem("the processed image \(path) is missing from the image cache") }
         return bytes
     }
 }

@@ -24,8 +24,33 @@ struct ImageReading {
         var mayBeMissing = false
     }
 
-    /// The catalog of the images `site`'s items show, or the problems found.
+    /// The folder the site is read from on disk, for a social-card layout's font file.
+    var sourcePath: String
+
+    /// The catalog of the images `site`'s items show, with the pages' social cards, or the
+    /// problems found.
     func read(_ site: Site) throws -> ImageCatalog {
+        var catalog = try readImages(site)
+        guard site.config.socialCards != .off else { return catalog }
+        if let data = try? fileSystem.readFile(SocialCardLayout.path) {
+            let parsed = SocialCardLayout.parse(String(decoding: data, as: UTF8.self))
+            if parsed.diagnostics.contains(where: { $0.severity == .error }) { throw BuildFailure(step: .readImages, diagnostics: parsed.diagnostics) }
+            catalog.socialCardLayout = parsed.layout
+            if let font = parsed.layout.fontFile {
+                guard (try? fileSystem.readFile(font)) != nil else {
+                    throw BuildFailure(step: .readImages, diagnostics: [Diagnostic(path: SocialCardLayout.path, line: 1, "fontFile \(font) is not a file of the site")])
+                }
+                catalog.fontFile = URL(fileURLWithPath: sourcePath).appendingPathComponent(font).path
+            }
+        }
+        var placed = site
+        placed.images = catalog
+        catalog.socialCards = SocialCardPlan.cards(site: placed, layout: catalog.socialCardLayout)
+        return catalog
+    }
+
+    /// The catalog of the images `site`'s items show.
+    private func readImages(_ site: Site) throws -> ImageCatalog {
         let uses = Self.uses(in: site)
         guard !uses.isEmpty else { return ImageCatalog() }
         let origins = try originsByPath(site)

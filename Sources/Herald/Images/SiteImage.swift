@@ -43,6 +43,12 @@ public struct ImageCatalog: Sendable {
     }
 
     var images: [Key: SiteImage] = [:]
+    /// The pages' social cards, by the output path of the page (`news/gala/`, `` for the home page).
+    public var socialCards: [String: SocialCard] = [:]
+    /// How the cards are drawn.
+    var socialCardLayout = SocialCardLayout()
+    /// The layout's font file on disk, when it names one.
+    var fontFile: String?
 
     /// An empty catalog.
     public init() {}

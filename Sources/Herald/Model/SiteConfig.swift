@@ -28,6 +28,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var feeds = FeedOptions()
     /// Image processing (`images:`).
     public var images = ImageOptions()
+    /// Generated social cards (`socialCards:`).
+    public var socialCards = SocialCardMode.on
     /// Where `herald publish` may put the site, in the order written (the first is the default).
     public var publish: [PublishTarget] = []
     /// The URL pattern of each kind's items (`permalinks:`); kinds not named keep Herald's own.

@@ -88,6 +88,15 @@ public struct URLLayout: Sendable, Equatable {
         return original[..<slash] + stem + "." + size + "." + hash + "." + format.fileExtension
     }
 
+    /// Where a page's social card is published: under `social/`, named after the page (`news/gala/`
+    /// → `social/news/gala.3f2a9c1b07.jpg`, the home page → `social/home.….jpg`), with a hash of
+    /// what it shows, so that a changed card gets a new address that networks fetch again.
+    public static func socialCardPath(page: String, hash: String) -> String {
+        var name = page.hasSuffix("/") ? String(page.dropLast()) : page
+        if name.hasSuffix(".html") { name = String(name.dropLast(5)) }
+        return "social/" + (name.isEmpty ? "home" : name) + "." + hash + ".jpg"
+    }
+
     /// An item's own JSON document: `api/news/<slug>.json` under the default pattern; under another,
     /// the item's path below its section (`api/news/blog/2019/01/14/slug.json`), so it stays unique.
     public static func apiItemPath(kind: ContentKind, itemPath: String) -> String {

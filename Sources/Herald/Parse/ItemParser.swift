@@ -140,7 +140,8 @@ public struct ItemParser: Sendable {
         let weight = fields.int(keys["weight"])
         let draft = fields.bool(keys["draft"]) ?? false
         let image = fields.firstText(keys["image"], inMapping: ["image", "src", "url"])
-        let imageAlt = fields.text(keys["imageAlt"]) ?? fields.coverAlt(keys["image"])
+        // `imageAlt: ""` says the cover is decorative (an empty alt), which is not the same as no imageAlt.
+        let imageAlt = fields.string(keys["imageAlt"])?.trimmed() ?? fields.coverAlt(keys["image"])
         let imageLine = fields.line(ofKey: keys["image"])
         var imageFocus: ImageFocus?
         if let focus = fields.text(keys["imageFocus"]) {

@@ -1,9 +1,10 @@
 import Foundation
+import Yams
 
 /// Reads `site.yml` into a `SiteConfig`, reporting every problem with its line.
 public enum SiteConfigParser {
     /// The keys `site.yml` understands at the top level; anything else draws a warning.
-    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds", "publish", "permalinks", "siteID", "images"]
+    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds", "publish", "permalinks", "siteID", "images", "socialCards"]
 
     /// The `images:` section: widths, qualities, formats, the card crop and the originals.
     static func readImageOptions(_ reader: inout YAMLReader, path: String = "site.yml") -> ImageOptions {
@@ -188,6 +189,16 @@ public enum SiteConfigParser {
         }
 
         let images = readImageOptions(&reader)
+        var socialCards = SocialCardMode.on
+        if let node = reader.node("socialCards") {
+            if let flag = node.bool, case .scalar(let scalar) = node, scalar.style == .plain {
+                socialCards = flag ? .on : .off
+            } else if reader.text("socialCards") == "coverFirst" {
+                socialCards = .coverFirst
+            } else {
+                reader.problems.error(path, reader.line(of: node), "socialCards must be true, false or coverFirst")
+            }
+        }
         let publish = readPublishTargets(&reader)
         let permalinks = readPermalinks(&reader)
         let siteID = reader.text("siteID")
@@ -209,6 +220,7 @@ public enum SiteConfigParser {
         configured.trending = trending
         configured.feeds = feeds
         configured.images = images
+        configured.socialCards = socialCards
         configured.publish = publish
         configured.permalinks = permalinks
         configured.siteID = siteID

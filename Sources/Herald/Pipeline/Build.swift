@@ -71,7 +71,7 @@ public struct Build: Sendable {
         }
         let imageCache = ImageCache(folder: planOnly ? nil : options.imageCachePath)
         try clock.step(.readImages) {
-            modelled.images = try ImageReading(fileSystem: fileSystem, options: config.images, cache: imageCache).read(modelled)
+            modelled.images = try ImageReading(fileSystem: fileSystem, options: config.images, cache: imageCache, sourcePath: options.sourcePath).read(modelled)
             BodyImageResolver.resolve(&modelled, urls: siteURLs)
         }
         let (site, urls) = (modelled, siteURLs)
@@ -286,7 +286,7 @@ public struct Build: Sendable {
         // What Herald makes at the paths these files would take, found by looking those few paths
         // up while going through what it makes once: a table of every path it makes (65,000 pages
         // and 58,000 documents for 50,000 items) was 150 ms of a 7.5 s build, and grew faster than it.
-        let wanted = Set(staticFiles.map { String($0.dropFirst("static/".count)) } + resources.map(\.target) + site.images.outputs.map(\.output.path))
+        let wanted = Set(staticFiles.map { String($0.dropFirst("static/".count)) } + resources.map(\.target) + site.images.outputs.map(\.output.path) + site.images.socialCards.values.map(\.path))
         var documentOwner: [String: String] = [:]
         var replaceable = Set<String>()
         for index in documents.indices where wanted.contains(documents[index].path) {
@@ -326,6 +326,14 @@ public struct Build: Sendable {
                 continue
             }
             copies[target] = StaticCopy(path: target, origin: image.source, contents: { _ in try images.contents(target) })
+        }
+        for card in site.images.socialCards.values {
+            let target = card.path
+            if let owner = made(target) ?? copies[target]?.origin {
+                problems.append(Diagnostic(path: "static/" + target, line: 1, "is where the social card of a page is published, where \(owner) already is; rename it"))
+                continue
+            }
+            copies[target] = StaticCopy(path: target, origin: "a social card", contents: { _ in try images.contents(target) })
         }
         if !problems.isEmpty { throw BuildFailure(step: .planStaticFiles, diagnostics: problems) }
         return (copies.values.sorted { $0.path < $1.path }, replaced)

@@ -238,6 +238,16 @@ struct PagePlanner {
         return view
     }
 
+    /// The image a page is shared with (`og:image`): its social card, or with `socialCards:
+    /// coverFirst` its cover when it has one, or with `socialCards: false` its cover alone.
+    func socialImage(page: String, cover: ImageView?) -> ImageView? {
+        if site.config.socialCards == .coverFirst, let cover { return cover }
+        guard let card = site.images.socialCards[page] else { return cover }
+        let layout = site.images.socialCardLayout
+        let files = ImageView.Files(src: urls.absolute(card.path), width: layout.width, height: layout.height, type: SocialCard.format.mediaType)
+        return ImageView(files: files, card: files, alt: card.title)
+    }
+
     func context(_ page: PageMeta) -> PageContext {
         PageContext(site: siteView, page: page, strings: strings)
     }
@@ -261,7 +271,7 @@ struct PagePlanner {
             upcoming: site.upcomingEvents.prefix(config.home.upcoming).map { itemViews[$0] },
             trending: site.trending.prefix(config.home.trending).map { itemViews[$0] },
             categories: categoryViews.filter { $0.count > 0 })
-        var page = context(PageMeta(title: config.title, description: config.description, url: urls.path(""), permalink: urls.absolute(""), image: nil, type: .home, section: nil))
+        var page = context(PageMeta(title: config.title, description: config.description, url: urls.path(""), permalink: urls.absolute(""), image: socialImage(page: "", cover: nil), type: .home, section: nil))
         page.home = home
         add(PageJob(path: "index.html", template: "home", context: page, lastModified: newest(site.items.indices)), owner: "the home page")
     }
@@ -299,7 +309,7 @@ struct PagePlanner {
         let description = String(item.summaryText.prefix(200))
         var page = context(PageMeta(
             title: item.title, description: description, url: view.url, permalink: view.permalink,
-            image: view.imageAbsolute, type: PageType(item.kind), section: item.kind.urlSection))
+            image: socialImage(page: site.paths[id], cover: view.imageAbsolute), type: PageType(item.kind), section: item.kind.urlSection))
         page.item = view
         // An item kept out of lists is kept out of the sitemap too, as Hugo does.
         return .success(PageJob(path: URLLayout.pageFile(site.paths[id]), template: template, context: page,
@@ -345,7 +355,7 @@ struct PagePlanner {
             let list = ListView(kind: kind, title: title, description: description, color: spec.color, icon: spec.icon, items: views, pager: pager,
                                 sections: sections, calendarURL: calendarURL)
             let pageTitle = slice.number > 1 ? "\(title) · \(slice.number)/\(slice.totalPages)" : title
-            var page = context(PageMeta(title: pageTitle, description: description ?? "", url: urls.path(slice.path), permalink: urls.absolute(slice.path), image: nil, type: .list, section: section, feeds: spec.feeds))
+            var page = context(PageMeta(title: pageTitle, description: description ?? "", url: urls.path(slice.path), permalink: urls.absolute(slice.path), image: socialImage(page: spec.basePath, cover: nil), type: .list, section: section, feeds: spec.feeds))
             page.list = list
             let modified = lastModified.map { dates in slice.elements.compactMap { dates[$0] }.max() } ?? views.compactMap(\.published).max()
             add(PageJob(path: slice.path + "index.html", template: "list", context: page, lastModified: modified), owner: "the list '\(title)'")
