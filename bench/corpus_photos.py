@@ -20,23 +20,32 @@ def make_photo(path, seed, width, height):
     """One photo-like JPEG at `path`, the same bytes for the same seed and size."""
     scale = width / BLOBS
     small = (BLOBS + 2, int(height / scale) + 3)
-    with tempfile.TemporaryDirectory() as work:
+    # Intermediate images of a 4000 x 3000 photo are tens of MB: kept in memory where there is a tmpfs.
+    with tempfile.TemporaryDirectory(dir="/dev/shm" if os.path.isdir("/dev/shm") else None) as work:
         def run(*arguments):
             subprocess.run(["vips", *map(str, arguments)], check=True)
         bands = []
         for band in range(3):
             bands.append(os.path.join(work, f"field{band}.v"))
             run("gaussnoise", bands[-1], *small, "--sigma", 60, "--mean", 100 + 25 * band, "--seed", seed * 3 + band)
-        run("bandjoin", " ".join(bands), os.path.join(work, "fields.v"))
+        run("bandjoin", " ".join(bands), os.path.join(work, "floats.v"))
+        run("cast", os.path.join(work, "floats.v"), os.path.join(work, "fields.v"), "uchar")
         # Enlarged smoothly, the fields shade into each other as light does across a scene.
         run("resize", os.path.join(work, "fields.v"), os.path.join(work, "large.v"), scale, "--kernel", "cubic")
         run("crop", os.path.join(work, "large.v"), os.path.join(work, "cut.v"), int(scale), int(scale), width, height)
         # A camera's grain, so that the photo compresses like one.
-        run("gaussnoise", os.path.join(work, "grain.v"), width, height, "--sigma", 7, "--mean", 0, "--seed", 100000 + seed)
+        run("gaussnoise", os.path.join(work, "noise.v"), width, height, "--sigma", 7, "--mean", 0, "--seed", 100000 + seed)
+        run("cast", os.path.join(work, "noise.v"), os.path.join(work, "grain.v"), "char")
         run("add", os.path.join(work, "cut.v"), os.path.join(work, "grain.v"), os.path.join(work, "photo.v"))
         run("cast", os.path.join(work, "photo.v"), os.path.join(work, "pixels.v"), "uchar")
         run("copy", os.path.join(work, "pixels.v"), os.path.join(work, "srgb.v"), "--interpretation", "srgb")
-        run("jpegsave", os.path.join(work, "srgb.v"), path, "--Q", 85, "--strip")
+        if path.endswith((".jpg", ".jpeg")):
+            run("jpegsave", os.path.join(work, "srgb.v"), path, "--Q", 85, "--strip")
+        elif path.endswith(".heic"):
+            run("heifsave", os.path.join(work, "srgb.v"), path, "--Q", 60, "--compression", "hevc", "--strip")
+        else:  # PNG, with a soft transparent edge as a cut-out logo or diagram has
+            run("bandjoin_const", os.path.join(work, "srgb.v"), os.path.join(work, "alpha.v"), 255)
+            run("pngsave", os.path.join(work, "alpha.v"), path, "--compression", 6, "--strip")
 
 
 def photos_named(corpus):

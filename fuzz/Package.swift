@@ -20,6 +20,8 @@ let package = Package(
         .executableTarget(name: "FuzzItemPipeline", dependencies: [herald, "CFuzzerDriver"]),
         // `herald import`'s shortcode and Liquid scanner and the conversions built on it, on any text.
         .executableTarget(name: "FuzzMarkupScanner", dependencies: [.product(name: "HeraldImport", package: "Herald"), "CFuzzerDriver"]),
+        // The image reader and recipe (libvips): headers, the pixel limit, decode, resize, crops, encoders.
+        .executableTarget(name: "FuzzImages", dependencies: [herald, "CFuzzerDriver"]),
         // The template engine: parser, linker (partials, parents, loops) and renderer, on any bytes.
         .executableTarget(name: "FuzzTemplates", dependencies: [.product(name: "HeraldTemplates", package: "Herald"), "CFuzzerDriver"]),
     ]

@@ -8,65 +8,109 @@ enum BodyImageResolver {
     /// How wide a body's image shows: the article's column (760 px) on a wide screen, the screen on a phone.
     static let sizes = "(min-width: 800px) 760px, 100vw"
 
-    /// Resolves the markers of every item of `site` (or of the items `only` names).
+    /// Resolves the markers of every item of `site` (or of the items `only` names), on all cores.
     static func resolve(_ site: inout Site, urls: SiteURLs, only: Set<ItemID>? = nil) {
-        for id in site.items.indices where !site.items[id].bodyImages.isEmpty && only?.contains(id) != false {
-            let images = site.items[id].bodyImages.map { image in site.images.image(image.path) }
-            let replacements = zip(site.items[id].bodyImages, images).map { body, image in
-                { (src: String, alt: String, rest: String) in markup(body, image: image, src: src, alt: alt, rest: rest, urls: urls) }
+        let ids = site.items.indices.filter { !site.items[$0].bodyImages.isEmpty && only?.contains($0) != false }
+        guard !ids.isEmpty else { return }
+        // The <picture> of each image, made once: a few photos are shown by many bodies.
+        var pictures: [String: Picture] = [:]
+        for id in ids {
+            for body in site.items[id].bodyImages where pictures[body.path] == nil {
+                if let image = site.images.image(body.path), !image.outputs.isEmpty {
+                    pictures[body.path] = Picture(ImageView.make(written: body.written, image: image, alt: "", urls: urls).files)
+                }
             }
-            site.items[id].body.html = replacingMarkers(in: site.items[id].body.html, with: replacements)
-            site.items[id].body.leadHTML = replacingMarkers(in: site.items[id].body.leadHTML, with: replacements)
-            site.items[id].summaryHTML = replacingMarkers(in: site.items[id].summaryHTML, with: replacements)
+        }
+        let (images, items, made) = (site.images, site.items, pictures)
+        let resolved = ids.parallelMap { id -> (String, String, String) in
+            let item = items[id]
+            let replacements = item.bodyImages.map { body in
+                { (src: String, alt: String, rest: String) in
+                    markup(picture: made[body.path], image: images.image(body.path), src: src, alt: alt, rest: rest)
+                }
+            }
+            return (replacingMarkers(in: item.body.html, with: replacements), replacingMarkers(in: item.body.leadHTML, with: replacements),
+                    replacingMarkers(in: item.summaryHTML, with: replacements))
+        }
+        for (id, html) in zip(ids, resolved) {
+            (site.items[id].body.html, site.items[id].body.leadHTML, site.items[id].summaryHTML) = html
         }
     }
 
-    /// The HTML of one image: `src` is the link cmark escaped, `alt` its escaped description,
-    /// `rest` what followed them in the tag (a ` title="…"`).
-    static func markup(_ body: BodyImage, image: SiteImage?, src: String, alt: String, rest: String, urls: SiteURLs) -> String {
-        guard let image, !image.outputs.isEmpty else {
-            // As cmark wrote it, with the size when the image was read.
-            let size = image.flatMap { $0.header.width > 0 ? " width=\"\($0.header.width)\" height=\"\($0.header.height)\"" : nil } ?? ""
-            return "<img src=\"\(src)\" alt=\"\(alt)\"\(rest)\(size) />"
+    /// The parts of an image's `<picture>` around its alt text and title.
+    struct Picture: Sendable {
+        var opening: String
+        var closing: String
+
+        init(_ view: ImageView.Files) {
+            var html = "<picture>"
+            if let avif = view.avifSrcset { html += "<source type=\"image/avif\" srcset=\"\(HTMLEscaping.escape(avif))\" sizes=\"\(sizes)\">" }
+            if let webp = view.webpSrcset { html += "<source type=\"image/webp\" srcset=\"\(HTMLEscaping.escape(webp))\" sizes=\"\(sizes)\">" }
+            html += "<img src=\"\(HTMLEscaping.escape(view.src))\""
+            if let srcset = view.srcset { html += " srcset=\"\(HTMLEscaping.escape(srcset))\" sizes=\"\(sizes)\"" }
+            opening = html + " alt=\""
+            closing = (view.width.map { w in view.height.map { " width=\"\(w)\" height=\"\($0)\"" } ?? "" } ?? "") + " loading=\"lazy\" decoding=\"async\" /></picture>"
         }
-        let view = ImageView.make(written: body.written, image: image, alt: "", urls: urls).files
-        var html = "<picture>"
-        if let avif = view.avifSrcset { html += "<source type=\"image/avif\" srcset=\"\(HTMLEscaping.escape(avif))\" sizes=\"\(sizes)\">" }
-        if let webp = view.webpSrcset { html += "<source type=\"image/webp\" srcset=\"\(HTMLEscaping.escape(webp))\" sizes=\"\(sizes)\">" }
-        html += "<img src=\"\(HTMLEscaping.escape(view.src))\""
-        if let srcset = view.srcset { html += " srcset=\"\(HTMLEscaping.escape(srcset))\" sizes=\"\(sizes)\"" }
-        html += " alt=\"\(alt)\"\(rest)"
-        if let width = view.width, let height = view.height { html += " width=\"\(width)\" height=\"\(height)\"" }
-        return html + " loading=\"lazy\" decoding=\"async\" /></picture>"
     }
 
-    /// The HTML with each `<img src="herald-body-image:N" alt="…" …/>` cmark wrote replaced.
+    /// The HTML of one image: its `<picture>` when files were made of it, else the `<img>` as
+    /// cmark wrote it (`src` as it escaped the link, `alt` its escaped description, `rest` what
+    /// followed, a ` title="…"`), with the image's size when it was read.
+    static func markup(picture: Picture?, image: SiteImage?, src: String, alt: String, rest: String) -> String {
+        if let picture { return picture.opening + alt + "\"" + rest + picture.closing }
+        let size = image.flatMap { $0.header.width > 0 ? " width=\"\($0.header.width)\" height=\"\($0.header.height)\"" : nil } ?? ""
+        return "<img src=\"\(src)\" alt=\"\(alt)\"\(rest)\(size) />"
+    }
+
+    /// The HTML with each `<img src="herald-body-image:N:link" alt="…" …/>` cmark wrote replaced.
+    /// Searched on bytes: every body with an image passes through here.
     static func replacingMarkers(in html: String, with replacements: [(String, String, String) -> String]) -> String {
-        let opening = "<img src=\"" + BodyImage.markerPrefix
-        guard html.contains(opening) else { return html }
-        var result = ""
-        var rest = html[...]
-        while let start = rest.range(of: opening) {
-            result += rest[..<start.lowerBound]
-            let afterPrefix = rest[start.upperBound...]
-            guard let quote = afterPrefix.firstIndex(of: "\""), let colon = afterPrefix[..<quote].firstIndex(of: ":"),
-                  let index = Int(afterPrefix[..<colon]), replacements.indices.contains(index),
-                  let end = afterPrefix.range(of: " />") else {
-                result += rest[start]
-                rest = afterPrefix
-                continue
+        let opening = Array(("<img src=\"" + BodyImage.markerPrefix).utf8)
+        var html = html
+        return html.withUTF8 { bytes -> String in
+            guard let first = find(opening, in: bytes, from: 0) else { return String(decoding: bytes, as: UTF8.self) }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 512)
+            var copied = 0
+            var next: Int? = first
+            while let start = next {
+                let afterPrefix = start + opening.count
+                // `N:link"`, then ` alt="…"`, then what else cmark wrote, then ` />`.
+                guard let quote = find([UInt8(ascii: "\"")], in: bytes, from: afterPrefix),
+                      let colon = find([UInt8(ascii: ":")], in: bytes, from: afterPrefix), colon < quote,
+                      let index = Int(String(decoding: bytes[afterPrefix..<colon], as: UTF8.self)), replacements.indices.contains(index),
+                      let end = find(Array(" />".utf8), in: bytes, from: quote) else {
+                    next = find(opening, in: bytes, from: afterPrefix)
+                    continue
+                }
+                result.append(contentsOf: bytes[copied..<start])
+                let src = String(decoding: bytes[(colon + 1)..<quote], as: UTF8.self)
+                var attributes = quote + 1
+                var alt = ""
+                let altOpening = Array(" alt=\"".utf8)
+                if bytes[attributes...].starts(with: altOpening), let close = find([UInt8(ascii: "\"")], in: bytes, from: attributes + altOpening.count), close < end {
+                    alt = String(decoding: bytes[(attributes + altOpening.count)..<close], as: UTF8.self)
+                    attributes = close + 1
+                }
+                result.append(contentsOf: replacements[index](src, alt, String(decoding: bytes[attributes..<end], as: UTF8.self)).utf8)
+                copied = end + 3
+                next = find(opening, in: bytes, from: copied)
             }
-            let src = String(afterPrefix[afterPrefix.index(after: colon)..<quote])
-            // cmark writes `<img src="…" alt="…" />` or `<img src="…" alt="…" title="…" />`.
-            var attributes = afterPrefix[afterPrefix.index(after: quote)..<end.lowerBound]
-            var alt = ""
-            if attributes.hasPrefix(" alt=\""), let close = attributes.dropFirst(6).firstIndex(of: "\"") {
-                alt = String(attributes[attributes.index(attributes.startIndex, offsetBy: 6)..<close])
-                attributes = attributes[attributes.index(after: close)...]
-            }
-            result += replacements[index](src, alt, String(attributes))
-            rest = afterPrefix[end.upperBound...]
+            result.append(contentsOf: bytes[copied...])
+            return String(decoding: result, as: UTF8.self)
         }
-        return result + rest
+    }
+
+    /// Where `needle` first occurs in `bytes` at or after `from` (memchr for its first byte).
+    private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let base = bytes.baseAddress, !needle.isEmpty else { return nil }
+        var at = from
+        while at + needle.count <= bytes.count {
+            guard let hit = memchr(base + at, Int32(needle[0]), bytes.count - at) else { return nil }
+            let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if index + needle.count <= bytes.count, needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) { return index }
+            at = index + 1
+        }
+        return nil
     }
 }

@@ -75,7 +75,7 @@ public struct ImageCatalog: Sendable {
         if written.isEmpty || written.hasPrefix("//") || hasScheme(written) { return nil }
         let cut = written.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? written.endIndex
         let path = String(written[..<cut].drop(while: { $0 == "/" }))
-        let decoded = path.removingPercentEncoding ?? path
+        let decoded = ByteSearch.contains(path, UInt8(ascii: "%")) ? path.removingPercentEncoding ?? path : path
         return decoded.isEmpty ? nil : decoded
     }
 

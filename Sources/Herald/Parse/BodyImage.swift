@@ -28,7 +28,7 @@ public struct BodyImage: Sendable, Equatable {
         guard url.hasPrefix("/"), !url.hasPrefix("//") else { return nil }
         let cut = url.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? url.endIndex
         let path = String(url[url.index(after: url.startIndex)..<cut])
-        let decoded = path.removingPercentEncoding ?? path
+        let decoded = ByteSearch.contains(path, UInt8(ascii: "%")) ? path.removingPercentEncoding ?? path : path
         return decoded.isEmpty ? nil : decoded
     }
 }
