@@ -101,8 +101,9 @@ def hugo_source(args):
 
 def image_seconds(herald, corpus, output):
     """Seconds herald spends in its image steps (read and process images), from --timings."""
-    text = subprocess.run([herald, "build", "--source", corpus, "--output", output, "--now", NOW, "--timings"],
-                          check=True, capture_output=True, text=True).stderr + ""
+    done = subprocess.run([herald, "build", "--source", corpus, "--output", output, "--now", NOW, "--timings"],
+                          check=True, capture_output=True, text=True)
+    text = done.stdout + done.stderr
     total = 0.0
     for line in text.splitlines():
         match = re.match(r"\s*([\d.]+) ms\s+[\d.]+ ms\s+(read images|process images)$", line)
