@@ -7,6 +7,5 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
-bash "$repo/scripts/setup.sh" --test
-(cd "$repo" && swift build -c release --product herald --static-swift-stdlib >/dev/null)  # as `make build` builds it
+bash "$here/prepare.sh" --test 
 exec python3 "$here/publish_bench.py" --herald "$repo/.build/release/herald" --shared "$repo/../shared" "$@"

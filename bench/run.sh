@@ -7,14 +7,5 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
-missing=()
-command -v hugo >/dev/null || missing+=(hugo)
-[ -x /usr/bin/time ] || missing+=(time)
-command -v cmark >/dev/null || missing+=(cmark)
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
-bash "$repo/scripts/setup.sh"
-(cd "$repo" && swift build -c release --product herald --static-swift-stdlib >/dev/null)  # as `make build` builds it
+bash "$here/prepare.sh" hugo=hugo /usr/bin/time=time cmark=cmark
 exec python3 "$here/bench.py" --herald "$repo/.build/release/herald" --shared "$repo/../shared" "$@"

@@ -6,10 +6,5 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
-if ! command -v wrk >/dev/null; then
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq wrk >/dev/null
-fi
-bash "$repo/scripts/setup.sh"
-(cd "$repo" && swift build -c release --product herald --static-swift-stdlib >/dev/null)  # as `make build` builds it
+bash "$here/prepare.sh" wrk=wrk
 exec python3 "$here/serve_bench.py" --herald "$repo/.build/release/herald" --shared "$repo/../shared" --example "$repo" "$@"
