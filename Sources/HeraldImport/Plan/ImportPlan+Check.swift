@@ -33,6 +33,11 @@ extension ImportPlan {
                     note(items[index].old.sourcePath, 1, "an old address was dropped: \(error.message)", kind: "old address dropped")
                     continue
                 }
+                if dropCover(error.message, from: index) {
+                    changed = true
+                    note(items[index].old.sourcePath, 1, "the cover was dropped, so that the post is imported without it: \(error.message)", kind: "cover dropped")
+                    continue
+                }
                 if let link = unlinkDeadLink(error.message, in: index) {
                     changed = true
                     note(items[index].old.sourcePath, error.line, "the link to \(link) led to no page of the old site either (no such content file): its text is kept, without the link", kind: "dead link")
@@ -60,6 +65,15 @@ extension ImportPlan {
             changed = true
         }
         return changed
+    }
+
+    /// A cover Herald cannot show (not in the old site's files, not an image, too many pixels)
+    /// would stop the build, and so keep the whole post out: the cover goes, the post stays.
+    /// Returns false when the error is about something else.
+    mutating func dropCover(_ message: String, from index: Int) -> Bool {
+        guard message.hasPrefix("cover image "), items[index].frontMatter.index(of: "image") != nil else { return false }
+        for key in ["image", "imageAlt", "imageFocus"] { items[index].frontMatter.remove(key) }
+        return true
     }
 
     /// A link to a Markdown file that is no page (`[build](./build.md)`, often left by a

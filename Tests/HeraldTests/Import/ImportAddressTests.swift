@@ -171,6 +171,24 @@ import Testing
         #expect(result.report.addressesUnchanged == 2)
     }
 
+    /// A cover the old site does not have (or that is no image) would keep the whole post out of
+    /// the new site, whose build reads every cover: the cover goes, the post stays, and the
+    /// report says so.
+    @Test func aCoverHeraldCannotShowIsDroppedAndThePostKept() throws {
+        let (site, result) = try imported([
+            "config.toml": Self.hugoConfig,
+            "content/posts/trip.md": "---\ntitle: Trip\ndate: 2026-01-05\nimage: /images/gone.jpg\n---\nA.\n",
+            "content/posts/fair.md": "---\ntitle: Fair\ndate: 2026-01-06\nfeatured_image: /images/fair.jpg\n---\nB.\n",
+            "static/images/fair.jpg": "not a JPEG",
+        ])
+        #expect(site["content/news/trip.md"] == "---\ntitle: Trip\ndate: 2026-01-05\n---\nA.\n")
+        #expect(site["content/news/fair.md"] == "---\ntitle: Fair\ndate: 2026-01-06\n---\nB.\n")
+        #expect(result.report.notes.filter { $0.kind == "cover dropped" }.map(\.diagnostic.description) == [
+            "content/posts/fair.md:1: warning: the cover was dropped, so that the post is imported without it: cover image static/images/fair.jpg cannot be read: it is not a JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF image",
+            "content/posts/trip.md:1: warning: the cover was dropped, so that the post is imported without it: cover image '/images/gone.jpg' is not in the site; put it at static/images/gone.jpg",
+        ])
+    }
+
     @Test func translationsAddressesLeadToTheDefaultLanguage() throws {
         let (site, _) = try imported([
             "config.toml": Self.hugoConfig + "defaultContentLanguage = \"en\"\n[languages]\n  [languages.en]\n    weight = 1\n  [languages.es]\n    weight = 2\n",
