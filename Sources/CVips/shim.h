@@ -7,6 +7,10 @@
 /// Starts libvips once per process. Herald runs one image per core itself, so each operation
 /// runs on one thread; the operation cache is off (every image is read once) to bound memory.
 static inline int herald_vips_start(void) {
+    // libvips' GLib warnings ("heifload: ignoring nclx profile") say nothing an editor can act on,
+    // and would land in the middle of herald's output: Herald reports what matters itself.
+    // (Left as it is when the environment sets it, to see them while debugging.)
+    g_setenv("VIPS_WARNING", "0", FALSE);
     if (VIPS_INIT("herald")) return -1;
     vips_concurrency_set(1);
     vips_cache_set_max(0);
