@@ -132,6 +132,31 @@ import Testing
         try expectSame(Special())
     }
 
+    /// An API image's JSON is written once per indentation and copied into every card after:
+    /// the copies must be the bytes Foundation writes wherever the card stands.
+    @Test func anImageSharedByManyCardsIsWrittenAsFoundationWritesItAtEveryDepth() throws {
+        let outputs = [480, 960].flatMap { width in
+            [ImageFormat.webp, .jpeg].map { format in
+                ImageOutput(kind: .width(width, height: width / 2), format: format, quality: 80, width: width, height: width / 2,
+                            key: "k", path: "images/a b.\(width).\(format.fileExtension)")
+            }
+        }
+        let header = ImageHeader(width: 960, height: 480, hasAlpha: false, loader: "jpegload_buffer", pages: 1)
+        let site = SiteImage(path: "images/a b.jpg", source: "static/images/a b.jpg", header: header, byteCount: 1, contentHash: "h",
+                             outputs: outputs, publishOriginal: false, firstUse: ("content/news/a.md", 2, "cover image"))
+        let urls = SiteURLs(config: SiteConfig(title: "T", baseURL: URL(string: "https://example.org/club/")!))
+        let image = APIImage(ImageFacts(written: "/images/a b.jpg", image: site, urls: urls))
+        struct Card: Encodable { var title: String; var image: APIImage? }
+        struct Page: Encodable { var lead: Card; var items: [Card]; var sections: [String: [Card]]; var image: APIImage }
+        let card = Card(title: "A", image: image)
+        let page = Page(lead: card, items: [card, Card(title: "B", image: nil), card], sections: ["x": [card]], image: image)
+        // Twice: the second time every depth is copied from what the first wrote.
+        try expectSame(page)
+        try expectSame(page)
+        try expectSame([card])
+        #expect(try herald(page, pretty: false).contains("\"url\":\"https://example.org/club/images/a%20b.960.jpg\""))
+    }
+
     @Test func numbersJSONCannotHoldAreRefused() {
         #expect(throws: EncodingError.self) { try JSONByteEncoder(pretty: true).encode(["x": Double.nan]) }
         #expect(throws: EncodingError.self) { try JSONByteEncoder(pretty: false).encode([Double.infinity]) }

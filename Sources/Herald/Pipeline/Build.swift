@@ -79,11 +79,12 @@ public struct Build: Sendable {
         // Every item parsed is kept for the memo's next rebuild only: holding it to the end of
         // every build kept 10,000 items' worth of structs alive through rendering (8 MB at peak).
         let allItems = memo == nil ? [] : parsed.items
-        let facts = ItemFacts.all(site: site, urls: urls)
+        let imageLinks = ImageLinks(images: site.images, urls: urls)
+        let facts = ItemFacts.all(site: site, urls: urls, images: imageLinks)
         // The documents but the sitemap need the model alone: they are planned on the other core
         // while the pages' lists are, which is one core's work.
         let (plan, siteDocuments) = try clock.step(.planPages) { [memo] in
-            let made = PagePlan.make(site: site, theme: theme, facts: facts, cache: memo) { Self.planSiteDocuments(site: site, urls: urls, facts: facts) }
+            let made = PagePlan.make(site: site, theme: theme, facts: facts, images: imageLinks, cache: memo) { Self.planSiteDocuments(site: site, urls: urls, facts: facts) }
             return (try made.plan.get(), made.other)
         }
         // The pages' folders (13,000 for 10,000 items) are made while the other outputs are

@@ -40,9 +40,9 @@ public struct PagePlan: Sendable {
     /// exist or when an item's URL is also a page Herald makes (a page with slug `news`).
     /// `other` runs on another core while the lists and item pages are planned, which is one
     /// core's work once the views are made (on all cores) before them.
-    static func make<Other: Sendable>(site: Site, theme: Theme, facts: [ItemFacts], cache: (any RenderCache)? = nil,
+    static func make<Other: Sendable>(site: Site, theme: Theme, facts: [ItemFacts], images: ImageLinks, cache: (any RenderCache)? = nil,
                                       besideLists other: @escaping @Sendable () -> Other) -> (plan: Result<PagePlan, BuildFailure>, other: Other) {
-        var builder = PagePlanner(site: site, theme: theme, facts: facts)
+        var builder = PagePlanner(site: site, theme: theme, facts: facts, images: images)
         builder.cache = cache
         builder.reservePages()
         builder.makeSharedViews()
@@ -72,6 +72,8 @@ struct PagePlanner {
     /// The theme with its constant partials rendered for this site; cards and pages use it.
     var renderTheme: Theme
     let facts: [ItemFacts]
+    /// The covers' views, made once per image.
+    let images: ImageLinks
     let urls: SiteURLs
     let dates: DateText
     let strings: InterfaceStrings
@@ -87,11 +89,12 @@ struct PagePlanner {
     /// Cards kept from an earlier build (`herald serve`).
     var cache: (any RenderCache)? = nil
 
-    init(site: Site, theme: Theme, facts: [ItemFacts]) {
+    init(site: Site, theme: Theme, facts: [ItemFacts], images: ImageLinks) {
         self.site = site
         self.theme = theme
         renderTheme = theme
         self.facts = facts
+        self.images = images
         urls = SiteURLs(config: site.config)
         dates = DateText(language: site.config.language)
         strings = theme.strings
@@ -221,13 +224,12 @@ struct PagePlanner {
         }
         let eventView = item.event.map { makeEventView($0, id: id, path: path) }
         let cover = item.image
-        let measured = cover.flatMap(ImageCatalog.localPath).flatMap { site.images.image($0, focus: item.imageFocus) }
         let alt = item.imageAlt ?? item.title
         var view = ItemView(ItemViewFields(
             kind: item.kind, title: item.title, url: urls.path(path), permalink: urls.absolute(path),
             date: dateText, dateISO: dateISO, summary: item.summaryText, summaryHTML: item.summaryHTML,
-            image: cover.map { ImageView.make(written: $0, image: measured, alt: alt, urls: urls) }, imageAlt: alt,
-            imageAbsolute: cover.map { ImageView.make(written: $0, image: measured, alt: alt, urls: urls, absolute: true) },
+            image: cover.map { images.view(written: $0, focus: item.imageFocus, alt: alt) }, imageAlt: alt,
+            imageAbsolute: cover.map { images.view(written: $0, focus: item.imageFocus, alt: alt, absolute: true) },
             categories: site.categoriesOfItem[id].map { categoryViews[$0] },
             tags: site.tagsOfItem[id].map { tagViews[$0] },
             author: item.author, authors: item.authors, params: item.params, readingTime: "",

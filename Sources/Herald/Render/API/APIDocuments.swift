@@ -78,13 +78,21 @@ struct APICard: Encodable, Sendable, Hashable {
 
 /// An item's cover: its widest JPEG or PNG with its size, every file made of it (`srcset`,
 /// narrowest first, WebP and AVIF beside) and a small square crop for list cells.
+/// Immutable, since its JSON is kept once written.
 struct APIImage: Encodable, Sendable, Hashable {
-    var url: String
-    var width: Int?
-    var height: Int?
-    var type: String?
-    var srcset: [ImageFacts.File]
-    var thumbnail: ImageFacts.File?
+    let url: String
+    let width: Int?
+    let height: Int?
+    let type: String?
+    let srcset: [ImageFacts.File]
+    let thumbnail: ImageFacts.File?
+    /// Its JSON once written, shared by the copies of it in every card that shows the image
+    /// (APIPlan makes one per image); not a part of its value.
+    let written = JSONWrittenOnce()
+
+    private enum CodingKeys: String, CodingKey {
+        case url, width, height, type, srcset, thumbnail
+    }
 
     init(_ facts: ImageFacts) {
         (url, width, height, type, srcset, thumbnail) = (facts.url, facts.width, facts.height, facts.type, facts.srcset, facts.thumbnail)

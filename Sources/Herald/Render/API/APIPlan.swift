@@ -4,9 +4,17 @@ import Foundation
 enum APIPlan {
     static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
         let zone = site.config.timeZone
+        // One per image, whose JSON is then written once for every card that shows it.
+        var images: [ImageFacts: APIImage] = [:]
         let cards: [APICard] = facts.map { fact in
-            APICard(
-                id: fact.id, kind: fact.kind.rawValue, title: fact.title, summary: fact.summaryText, image: fact.image.map(APIImage.init),
+            let image = fact.image.map { facts in
+                if let made = images[facts] { return made }
+                let made = APIImage(facts)
+                images[facts] = made
+                return made
+            }
+            return APICard(
+                id: fact.id, kind: fact.kind.rawValue, title: fact.title, summary: fact.summaryText, image: image,
                 date: fact.dated ? TimestampFormat.rfc3339(fact.published, in: zone) : nil, author: fact.author,
                 category: fact.categories.first.map(APICategoryRef.init), url: fact.permalink, api: fact.apiURL,
                 event: fact.event.map { APIEvent($0, now: site.now) })

@@ -38,11 +38,21 @@ final class JSONByteOutput {
 
     /// Writes any value at `depth` (the number of containers around it).
     func write<T: Encodable>(_ value: T, depth: Int, parent: JSONValueEncoder?, key: (any CodingKey)?) throws {
-        // The three types JSONEncoder writes its own way instead of as they encode themselves.
+        // The types JSONEncoder writes its own way instead of as they encode themselves, then
+        // one written once for many documents.
         if T.self == URL.self {
             writeString((value as! URL).absoluteString)
         } else if T.self == Data.self {
             writeString((value as! Data).base64EncodedString())
+        } else if T.self == APIImage.self {
+            // The same image in many cards: its bytes are written once per indentation.
+            bytes += try (value as! APIImage).written.bytes(pretty: pretty, depth: depth) {
+                let fresh = JSONByteOutput(pretty: pretty)
+                let encoder = JSONValueEncoder(output: fresh, depth: depth, parent: parent, key: key)
+                try value.encode(to: encoder)
+                encoder.finish()
+                return fresh.bytes
+            }
         } else {
             let encoder = JSONValueEncoder(output: self, depth: depth, parent: parent, key: key)
             try value.encode(to: encoder)
