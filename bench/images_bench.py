@@ -7,15 +7,13 @@ and body images name them (each photo about once), and builds it with herald and
 (bench/hugo-images/ laid over the shared benchmark theme: the same widths, formats, card crops and
 thumbnails), alternating the two, cold (no output, no image cache) and warm (no output, the image
 caches kept). Prints wall time, CPU time and peak memory of both, and herald's time in its image
-steps. Then the bytes a 390-pixel-wide phone downloads for the example site's home page (the HTML,
-the stylesheet and the images it shows), before Herald processed images (commit BEFORE's golden
-home page and the originals it named) and now.
+steps. Then the bytes a 390-pixel-wide phone downloads for the example site's home page, before
+Herald processed images and now (bench/phone_bytes.py).
 
     bench/images.sh [--photos 1000] [--others 100] [--runs 2] [--dir /dev/shm/herald-images-bench]
 """
 import argparse
 import concurrent.futures
-import html.parser
 import os
 import re
 import shutil
@@ -26,12 +24,11 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 from corpus_photos import make_photo  # noqa: E402
 from bench import timed, median  # noqa: E402
+import phone_bytes  # noqa: E402
 
 NOW = "2026-11-21T12:00:00+08:00"
 # Social cards are Herald's alone: Hugo makes none, so they are left out of the comparison.
 SITE_YML = "title: Image Benchmark\nbaseURL: https://news.example.org/\nlanguage: zh-CN\ntimezone: Asia/Shanghai\npageSize: 10\nsocialCards: false\n"
-# The last commit before Herald processed images: its golden home page is "before".
-BEFORE = "a36efe5"
 
 
 def photo_names(photos, others):
@@ -112,68 +109,6 @@ def image_seconds(herald, corpus, output):
     return total
 
 
-class Images(html.parser.HTMLParser):
-    """The images a page shows, each as [(type, srcset or src)] of its sources, then its img."""
-    def __init__(self):
-        super().__init__()
-        self.images, self.sources, self.stylesheets = [], [], []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "source":
-            self.sources.append((attrs.get("type"), attrs.get("srcset", "")))
-        elif tag == "img":
-            self.images.append(self.sources + [(None, attrs.get("srcset") or attrs.get("src", ""))])
-            self.sources = []
-        elif tag == "link" and attrs.get("rel") == "stylesheet":
-            self.stylesheets.append(attrs.get("href"))
-
-
-def chosen(candidates, width):
-    """The file a browser takes from a srcset for `width` device pixels: the narrowest at least as
-    wide, else the widest (a bare src is taken as it is)."""
-    entries = []
-    for part in candidates.split(","):
-        bits = part.strip().split()
-        if bits:
-            entries.append((int(bits[1][:-1]) if len(bits) > 1 and bits[1].endswith("w") else 0, bits[0]))
-    if len(entries) == 1 and entries[0][0] == 0:
-        return entries[0][1]
-    wide = sorted(e for e in entries if e[0] >= width)
-    return (wide[0] if wide else max(entries))[1]
-
-
-def phone_bytes(page_html, resolve, css_bytes, density):
-    """The bytes of the page, its stylesheet and its images on a 390-pixel-wide phone."""
-    parser = Images()
-    parser.feed(page_html)
-    total = len(page_html.encode()) + css_bytes
-    for sources in parser.images:
-        # A WebP source when there is one (every current phone browser reads it), else the img.
-        webp = [s for t, s in sources if t == "image/webp"]
-        total += len(resolve(chosen(webp[0] if webp else sources[-1][1], 390 * density)))
-    return total
-
-
-def example_site_bytes(args):
-    repo = os.path.dirname(here)
-    out = os.path.join(args.dir, "example-site")
-    subprocess.run([args.herald, "build", "--source", repo, "--output", out, "--now", NOW, "--quiet"], check=True)
-    css = os.path.getsize(os.path.join(out, "assets", "herald.css"))
-    base = "/cs/"
-    def from_output(url):
-        with open(os.path.join(out, url[len(base):]), "rb") as f:
-            return f.read()
-    def from_static(url):
-        with open(os.path.join(repo, "static", url[len(base):]), "rb") as f:
-            return f.read()
-    before = subprocess.run(["git", "-C", repo, "show", f"{BEFORE}:Tests/Fixtures/golden/example-site/index.html"],
-                            check=True, capture_output=True, text=True).stdout
-    with open(os.path.join(out, "index.html"), encoding="utf-8") as f:
-        after = f.read()
-    return {density: (phone_bytes(before, from_static, css, density), phone_bytes(after, from_output, css, density)) for density in (1, 2, 3)}
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--herald", required=True)
@@ -220,8 +155,7 @@ def main():
     cold = median([r[0] for r in results["herald cold"]]) / median([r[0] for r in results["hugo cold"]])
     warm = median([r[0] for r in results["herald warm"]]) / median([r[0] for r in results["hugo warm"]])
     print(f"herald/Hugo: cold {cold:.2f}x, warm {warm:.2f}x")
-    for density, (before, after) in example_site_bytes(args).items():
-        print(f"example home page on a 390 px phone at {density}x: {before / 1024:.0f} KB before, {after / 1024:.0f} KB now ({after / before:.2f}x)")
+    phone_bytes.report(args.herald, os.path.join(args.dir, "phone"))
 
 
 if __name__ == "__main__":

@@ -66,7 +66,7 @@ import Testing
             #expect(copies[path] == (try Data(contentsOf: Fixtures.repository.appendingPathComponent("static/" + path))), "\(path) is not an exact copy")
         }
         let processed = copies.filter { !originals.contains($0.key) }
-        #expect(processed.count == originals.count * 7, "480, 960 and 1200 wide, in WebP and JPEG, and a JPEG thumbnail, of each 1200 × 630 cover")
+        #expect(processed.count == originals.count * 9, "480, 720, 960 and 1200 wide, in WebP and JPEG, and a JPEG thumbnail, of each 1200 × 630 cover")
         for (path, data) in processed {
             let parts = path.split(separator: ".")
             let header = try ImageCodec.header(of: data)

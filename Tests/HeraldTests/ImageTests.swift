@@ -13,6 +13,29 @@ import Testing
         ], binary: ["static/images/\(cover)": Fixtures.image(cover)])
     }
 
+    /// The home page's first image is its largest paint: fetched at once with high priority, the
+    /// rest lazily. The first card is the first featured item's, else the first recent item's.
+    @Test func theHomePagesFirstCardImageIsFetchedFirstAndTheRestLazily() throws {
+        func home(featured: Bool) throws -> String {
+            var files = ["site.yml": "title: T\nbaseURL: https://example.org/club/\ntimezone: Asia/Shanghai\n"]
+            for (day, name) in [(2, "fair"), (3, "gala"), (4, "talk")] {
+                let pick = featured && name == "gala" ? "featured: true\n" : ""
+                files["content/news/2026-11-0\(day)-\(name).md"] = "---\ntitle: \(name)\ndate: 2026-11-0\(day)\nimage: /images/landscape.jpg\n\(pick)---\nText.\n"
+            }
+            return try #require(try MemorySite(files, binary: ["static/images/landscape.jpg": Fixtures.image("landscape.jpg")]).build().text("index.html"))
+        }
+        for featured in [true, false] {
+            let page = try home(featured: featured)
+            let images = page.components(separatedBy: "<img ").dropFirst()
+            #expect(images.filter { $0.contains("fetchpriority=\"high\"") }.count == 1, "featured: \(featured)")
+            #expect(images.first?.contains("fetchpriority=\"high\"") == true && images.first?.contains("loading=") == false, "featured: \(featured)")
+            #expect(images.dropFirst().allSatisfy { $0.contains("loading=\"lazy\"") }, "featured: \(featured)")
+            // The first card is the featured one when there is one, else the newest.
+            let firstCard = try #require(page.range(of: "class=\"card__media\" href=\"")).upperBound
+            #expect(page[firstCard...].hasPrefix(featured ? "/club/news/gala/" : "/club/news/talk/"), "featured: \(featured)")
+        }
+    }
+
     /// The processed files of an output, path → header.
     func processed(_ output: MemoryOutput) throws -> [String: ImageHeader] {
         var found: [String: ImageHeader] = [:]
@@ -25,12 +48,13 @@ import Testing
     @Test func eachWidthIsMadeInWebPAndJPEGButNeverEnlarged() throws {
         let output = try site(cover: "landscape.jpg").build()
         let files = try processed(output)
-        // 800 × 600: 480 wide, then its own width (960 and 1600 would enlarge it); the card crop
-        // at 1200:630 is 800 × 420 at most, so 480 wide and 800 wide; the square thumbnail in the
-        // fallback format alone.
+        // 800 × 600: 480 and 720 wide, then its own width (960 and 1600 would enlarge it); the
+        // card crop at 1200:630 is 800 × 420 at most, so 480, 720 and 800 wide; the square
+        // thumbnail in the fallback format alone.
         let sizes = files.map { path, header in "\(path.split(separator: ".")[1]) \(header.width)x\(header.height) \(header.formatName)" }.sorted()
-        #expect(sizes == ["480 480x360 jpeg", "480 480x360 webp", "800 800x600 jpeg", "800 800x600 webp",
-                          "card480 480x252 jpeg", "card480 480x252 webp", "card800 800x420 jpeg", "card800 800x420 webp", "thumb240 240x240 jpeg"])
+        #expect(sizes == ["480 480x360 jpeg", "480 480x360 webp", "720 720x540 jpeg", "720 720x540 webp", "800 800x600 jpeg", "800 800x600 webp",
+                          "card480 480x252 jpeg", "card480 480x252 webp", "card720 720x378 jpeg", "card720 720x378 webp",
+                          "card800 800x420 jpeg", "card800 800x420 webp", "thumb240 240x240 jpeg"])
         #expect(output.files["images/landscape.jpg"] == Fixtures.image("landscape.jpg"), "a small original is published too")
     }
 
@@ -77,12 +101,12 @@ import Testing
             "/club/" + (try #require(files.first { $0.hasPrefix("images/landscape.\(size).") && $0.hasSuffix("." + format) }))
         }
         let page = try #require(output.text("news/fair/index.html"))
-        let cover = "<figure class=\"article__cover\"><picture><source type=\"image/webp\" srcset=\"\(try named("480", "webp")) 480w, \(try named("800", "webp")) 800w\" sizes=\"(min-width: 800px) 760px, 100vw\">"
-            + "<img src=\"\(try named("800", "jpg"))\" srcset=\"\(try named("480", "jpg")) 480w, \(try named("800", "jpg")) 800w\" sizes=\"(min-width: 800px) 760px, 100vw\" alt=\"The stalls\" width=\"800\" height=\"600\" fetchpriority=\"high\"></picture></figure>"
+        let cover = "<figure class=\"article__cover\"><picture><source type=\"image/webp\" srcset=\"\(try named("480", "webp")) 480w, \(try named("720", "webp")) 720w, \(try named("800", "webp")) 800w\" sizes=\"(min-width: 800px) 760px, calc(100vw - 2rem)\">"
+            + "<img src=\"\(try named("800", "jpg"))\" srcset=\"\(try named("480", "jpg")) 480w, \(try named("720", "jpg")) 720w, \(try named("800", "jpg")) 800w\" sizes=\"(min-width: 800px) 760px, calc(100vw - 2rem)\" alt=\"The stalls\" width=\"800\" height=\"600\" fetchpriority=\"high\"></picture></figure>"
         #expect(page.contains(cover))
         // Cards show the crop, lazily; the page's social image is the crop's widest file.
         let list = try #require(output.text("news/index.html"))
-        #expect(list.contains("<img src=\"\(try named("card800", "jpg"))\" srcset=\"\(try named("card480", "jpg")) 480w, \(try named("card800", "jpg")) 800w\""))
+        #expect(list.contains("<img src=\"\(try named("card800", "jpg"))\" srcset=\"\(try named("card480", "jpg")) 480w, \(try named("card720", "jpg")) 720w, \(try named("card800", "jpg")) 800w\""))
         #expect(list.contains(#"alt="" width="800" height="420" loading="lazy" decoding="async"></picture>"#))
         // Without social cards, a page is shared with its cover's crop.
         let shared = try #require(try site(cover: "landscape.jpg", siteYML: "socialCards: false\n").build().text("news/fair/index.html"))
@@ -108,7 +132,7 @@ import Testing
         let image = try #require(item["image"] as? [String: Any])
         #expect(image["url"] as? String == (try url("800", "jpg")) && image["width"] as? Int == 800 && image["height"] as? Int == 600)
         let srcset = try #require(image["srcset"] as? [[String: Any]])
-        #expect(srcset.map { "\($0["width"]!) \($0["type"]!)" } == ["480 image/jpeg", "480 image/webp", "800 image/jpeg", "800 image/webp"])
+        #expect(srcset.map { "\($0["width"]!) \($0["type"]!)" } == ["480 image/jpeg", "480 image/webp", "720 image/jpeg", "720 image/webp", "800 image/jpeg", "800 image/webp"])
         let thumbnail = try #require(image["thumbnail"] as? [String: Any])
         #expect(thumbnail["url"] as? String == (try url("thumb240", "jpg")) && thumbnail["width"] as? Int == 240)
         let page = try #require(output.text("news/fair/index.html"))
@@ -131,10 +155,10 @@ import Testing
         func link(_ size: String, _ format: String) throws -> String {
             "/club/" + (try #require(files.first { $0.hasPrefix("images/fair.\(size).") && $0.hasSuffix("." + format) }))
         }
-        let sizes = "(min-width: 800px) 760px, 100vw"
+        let sizes = "(min-width: 800px) 760px, calc(100vw - 2rem)"
         let page = try #require(output.text("news/fair/index.html"))
-        let picture = "<picture><source type=\"image/webp\" srcset=\"\(try link("480", "webp")) 480w, \(try link("800", "webp")) 800w\" sizes=\"\(sizes)\">"
-            + "<img src=\"\(try link("800", "jpg"))\" srcset=\"\(try link("480", "jpg")) 480w, \(try link("800", "jpg")) 800w\" sizes=\"\(sizes)\""
+        let picture = "<picture><source type=\"image/webp\" srcset=\"\(try link("480", "webp")) 480w, \(try link("720", "webp")) 720w, \(try link("800", "webp")) 800w\" sizes=\"\(sizes)\">"
+            + "<img src=\"\(try link("800", "jpg"))\" srcset=\"\(try link("480", "jpg")) 480w, \(try link("720", "jpg")) 720w, \(try link("800", "jpg")) 800w\" sizes=\"\(sizes)\""
             + " alt=\"The &quot;stalls&quot;\" title=\"At noon\" width=\"800\" height=\"600\" loading=\"lazy\" decoding=\"async\" /></picture>"
         #expect(page.contains(picture))
         #expect(page.contains(#"<img src="/club/images/gone.jpg" alt="gone" />"#), "a file that is not there is left for herald check")
@@ -194,7 +218,7 @@ import Testing
     @Test func aLargeOriginalIsNotPublishedUnlessKept() throws {
         let withheld = try site(cover: "landscape.jpg", siteYML: "images:\n  maxOriginalBytes: 1000\n").build()
         #expect(withheld.files["images/landscape.jpg"] == nil)
-        #expect(try processed(withheld).count == 9)
+        #expect(try processed(withheld).count == 13)
         let kept = try site(cover: "landscape.jpg", siteYML: "images:\n  maxOriginalBytes: 1000\n  keepOriginal: true\n").build()
         #expect(kept.files["images/landscape.jpg"] == Fixtures.image("landscape.jpg"))
     }
@@ -239,8 +263,8 @@ import Testing
         let first = try build()
         #expect(first.report.images == 1)
         let cached = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("cache").path)
-        // The photo's nine files, and the social cards of its article and of the home page.
-        #expect(cached.filter { !$0.hasPrefix("index") }.count == 11)
+        // The photo's thirteen files, and the social cards of its article and of the home page.
+        #expect(cached.filter { !$0.hasPrefix("index") }.count == 15)
         let second = try build()
         #expect(second.report.images == 0, "every file came from the cache")
         #expect(second.output.files == first.output.files)

@@ -6,7 +6,7 @@ import Foundation
 /// one published as it is, gets back the `src` it was written with, and its size when known.
 enum BodyImageResolver {
     /// How wide a body's image shows: the article's column (760 px) on a wide screen, the screen on a phone.
-    static let sizes = "(min-width: 800px) 760px, 100vw"
+    static let sizes = "(min-width: 800px) 760px, calc(100vw - 2rem)"
 
     /// Resolves the markers of every item of `site` (or of the items `only` names), on all cores.
     static func resolve(_ site: inout Site, urls: SiteURLs, only: Set<ItemID>? = nil) {

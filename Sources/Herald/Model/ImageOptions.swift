@@ -8,7 +8,7 @@ public struct ImageOptions: Sendable, Equatable, Hashable {
     public var process = true
     /// The widths each image is made in, smallest first; an image is never enlarged, so one
     /// narrower than a width gets its own width instead.
-    public var widths = [480, 960, 1600]
+    public var widths = [480, 720, 960, 1600]
     /// JPEG quality (1–100) of the fallback of photos.
     public var jpegQuality = 80
     /// WebP quality (1–100).
@@ -20,7 +20,7 @@ public struct ImageOptions: Sendable, Equatable, Hashable {
     /// The shape of the crop cards show, as width and height (the default theme's is 1200:630).
     public var cardRatio = (width: 1200, height: 630)
     /// The widths the card crop is made in.
-    public var cardWidths = [480, 960]
+    public var cardWidths = [480, 720, 960]
     /// The side of the square thumbnail made of each cover, for list cells in apps (the API's
     /// `image.thumbnail`).
     public var thumbnailSize = 240
