@@ -3,6 +3,7 @@
 // so each operation Herald uses is wrapped here in a small fixed-argument inline function.
 #include <vips/vips.h>
 #include <string.h>
+#include <malloc.h>
 
 /// Starts libvips once per process. Herald runs one image per core itself, so each operation
 /// runs on one thread; the operation cache is off (every image is read once) to bound memory.
@@ -19,6 +20,12 @@ static inline int herald_vips_start(void) {
     // Loaders for untrusted formats (ImageMagick, matio, …) are not used on web images.
     vips_block_untrusted_set(TRUE);
     return 0;
+}
+
+/// Keeps every allocation over 1 MB mapped on its own, returned to the system when freed (see
+/// ImageProcessing.returnLargeBuffersWhenFreed); M_MMAP_THRESHOLD is not visible to Swift.
+static inline void herald_map_large_allocations_alone(void) {
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
 }
 
 /// The message of the last libvips error on this thread, copied into `out`, then cleared.
