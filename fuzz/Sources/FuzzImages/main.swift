@@ -6,7 +6,7 @@ import CFuzzerDriver
 import Foundation
 @testable import Herald
 
-private var options: ImageOptions = {
+private let options: ImageOptions = {
     var options = ImageOptions()
     options.widths = [16, 64]
     options.cardWidths = [32]
