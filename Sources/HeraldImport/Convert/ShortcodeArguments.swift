@@ -12,7 +12,8 @@ struct ShortcodeArguments: Sendable, Equatable {
         return nil
     }
 
-    /// Reads Hugo's argument syntax: words, `"quoted"` (with `\"`), `` `raw` `` and `name=value`.
+    /// Reads Hugo's argument syntax: words, `"quoted"` (with `\"`), `` `raw` `` and `name=value`
+    /// (`name = value` too).
     static func parse(_ text: String) -> ShortcodeArguments {
         var arguments = ShortcodeArguments()
         var scalars = Substring(text).unicodeScalars[...]
@@ -51,10 +52,15 @@ struct ShortcodeArguments: Sendable, Equatable {
                 scalars.removeFirst()
                 continue
             }
+            // Hugo reads `src = "a.png"` as `src="a.png"`: spaces may stand around the `=`.
+            let afterWord = scalars
+            skipSpaces()
             if !quoted, scalars.first == "=" {
                 scalars.removeFirst()
+                skipSpaces()
                 arguments.named[word] = value()
             } else {
+                scalars = afterWord
                 arguments.positional.append(word)
             }
         }

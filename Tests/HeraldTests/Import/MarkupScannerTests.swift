@@ -41,6 +41,14 @@ import Testing
         #expect(arguments.named == ["key": "value", "other": "x y"])
     }
 
+    /// A real Hugo site (ropensci/roweb3) writes `{{< figure src = "…" width = "300" >}}`; read as
+    /// positional words, its images were lost in the import.
+    @Test func spacesMayStandAroundTheEqualsSign() {
+        let arguments = ShortcodeArguments.parse(#"src = "/img/a b.png" width ="300" class= center alt = "a map" last"#)
+        #expect(arguments.named == ["src": "/img/a b.png", "width": "300", "class": "center", "alt": "a map"])
+        #expect(arguments.positional == ["last"])
+    }
+
     @Test func anEscapedShortcodeIsShownWithoutItsCommentMarks() {
         #expect(names("Write {{</* youtube abc */>}} and {{%/* notice */%}}.", .hugo) == ["escaped {{< youtube abc >}}", "escaped {{% notice %}}"])
     }
