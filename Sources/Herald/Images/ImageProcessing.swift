@@ -21,9 +21,8 @@ struct ImageProcessing {
             bySource[image.source, default: (image, [])].outputs.append(output)
         }
         let work = bySource.keys.sorted().map { bySource[$0]! }
-        if !work.isEmpty || catalog.socialCards.values.contains(where: { !cache.has($0.key, SocialCard.format) }) {
-            Self.returnLargeBuffersWhenFreed()
-        }
+        let missingCards = catalog.socialCards.values.filter { !cache.has($0.key, SocialCard.format) }.sorted { $0.path < $1.path }
+        if !work.isEmpty || !missingCards.isEmpty { Self.returnLargeBuffersWhenFreed() }
         let done = Atomic<Int>(0)
         let (progress, total) = (self.progress, work.count)
         let keepInMemory = cache.folder == nil
@@ -50,7 +49,7 @@ struct ImageProcessing {
         }
         var inMemory: [String: Data] = [:]
         var problems: [Diagnostic] = []
-        for result in results + drawCards(catalog) {
+        for result in results + drawCards(missingCards, catalog: catalog) {
             switch result {
             case .success(let files): for (path, data) in files { inMemory[path] = data }
             case .failure(let problem): problems.append(problem)
@@ -73,9 +72,8 @@ struct ImageProcessing {
         herald_map_large_allocations_alone()
     }
 
-    /// Draws the social cards the cache lacks, on all cores.
-    private func drawCards(_ catalog: ImageCatalog) -> [Result<[(String, Data)], Diagnostic>] {
-        let missing = catalog.socialCards.values.filter { !cache.has($0.key, SocialCard.format) }.sorted { $0.path < $1.path }
+    /// Draws the social cards the cache lacks (`missing`), on all cores.
+    private func drawCards(_ missing: [SocialCard], catalog: ImageCatalog) -> [Result<[(String, Data)], Diagnostic>] {
         let keepInMemory = cache.folder == nil
         return missing.parallelMap { card in
             do {
