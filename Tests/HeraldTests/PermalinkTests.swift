@@ -61,9 +61,9 @@ import Testing
     @Test func resourcesAPIAndCalendarsFollowTheItemsPath() {
         #expect(URLLayout.resourcePath(itemPath: "blog/2019/01/14/hello/", resource: "a.jpg") == "blog/2019/01/14/hello/a.jpg")
         #expect(URLLayout.resourcePath(itemPath: "2019/01/14/hello.html", resource: "a.jpg") == "2019/01/14/hello/a.jpg")
-        #expect(URLLayout.apiItemPath(kind: .news, itemPath: "news/hello/") == "api/news/hello.json")
-        #expect(URLLayout.apiItemPath(kind: .page, itemPath: "about/") == "api/pages/about.json")
-        #expect(URLLayout.apiItemPath(kind: .news, itemPath: "2019/01/14/hello.html") == "api/news/2019/01/14/hello.json")
+        #expect(URLLayout.standard.apiItemPath(kind: .news, itemPath: "news/hello/") == "api/news/hello.json")
+        #expect(URLLayout.standard.apiItemPath(kind: .page, itemPath: "about/") == "api/pages/about.json")
+        #expect(URLLayout.standard.apiItemPath(kind: .news, itemPath: "2019/01/14/hello.html") == "api/news/2019/01/14/hello.json")
         #expect(URLLayout.eventCalendarPath(itemPath: "events/gala/") == "events/gala/event.ics")
         #expect(URLLayout.pageFile("2019/01/14/hello.html") == "2019/01/14/hello.html")
         #expect(URLLayout.pageFile("news/hello/") == "news/hello/index.html")

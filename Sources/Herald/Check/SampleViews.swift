@@ -11,7 +11,7 @@ enum SampleViews {
                                image: .sample, imageAlt: "a", imageAbsolute: .sample, categories: [term], tags: [term], author: "a", authors: ["a"],
                                readingTime: "r", readingMinutes: 1, wordCount: 1, featured: true, content: "c", event: event, jsonLD: "{}", card: "c"))
     static let link = LinkView(title: "t", url: "/")
-    static let site = SiteView(title: "t", description: "d", language: "en", root: "/", baseURL: "/", categories: [term], pages: [link], year: 2026,
+    static let site = SiteView(title: "t", description: "d", language: "en", root: "/", home: "/", baseURL: "/", categories: [term], pages: [link], year: 2026,
                                stylesheet: "/", generator: "g", feeds: [FeedLink(title: "t", url: "/", type: "t")], search: "/", searchIndex: "/",
                                searchScript: "/")
     static let strings = InterfaceStrings(table: [:])

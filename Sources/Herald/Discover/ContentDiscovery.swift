@@ -16,6 +16,11 @@ public struct ContentSource: Sendable, Equatable {
     public var role: Role = .item
     /// The page bundle the file heads (`<name>/index.md`), with its resources.
     public var bundle: ItemBundle? = nil
+    /// Of a multilingual site, the code of the language the file is in (by its name, `gala.en.md`,
+    /// or its folder, `content/en/`), and its path without the language, which its translations
+    /// share; nil on a site in one language.
+    public var language: String? = nil
+    public var pathWithoutLanguage: String? = nil
 }
 
 /// Finds the Markdown files of a site: `content/news/**`, `content/events/**`, `content/pages/**`.
@@ -75,9 +80,22 @@ public enum ContentDiscovery {
     /// Lists the site's content files, sorted by path. Markdown files directly under `content/`
     /// or in another folder are reported as warnings, since they would otherwise vanish silently.
     public static func discover(in fileSystem: FileSystem, language: String = "en") throws -> Found {
+        discover(files: try fileSystem.listFiles("content") ?? [], language: language)
+    }
+
+    /// Lists the content files of a site in its config's languages: those of every language, when
+    /// it has more than one (see `LanguageFiles`), else those of its one language.
+    public static func discover(in fileSystem: FileSystem, config: SiteConfig) throws -> Found {
+        let files = try fileSystem.listFiles("content") ?? []
+        guard config.languages.count > 1 else { return discover(files: files, language: config.language) }
+        return LanguageFiles.discover(files: files, languages: config.languages, inFolders: config.translationsInFolders)
+    }
+
+    /// Discovery over a list of files under `content/`, for a site in one language.
+    static func discover(files allFiles: [String], language: String) -> Found {
         var found = Found(sources: [], warnings: [], notPages: 0)
         let known = Set(ContentKind.allCases.map { "content/\($0.folder)/" })
-        var files = try fileSystem.listFiles("content") ?? []
+        var files = allFiles
         let translations = translationsLeftOut(files.filter(isMarkdown), language: language)
         if !translations.isEmpty {
             let count = translations.count

@@ -53,6 +53,17 @@ public struct ImageCatalog: Sendable {
     /// An empty catalog.
     public init() {}
 
+    /// The images of every language's part of a multilingual site, each once (the same cover is
+    /// shown by an item in every language it is listed in).
+    static func merging(_ catalogs: [ImageCatalog]) -> ImageCatalog {
+        guard var merged = catalogs.first, catalogs.count > 1 else { return catalogs.first ?? ImageCatalog() }
+        for catalog in catalogs.dropFirst() {
+            merged.images.merge(catalog.images) { first, _ in first }
+            merged.socialCards.merge(catalog.socialCards) { first, _ in first }
+        }
+        return merged
+    }
+
     /// The image published at `path` (an output path), cropped around `focus`.
     public func image(_ path: String, focus: ImageFocus? = nil) -> SiteImage? { images[Key(path: path, focus: focus)] }
 

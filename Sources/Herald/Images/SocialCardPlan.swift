@@ -24,10 +24,10 @@ enum SocialCardPlan {
             cards[site.paths[id]] = SocialCard(page: site.paths[id], title: item.title, kicker: kicker(category), meta: meta, siteName: config.title,
                                                accent: category?.color, cover: cover?.outputs.isEmpty == false ? cover : nil, layout: layout)
         }
-        cards[""] = SocialCard(page: "", title: config.title, kicker: nil, meta: config.description.isEmpty ? nil : config.description,
+        cards[site.layout.homePath] = SocialCard(page: site.layout.homePath, title: config.title, kicker: nil, meta: config.description.isEmpty ? nil : config.description,
                                siteName: config.baseURL.host ?? config.title, accent: nil, cover: nil, layout: layout)
         for category in site.categories {
-            let page = URLLayout.categoryPath(category.slug)
+            let page = site.layout.categoryPath(category.slug)
             cards[page] = SocialCard(page: page, title: category.name, kicker: category.icon, meta: category.description, siteName: config.title,
                                      accent: category.color, cover: nil, layout: layout)
         }

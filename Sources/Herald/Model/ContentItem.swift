@@ -197,6 +197,13 @@ public struct ContentItem: Sendable, Equatable {
     public var fixedPath: TermReference? = nil
     /// The page bundle it comes from (`<name>/index.md` with its files), if it is one.
     public var bundle: ItemBundle? = nil
+    /// The code of the language it is written in (a multilingual site's), or `""` on a site in
+    /// one language.
+    public var language = ""
+    /// What it shares with its translations (`translationKey:`, else its path without language:
+    /// `content/news/gala.md` for `gala.en.md` and `content/en/news/gala.md` alike); `""` on a
+    /// site in one language.
+    public var translationKey = ""
     /// Links its body and summary make to other content files; their `href`s are markers until
     /// `ContentLinkResolver` gives each the item's URL.
     public var contentLinks: [ContentLink] = []

@@ -93,6 +93,16 @@ public struct Site: Sendable {
     public var sections: [ContentKind: SectionPage] = [:]
     /// The images the content shows, measured, with the files made of each (`ImageReading`).
     public var images = ImageCatalog()
+    /// Where everything this site (or this language's part of it) publishes goes.
+    public var layout: URLLayout
+    /// Of a multilingual site, the part in one language: the other languages, and each item's
+    /// translations; nil for a site in one language.
+    public var languages: LanguageEdition? = nil
+
+    /// Whether an item is shown here from another language, untranslated: it is listed (in lists,
+    /// feeds, calendars and the API's lists) with a badge and links to its page in its own
+    /// language, and has no page, item document or calendar file of its own here.
+    public func isBorrowed(_ id: ItemID) -> Bool { languages?.borrowed[id] != nil }
 }
 
 /// One date of one event, for lists and calendars.

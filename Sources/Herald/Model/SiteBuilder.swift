@@ -36,7 +36,7 @@ public enum SiteBuilder {
     /// Builds the model, or returns the problems that stop it (two items at one URL,
     /// categories whose URLs collide).
     public static func build(config: SiteConfig, items allItems: [ContentItem], rules: PublishingRules, popularity records: [PopularityRecord] = [],
-                             sections: [ContentKind: SectionPage] = [:]) -> Result<Site, BuildFailure> {
+                             sections: [ContentKind: SectionPage] = [:], layoutOfLanguage: [String: URLLayout] = [:]) -> Result<Site, BuildFailure> {
         var problems = DiagnosticList()
         var skipped = SkippedItems()
         // Sorted by index, then copied once: sorting the items themselves copied each whole item.
@@ -55,7 +55,8 @@ public enum SiteBuilder {
             }
         }
         let layout = config.layout
-        let paths = items.map(layout.itemPath)
+        // An item shown from another language (multilingual sites) keeps its own language's address.
+        let paths = layoutOfLanguage.isEmpty ? items.map(layout.itemPath) : items.map { (layoutOfLanguage[$0.language] ?? layout).itemPath($0) }
         reportSharedURLs(items, paths: paths, layout: layout, into: &problems)
 
         // The sort keys are taken out of the items once. The orderings below used to read them
@@ -89,7 +90,8 @@ public enum SiteBuilder {
             news: lists.news, upcomingEvents: lists.upcoming, pastEvents: lists.past,
             upcomingOccurrences: lists.upcomingOccurrences, pastOccurrences: lists.pastOccurrences, pages: lists.pages, featured: lists.featured,
             categories: terms.categories, tags: terms.tags, categoriesOfItem: terms.categoriesOfItem, tagsOfItem: terms.tagsOfItem, skipped: skipped,
-            popularity: lists.popularity, trending: lists.trending, trendingScore: lists.scores, warnings: warnings.all, paths: paths, sections: sections))
+            popularity: lists.popularity, trending: lists.trending, trendingScore: lists.scores, warnings: warnings.all, paths: paths, sections: sections,
+            layout: layout))
     }
 
     /// The site's lists of items, in their orders, with popularity and trending.

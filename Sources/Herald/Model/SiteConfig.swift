@@ -38,6 +38,19 @@ public struct SiteConfig: Sendable, Equatable {
     /// calendar files are made from it, so moving the site to another address does not make
     /// subscribers see every event twice. Without it, UIDs are made from `baseURL`'s host.
     public var siteID: String?
+    /// The languages of a multilingual site (`languages:`), the default first; empty for a site
+    /// in one language (`language:`), which is built exactly as before languages existed.
+    public var languages: [SiteLanguage] = []
+    /// Whether the default language's pages go under its own folder too (`/zh-cn/`), the site's
+    /// root then sending readers there (`defaultInSubfolder:`).
+    public var defaultLanguageInSubfolder = false
+    /// Whether translations live in a folder per language (`content/en/news/…`) rather than
+    /// beside their originals (`gala.en.md`) (`translationsInFolders:`). Both are read either way
+    /// for a file's own name; this only says whether `content/<path>/` is a language's folder.
+    public var translationsInFolders = false
+    /// The output folder of the language this config is for (`en/`), or `""`: every page, list,
+    /// feed and API document of that language goes under it (see `URLLayout`).
+    public var languageRoot = ""
 
     /// Where everything the site publishes goes.
     public var layout: URLLayout { URLLayout(config: self) }
@@ -140,6 +153,9 @@ public struct CategoryDeclaration: Sendable, Equatable {
     public var icon: String?
     /// Where it was declared, for diagnostics.
     public var line: Int
+    /// Its names in the site's other languages (`languages: … categories:`): an item may name it
+    /// by any of them, in any language's part of the site.
+    public var otherNames: [String] = []
 
     public init(slug: String, name: String, description: String? = nil, color: String? = nil, icon: String? = nil, line: Int = 1) {
         self.slug = slug

@@ -14,14 +14,24 @@ public struct URLLayout: Sendable, Equatable {
     private var declaredSlugs: [String: String] = [:]
     /// The site's zone, in which `:year`, `:month` and `:day` are read.
     public var timeZone: TimeZone
+    /// The folder of the language this layout places (`en/`), or `""`: its home page, lists,
+    /// feeds, calendars, search and API go under it, as do its items' pages (but not a `url:`).
+    public var root: String
+
+    /// Herald's own layout of a site in one language, with no `permalinks:` (for `herald import`).
+    public static let standard = URLLayout(config: SiteConfig(title: "Herald"))
 
     /// The layout of a site.
     public init(config: SiteConfig) {
         // Every kind has its pattern at hand, Herald's own where site.yml names none.
         permalinks = Dictionary(uniqueKeysWithValues: ContentKind.allCases.map { ($0, config.permalinks[$0] ?? PermalinkPattern.defaultPattern(for: $0)) })
         timeZone = config.timeZone
+        root = config.languageRoot
         // Earlier declarations win, as site.yml lists them.
         for category in config.categories.reversed() {
+            for name in category.otherNames where !name.isEmpty {
+                for key in [Slug.make(from: name), name.lowercased(), name] where !key.isEmpty { declaredSlugs[key] = category.slug }
+            }
             for key in [Slug.make(from: category.name), category.name.lowercased(), category.slug.lowercased(), category.name, category.slug] where !key.isEmpty {
                 declaredSlugs[key] = category.slug
             }
@@ -41,11 +51,11 @@ public struct URLLayout: Sendable, Equatable {
     public func itemPath(_ item: ContentItem) -> String {
         if let fixed = item.fixedPath { return Self.sitePath(fixed.name) }
         let pattern = pattern(for: item.kind)
-        if pattern.isDefault { return pattern.fill(slug: item.slug) }
+        if pattern.isDefault { return root + pattern.fill(slug: item.slug) }
         let day = CivilDateTime(item.date ?? item.event?.start ?? Date(timeIntervalSince1970: 0), in: item.event?.timeZone ?? timeZone)
         let categories = pattern.usesCategories ? item.categories.map { categorySlug(for: $0.name) } : []
-        return pattern.fill(slug: item.slug, section: item.kind.folder, day: day, categories: categories,
-                            fileName: Self.fileName(of: item), slugWritten: item.slugLine > 1)
+        return root + pattern.fill(slug: item.slug, section: item.kind.folder, day: day, categories: categories,
+                                   fileName: Self.fileName(of: item), slugWritten: item.slugLine > 1)
     }
 
     /// An item's file name without its extension or language (`2024-02-15-orientation`), or its
@@ -66,7 +76,7 @@ public struct URLLayout: Sendable, Equatable {
     }
 
     /// The page file of an output path: `news/a/` → `news/a/index.html`, `a.html` → `a.html`.
-    public static func pageFile(_ path: String) -> String { path.hasSuffix("/") ? path + "index.html" : path }
+    public static func pageFile(_ path: String) -> String { path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path }
 
     /// The folder an item's files go in: its own folder, or for `…/slug.html` the folder `…/slug/`.
     public static func folder(of itemPath: String) -> String {
@@ -99,11 +109,12 @@ public struct URLLayout: Sendable, Equatable {
 
     /// An item's own JSON document: `api/news/<slug>.json` under the default pattern; under another,
     /// the item's path below its section (`api/news/blog/2019/01/14/slug.json`), so it stays unique.
-    public static func apiItemPath(kind: ContentKind, itemPath: String) -> String {
-        var key = itemPath.hasSuffix("/") ? String(itemPath.dropLast()) : itemPath
+    public func apiItemPath(kind: ContentKind, itemPath: String) -> String {
+        let inLanguage = !root.isEmpty && itemPath.hasPrefix(root) ? String(itemPath.dropFirst(root.count)) : itemPath
+        var key = inLanguage.hasSuffix("/") ? String(inLanguage.dropLast()) : inLanguage
         if !itemPath.hasSuffix("/"), let dot = key.lastIndex(of: "."), !key[dot...].contains("/") { key = String(key[..<dot]) }
         if let section = kind.urlSection, key.hasPrefix(section + "/") { key = String(key.dropFirst(section.count + 1)) }
-        return "api/\(kind.folder)/\(key).json"
+        return root + "api/\(kind.folder)/\(key).json"
     }
 
     /// An event's own calendar file, in its page's folder.
@@ -117,55 +128,63 @@ public struct URLLayout: Sendable, Equatable {
         return declaredSlugs[made] ?? made
     }
 
-    // MARK: Lists, terms, feeds, API and calendars
+    // MARK: Lists, terms, feeds, API and calendars (each under the language's folder, `root`)
 
+    /// The home page: `""`, or the language's folder (`en/`).
+    public var homePath: String { root }
     /// The list of all items of a kind: `news/`, `events/`.
-    public static func listPath(_ kind: ContentKind) -> String { (kind.urlSection ?? kind.folder) + "/" }
+    public func listPath(_ kind: ContentKind) -> String { root + (kind.urlSection ?? kind.folder) + "/" }
     /// Past events: `events/past/`.
-    public static let pastEventsPath = "events/past/"
+    public var pastEventsPath: String { root + "events/past/" }
     /// The month calendars' folder: `events/calendar/`.
-    public static let calendarMonthsPath = "events/calendar/"
+    public var calendarMonthsPath: String { root + "events/calendar/" }
     /// One month's calendar page: `events/calendar/2026/11/`.
-    public static func calendarMonthPath(year: Int, month: Int) -> String { "events/calendar/\(year.padded(4))/\(month.padded(2))/" }
+    public func calendarMonthPath(year: Int, month: Int) -> String { root + "events/calendar/\(year.padded(4))/\(month.padded(2))/" }
     /// Page `page` of a paged list: the list's own path for page 1, then `…/page/2/`, `…/page/3/`.
     public static func pagerPath(_ listPath: String, page: Int) -> String {
         page <= 1 ? listPath : listPath + "page/\(page)/"
     }
+    /// The trending list: `trending/`.
+    public var trendingPath: String { root + "trending/" }
 
     /// The search page: `search/`.
-    public static let searchPath = "search/"
+    public var searchPath: String { root + "search/" }
     /// The page servers show for a missing address: `404.html`.
-    public static let notFoundPath = "404.html"
+    public var notFoundPath: String { root + "404.html" }
     /// The pages every site has at fixed addresses (the home page is `""`): an item, an alias
     /// or an imported page cannot take them.
-    public static let fixedPagePaths: [String] = ["", listPath(.news), listPath(.event), pastEventsPath, calendarMonthsPath,
-                                                  categoriesPath, tagsPath, searchPath, notFoundPath]
+    public var fixedPagePaths: [String] {
+        [homePath, listPath(.news), listPath(.event), pastEventsPath, calendarMonthsPath, categoriesPath, tagsPath, searchPath, notFoundPath]
+    }
 
     /// The list of categories: `categories/`.
-    public static let categoriesPath = "categories/"
+    public var categoriesPath: String { root + "categories/" }
     /// A category's page: `categories/<slug>/`.
-    public static func categoryPath(_ slug: String) -> String { "categories/\(slug)/" }
+    public func categoryPath(_ slug: String) -> String { root + "categories/\(slug)/" }
     /// The list of tags: `tags/`.
-    public static let tagsPath = "tags/"
+    public var tagsPath: String { root + "tags/" }
     /// A tag's page: `tags/<slug>/`.
-    public static func tagPath(_ slug: String) -> String { "tags/\(slug)/" }
+    public func tagPath(_ slug: String) -> String { root + "tags/\(slug)/" }
 
-    /// The feeds of a folder (`""` for the whole site).
+    /// The feeds of a folder (`homePath` for the whole site).
     public static func rssPath(_ folder: String) -> String { folder + "feed.xml" }
     public static func atomPath(_ folder: String) -> String { folder + "atom.xml" }
     public static func jsonFeedPath(_ folder: String) -> String { folder + "feed.json" }
 
     /// The site's calendar of every event, and a category's.
-    public static let eventsCalendarPath = "events.ics"
-    public static func categoryCalendarPath(_ slug: String) -> String { categoryPath(slug) + "events.ics" }
+    public var eventsCalendarPath: String { root + "events.ics" }
+    public func categoryCalendarPath(_ slug: String) -> String { categoryPath(slug) + "events.ics" }
+
+    /// The search index the search page reads: `search/index.json`.
+    public var searchIndexPath: String { root + "search/index.json" }
 
     /// The API's documents.
-    public static let apiHomePath = "api/home.json"
-    public static let apiTrendingPath = "api/trending.json"
-    public static let apiCategoriesPath = "api/categories.json"
+    public var apiHomePath: String { root + "api/home.json" }
+    public var apiTrendingPath: String { root + "api/trending.json" }
+    public var apiCategoriesPath: String { root + "api/categories.json" }
     /// A category's API pages: `api/categories/<slug>.json`, then `…/<slug>/page/2.json`.
-    public static func apiCategoryPath(_ slug: String, page: Int) -> String {
-        page <= 1 ? "api/categories/\(slug).json" : "api/categories/\(slug)/page/\(page).json"
+    public func apiCategoryPath(_ slug: String, page: Int) -> String {
+        root + (page <= 1 ? "api/categories/\(slug).json" : "api/categories/\(slug)/page/\(page).json")
     }
 
     // MARK: Search engines

@@ -8,12 +8,17 @@ public struct ItemParser: Sendable {
     public var markdown: MarkdownRenderer
     /// The site's URL layout, made once: a bundle's links point where its files are published.
     let urlLayout: URLLayout
+    /// Of a multilingual site, each language's layout, by code: a translation's page is in its
+    /// language's folder, and so are its bundle's files.
+    let layoutOfLanguage: [String: URLLayout]
 
     /// Creates a parser for a site.
     public init(config: SiteConfig) {
         self.config = config
         self.markdown = MarkdownRenderer(options: config.markdown, basePath: config.basePath)
         self.urlLayout = config.layout
+        layoutOfLanguage = config.languages.count > 1
+            ? Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, LanguagesParser.config(of: $0, in: config).layout) }) : [:]
     }
 
     /// What parsing one file gave: the item (unless it had errors) and every diagnostic.
@@ -177,6 +182,7 @@ public struct ItemParser: Sendable {
             }
         }
         let params = fields.params(unknown: keys.unknown.map(\.key), nested: keys["params"])
+        let translationKey = fields.text(keys["translationKey"])
 
         guard !fields.problems.hasErrors, let title else {
             return Outcome(item: nil, diagnostics: fields.problems.all)
@@ -198,6 +204,11 @@ public struct ItemParser: Sendable {
         item.bundle = content.bundle
         item.listed = listed
         item.params = params
+        if let language = content.language {
+            item.language = language
+            item.translationKey = translationKey.map { "key:" + $0 } ?? content.pathWithoutLanguage ?? path
+        }
+        let urlLayout = layoutOfLanguage[item.language] ?? self.urlLayout
         if let problem = urlLayout.missingDate(item) {
             return Outcome(item: nil, diagnostics: fields.problems.all + [Diagnostic(path: path, line: fields.lineOffset + 1, problem)])
         }

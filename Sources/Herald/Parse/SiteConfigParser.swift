@@ -4,7 +4,8 @@ import Yams
 /// Reads `site.yml` into a `SiteConfig`, reporting every problem with its line.
 public enum SiteConfigParser {
     /// The keys `site.yml` understands at the top level; anything else draws a warning.
-    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds", "publish", "permalinks", "siteID", "images", "socialCards"]
+    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds", "publish", "permalinks", "siteID", "images", "socialCards",
+                            "languages", "defaultInSubfolder", "translationsInFolders"]
 
     /// The `images:` section: widths, qualities, formats, the card crop and the originals.
     static func readImageOptions(_ reader: inout YAMLReader, path: String = "site.yml") -> ImageOptions {
@@ -199,6 +200,22 @@ public enum SiteConfigParser {
                 reader.problems.error(path, reader.line(of: node), "socialCards must be true, false or coverFirst")
             }
         }
+        let defaultInSubfolder = reader.bool("defaultInSubfolder") ?? false
+        let translationsInFolders = reader.bool("translationsInFolders") ?? false
+        var languages = LanguagesParser.read(&reader, defaultInSubfolder: defaultInSubfolder, path: path)
+        if !languages.isEmpty, let written = reader.text("language"), !languages[0].isNamed(by: written) {
+            reader.problems.warning(path, reader.line(of: reader.node("language")), "language \(written) is not the first of languages (\(languages[0].code)), which is the default: language is ignored")
+        }
+        // Every language's name for a category, so that an item may name it in its own language.
+        for index in categories.indices {
+            categories[index].otherNames = languages.compactMap { $0.categories[categories[index].slug]?.name }.filter { $0 != categories[index].name }
+        }
+        for language in languages {
+            for (slug, _) in language.categories.sorted(by: { $0.key < $1.key }) where !categories.contains(where: { $0.slug == slug }) {
+                reader.problems.warning(path, language.line, "language \(language.code) names category '\(slug)', which categories does not declare: the name is not used")
+            }
+        }
+        if languages.count == 1 { languages[0].path = defaultInSubfolder ? languages[0].path : "" }
         let publish = readPublishTargets(&reader)
         let permalinks = readPermalinks(&reader)
         let siteID = reader.text("siteID")
@@ -214,7 +231,7 @@ public enum SiteConfigParser {
         guard let title, !reader.problems.hasErrors else { return (nil, diagnostics) }
         let config = SiteConfig(
             title: title, description: reader.text("description") ?? "", baseURL: baseURL,
-            language: reader.text("language") ?? "en", timeZone: timeZone, pageSize: pageSize,
+            language: languages.first?.code ?? reader.text("language") ?? "en", timeZone: timeZone, pageSize: pageSize,
             author: reader.text("author"), markdown: markdown, home: home, categories: categories)
         var configured = config
         configured.trending = trending
@@ -224,6 +241,10 @@ public enum SiteConfigParser {
         configured.publish = publish
         configured.permalinks = permalinks
         configured.siteID = siteID
+        configured.languages = languages
+        configured.defaultLanguageInSubfolder = defaultInSubfolder
+        configured.translationsInFolders = translationsInFolders
+        if let zone = languages.first?.timeZone { configured.timeZone = zone }
         return (configured, diagnostics)
     }
 

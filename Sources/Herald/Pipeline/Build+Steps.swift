@@ -21,13 +21,15 @@ struct BuildRun {
 struct ParsedContent {
     var items: [ContentItem]
     var sections: [ContentKind: SectionPage]
+    /// A multilingual site's section pages, by language code.
+    var sectionsOfLanguage: [String: [ContentKind: SectionPage]] = [:]
 }
 
 extension Build {
     /// Finds the content files.
     func discoverContent(config: SiteConfig, run: inout BuildRun, warnings: inout [Diagnostic]) throws -> [ContentSource] {
         do {
-            let found = try ContentDiscovery.discover(in: fileSystem, language: config.language)
+            let found = try ContentDiscovery.discover(in: fileSystem, config: config)
             warnings += found.warnings
             run.notPages = found.notPages
             return found.sources
@@ -36,13 +38,19 @@ extension Build {
         }
     }
 
-    /// Loads the theme, and tells the memo which templates this build renders with.
-    func loadTemplates(config: SiteConfig, warnings: inout [Diagnostic]) throws -> Theme {
+    /// Loads the theme, and tells the memo which templates this build renders with: one theme,
+    /// or for a multilingual site one per language (the same templates, each language's strings).
+    func loadTemplates(config: SiteConfig, warnings: inout [Diagnostic]) throws -> [Theme] {
         let theme = try Theme.load(fileSystem: fileSystem, language: config.language).get()
         warnings += theme.warnings
         memo?.begin(config: config)
         memo?.use(theme)
-        return theme
+        guard config.languages.count > 1 else { return [theme] }
+        var themes = [theme.speaking(config.languages[0].code, strings: config.languages[0].strings, warnings: &warnings)]
+        for language in config.languages.dropFirst() {
+            themes.append(theme.speaking(language.code, strings: language.strings, warnings: &warnings))
+        }
+        return themes
     }
 
     /// Reads and parses every content file on all cores (reusing the memo's parse of a file whose
@@ -82,13 +90,16 @@ extension Build {
         var diagnostics: [Diagnostic] = []
         var omittedHTML: [(path: String, line: Int)] = []
         var sections: [ContentKind: SectionPage] = [:]
+        var sectionsOfLanguage: [String: [ContentKind: SectionPage]] = [:]
         for index in outcomes.indices {
             readSeconds += outcomes[index].readSeconds
             markdownSeconds += outcomes[index].outcome.markdownSeconds
             diagnostics += outcomes[index].outcome.diagnostics
             if outcomes[index].outcome.notPage != nil { run.notPages += 1 }
             if let line = outcomes[index].outcome.omittedHTMLLine { omittedHTML.append((sources[index].path, line)) }
-            if let section = outcomes[index].outcome.section { sections[sources[index].kind] = section }
+            if let section = outcomes[index].outcome.section {
+                if let language = sources[index].language { sectionsOfLanguage[language, default: [:]][sources[index].kind] = section } else { sections[sources[index].kind] = section }
+            }
         }
         run.parseParts = (readSeconds, markdownSeconds)
         warnings += diagnostics.filter { $0.severity == .warning }
@@ -101,24 +112,32 @@ extension Build {
         for index in outcomes.indices {
             if let item = outcomes[index].outcome.item.take() { items.append(item) }
         }
-        return ParsedContent(items: items, sections: sections)
+        return ParsedContent(items: items, sections: sections, sectionsOfLanguage: sectionsOfLanguage)
     }
 
     /// The site model (pure): publishing rules applied, items placed and grouped, and links to
     /// other items' Markdown files resolved now that every path is known.
+    /// A multilingual site has one model per language (`LanguageEditions`), the default's first.
     func buildSiteModel(_ parsed: ParsedContent, config: SiteConfig, popularity: [PopularityRecord], run: BuildRun,
-                        warnings: inout [Diagnostic]) throws -> (Site, SiteURLs) {
+                        warnings: inout [Diagnostic]) throws -> ([Site], SiteURLs) {
         let rules = PublishingRules(now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture)
         let urls = SiteURLs(config: config)
-        var site = try SiteBuilder.build(config: config, items: parsed.items, rules: rules, popularity: popularity, sections: parsed.sections).get()
-        let linkProblems = ContentLinkResolver(urls: urls, rules: rules).resolve(&site, allItems: parsed.items)
-        if linkProblems.contains(where: { $0.severity == .error }) {
-            throw BuildFailure(step: .buildSiteModel, diagnostics: linkProblems)
+        var sites = config.languages.count > 1
+            ? try LanguageEditions.build(config: config, items: parsed.items, rules: rules, popularity: popularity, sections: parsed.sectionsOfLanguage).get()
+            : [try SiteBuilder.build(config: config, items: parsed.items, rules: rules, popularity: popularity, sections: parsed.sections).get()]
+        var problems: [Diagnostic] = []
+        var told = Set(warnings)
+        for index in sites.indices {
+            // A link to another item's Markdown file leads to that item in this language, if it has one.
+            let linkProblems = ContentLinkResolver(urls: urls, rules: rules).resolve(&sites[index], allItems: parsed.items)
+            problems += linkProblems.filter { $0.severity == .error }
+            sites[index].warnings += linkProblems
+            sites[index].skipped.notPages = run.notPages
+            // The same warning about a shared item is told once.
+            for warning in sites[index].warnings where told.insert(warning).inserted { warnings.append(warning) }
         }
-        site.warnings += linkProblems
-        site.skipped.notPages = run.notPages
-        warnings += site.warnings
-        return (site, urls)
+        if !problems.isEmpty { throw BuildFailure(step: .buildSiteModel, diagnostics: Array(Set(problems)).sorted()) }
+        return (sites, urls)
     }
 
     /// Every file that is not a template page: feeds, the JSON API, calendars, the search index,
@@ -185,10 +204,12 @@ extension Build {
         // copied the whole plan, and capturing the theme copied it (a reference count per field),
         // 17 ms of the 10,000-item corpus's rendering (perf).
         let render = plan.theme.render
+        // A multilingual site's other languages' pages, with their languages' themes.
+        let renderInLanguage = plan.otherThemes.map { $0.render }
         let written = try writeAll(plan.jobs, to: output, path: \.path) { [memo] job in
             let make = {
                 let start = CPUClock.thread()
-                let bytes = render(job.template, job.context)
+                let bytes = job.language == 0 ? render(job.template, job.context) : renderInLanguage[job.language - 1](job.template, job.context)
                 templateSeconds.add(Int((CPUClock.thread() - start) * 1e9), ordering: .relaxed)
                 return Data(bytes)
             }

@@ -57,35 +57,55 @@ public struct Build: Sendable {
         let config = try clock.step(.readSiteYML) { try readConfig(warnings: &warnings) }
         let sources = try clock.step(.discoverContent) { try discoverContent(config: config, run: &run, warnings: &warnings) }
         let data = try clock.step(.readData) { readDataBeside() }
-        let theme = try clock.step(.loadTemplates) { try loadTemplates(config: config, warnings: &warnings) }
+        let themes = try clock.step(.loadTemplates) { try loadTemplates(config: config, warnings: &warnings) }
+        let theme = themes[0]
         let parsed = try clock.step(.parseContent) {
             // A problem in the data files is reported before the content's, as when they were read first.
             do { return try parseContent(sources, config: config, run: &run, warnings: &warnings) } catch { _ = try data.wait().get(); throw error }
         }
         clock.detail(run.parseDetail(clock))
         log("Parsed \(parsed.items.count) content files")
-        var (modelled, siteURLs) = try clock.step(.buildSiteModel) {
+        var (editions, siteURLs) = try clock.step(.buildSiteModel) {
             let popularity = try data.wait().get()
             warnings += popularity.warnings
             return try buildSiteModel(parsed, config: config, popularity: popularity.records, run: run, warnings: &warnings)
         }
         let imageCache = ImageCache(folder: planOnly ? nil : options.imageCachePath)
         try clock.step(.readImages) {
-            modelled.images = try ImageReading(fileSystem: fileSystem, options: config.images, cache: imageCache, sourcePath: options.sourcePath).read(modelled)
-            BodyImageResolver.resolve(&modelled, urls: siteURLs)
+            let reading = ImageReading(fileSystem: fileSystem, options: config.images, cache: imageCache, sourcePath: options.sourcePath)
+            for index in editions.indices {
+                editions[index].images = try reading.read(editions[index])
+                BodyImageResolver.resolve(&editions[index], urls: siteURLs)
+            }
         }
-        let (site, urls) = (modelled, siteURLs)
+        // A site in one language is one edition; a multilingual site has one per language, which
+        // share the images, the static files and the sitemap.
+        let (site, urls) = (editions[0], siteURLs)
+        let images = ImageCatalog.merging(editions.map(\.images))
         let processedImages = ProcessedImages()
         // Every item parsed is kept for the memo's next rebuild only: holding it to the end of
         // every build kept 10,000 items' worth of structs alive through rendering (8 MB at peak).
         let allItems = memo == nil ? [] : parsed.items
-        let imageLinks = ImageLinks(images: site.images, urls: urls)
-        let facts = ItemFacts.all(site: site, urls: urls, images: imageLinks)
+        let imageLinks = editions.map { ImageLinks(images: $0.images, urls: urls) }
+        let allFacts = editions.indices.map { ItemFacts.all(site: editions[$0], urls: urls, images: imageLinks[$0]) }
+        let facts = allFacts[0]
         // The documents but the sitemap need the model alone: they are planned on the other core
         // while the pages' lists are, which is one core's work.
         let (plan, siteDocuments) = try clock.step(.planPages) { [memo] in
-            let made = PagePlan.make(site: site, theme: theme, facts: facts, images: imageLinks, cache: memo) { Self.planSiteDocuments(site: site, urls: urls, facts: facts) }
-            return (try made.plan.get(), made.other)
+            var plans: [PagePlan] = []
+            var documents: [SiteDocuments] = []
+            for index in editions.indices {
+                let (edition, editionFacts) = (editions[index], allFacts[index])
+                // The memo's cards are one language's: a multilingual build plans without it.
+                let made = PagePlan.make(site: edition, theme: themes[index], facts: editionFacts, images: imageLinks[index], cache: editions.count == 1 ? memo : nil) {
+                    Self.planSiteDocuments(site: edition, urls: urls, facts: editionFacts)
+                }
+                plans.append(try made.plan.get())
+                documents.append(made.other)
+            }
+            if editions.count == 1 { return (plans[0], documents[0]) }
+            return (LanguageLinks.merge(plans, editions: editions, urls: urls),
+                    SiteDocuments(files: documents.flatMap(\.files), redirects: RedirectPlan.files(sites: editions, urls: urls)))
         }
         // The pages' folders (13,000 for 10,000 items) are made while the other outputs are
         // planned and checked, mostly work for one core: the kernel makes a folder's entries one
@@ -96,7 +116,7 @@ public struct Build: Sendable {
         defer { _ = pageFolders?.wait() }
         let documents = try clock.step(.planDocuments) { Self.planDocuments(siteDocuments, plan: plan, urls: urls, config: config) }
         let (copies, replaced) = try clock.step(.planStaticFiles) {
-            try staticFiles(site: site, theme: theme, plan: plan, documents: documents, images: processedImages, warnings: &warnings)
+            try staticFiles(editions: editions, images: images, theme: theme, plan: plan, documents: documents, made: processedImages, warnings: &warnings)
         }
         let generated = documents.filter { !replaced.contains($0.path) }
         // The paths are checked on another core while the folders are made and the pages
@@ -109,7 +129,7 @@ public struct Build: Sendable {
         defer { _ = pathsChecked.wait() }
         if planOnly { try pathsChecked.wait().get() }
         var report = BuildReport(
-            items: site.items.count, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: 0,
+            items: editions.reduce(0) { $0 + $1.items.count - ($1.languages?.borrowed.count ?? 0) }, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: 0,
             skipped: site.skipped, warnings: warnings.sorted(), timings: [], seconds: 0, validity: site.validity,
             basePath: config.basePath, baseURL: config.baseURL.absoluteString)
         if !planOnly {
@@ -127,13 +147,14 @@ public struct Build: Sendable {
             log("Rendered \(plan.jobs.count) pages")
             report.written += try clock.step(.writeDocuments) { try writeDocuments(generated, to: output) }
             report.images = try clock.step(.processImages) {
-                try ImageProcessing(fileSystem: fileSystem, cache: imageCache, progress: progress).run(site.images, into: processedImages)
+                try ImageProcessing(fileSystem: fileSystem, cache: imageCache, progress: progress).run(images, into: processedImages)
             }
             report.written += try clock.step(.copyStaticFiles) { try copyStaticFiles(copies, to: output) }
             memo?.finish()
-            memo?.renderSetup.withLock { $0 = (config, plan.theme) }
+            // A multilingual site is rebuilt whole: the quick rebuilds know one language's pages.
+            memo?.renderSetup.withLock { $0 = editions.count == 1 ? (config, plan.theme) : nil }
             memo?.lastBuild.withLock {
-                $0 = LastBuild(options: options, config: config, allItems: allItems, site: site, urls: urls, facts: facts, plan: plan, documents: generated,
+                $0 = editions.count > 1 ? nil : LastBuild(options: options, config: config, allItems: allItems, site: site, urls: urls, facts: facts, plan: plan, documents: generated,
                                idOfSource: Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first }))
             }
             report.model = BuiltModel(site: site, theme: plan.theme, pages: plan.jobs.map { ($0.path, $0.template, $0.source?.path) })
@@ -267,7 +288,9 @@ public struct Build: Sendable {
     /// item's page). A static file may replace a theme asset, `robots.txt` or `_redirects`, but not
     /// a page, feed or document Herald makes; a bundle's file may replace nothing. Returns the
     /// copies and the generated files that static files replace.
-    func staticFiles(site: Site, theme: Theme, plan: PagePlan, documents: [GeneratedFile], images: ProcessedImages,
+    /// A multilingual site's languages each publish their items' bundle files (an item shown in
+    /// another language untranslated publishes them in its own only).
+    func staticFiles(editions: [Site], images catalog: ImageCatalog, theme: Theme, plan: PagePlan, documents: [GeneratedFile], made images: ProcessedImages,
                      warnings: inout [Diagnostic]) throws -> ([StaticCopy], Set<String>) {
         var copies: [String: StaticCopy] = [:]
         for asset in theme.assets {
@@ -278,16 +301,18 @@ public struct Build: Sendable {
         let staticFiles = try fileSystem.listAllFiles("static", true) ?? []
         // By index: an item is looked at, not copied (10,000 copies of every field showed in the step's time).
         var resources: [(origin: String, target: String)] = []
-        for id in site.items.indices {
-            guard let bundle = site.items[id].bundle else { continue }
-            for resource in bundle.resources {
-                resources.append((bundle.folder + "/" + resource, URLLayout.resourcePath(itemPath: site.paths[id], resource: resource)))
+        for site in editions {
+            for id in site.items.indices where !site.isBorrowed(id) {
+                guard let bundle = site.items[id].bundle else { continue }
+                for resource in bundle.resources {
+                    resources.append((bundle.folder + "/" + resource, URLLayout.resourcePath(itemPath: site.paths[id], resource: resource)))
+                }
             }
         }
         // What Herald makes at the paths these files would take, found by looking those few paths
         // up while going through what it makes once: a table of every path it makes (65,000 pages
         // and 58,000 documents for 50,000 items) was 150 ms of a 7.5 s build, and grew faster than it.
-        let wanted = Set(staticFiles.map { String($0.dropFirst("static/".count)) } + resources.map(\.target) + site.images.outputs.map(\.output.path) + site.images.socialCards.values.map(\.path))
+        let wanted = Set(staticFiles.map { String($0.dropFirst("static/".count)) } + resources.map(\.target) + catalog.outputs.map(\.output.path) + catalog.socialCards.values.map(\.path))
         var documentOwner: [String: String] = [:]
         var replaceable = Set<String>()
         for index in documents.indices where wanted.contains(documents[index].path) {
@@ -319,8 +344,8 @@ public struct Build: Sendable {
         }
         // Processed images: their files beside the originals, and the originals they stand in for
         // left out (a 6 MB photo straight from a phone is published only when asked for).
-        for path in site.images.withheldOriginals { copies[path] = nil }
-        for (output, image) in site.images.outputs {
+        for path in catalog.withheldOriginals { copies[path] = nil }
+        for (output, image) in catalog.outputs {
             let target = output.path
             if let owner = made(target) ?? copies[target]?.origin {
                 problems.append(Diagnostic(path: image.source, line: 1, "would be published at /\(target), where \(owner) already is; rename it"))
@@ -328,7 +353,7 @@ public struct Build: Sendable {
             }
             copies[target] = StaticCopy(path: target, origin: image.source, contents: { _ in try images.contents(target) })
         }
-        for card in site.images.socialCards.values {
+        for card in catalog.socialCards.values {
             let target = card.path
             if let owner = made(target) ?? copies[target]?.origin {
                 problems.append(Diagnostic(path: "static/" + target, line: 1, "is where the social card of a page is published, where \(owner) already is; rename it"))

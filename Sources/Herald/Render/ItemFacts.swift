@@ -41,7 +41,12 @@ struct ItemFacts: Sendable, Equatable {
         return Array(site.items.indices).parallelMap { id in
             let item = site.items[id]
             let path = site.paths[id]
-            let apiPath = URLLayout.apiItemPath(kind: item.kind, itemPath: path)
+            // An item shown untranslated from another language has its document in that language's API.
+            let apiPath = site.languages?.borrowed[id].map { own in
+                var layout = site.layout
+                layout.root = site.languages!.all[own].root
+                return layout.apiItemPath(kind: item.kind, itemPath: path)
+            } ?? site.layout.apiItemPath(kind: item.kind, itemPath: path)
             let published = item.publishedAt(now: site.hour) ?? Date(timeIntervalSince1970: 0)
             // The id's date must not move: an undated event is named by its start, not by "now".
             let day = CivilDateTime(item.date ?? item.event?.start ?? published, in: TimeZone(identifier: "UTC")!).isoDate

@@ -14,6 +14,9 @@ public struct PageJob: Sendable {
     var inSitemap = true
     /// The content file (and its slug line) an item page comes from.
     var source: (path: String, line: Int)? = nil
+    /// Of a multilingual site, the language the page is in: 0 for the default, which renders with
+    /// the plan's `theme`, else 1 + an index into its `otherThemes`.
+    var language = 0
 
     /// The page in words, for a message about a clash with another output.
     var owner: String { source.map { "the page of \($0.path)" } ?? "the page /\(path)" }
@@ -30,6 +33,8 @@ public struct PagePlan: Sendable {
     /// The theme pages are rendered with: the site's, with its `partials/site/` partials rendered
     /// once for this site.
     var theme: Theme
+    /// A multilingual site's other languages' themes (their strings, and partials rendered for them).
+    var otherThemes: [Theme] = []
     /// Each item's view, card included, by item (when planned with a render cache); and the
     /// site's, which cards are rendered with. For `herald serve`'s rebuild after an edit to
     /// bodies alone (BodyEditRebuild).
@@ -133,46 +138,46 @@ struct PagePlanner {
         // is the one reported (a page with `slug: news` cannot replace the news list).
         planHome()
         let section = site.sections[.news]
-        planList(ListSpec(kind: .news, title: section?.title ?? text("news"), description: section?.description, basePath: URLLayout.listPath(.news), section: "news"), items: site.news)
+        planList(ListSpec(kind: .news, title: section?.title ?? text("news"), description: section?.description, basePath: site.layout.listPath(.news), section: "news"), items: site.news)
         planEventLists()
         planCalendar()
-        planList(ListSpec(kind: .trending, title: text("trending"), description: text("trendingDescription"), basePath: "trending/", section: "trending", pageSize: max(1, site.trending.count)), items: site.trending)
-        planTerms(kind: .categories, title: text("categories"), terms: categoryViews, basePath: URLLayout.categoriesPath)
+        planList(ListSpec(kind: .trending, title: text("trending"), description: text("trendingDescription"), basePath: site.layout.trendingPath, section: "trending", pageSize: max(1, site.trending.count)), items: site.trending)
+        planTerms(kind: .categories, title: text("categories"), terms: categoryViews, basePath: site.layout.categoriesPath)
         for category in site.categories {
-            planList(ListSpec(kind: .category, title: category.name, description: category.description, color: category.color, icon: category.icon, basePath: URLLayout.categoryPath(category.slug), section: "categories",
-                              feeds: feedLinks(folder: URLLayout.categoryPath(category.slug), title: category.name)), items: category.items)
+            planList(ListSpec(kind: .category, title: category.name, description: category.description, color: category.color, icon: category.icon, basePath: site.layout.categoryPath(category.slug), section: "categories",
+                              feeds: feedLinks(folder: site.layout.categoryPath(category.slug), title: category.name)), items: category.items)
         }
-        planTerms(kind: .tags, title: text("tags"), terms: tagViews, basePath: URLLayout.tagsPath)
+        planTerms(kind: .tags, title: text("tags"), terms: tagViews, basePath: site.layout.tagsPath)
         for tag in site.tags {
-            planList(ListSpec(kind: .tag, title: "#" + tag.name, basePath: URLLayout.tagPath(tag.slug), section: "tags"), items: tag.items)
+            planList(ListSpec(kind: .tag, title: "#" + tag.name, basePath: site.layout.tagPath(tag.slug), section: "tags"), items: tag.items)
         }
-        let notFound = PageMeta(title: text("notFoundTitle"), description: "", url: urls.path(URLLayout.notFoundPath), permalink: urls.absolute(URLLayout.notFoundPath), image: nil, type: .notFound, section: nil)
-        add(PageJob(path: URLLayout.notFoundPath, template: "404", context: context(notFound), inSitemap: false), owner: "the 404 page")
+        let notFound = PageMeta(title: text("notFoundTitle"), description: "", url: urls.path(site.layout.notFoundPath), permalink: urls.absolute(site.layout.notFoundPath), image: nil, type: .notFound, section: nil)
+        add(PageJob(path: site.layout.notFoundPath, template: "404", context: context(notFound), inSitemap: false), owner: "the 404 page")
         // The search page works without a query too (a reader may arrive from the masthead's box
         // with JavaScript off), but it is no page to send a search engine to.
-        let search = PageMeta(title: text("search"), description: "", url: urls.path(URLLayout.searchPath), permalink: urls.absolute(URLLayout.searchPath), image: nil, type: .search, section: nil)
-        add(PageJob(path: URLLayout.pageFile(URLLayout.searchPath), template: "search", context: context(search), inSitemap: false), owner: "the search page")
+        let search = PageMeta(title: text("search"), description: "", url: urls.path(site.layout.searchPath), permalink: urls.absolute(site.layout.searchPath), image: nil, type: .search, section: nil)
+        add(PageJob(path: URLLayout.pageFile(site.layout.searchPath), template: "search", context: context(search), inSitemap: false), owner: "the search page")
         planItems()
     }
 
     mutating func makeSharedViews() {
         categoryViews = site.categories.map {
-            TermView(name: $0.name, slug: $0.slug, url: urls.path(URLLayout.categoryPath($0.slug)), count: $0.items.count, countText: countText($0.items),
+            TermView(name: $0.name, slug: $0.slug, url: urls.path(site.layout.categoryPath($0.slug)), count: $0.items.count, countText: countText($0.items),
                      description: $0.description, color: $0.color, icon: $0.icon)
         }
         tagViews = site.tags.map {
-            TermView(name: $0.name, slug: $0.slug, url: urls.path(URLLayout.tagPath($0.slug)), count: $0.items.count, countText: countText($0.items),
+            TermView(name: $0.name, slug: $0.slug, url: urls.path(site.layout.tagPath($0.slug)), count: $0.items.count, countText: countText($0.items),
                      description: nil, color: nil, icon: nil)
         }
         let stylesheet = theme.assets.first { $0.path.hasSuffix(".css") }.map { urls.path($0.path) } ?? urls.path("assets/herald.css")
         siteView = SiteView(
             title: site.config.title, description: site.config.description, language: site.config.language,
-            root: urls.basePath, baseURL: urls.baseURL,
+            root: urls.basePath, home: urls.path(site.layout.homePath), baseURL: urls.baseURL,
             categories: categoryViews,
             pages: site.pages.map { LinkView(title: site.items[$0].title, url: urls.path(site.paths[$0])) },
             year: CivilDateTime(site.now, in: site.config.timeZone).year,
-            stylesheet: stylesheet, generator: "Herald", feeds: feedLinks(folder: "", title: site.config.title),
-            search: urls.path(URLLayout.searchPath), searchIndex: urls.path(SearchIndexPlan.path),
+            stylesheet: stylesheet, generator: "Herald", feeds: feedLinks(folder: site.layout.homePath, title: site.config.title),
+            search: urls.path(site.layout.searchPath), searchIndex: urls.path(site.layout.searchIndexPath),
             searchScript: theme.assets.contains { $0.path == "assets/search.js" } ? urls.path("assets/search.js") : nil)
         // Each card is rendered once here, on all cores, and reused by the home page and every
         // list that shows the item, rather than once per list page.
@@ -237,6 +242,10 @@ struct PagePlanner {
             featured: item.featured, content: "", event: eventView, jsonLD: nil,
             published: item.kind == .page ? nil : facts[id].published))
         view.setBody(item.body, dates: dates)
+        if let own = site.languages?.borrowed[id], let language = site.languages?.all[own] {
+            view.setOtherLanguage(LanguageLinkView(code: language.code, name: language.name, url: urls.path(path), permalink: urls.absolute(path),
+                                                   translated: false, current: false, isDefault: own == 0))
+        }
         return view
     }
 
@@ -273,16 +282,18 @@ struct PagePlanner {
             upcoming: site.upcomingEvents.prefix(config.home.upcoming).map { itemViews[$0] },
             trending: site.trending.prefix(config.home.trending).map { itemViews[$0] },
             categories: categoryViews.filter { $0.count > 0 })
-        var page = context(PageMeta(title: config.title, description: config.description, url: urls.path(""), permalink: urls.absolute(""), image: socialImage(page: "", cover: nil), type: .home, section: nil))
+        var page = context(PageMeta(title: config.title, description: config.description, url: urls.path(site.layout.homePath), permalink: urls.absolute(site.layout.homePath), image: socialImage(page: site.layout.homePath, cover: nil), type: .home, section: nil))
         page.home = home
-        add(PageJob(path: "index.html", template: "home", context: page, lastModified: newest(site.items.indices)), owner: "the home page")
+        add(PageJob(path: URLLayout.pageFile(site.layout.homePath), template: "home", context: page, lastModified: newest(site.items.indices)), owner: "the home page")
     }
 
     mutating func planItems() {
         // Each item's page is made on all cores, then added in order: made one after another,
         // they were 45 ms of planning on one core on the 10,000-item corpus (perf).
         let planner = self
-        for (id, made) in Array(site.items.indices).parallelMap({ planner.itemPage($0) }).enumerated() {
+        // An item shown untranslated from another language has its page there, not here.
+        let ids = site.languages == nil ? Array(site.items.indices) : site.items.indices.filter { !site.isBorrowed($0) }
+        for (id, made) in zip(ids, ids.parallelMap({ planner.itemPage($0) })) {
             let item = site.items[id]
             switch made {
             case .success(let job): add(job, owner: item.sourcePath, source: (item.sourcePath, item.slugLine))

@@ -17,7 +17,7 @@ extension PagePlanner {
     /// The output folder of the current month's calendar (`events/calendar/2026/11/`).
     var currentMonthPath: String {
         let now = CivilDateTime(site.now, in: site.config.timeZone)
-        return URLLayout.calendarMonthPath(year: now.year, month: now.month)
+        return site.layout.calendarMonthPath(year: now.year, month: now.month)
     }
 
     /// An event as templates see it, at its next occurrence (or its first, once all are over).
@@ -34,7 +34,7 @@ extension PagePlanner {
             repeats: event.recurrence.map(dates.recurrence),
             dates: event.recurrence == nil ? [] : event.occurrences.filter { $0.finish >= site.now }.prefix(12).map { dates.range($0, allDay: event.allDay, zone: event.timeZone) },
             calendarFile: urls.path(URLLayout.eventCalendarPath(itemPath: path)),
-            subscribe: "webcal://" + urls.absolute(URLLayout.eventsCalendarPath).drop { $0 != ":" }.dropFirst(3))
+            subscribe: "webcal://" + urls.absolute(site.layout.eventsCalendarPath).drop { $0 != ":" }.dropFirst(3))
         setTimes(&view, occurrence: occurrence, event: event)
         return view
     }
@@ -70,11 +70,11 @@ extension PagePlanner {
         // `content/events/_index.md` titles and introduces the list, as Hugo's section pages do.
         let section = site.sections[.event]
         planList(ListSpec(kind: .events, title: section?.title ?? text("upcomingEvents"), description: section?.description,
-                          basePath: URLLayout.listPath(.event), section: "events", lastModified: site.upcomingOccurrences.map { facts[$0.item].published }),
+                          basePath: site.layout.listPath(.event), section: "events", lastModified: site.upcomingOccurrences.map { facts[$0.item].published }),
                  entries: upcoming)
         let past = site.pastOccurrences.map(occurrenceView)
         planList(ListSpec(kind: .pastEvents, title: text("pastEvents"),
-                          basePath: URLLayout.pastEventsPath, section: "events", lastModified: site.pastOccurrences.map { facts[$0.item].published }),
+                          basePath: site.layout.pastEventsPath, section: "events", lastModified: site.pastOccurrences.map { facts[$0.item].published }),
                  entries: past)
     }
 
@@ -107,7 +107,7 @@ extension PagePlanner {
         let months = monthsWithEvents.union([String(now.isoDate.prefix(7))]).sorted()
         // Each month's entries, grouped once rather than filtered out of every day per month.
         let entriesByMonth = Dictionary(grouping: byDay) { String($0.key.prefix(7)) }.mapValues { $0.flatMap(\.value) }
-        func path(_ month: String) -> String { URLLayout.calendarMonthPath(year: Int(month.prefix(4)) ?? 0, month: Int(month.suffix(2)) ?? 0) }
+        func path(_ month: String) -> String { site.layout.calendarMonthPath(year: Int(month.prefix(4)) ?? 0, month: Int(month.suffix(2)) ?? 0) }
         func label(_ month: String) -> String { dates.month(year: Int(month.prefix(4))!, month: Int(month.suffix(2))!) }
 
         for month in months {
@@ -162,6 +162,6 @@ extension PagePlanner {
                      count: Set((entriesByMonth[month] ?? []).map { "\($0.entry.item)#\($0.entry.index)" }).count,
                      description: nil, color: nil, icon: nil)
         }
-        planTerms(kind: .months, title: text("calendar"), terms: Array(terms), basePath: URLLayout.calendarMonthsPath, section: "events")
+        planTerms(kind: .months, title: text("calendar"), terms: Array(terms), basePath: site.layout.calendarMonthsPath, section: "events")
     }
 }

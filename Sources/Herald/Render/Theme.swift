@@ -21,13 +21,15 @@ public struct Theme: Sendable {
     /// Files copied to the output: theme `assets/x` → output `assets/x`.
     public let assets: [(path: String, data: Data)]
     /// Interface text in the site's language.
-    let strings: InterfaceStrings
+    var strings: InterfaceStrings
     /// What loading found worth a warning (page values in a partial that cannot see them).
     public var warnings: [Diagnostic] = []
     /// Each template's text as written, by name, for `fixingConstantValues`.
     var sources: [String: String] = [:]
     /// Where each template came from, by name (`templates/home.mustache`, or the built-in theme's), for `herald check`.
     var sourcePaths: [String: String] = [:]
+    /// The interface-text files, the theme's then the site's, for another language's strings.
+    var stringLayers: [[String: (text: String, source: String)]] = []
 
     /// The templates every site needs; a site's own folder may replace any of them.
     public static let requiredTemplates = ["layout", "home", "article", "event", "page", "list", "terms", "calendar", "404", "search", "partials/card"]
@@ -44,6 +46,10 @@ public struct Theme: Sendable {
         do {
             for path in try fileSystem.listFiles("templates") ?? [] {
                 files[String(path.dropFirst("templates/".count))] = (try fileSystem.readFile(path), path)
+            }
+            // A site may also keep its strings files beside site.yml (`i18n/fr.yml`), over the theme's.
+            for path in try fileSystem.listFiles("i18n") ?? [] where path.hasSuffix(".yml") && files[path] == nil {
+                files[path] = (try fileSystem.readFile(path), path)
             }
         } catch {
             return .failure(BuildFailure(step: .loadTemplates, diagnostics: [Diagnostic(path: "templates", line: 1, "could not be read: \(error)")]))
@@ -104,7 +110,39 @@ public struct Theme: Sendable {
 
         let assets = files.filter { $0.key.hasPrefix("assets/") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.data) }
         return .success(Theme(library: library, loaded: library, templateNames: Set(sources.keys), assets: assets, strings: strings,
-                              warnings: problems.all.filter { $0.severity == .warning }, sources: sources, sourcePaths: sourcePaths))
+                              warnings: problems.all.filter { $0.severity == .warning }, sources: sources, sourcePaths: sourcePaths,
+                              stringLayers: stringLayers))
+    }
+
+    /// The theme in another language of a multilingual site: its strings files' text for `code`,
+    /// with `overrides` (site.yml's `strings:` for the language) over them. A string the language
+    /// lacks is shown in English, with a warning naming the file it is missing from and the key.
+    func speaking(_ code: String, strings overrides: [String: String], warnings: inout [Diagnostic]) -> Theme {
+        var theme = self
+        var table = (try? InterfaceStrings.load(language: code, layers: stringLayers).get())?.table ?? strings.table
+        for (key, text) in overrides { table[key] = text }
+        theme.strings = InterfaceStrings(table: table)
+        let primary = String(code.lowercased().split(separator: "-").first ?? "en")
+        guard primary != "en" else { return theme }
+        // What the language's own files say, to tell the keys they lack.
+        let names = Set([primary, code.lowercased()].map { "i18n/\($0).yml" })
+        let own = stringLayers.flatMap { layer in layer.filter { names.contains($0.key) }.map(\.value) }
+        var said = Set(overrides.keys)
+        for file in own {
+            if case .success(let reader) = YAMLReader.parse(file.text, path: file.source, lineOffset: 0, what: "the strings file") {
+                for (key, _) in reader.keys { said.insert(key) }
+            }
+        }
+        let english = (try? InterfaceStrings.load(language: "en", layers: stringLayers).get())?.table ?? [:]
+        let missing = english.keys.filter { !said.contains($0) }.sorted()
+        guard !missing.isEmpty else { return theme }
+        let file = own.last?.source ?? "i18n/\(code.lowercased()).yml"
+        if own.isEmpty {
+            warnings.append(.warning(path: file, line: 1, "does not exist: the interface of \(code) is in English; add the file with the theme's \(missing.count) strings (see templates/i18n/en.yml) in \(code)"))
+        } else {
+            for key in missing { warnings.append(.warning(path: file, line: 1, "has no string '\(key)': it is shown in English in \(code)")) }
+        }
+        return theme
     }
 
     /// Renders a page template with its context, as the bytes of the page.

@@ -32,7 +32,7 @@ extension ImportPlan {
             }
         }
         for kind in [ContentKind.news, .event] {
-            let list = URLLayout.listPath(kind)
+            let list = URLLayout.standard.listPath(kind)
             let old = choices.values.filter { $0.kind == kind }.map { (config.lowerCasePaths ? $0.section.lowercased() : $0.section) + "/" }
                 .filter { $0 != list && !taken.contains($0.lowercased()) }.sorted()
             guard !old.isEmpty else { continue }
@@ -153,7 +153,7 @@ extension ImportPlan {
     /// A page keeps its old address with `url:`: pages have no pattern, and two pages of
     /// different sections may share a name.
     mutating func keepPageAddresses() {
-        let fixed = Set(URLLayout.fixedPagePaths)
+        let fixed = Set(URLLayout.standard.fixedPagePaths)
         for index in items.indices.reversed() where items[index].kind == .page {
             guard let old = items[index].oldAddress else { continue }
             // The old site's search page or news list: Herald makes its own there.

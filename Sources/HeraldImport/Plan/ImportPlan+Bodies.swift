@@ -54,8 +54,8 @@ extension ImportPlan {
         }
         // Section pages are the kinds' lists.
         for item in items where item.old.role == .sectionPage && item.kind != .page {
-            byPath[(item.old.section + "/_index.md").lowercased()] = url(of: URLLayout.listPath(item.kind))
-            byPath[item.old.section.lowercased()] = url(of: URLLayout.listPath(item.kind))
+            byPath[(item.old.section + "/_index.md").lowercased()] = url(of: URLLayout.standard.listPath(item.kind))
+            byPath[item.old.section.lowercased()] = url(of: URLLayout.standard.listPath(item.kind))
         }
         for copy in inventory.copies where copy.to.hasPrefix("static/") {
             byPath[copy.from.lowercased()] = url(of: String(copy.to.dropFirst("static/".count)))

@@ -22,8 +22,8 @@ enum APIPlan {
         let categories = site.categories.map { category in
             APICategory(
                 slug: category.slug, name: category.name, description: category.description, color: category.color,
-                icon: category.icon, count: category.items.count, url: urls.absolute(URLLayout.categoryPath(category.slug)),
-                api: urls.absolute(URLLayout.apiCategoryPath(category.slug, page: 1)))
+                icon: category.icon, count: category.items.count, url: urls.absolute(site.layout.categoryPath(category.slug)),
+                api: urls.absolute(site.layout.apiCategoryPath(category.slug, page: 1)))
         }
         let trending = site.trending.enumerated().map { rank, id in
             let popularity = site.popularity[id]
@@ -32,25 +32,25 @@ enum APIPlan {
             return APITrendingEntry(rank: rank + 1, score: score, views: popularity.views, likes: popularity.likes, comments: popularity.comments, item: cards[id])
         }
         let home = site.config.home
-        let siteInfo = APISite(title: site.config.title, description: site.config.description, url: urls.absolute(""), language: site.config.language)
+        let siteInfo = APISite(title: site.config.title, description: site.config.description, url: urls.absolute(site.layout.homePath), language: site.config.language)
 
         var files: [GeneratedFile] = [
-            GeneratedFile(path: URLLayout.apiHomePath, owner: "the JSON API", make: {
+            GeneratedFile(path: site.layout.apiHomePath, owner: "the JSON API", make: {
                 JSONOutput.encode(APIHome(
                     site: siteInfo, recent: site.recentNews(home).map { cards[$0] },
                     featured: site.featured.prefix(home.featured).map { cards[$0] },
                     upcoming: site.upcomingEvents.prefix(home.upcoming).map { cards[$0] },
                     trending: Array(trending.prefix(home.trending)), categories: categories.filter { $0.count > 0 }))
             }).readingBodies(),
-            GeneratedFile(path: URLLayout.apiTrendingPath, owner: "the JSON API", make: {
+            GeneratedFile(path: site.layout.apiTrendingPath, owner: "the JSON API", make: {
                 JSONOutput.encode(APITrending(asOf: TimestampFormat.rfc3339(site.hour, in: zone), items: trending))
             }).readingBodies(),
-            GeneratedFile(path: URLLayout.apiCategoriesPath, owner: "the JSON API", make: { JSONOutput.encode(APICategories(categories: categories)) }).readingBodies(),
+            GeneratedFile(path: site.layout.apiCategoriesPath, owner: "the JSON API", make: { JSONOutput.encode(APICategories(categories: categories)) }).readingBodies(),
         ]
         for (index, category) in site.categories.enumerated() {
             let slug = category.slug
-            let slices = Pagination.paginate(category.items, pageSize: site.config.pageSize, basePath: URLLayout.apiCategoryPath(slug, page: 1),
-                                             pathOfPage: { URLLayout.apiCategoryPath(slug, page: $0) })
+            let slices = Pagination.paginate(category.items, pageSize: site.config.pageSize, basePath: site.layout.apiCategoryPath(slug, page: 1),
+                                             pathOfPage: { site.layout.apiCategoryPath(slug, page: $0) })
             for slice in slices {
                 let page = APIPage(
                     number: slice.number, total: slice.totalPages,
@@ -62,7 +62,8 @@ enum APIPlan {
                 }).readingBodies())
             }
         }
-        for (id, fact) in facts.enumerated() {
+        // An item shown untranslated from another language has its document in that language's API.
+        for (id, fact) in facts.enumerated() where !site.isBorrowed(id) {
             let inputs = APIItemInputs(
                 card: cards[id], html: site.items[id].body.html, categories: fact.categories.map(APICategoryRef.init),
                 tags: fact.tags.map { APITag(slug: $0.slug, name: $0.name) }, readingMinutes: fact.readingMinutes,

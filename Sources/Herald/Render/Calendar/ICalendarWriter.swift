@@ -40,10 +40,12 @@ struct ICalendarWriter: Sendable {
     /// path is written here on purpose rather than asked of `URLLayout`. A site without `siteID`
     /// keeps the UIDs it always had: the base path and event path, at `baseURL`'s host.
     func uid(_ id: ItemID) -> String {
-        let slug = SiteURLs.encode("events/" + site.items[id].slug).split(separator: "/").joined(separator: "-")
+        // Translations are one event: each language's calendar names it by the first language's slug.
+        let itemSlug = site.languages?.identity[id] ?? site.items[id].slug
+        let slug = SiteURLs.encode("events/" + itemSlug).split(separator: "/").joined(separator: "-")
         if let siteID = site.config.siteID { return "\(slug)@\(siteID)" }
         let host = URL(string: urls.baseURL)?.host ?? "localhost"
-        let path = SiteURLs.encode(urls.basePath + "events/" + site.items[id].slug).split(separator: "/").joined(separator: "-")
+        let path = SiteURLs.encode(urls.basePath + "events/" + itemSlug).split(separator: "/").joined(separator: "-")
         return "\(path)@\(host)"
     }
 
@@ -216,15 +218,15 @@ enum ICalendarPlan {
     static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
         let writer = ICalendarWriter(site: site, urls: urls, facts: facts)
         let events = site.items.indices.filter { site.items[$0].event != nil && site.items[$0].listed }
-        var files = [GeneratedFile(path: URLLayout.eventsCalendarPath, owner: "the events calendar", make: { writer.calendar(name: site.config.title, events: events) }).readingBodies().large()]
+        var files = [GeneratedFile(path: site.layout.eventsCalendarPath, owner: "the events calendar", make: { writer.calendar(name: site.config.title, events: events) }).readingBodies().large()]
         for category in site.categories {
             let own = category.items.filter { site.items[$0].event != nil }.sorted()
             guard !own.isEmpty else { continue }
-            files.append(GeneratedFile(path: URLLayout.categoryCalendarPath(category.slug), owner: "the calendar of \(category.name)", make: {
+            files.append(GeneratedFile(path: site.layout.categoryCalendarPath(category.slug), owner: "the calendar of \(category.name)", make: {
                 writer.calendar(name: "\(category.name) · \(site.config.title)", events: own)
             }).readingBodies().large())
         }
-        for id in site.items.indices where site.items[id].event != nil {
+        for id in site.items.indices where site.items[id].event != nil && !site.isBorrowed(id) {
             // An event's own file reads only its item, its facts and the site's settings.
             let inputs = EventFileInputs(item: site.items[id], facts: facts[id], config: site.config)
             files.append(GeneratedFile(path: URLLayout.eventCalendarPath(itemPath: site.paths[id]), owner: "the calendar file of \(site.items[id].sourcePath)", madeFrom: inputs, make: {

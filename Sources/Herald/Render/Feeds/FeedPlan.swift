@@ -22,12 +22,12 @@ enum FeedPlan {
             facts[a].published != facts[b].published ? facts[a].published > facts[b].published : site.items[a].sourcePath < site.items[b].sourcePath
         }
         let everything = (site.news + site.upcomingEvents + site.pastEvents).sorted(by: newestFirst)
-        var channels = [FeedChannel(title: site.config.title, description: site.config.description, homeURL: urls.absolute(""), folder: "", items: Array(everything.prefix(limit)))]
+        var channels = [FeedChannel(title: site.config.title, description: site.config.description, homeURL: urls.absolute(site.layout.homePath), folder: site.layout.homePath, items: Array(everything.prefix(limit)))]
         for category in site.categories {
             let items = category.items.filter { site.items[$0].kind != .page }.sorted(by: newestFirst)
             channels.append(FeedChannel(
                 title: "\(category.name) · \(site.config.title)", description: category.description ?? site.config.description,
-                homeURL: urls.absolute(URLLayout.categoryPath(category.slug)), folder: URLLayout.categoryPath(category.slug),
+                homeURL: urls.absolute(site.layout.categoryPath(category.slug)), folder: site.layout.categoryPath(category.slug),
                 items: Array(items.prefix(limit))))
         }
         let writer = FeedWriter(site: site, urls: urls, facts: facts)
@@ -107,9 +107,9 @@ struct FeedWriter: Sendable {
             xml += "<guid isPermaLink=\"false\">\(XMLText.text(fact.id))</guid>\n"
             xml += "<pubDate>\(RFC822.format(fact.published, in: zone))</pubDate>\n"
             for author in fact.authors { xml += "<dc:creator>\(XMLText.text(author))</dc:creator>\n" }
-            if fact.kind == .event { xml += "<category domain=\"\(XMLText.attribute(urls.absolute(URLLayout.listPath(.event))))\">event</category>\n" }
+            if fact.kind == .event { xml += "<category domain=\"\(XMLText.attribute(urls.absolute(site.layout.listPath(.event))))\">event</category>\n" }
             for category in fact.categories {
-                xml += "<category domain=\"\(XMLText.attribute(urls.absolute(URLLayout.categoryPath(category.slug))))\">\(XMLText.text(category.name))</category>\n"
+                xml += "<category domain=\"\(XMLText.attribute(urls.absolute(site.layout.categoryPath(category.slug))))\">\(XMLText.text(category.name))</category>\n"
             }
             xml += "<description>\(XMLText.text(AbsoluteURLs.rewrite(fact.summaryHTML, pageURL: fact.permalink)))</description>\n"
             if let image = fact.image { xml += mediaContent(image) }

@@ -5,10 +5,33 @@ import Foundation
 /// with every alias, in the format Netlify and Cloudflare Pages read (and `herald publish` turns
 /// into S3 website redirects).
 enum RedirectPlan {
-    static func files(site: Site, urls: SiteURLs) -> [GeneratedFile] {
+    /// The redirect pages and the `_redirects` file of a site in one language.
+    static func files(site: Site, urls: SiteURLs) -> [GeneratedFile] { files(sites: [site], urls: urls) }
+
+    /// The redirect pages of every language's part of a site, and one `_redirects` file for all.
+    static func files(sites: [Site], urls: SiteURLs) -> [GeneratedFile] {
         var files: [GeneratedFile] = []
         var rules: [RedirectRule] = []
-        for id in site.items.indices where !site.items[id].aliases.isEmpty {
+        for site in sites { add(site, urls: urls, files: &files, rules: &rules) }
+        // The default language in a folder of its own (`defaultInSubfolder`): the site's root sends readers there.
+        if sites.count > 1, let first = sites.first, !first.layout.root.isEmpty {
+            let (link, absolute, title, language) = (urls.path(first.layout.root), urls.absolute(first.layout.root), first.config.title, first.config.language)
+            files.append(GeneratedFile(path: "index.html", owner: "the site's root, which leads to the default language's home page", make: {
+                Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
+            }).readingBodies())
+        }
+        guard !rules.isEmpty else { return files }
+        let sorted = rules.sorted { $0.from < $1.from }
+        files.append(GeneratedFile(path: URLLayout.redirectsFile, owner: "the redirects file", replaceableByStatic: true, make: {
+            Data(RedirectRule.file(sorted).utf8)
+        }).readingBodies())
+        return files
+    }
+
+    /// The redirect pages and rules of one language's part (an item shown untranslated has its
+    /// old addresses in its own language's).
+    private static func add(_ site: Site, urls: SiteURLs, files: inout [GeneratedFile], rules: inout [RedirectRule]) {
+        for id in site.items.indices where !site.items[id].aliases.isEmpty && !site.isBorrowed(id) {
             let item = site.items[id]
             let target = site.paths[id]
             for alias in item.aliases {
@@ -27,7 +50,7 @@ enum RedirectPlan {
         // A section's old addresses lead to its list (`/posts/` → `/news/`).
         for kind in ContentKind.allCases {
             guard let section = site.sections[kind], kind != .page else { continue }
-            let target = URLLayout.listPath(kind)
+            let target = site.layout.listPath(kind)
             for alias in section.aliases {
                 let path = URLLayout.aliasPath(alias.name)
                 guard !path.isEmpty, path != target else { continue }
@@ -41,12 +64,6 @@ enum RedirectPlan {
                 rules.append(RedirectRule(from: urls.path(path), to: link))
             }
         }
-        guard !rules.isEmpty else { return [] }
-        let sorted = rules.sorted { $0.from < $1.from }
-        files.append(GeneratedFile(path: URLLayout.redirectsFile, owner: "the redirects file", replaceableByStatic: true, make: {
-            Data(RedirectRule.file(sorted).utf8)
-        }).readingBodies())
-        return files
     }
 
     /// The page at an old address: a meta refresh for browsers, `rel=canonical` and `noindex` so

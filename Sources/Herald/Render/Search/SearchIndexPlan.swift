@@ -8,8 +8,7 @@ import Foundation
 /// There is no word index: the browser matches any substring (Chinese has no spaces to split
 /// words at), and scanning 10,000 short records takes a few milliseconds.
 enum SearchIndexPlan {
-    /// The output path, beside the search page.
-    static let path = "search/index.json"
+    /// The output path, beside the search page (a language's under its folder: `URLLayout.searchIndexPath`).
     /// Summaries are cut to this many characters: enough to find an item by and to show under its title.
     static let summaryLength = 120
 
@@ -44,9 +43,9 @@ enum SearchIndexPlan {
         }
         let index = SearchIndex(
             version: 1, fields: ["kind", "title", "summary", "category", "tags", "date", "path"],
-            categories: site.categories.map { SearchIndex.CategoryEntry(name: $0.name, path: SiteURLs.encode(URLLayout.categoryPath($0.slug)), color: $0.color) },
+            categories: site.categories.map { SearchIndex.CategoryEntry(name: $0.name, path: SiteURLs.encode(site.layout.categoryPath($0.slug)), color: $0.color) },
             tags: site.tags.map(\.name), items: entries)
-        return [GeneratedFile(path: path, owner: "the search index", madeFrom: index) {
+        return [GeneratedFile(path: site.layout.searchIndexPath, owner: "the search index", madeFrom: index) {
             JSONOutput.encode(index, pretty: false)
         }.readingBodies().large()]
     }

@@ -6,7 +6,7 @@ import Foundation
 enum StructuredData {
     static func jsonLD(for fact: ItemFacts, item: ContentItem, site: Site, urls: SiteURLs) -> String? {
         let zone = site.config.timeZone
-        let publisher = Organization(type: "Organization", name: site.config.title, url: urls.absolute(""))
+        let publisher = Organization(type: "Organization", name: site.config.title, url: urls.absolute(site.layout.homePath))
         let description = fact.summaryText.isEmpty ? nil : String(fact.summaryText.prefix(300))
         let data: Data
         switch fact.kind {
@@ -42,7 +42,7 @@ enum StructuredData {
                 startDate: api.start, endDate: api.end, eventStatus: status,
                 eventAttendanceMode: online ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
                 location: place, image: fact.image?.shapes,
-                organizer: Organization(type: "Organization", name: event.organizer ?? site.config.title, url: event.organizer == nil ? urls.absolute("") : nil),
+                organizer: Organization(type: "Organization", name: event.organizer ?? site.config.title, url: event.organizer == nil ? urls.absolute(site.layout.homePath) : nil),
                 offers: event.registration.map { Offer(type: "Offer", url: $0) }, url: fact.permalink, inLanguage: site.config.language), pretty: false)
         case .page:
             return nil

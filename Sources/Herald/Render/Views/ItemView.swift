@@ -97,6 +97,7 @@ private final class ItemViewStorage: @unchecked Sendable {
         case .event: return present(fields.event)
         case .card: return fields.card.templateValue
         case .jsonLD: return present(fields.jsonLD)
+        case .otherLanguage: return present(fields.otherLanguage)
         default: return nil
         }
     }
@@ -136,12 +137,20 @@ struct ItemViewFields: Sendable, Equatable {
     var card = ""
     /// The publication date (or an occurrence's start), for the sitemap; not shown to templates.
     var published: Date? = nil
+    /// Of an item shown untranslated from another language, that language (the card's badge, and
+    /// `lang` for its text).
+    var otherLanguage: LanguageLinkView? = nil
 }
 
 extension ItemView {
     /// Puts the fields an item's body gives its view: the HTML, the reading time and the word
     /// count. The one place that knows them, for the planner and for `herald serve`'s updates
     /// after an edit to a body alone (QuickPage, BodyEditRebuild).
+    /// Marks the item as shown untranslated from another language (`otherLanguage`).
+    mutating func setOtherLanguage(_ language: LanguageLinkView) {
+        change { $0.otherLanguage = language }
+    }
+
     mutating func setBody(_ body: RenderedMarkdown, dates: DateText) {
         change {
             $0.content = body.html

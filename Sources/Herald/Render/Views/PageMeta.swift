@@ -12,6 +12,9 @@ struct PageMeta: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var type: PageType
     var section: String?
     var feeds: [FeedLink] = []
+    /// Of a multilingual site, every language, each linking to this page in it (or to its home
+    /// page, when this page is not in it): the language switcher and the `hreflang` alternates.
+    var languages: [LanguageLinkView] = []
 
     func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
@@ -29,6 +32,8 @@ struct PageMeta: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         case .inTags: return .bool(section == "tags")
         case .inTrending: return .bool(section == "trending")
         case .feeds: return feeds.templateValue
+        case .languages: return languages.isEmpty ? .absent : languages.templateValue
+        case .isMultilingual: return .bool(!languages.isEmpty)
         default: return nil
         }
     }

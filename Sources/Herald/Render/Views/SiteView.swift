@@ -6,7 +6,11 @@ struct SiteView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var title: String
     var description: String
     var language: String
+    /// The site's root (`/`, `/union/`): where its assets and images are.
     var root: String
+    /// The home page of the language a page is in: the root, or its language's folder (`/en/`),
+    /// under which that language's lists and feeds are.
+    var home: String
     var baseURL: String
     var categories: [TermView]
     var pages: [LinkView]
@@ -27,6 +31,7 @@ struct SiteView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         case .description: return description.isEmpty ? .absent : .text(description)
         case .language: return .text(language)
         case .root: return .text(root)
+        case .home: return .text(home)
         case .baseURL: return .text(baseURL)
         case .categories: return categories.templateValue
         case .pages: return pages.templateValue

@@ -1,0 +1,93 @@
+/// Finds the content files of a multilingual site, each with its language: by its name
+/// (`gala.en.md` beside `gala.md`, `index.en.md` in a bundle) or, with `translationsInFolders`,
+/// by its folder (`content/en/news/gala.md`).
+///
+/// Each language's files are discovered as a one-language site's are, on their paths without the
+/// language (`content/news/gala.md`), which a file and its translations share; a bundle's other
+/// files belong to every language's head of that bundle.
+enum LanguageFiles {
+    /// The content files of every language, sorted by path.
+    static func discover(files: [String], languages: [SiteLanguage], inFolders: Bool) -> ContentDiscovery.Found {
+        var found = ContentDiscovery.Found(sources: [], warnings: [], notPages: 0)
+        // Language index → path without the language → the file's path.
+        var byLanguage: [[String: String]] = Array(repeating: [:], count: languages.count)
+        var shared: [String] = []
+        let declared = languages.map(\.code).joined(separator: ", ")
+        for path in files {
+            var (language, plain) = (0, path)
+            if inFolders, let (index, rest) = languageFolder(of: path, languages: languages) {
+                (language, plain) = (index, "content/" + rest)
+            }
+            if ContentDiscovery.isMarkdown(path) {
+                let name = plain.split(separator: "/").last.map(String.init) ?? plain
+                if TranslationName.mayHaveLanguage(name), let split = TranslationName.split(name) {
+                    let folder = String(plain.dropLast(name.count))
+                    if let index = languages.firstIndex(where: { $0.isNamed(by: split.language) }) {
+                        (language, plain) = (index, folder + split.plain)
+                    } else if files.contains(where: { $0 == folder + split.plain }) {
+                        found.notPages += 1
+                        found.warnings.append(.warning(path: path, line: 1, "is in \(split.language), which is not one of the site's languages (\(declared)): left out, since \(folder + split.plain) is beside it; add \(split.language) to languages in site.yml to publish it"))
+                        continue
+                    } else {
+                        found.warnings.append(.warning(path: path, line: 1, "is in \(split.language), which is not one of the site's languages (\(declared)): built as \(languages[0].code); add \(split.language) to languages in site.yml, or rename the file"))
+                    }
+                }
+                if let earlier = byLanguage[language][plain] {
+                    found.warnings.append(.warning(path: path, line: 1, "is a second \(languages[language].code) version of \(earlier): left out"))
+                    found.notPages += 1
+                    continue
+                }
+                byLanguage[language][plain] = path
+            } else if inFolders, languageFolder(of: path, languages: languages) != nil {
+                byLanguage[language][plain] = path
+            } else {
+                shared.append(path)
+            }
+        }
+        for (index, language) in languages.enumerated() {
+            let own = byLanguage[index]
+            var real = own
+            for path in shared where real[path] == nil { real[path] = path }
+            let part = ContentDiscovery.discover(files: real.keys.sorted(), language: language.code)
+            found.notPages += part.notPages
+            // A warning about a file that is not this language's own (a shared file) is told once.
+            found.warnings += part.warnings.compactMap { warning in
+                guard let path = real[warning.path] else { return warning }
+                if own[warning.path] == nil && index > 0 { return nil }
+                var moved = warning
+                moved.path = path
+                return moved
+            }
+            for var source in part.sources where own[source.path] != nil {
+                let plain = source.path
+                source.path = real[plain]!
+                source.language = language.code
+                source.pathWithoutLanguage = plain
+                if var bundle = source.bundle {
+                    // The bundle's folder is where its head is (`content/en/news/gala`).
+                    let head = source.path
+                    let plainFolder = bundle.folder
+                    let realFolder = String(head[..<(head.lastIndex(of: "/") ?? head.startIndex)])
+                    bundle.folder = realFolder
+                    // Its files are those in its folder: beside every language's head in the same
+                    // folder (`index.en.md`), or in the language's own folder.
+                    bundle.resources = bundle.resources.filter { real[plainFolder + "/" + $0]?.hasPrefix(realFolder + "/") == true }
+                    source.bundle = bundle
+                }
+                found.sources.append(source)
+            }
+        }
+        found.sources.sort { $0.path < $1.path }
+        return found
+    }
+
+    /// The language whose folder a path is in (`content/en/…`), and the rest of the path (`…`).
+    static func languageFolder(of path: String, languages: [SiteLanguage]) -> (Int, String)? {
+        guard path.hasPrefix("content/") else { return nil }
+        let rest = path.dropFirst("content/".count)
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        let folder = rest[..<slash].lowercased()
+        guard let index = languages.firstIndex(where: { !$0.path.isEmpty && $0.path.lowercased() == folder || $0.code.lowercased() == folder }) else { return nil }
+        return (index, String(rest[rest.index(after: slash)...]))
+    }
+}

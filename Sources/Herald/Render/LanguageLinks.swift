@@ -1,0 +1,55 @@
+import Foundation
+
+/// Joins the page plans of a multilingual site's languages into one plan, and links every page
+/// to itself in the other languages (`page.languages`: the switcher and `hreflang`).
+///
+/// An item's page links to its translations; any other page (the home page, a list, a category)
+/// to the page at the same place in the other language's folder, when that language has it.
+/// A language without the page is linked at its home page, and is not an alternate.
+enum LanguageLinks {
+    /// One plan of every language's pages, the default language's first.
+    static func merge(_ plans: [PagePlan], editions: [Site], urls: SiteURLs) -> PagePlan {
+        let roots = editions.map(\.layout.root)
+        // Each language's pages, by path without the language's folder.
+        let plainPaths: [Set<String>] = plans.indices.map { index in
+            Set(plans[index].jobs.map { String($0.path.dropFirst(roots[index].count)) })
+        }
+        let itemOfSource: [[String: ItemID]] = editions.map { site in
+            Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        let languages = editions[0].languages?.all ?? []
+        var merged = plans[0]
+        merged.otherThemes = plans.dropFirst().map(\.theme)
+        merged.jobs = []
+        merged.jobs.reserveCapacity(plans.reduce(0) { $0 + $1.jobs.count })
+        for (current, plan) in plans.enumerated() {
+            let site = editions[current]
+            for var job in plan.jobs {
+                job.language = current
+                // Each language's file for this page, or nil where the language lacks it.
+                var files: [String?] = Array(repeating: nil, count: languages.count)
+                files[current] = job.path
+                if let source = job.source?.path, let id = itemOfSource[current][source] {
+                    for (language, path) in site.languages?.translations[id] ?? [] { files[language] = URLLayout.pageFile(path) }
+                } else {
+                    let plain = String(job.path.dropFirst(roots[current].count))
+                    for language in languages.indices where language != current && plainPaths[language].contains(plain) {
+                        files[language] = roots[language] + plain
+                    }
+                }
+                job.context.page.languages = languages.indices.map { language in
+                    let page = files[language].map(Self.pagePath) ?? roots[language]
+                    return LanguageLinkView(code: languages[language].code, name: languages[language].name, url: urls.path(page), permalink: urls.absolute(page),
+                                            translated: files[language] != nil, current: language == current, isDefault: language == 0)
+                }
+                merged.jobs.append(job)
+            }
+        }
+        return merged
+    }
+
+    /// The address of a page file: `en/news/index.html` → `en/news/`.
+    static func pagePath(_ file: String) -> String {
+        file.hasSuffix("/index.html") || file == "index.html" ? String(file.dropLast("index.html".count)) : file
+    }
+}
