@@ -7,9 +7,11 @@ enum SampleViews {
     static let event = EventView(when: "w", zone: "z", startISO: "s", endISO: "e", allDay: false, location: "l", address: "a", mapURL: "/",
                                  registration: "/", organizer: "o", status: .scheduled, upcoming: true, repeats: "r", dates: ["d"],
                                  calendarFile: "/", subscribe: "/")
+    static let language = LanguageLinkView(code: "c", name: "n", url: "/", permalink: "/", translated: true, current: true, isDefault: true)
     static let item = ItemView(ItemViewFields(kind: .event, title: "t", url: "/", permalink: "/", date: "d", dateISO: "d", summary: "s", summaryHTML: "s",
                                image: .sample, imageAlt: "a", imageAbsolute: .sample, categories: [term], tags: [term], author: "a", authors: ["a"],
-                               readingTime: "r", readingMinutes: 1, wordCount: 1, featured: true, content: "c", event: event, jsonLD: "{}", card: "c"))
+                               readingTime: "r", readingMinutes: 1, wordCount: 1, featured: true, content: "c", event: event, jsonLD: "{}", card: "c",
+                               otherLanguage: language))
     static let link = LinkView(title: "t", url: "/")
     static let site = SiteView(title: "t", description: "d", language: "en", root: "/", home: "/", baseURL: "/", categories: [term], pages: [link], year: 2026,
                                stylesheet: "/", generator: "g", feeds: [FeedLink(title: "t", url: "/", type: "t")], search: "/", searchIndex: "/",
@@ -23,7 +25,7 @@ enum SampleViews {
                                             days: [CalendarDayEvents(label: "l", anchor: "a", entries: [CalendarEntry(title: "t", url: "/", time: "t", location: "l", status: .scheduled, color: "c")])],
                                             previous: link, next: link, current: true)
     static let page = PageContext(site: site, page: PageMeta(title: "t", description: "d", url: "/", permalink: "/", image: .sample, type: .news, section: "news",
-                                                             feeds: [FeedLink(title: "t", url: "/", type: "t")]),
+                                                             feeds: [FeedLink(title: "t", url: "/", type: "t")], languages: [language]),
                                   strings: strings, item: item, list: list, home: HomeView(recent: [item], featured: [item], upcoming: [item], trending: [item], categories: [term]),
                                   terms: TermsView(kind: .tags, title: "t", terms: [term]), calendar: calendar)
 

@@ -41,6 +41,12 @@ public enum SiteCheck {
         findings += links(model: model, check: check, urls: urls, sourceText: sources.text)
         findings += DocumentCheck(files: files, outputPath: outputPath, baseURL: urls.baseURL).findings()
         findings += RedirectCheck(site: model.site, files: files, links: check, urls: urls, sourceText: sources.text).findings()
+        findings += AlternateLinkCheck(files: files, links: check).findings(pages: model.pages.map(\.path)).map { finding in
+            let (page, alternate) = ("/" + LanguageLinks.pagePath(finding.page), "/" + LanguageLinks.pagePath(finding.alternate))
+            return Diagnostic(path: finding.exists ? "templates/layout.mustache" : page, line: 1, finding.exists
+                ? "\(page) names \(alternate) as its \(finding.language) version (hreflang), but \(alternate) does not name it back"
+                : "\(page) names \(alternate) as its \(finding.language) version (hreflang), and there is no such page", severity: .warning)
+        }
         findings += model.theme.unknownNames()
         return findings
     }

@@ -54,7 +54,63 @@ public enum LanguageEditions {
                 sites.append(site)
             }
         }
+        problems += folderClashes(sites)
         if !problems.isEmpty { return .failure(BuildFailure(step: .buildSiteModel, diagnostics: Array(Set(problems)).sorted())) }
+        sites[0].warnings += translationWarnings(items: items, versions: versions, languages: languages, sites: sites, rules: rules)
         return .success(sites)
+    }
+
+    /// An item whose page would be inside another language's folder (`url: /en/about/` on the
+    /// default language's page, or a page whose slug is a language's path): each is an error
+    /// naming the item and the language's line of site.yml.
+    static func folderClashes(_ sites: [Site]) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for site in sites {
+            let own = site.layout.root
+            for id in site.items.indices where !site.isBorrowed(id) {
+                let path = site.paths[id]
+                for other in sites where !other.layout.root.isEmpty && other.layout.root != own && !own.hasPrefix(other.layout.root) {
+                    let folder = other.layout.root
+                    guard path.hasPrefix(folder) || path + "/" == folder, let language = other.languages?.language else { continue }
+                    let item = site.items[id]
+                    problems.append(Diagnostic(path: item.sourcePath, line: item.fixedPath?.line ?? max(1, item.slugLine),
+                                               "is published at /\(path), inside the folder of language \(language.code) (/\(folder), site.yml line \(language.line)): change its slug or url, or the language's path"))
+                }
+            }
+        }
+        return problems
+    }
+
+    /// What `herald check` warns about a multilingual site's content: a translation without the
+    /// default language's original, two versions of one item in one language, and a category
+    /// used in a language that gives it no name.
+    static func translationWarnings(items: [ContentItem], versions: [String: [Int: Int]], languages: [SiteLanguage], sites: [Site], rules: PublishingRules) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        let indexOfCode = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($0.element.code, $0.offset) })
+        for (key, present) in versions.sorted(by: { $0.key < $1.key }) where present[0] == nil && present.count == 1 {
+            let item = items[present.values.first!]
+            // A file named as a translation (`gala.en.md`, `index.en.md`) or given a translationKey, whose
+            // original is not there; a file in a language's folder may be that language's own.
+            let name = String(item.sourcePath.split(separator: "/").last ?? "")
+            guard key.hasPrefix("key:") || TranslationName.split(name) != nil else { continue }
+            warnings.append(.warning(path: item.sourcePath, line: 1, "is a translation (\(item.language)) of \(key.hasPrefix("key:") ? "translationKey " + key.dropFirst(4) : key), which does not exist in \(languages[0].code): it is shown in \(languages[0].code) untranslated"))
+        }
+        var seen: [String: [Int: String]] = [:]
+        for item in items where rules.exclusion(of: item) == nil {
+            guard let language = indexOfCode[item.language] else { continue }
+            if let first = seen[item.translationKey]?[language] {
+                warnings.append(.warning(path: item.sourcePath, line: 1, "is a second \(item.language) version of the item \(first) is: only \(first) is published in \(item.language); give one of them another translationKey"))
+            } else {
+                seen[item.translationKey, default: [:]][language] = item.sourcePath
+            }
+        }
+        for site in sites.dropFirst() {
+            guard let language = site.languages?.language else { continue }
+            for category in site.categories where category.declared && language.categories[category.slug] == nil
+                && category.items.contains(where: { !site.isBorrowed($0) }) {
+                warnings.append(.warning(path: "site.yml", line: language.line, "language \(language.code) has no name for category \(category.slug), which its items use: add `\(category.slug): …` under its categories"))
+            }
+        }
+        return warnings
     }
 }

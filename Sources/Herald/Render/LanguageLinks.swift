@@ -31,7 +31,8 @@ enum LanguageLinks {
                 files[current] = job.path
                 if let source = job.source?.path, let id = itemOfSource[current][source] {
                     for (language, path) in site.languages?.translations[id] ?? [] { files[language] = URLLayout.pageFile(path) }
-                } else {
+                } else if !isLaterPage(job.path) {
+                    // A list's later pages hold other items in each language: only its first is a translation.
                     let plain = String(job.path.dropFirst(roots[current].count))
                     for language in languages.indices where language != current && plainPaths[language].contains(plain) {
                         files[language] = roots[language] + plain
@@ -46,6 +47,12 @@ enum LanguageLinks {
             }
         }
         return merged
+    }
+
+    /// Whether a page file is a paged list's second page or later (`news/page/2/index.html`).
+    static func isLaterPage(_ file: String) -> Bool {
+        let parts = file.split(separator: "/")
+        return parts.count >= 3 && parts[parts.count - 3] == "page" && Int(parts[parts.count - 2]) != nil
     }
 
     /// The address of a page file: `en/news/index.html` → `en/news/`.

@@ -18,8 +18,15 @@ enum SitemapPlan {
         let lines = listed.parallelMap { index in
             let (path, date) = (plan.jobs[index].path, plan.jobs[index].lastModified)
             let folder = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
-            return "<url><loc>\(XMLText.text(urls.absolute(folder)))</loc>" + (date.map { "<lastmod>\(TimestampFormat.rfc3339($0, in: zone))</lastmod>" } ?? "") + "</url>\n"
+            // A multilingual site's page lists itself in every language it is in, itself included,
+            // as search engines ask (`xhtml:link`).
+            let translated = plan.jobs[index].context.page.languages.filter(\.translated)
+            let alternates = translated.count < 2 ? "" : translated.map {
+                "<xhtml:link rel=\"alternate\" hreflang=\"\(XMLText.attribute($0.code))\" href=\"\(XMLText.attribute($0.permalink))\"/>"
+            }.joined()
+            return "<url><loc>\(XMLText.text(urls.absolute(folder)))</loc>" + (date.map { "<lastmod>\(TimestampFormat.rfc3339($0, in: zone))</lastmod>" } ?? "") + alternates + "</url>\n"
         }
+        let header = plan.otherThemes.isEmpty ? Self.header : Self.multilingualHeader
         let robots = GeneratedFile(path: URLLayout.robotsPath, owner: "robots.txt", replaceableByStatic: true, make: {
             Data("User-agent: *\nAllow: /\n\nSitemap: \(urls.absolute(URLLayout.sitemapPath))\n".utf8)
         }).readingBodies()
@@ -27,13 +34,13 @@ enum SitemapPlan {
         let chunks = chunked(lines, maximumURLs: maximumURLs, maximumBytes: maximumBytes - (header.utf8.count + footer.utf8.count))
         if chunks.count <= 1 {
             let lines = chunks.first ?? []
-            return [GeneratedFile(path: URLLayout.sitemapPath, owner: "the sitemap", make: { sitemap(lines) }).readingBodies().large(), robots]
+            return [GeneratedFile(path: URLLayout.sitemapPath, owner: "the sitemap", make: { sitemap(lines, header: header) }).readingBodies().large(), robots]
         }
         var files: [GeneratedFile] = []
         var index = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for (offset, lines) in chunks.enumerated() {
             let path = URLLayout.numberedSitemapPath(offset + 1)
-            files.append(GeneratedFile(path: path, owner: "the sitemap", make: { sitemap(lines) }).readingBodies().large())
+            files.append(GeneratedFile(path: path, owner: "the sitemap", make: { sitemap(lines, header: header) }).readingBodies().large())
             index += "<sitemap><loc>\(XMLText.text(urls.absolute(path)))</loc></sitemap>\n"
         }
         index += "</sitemapindex>\n"
@@ -43,9 +50,11 @@ enum SitemapPlan {
     }
 
     private static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+    /// A multilingual site's: its pages name their translations in XHTML's `link`.
+    private static let multilingualHeader = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n"
     private static let footer = "</urlset>\n"
 
-    private static func sitemap(_ lines: [String]) -> Data {
+    private static func sitemap(_ lines: [String], header: String) -> Data {
         var xml = header
         for line in lines { xml += line }
         xml += footer
