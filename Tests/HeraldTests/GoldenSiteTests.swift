@@ -48,6 +48,13 @@ import Testing
         try check(try Fixtures.build(Fixtures.site("jekyll-style")), "jekyll-style")
     }
 
+    /// A site in Chinese and English: translations by file name, by folder and by translationKey,
+    /// a translated bundle and recurring event, untranslated items in both directions, and
+    /// per-language category names; every page, feed, calendar and API document of both.
+    @Test func bilingualSiteMatchesItsGoldenFiles() throws {
+        try check(try Fixtures.build(Fixtures.site("bilingual")), "bilingual")
+    }
+
     @Test func customThemeSiteMatchesItsGoldenFiles() throws {
         let output = try Fixtures.build(Fixtures.site("custom-theme"))
         #expect(output.text("assets/herald.css") == "body { font-family: serif; }\n", "the site's static file replaces the theme's")

@@ -16,7 +16,18 @@ SITES = {
     "basic": REPO / "Tests" / "Fixtures" / "sites" / "basic",
     "awkward": REPO / "Tests" / "Fixtures" / "sites" / "awkward",
     "hostile": REPO / "Tests" / "Fixtures" / "sites" / "hostile",
+    "bilingual": REPO / "Tests" / "Fixtures" / "sites" / "bilingual",
 }
+# The folders other languages' pages are in, by site: their pages are checked as the default's are.
+LANGUAGE_FOLDERS = {"bilingual": ["en"]}
+
+
+def without_language_folder(site, relative):
+    """An output path as the default language's: `en/news/a/index.html` → `news/a/index.html`."""
+    for folder in LANGUAGE_FOLDERS.get(site, []):
+        if relative.startswith(folder + "/"):
+            return relative[len(folder) + 1:]
+    return relative
 
 
 def herald_binary():

@@ -38,10 +38,12 @@ enum LanguageLinks {
                         files[language] = roots[language] + plain
                     }
                 }
+                // A page in its own language alone has no alternates, not even itself.
+                let alone = files.filter { $0 != nil }.count == 1
                 job.context.page.languages = languages.indices.map { language in
                     let page = files[language].map(Self.pagePath) ?? roots[language]
                     return LanguageLinkView(code: languages[language].code, name: languages[language].name, url: urls.path(page), permalink: urls.absolute(page),
-                                            translated: files[language] != nil, current: language == current, isDefault: language == 0)
+                                            translated: files[language] != nil && !alone, current: language == current, isDefault: language == 0)
                 }
                 merged.jobs.append(job)
             }

@@ -1,0 +1,226 @@
+import Foundation
+@testable import Herald
+import Testing
+
+/// Multilingual sites: each language's pages, feeds, calendars and API under its folder, the
+/// links between translations, untranslated items, and what is wrong with a site's languages.
+@Suite struct MultilingualTests {
+    /// The bilingual fixture (Chinese at the root, English under /en/), built once.
+    static let bilingual = Result { try Fixtures.build(Fixtures.site("bilingual")) }
+
+    /// A two-language site held in memory: zh-CN at the root, en under /en/.
+    static func site(_ files: [String: String], languages: String = "") -> MemorySite {
+        var all = files
+        if all["site.yml"] == nil {
+            all["site.yml"] = """
+                title: 学生会
+                baseURL: https://example.org/
+                timezone: Asia/Shanghai
+                languages:
+                  - code: zh-CN
+                    name: 中文
+                  - code: en
+                    name: English
+                    title: Student Union
+                \(languages)
+                """
+        }
+        return MemorySite(all)
+    }
+
+    /// The warnings a site in memory builds with.
+    static func warnings(_ site: MemorySite) throws -> [String] {
+        try Build(options: BuildOptions(now: Fixtures.now), fileSystem: site.fileSystem).run(into: MemoryOutput()).warnings.map(\.description)
+    }
+
+    @Test func eachLanguageHasItsOwnHomeListsFeedsCalendarsSearchAndAPI() throws {
+        let output = try Self.bilingual.get()
+        expect(output, "index.html", contains: ["<html lang=\"zh-CN\">", "<title>计算机学院学生会</title>", "迎新晚会圆满落幕"], lacks: ["Welcome gala night"])
+        expect(output, "en/index.html", contains: ["<html lang=\"en\">", "<title>CS Student Union</title>", "Welcome gala night", "href=\"/en/news/\""],
+               lacks: ["迎新晚会圆满落幕"])
+        expect(output, "en/feed.xml", contains: ["<language>en</language>", "https://union.example.edu/en/news/gala/"])
+        expect(output, "feed.xml", contains: ["<language>zh-CN</language>", "https://union.example.edu/news/gala/"])
+        expect(output, "en/atom.xml", contains: ["xml:lang=\"en\""])
+        expect(output, "en/feed.json", contains: ["\"language\" : \"en\""])
+        expect(output, "en/api/home.json", contains: ["\"language\" : \"en\"", "Welcome gala night"])
+        expect(output, "en/api/news/gala.json", contains: ["Welcome gala night"])
+        expect(output, "en/search/index.json", contains: ["Welcome gala night"], lacks: ["迎新晚会圆满落幕"])
+        expect(output, "en/events.ics", contains: ["Morning running club"])
+        expect(output, "en/categories/sport/events.ics", contains: ["Morning running club"])
+        // The theme's assets and the site's static files are the site's, once.
+        #expect(output.files["en/assets/herald.css"] == nil && output.files["assets/herald.css"] != nil)
+        expect(output, "en/news/gala/index.html", contains: ["href=\"/assets/"], lacks: ["href=\"/en/assets/"])
+    }
+
+    @Test func datesAndInterfaceTextAreInEachLanguage() throws {
+        let output = try Self.bilingual.get()
+        expect(output, "news/library/index.html", contains: ["2026年11月10日"])
+        expect(output, "en/news/library/index.html", contains: ["10 Nov 2026", "aria-label=\"Languages\""], lacks: ["2026年11月10日"])
+        expect(output, "news/library/index.html", contains: ["aria-label=\"语言\""])
+    }
+
+    @Test func translationsLinkToEachOtherBothWays() throws {
+        let output = try Self.bilingual.get()
+        expect(output, "news/gala/index.html", contains: [
+            "<link rel=\"alternate\" hreflang=\"en\" href=\"https://union.example.edu/en/news/gala/\">",
+            "<link rel=\"alternate\" hreflang=\"x-default\" href=\"https://union.example.edu/news/gala/\">",
+            "<meta property=\"og:locale:alternate\" content=\"en\">",
+            "<a class=\"languages__link\" href=\"/en/news/gala/\" hreflang=\"en\" lang=\"en\">English</a>",
+        ])
+        expect(output, "en/news/gala/index.html", contains: ["<link rel=\"alternate\" hreflang=\"zh-CN\" href=\"https://union.example.edu/news/gala/\">"])
+        // translationKey links two files of different names.
+        expect(output, "news/canteen/index.html", contains: ["hreflang=\"en\" href=\"https://union.example.edu/en/news/late-night-canteen/\""])
+        expect(output, "en/news/late-night-canteen/index.html", contains: ["hreflang=\"zh-CN\" href=\"https://union.example.edu/news/canteen/\""])
+        // A page not translated links the other language's home page, and is no alternate.
+        expect(output, "contact/index.html", contains: ["<a class=\"languages__link\" href=\"/en/\" hreflang=\"en\" lang=\"en\" title="],
+               lacks: ["hreflang=\"en\" href=\"https://union.example.edu/en/\">"])
+        // Lists are each other's translations, but their later pages are not.
+        expect(output, "en/news/index.html", contains: ["hreflang=\"zh-CN\" href=\"https://union.example.edu/news/\""])
+        expect(output, "en/news/page/2/index.html", lacks: ["<link rel=\"alternate\" hreflang"])
+    }
+
+    @Test func theLinkCheckFollowsEveryAlternateBothWays() throws {
+        let output = try Self.bilingual.get()
+        let pages = output.files.keys.filter { $0.hasSuffix(".html") }.sorted()
+        let links = LinkCheck(files: output.files, basePath: "/", baseURL: "https://union.example.edu/")
+        #expect(AlternateLinkCheck(files: output.files, links: links).findings(pages: pages).isEmpty)
+        #expect(AlternateLinkCheck(files: output.files, links: links).alternates(of: "news/gala/index.html").map(\.target) == ["news/gala/index.html", "en/news/gala/index.html"])
+        // A page that does not name its translation back is found.
+        var files = output.files
+        let english = output.text("en/news/gala/index.html")!
+        files["en/news/gala/index.html"] = Data(english.replacingOccurrences(of: "<link rel=\"alternate\" hreflang=\"zh-CN\"", with: "<link rel=\"x\" hreflang=\"zh-CN\"").utf8)
+        let tampered = LinkCheck(files: files, basePath: "/", baseURL: "https://union.example.edu/")
+        #expect(AlternateLinkCheck(files: files, links: tampered).findings(pages: pages)
+                == [AlternateLinkCheck.Finding(page: "news/gala/index.html", alternate: "en/news/gala/index.html", language: "en", exists: true)])
+    }
+
+    @Test func anUntranslatedItemIsListedWithABadgeAndLinksToItsOriginal() throws {
+        let output = try Self.bilingual.get()
+        expect(output, "news/index.html", contains: [
+            "<span class=\"status status--language\" lang=\"en\">English</span>",
+            "<h3 class=\"card__title\" lang=\"en\"><a href=\"/en/news/exchange/\">Exchange students&#39; coffee hour</a></h3>",
+        ])
+        expect(output, "en/index.html", contains: ["<a href=\"/news/basketball/\">篮球队获得校联赛冠军</a>"])
+        // It has its page, its document and its calendar in its own language only.
+        #expect(output.files["news/exchange/index.html"] == nil && output.files["api/news/exchange.json"] == nil)
+        #expect(output.files["en/events/hackathon/index.html"] == nil && output.files["en/events/hackathon/event.ics"] == nil)
+        expect(output, "en/api/home.json", contains: ["\"api\" : \"https://union.example.edu/api/news/basketball.json\""])
+    }
+
+    @Test func aLanguageCanLeaveUntranslatedItemsOut() throws {
+        let files = [
+            "content/news/2026-11-01-a.md": "---\ntitle: 甲\ndate: 2026-11-01\n---\n正文。\n",
+            "content/news/2026-11-02-b.md": "---\ntitle: 乙\ndate: 2026-11-02\n---\n正文。\n",
+            "content/news/2026-11-02-b.en.md": "---\ntitle: Bee\ndate: 2026-11-02\n---\nText.\n",
+        ]
+        let shown = try Self.site(files).build()
+        expect(shown, "en/news/index.html", contains: ["Bee", "甲"])
+        let leftOut = try Self.site(files, languages: "    untranslated: leaveOut").build()
+        expect(leftOut, "en/news/index.html", contains: ["Bee"], lacks: ["甲"])
+        expect(leftOut, "news/index.html", contains: ["甲", "乙"], lacks: ["Bee"])
+    }
+
+    @Test func aTranslatedEventIsOneEventInEveryLanguagesCalendar() throws {
+        let output = try Self.bilingual.get()
+        func uids(_ path: String) -> [String] { (output.text(path) ?? "").split(separator: "\r\n").filter { $0.hasPrefix("UID:") }.map(String.init) }
+        #expect(uids("events.ics").sorted() == ["UID:events-hackathon@cs-union-bilingual", "UID:events-run@cs-union-bilingual"])
+        #expect(uids("en/events.ics").sorted() == uids("events.ics").sorted())
+        #expect(uids("en/events/run/event.ics") == uids("events/run/event.ics"))
+        expect(output, "events/run/index.html", contains: ["晨跑俱乐部"])
+        expect(output, "en/events/run/index.html", contains: ["Morning running club", "East campus track"])
+    }
+
+    @Test func categoriesAreSharedBySlugWithEachLanguagesNames() throws {
+        let output = try Self.bilingual.get()
+        expect(output, "categories/campus/index.html", contains: ["校园生活"])
+        expect(output, "en/categories/campus/index.html", contains: ["Campus Life", "Welcome gala night"], lacks: ["校园生活"])
+        expect(output, "en/categories/sport/index.html", contains: ["Matches, training and results."])
+        // An item in one language names the category in its own; both land in the same one.
+        expect(output, "en/categories/sport/index.html", contains: ["Morning running club", "/news/basketball/"])
+    }
+
+    @Test func theSitemapListsEachPagesTranslations() throws {
+        let sitemap = try #require(try Self.bilingual.get().text("sitemap.xml"))
+        #expect(sitemap.contains("xmlns:xhtml=\"http://www.w3.org/1999/xhtml\""))
+        #expect(sitemap.contains("<url><loc>https://union.example.edu/en/news/gala/</loc><lastmod>2026-11-18T20:00:00+08:00</lastmod><xhtml:link rel=\"alternate\" hreflang=\"zh-CN\" href=\"https://union.example.edu/news/gala/\"/><xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://union.example.edu/en/news/gala/\"/></url>"))
+        // A page in one language names no alternates.
+        let contact = sitemap.split(separator: "\n").filter { $0.contains("<loc>https://union.example.edu/contact/</loc>") }
+        #expect(contact.count == 1 && !contact[0].contains("xhtml"))
+    }
+
+    /// `languages:` with one language is a site in one language, as `language:` is.
+    @Test func oneLanguageInALanguagesListBuildsAsLanguageDoes() throws {
+        let content = [
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\ncategories: [Club]\n---\nText.\n",
+            "content/events/run.md": "---\ntitle: Run\ndate: 2026-11-01\nstart: 2026-11-26 07:00\n---\nRun.\n",
+        ]
+        var plain = content, listed = content
+        plain["site.yml"] = "title: T\nbaseURL: https://example.org/\nlanguage: en\ntimezone: Europe/London\n"
+        listed["site.yml"] = "title: T\nbaseURL: https://example.org/\nlanguages:\n  - code: en\n    name: English\ntimezone: Europe/London\n"
+        let (a, b) = (try MemorySite(plain).build(), try MemorySite(listed).build())
+        #expect(a.files.keys.sorted() == b.files.keys.sorted())
+        for (path, data) in a.files { #expect(b.files[path] == data, "\(path) differs") }
+    }
+
+    @Test func aFileInALanguageTheSiteDoesNotHaveIsAWarning() throws {
+        let site = Self.site([
+            "content/news/2026-11-01-a.md": "---\ntitle: 甲\ndate: 2026-11-01\n---\n正文。\n",
+            "content/news/2026-11-01-a.de.md": "---\ntitle: Ah\ndate: 2026-11-01\n---\nText.\n",
+            "content/news/2026-11-02-b.fr.md": "---\ntitle: Bé\ndate: 2026-11-02\n---\nTexte.\n",
+        ])
+        let warnings = try Self.warnings(site)
+        #expect(warnings.contains("content/news/2026-11-01-a.de.md:1: warning: is in de, which is not one of the site's languages (zh-CN, en): left out, since content/news/2026-11-01-a.md is beside it; add de to languages in site.yml to publish it"))
+        #expect(warnings.contains("content/news/2026-11-02-b.fr.md:1: warning: is in fr, which is not one of the site's languages (zh-CN, en): built as zh-CN; add fr to languages in site.yml, or rename the file"))
+        expect(try site.build(), "news/b/index.html", contains: ["Bé"])
+    }
+
+    @Test func aTranslationWithoutItsOriginalAndTwoVersionsInOneLanguageAreWarnings() throws {
+        let warnings = try Self.warnings(Self.site([
+            "content/news/2026-11-01-a.en.md": "---\ntitle: A\ndate: 2026-11-01\n---\nText.\n",
+            "content/news/2026-11-02-b.md": "---\ntitle: 乙\ndate: 2026-11-02\ntranslationKey: bee\n---\n正文。\n",
+            "content/news/2026-11-03-c.md": "---\ntitle: 丙\ndate: 2026-11-03\ntranslationKey: bee\n---\n正文。\n",
+        ]))
+        #expect(warnings.contains("content/news/2026-11-01-a.en.md:1: warning: is a translation (en) of content/news/2026-11-01-a.md, which does not exist in zh-CN: it is shown in zh-CN untranslated"))
+        #expect(warnings.contains("content/news/2026-11-03-c.md:1: warning: is a second zh-CN version of the item content/news/2026-11-02-b.md is: only content/news/2026-11-02-b.md is published in zh-CN; give one of them another translationKey"))
+    }
+
+    @Test func aCategoryWithoutANameInALanguageThatUsesItIsAWarning() throws {
+        let warnings = try Self.warnings(MemorySite([
+            "site.yml": "title: 学生会\nbaseURL: https://example.org/\nlanguages:\n  - code: zh-CN\n    name: 中文\n  - code: en\n    name: English\ncategories:\n  - slug: sport\n    name: 体育\n",
+            "content/news/2026-11-01-a.en.md": "---\ntitle: A\ndate: 2026-11-01\ncategories: [sport]\n---\nText.\n",
+        ]))
+        #expect(warnings.contains("site.yml:6: warning: language en has no name for category sport, which its items use: add `sport: …` under its categories"))
+    }
+
+    @Test func aPageInsideAnotherLanguagesFolderIsAnError() {
+        let site = Self.site(["content/pages/en.md": "---\ntitle: 英语角\n---\n每周三。\n"])
+        #expect(site.diagnostics() == ["content/pages/en.md:1: is published at /en/, inside the folder of language en (/en/, site.yml line 7): change its slug or url, or the language's path"])
+    }
+
+    @Test func aLanguagesPathThatIsASectionOrADuplicateIsAnError() {
+        let yml = "title: T\nbaseURL: https://example.org/\nlanguages:\n  - code: zh-CN\n    name: 中文\n  - code: en\n    path: news\n  - code: fr\n    path: fr\n  - code: fr\n"
+        #expect(MemorySite(["site.yml": yml]).diagnostics() == [
+            "site.yml:7: language path 'news' is where Herald puts the site's news pages or files (/news/); choose another, such as en",
+            "site.yml:10: language fr is declared twice (also on line 8)",
+        ])
+    }
+
+    @Test func aStringALanguageLacksIsShownInEnglishWithAWarning() throws {
+        var files = ["content/news/2026-11-01-a.md": "---\ntitle: 甲\ndate: 2026-11-01\n---\n正文。\n",
+                     "i18n/fr.yml": "news: Actualités\n"]
+        files["site.yml"] = "title: 学生会\nbaseURL: https://example.org/\nlanguages:\n  - code: zh-CN\n    name: 中文\n  - code: fr\n    name: Français\n"
+        let site = MemorySite(files)
+        let warnings = try Self.warnings(site)
+        #expect(warnings.contains("i18n/fr.yml:1: warning: has no string 'events': it is shown in English in fr"))
+        #expect(!warnings.contains { $0.contains("has no string 'news'") })
+        expect(try site.build(), "fr/index.html", contains: ["<html lang=\"fr\">", ">Actualités</a>", ">Events</a>"])
+    }
+
+    @Test func translationsInFoldersAndBundlesAreFound() throws {
+        let output = try Self.bilingual.get()
+        // content/en/news/… (a folder) and index.en.md (a bundle), with the bundle's files in both languages.
+        expect(output, "en/news/library/index.html", contains: ["The library opens longer"])
+        #expect(output.files["en/news/gala/stage.svg"] != nil && output.files["news/gala/stage.svg"] != nil)
+        expect(output, "en/news/gala/index.html", contains: ["src=\"/en/news/gala/stage.svg\""])
+    }
+}
