@@ -19,7 +19,7 @@ SITES = {
     "bilingual": REPO / "Tests" / "Fixtures" / "sites" / "bilingual",
 }
 # The folders other languages' pages are in, by site: their pages are checked as the default's are.
-LANGUAGE_FOLDERS = {"bilingual": ["en"]}
+LANGUAGE_FOLDERS = {"example": ["en"], "bilingual": ["en"]}
 
 
 def without_language_folder(site, relative):

@@ -38,7 +38,7 @@ public enum LanguageEditions {
                 }
             }
             switch SiteBuilder.build(config: configs[current], items: chosen, rules: rules, popularity: popularity,
-                                     sections: sections[language.code] ?? [:], layoutOfLanguage: layouts) {
+                                     sections: sections[language.code] ?? [:], layoutOfLanguage: layouts, everyLanguagesItems: items) {
             case .failure(let failure): problems += failure.diagnostics
             case .success(var site):
                 var edition = LanguageEdition(all: languages, current: current)

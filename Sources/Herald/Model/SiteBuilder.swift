@@ -36,7 +36,8 @@ public enum SiteBuilder {
     /// Builds the model, or returns the problems that stop it (two items at one URL,
     /// categories whose URLs collide).
     public static func build(config: SiteConfig, items allItems: [ContentItem], rules: PublishingRules, popularity records: [PopularityRecord] = [],
-                             sections: [ContentKind: SectionPage] = [:], layoutOfLanguage: [String: URLLayout] = [:]) -> Result<Site, BuildFailure> {
+                             sections: [ContentKind: SectionPage] = [:], layoutOfLanguage: [String: URLLayout] = [:],
+                             everyLanguagesItems: [ContentItem]? = nil) -> Result<Site, BuildFailure> {
         var problems = DiagnosticList()
         var skipped = SkippedItems()
         // Sorted by index, then copied once: sorting the items themselves copied each whole item.
@@ -72,7 +73,8 @@ public enum SiteBuilder {
         // The lists and the terms do not depend on each other: made at once, on two cores, they
         // take half the 60 ms they took one after the other on the 10,000-item corpus.
         let (lists, terms) = concurrently({ [items] () -> Lists in
-            Self.lists(of: items, ids: ids, sourcePaths: sourcePaths, newestFirst: newestFirst, records: records, allItems: allItems, config: config, rules: rules)
+            // A popularity row names an item in any language, so it is unknown only if no language has it.
+            Self.lists(of: items, ids: ids, sourcePaths: sourcePaths, newestFirst: newestFirst, records: records, allItems: everyLanguagesItems ?? allItems, config: config, rules: rules)
         }, { [items] () -> Terms in
             let dated = ids.sorted(by: newestFirst)
             var (problems, warnings) = (DiagnosticList(), DiagnosticList())
