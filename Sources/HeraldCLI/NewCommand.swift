@@ -66,8 +66,22 @@ struct NewSiteCommand: ParsableCommand {
 
 /// What `herald new news|event|page` share: the site folder and an optional slug.
 struct NewItemOptions: ParsableArguments {
-    @Argument(help: "The title.")
-    var title: String
+    @Argument(help: "The title (with --translate, the translation's title; the original's is kept without it).")
+    var title: String?
+
+    @Option(name: .long, help: "On a multilingual site, the language to write in (en, zh-CN …): the file goes beside its original as NAME.en.md, or in the language's folder.")
+    var lang: String?
+
+    @Option(name: .long, help: "A content file to translate into --lang: its front matter is copied and its text kept to translate in place.")
+    var translate: String?
+
+    /// The title given, required unless translating.
+    var newTitle: String {
+        get throws {
+            guard let title else { throw ValidationError("give the new item's title") }
+            return title
+        }
+    }
 
     @Option(name: .long, help: "The site folder (with site.yml).")
     var source: String = "."
@@ -99,6 +113,7 @@ struct NewItemOptions: ParsableArguments {
             if let problem = Slug.problem(with: slug) { throw ValidationError("--slug: \(problem)") }
             return slug
         }
+        let title = try newTitle
         guard let made = NewItem.slug(forTitle: title) else {
             throw ValidationError("the title '\(title)' has no letters or digits to make a slug from; give one with --slug")
         }
@@ -108,9 +123,48 @@ struct NewItemOptions: ParsableArguments {
         return made.slug
     }
 
+    /// The language `--lang` names, or nil for the site's default.
+    func language(_ config: SiteConfig) throws -> SiteLanguage? {
+        guard let lang else { return nil }
+        switch NewTranslation.language(lang, in: config) {
+        case .success(let language): return language
+        case .failure(let problem): throw ValidationError(problem.message)
+        }
+    }
+
+    /// The config new text is written for: the site's, in `--lang`'s language when given (the
+    /// placeholder text is that language's).
+    func textConfig(_ config: SiteConfig) throws -> SiteConfig {
+        var config = config
+        if let language = try self.language(config) { config.language = language.code }
+        return config
+    }
+
+    /// With `--translate`, writes the translation's first draft and returns true.
+    func writeTranslation(_ config: SiteConfig) throws -> Bool {
+        guard let translate else { return false }
+        guard let language = try self.language(config) else { throw ValidationError("--translate needs --lang: the language to translate into") }
+        let relative = translate.hasPrefix(source + "/") ? String(translate.dropFirst(source.count + 1)) : translate
+        let path = (source as NSString).appendingPathComponent(relative)
+        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("--translate: \(path) does not exist") }
+        switch NewTranslation.draft(of: String(decoding: data, as: UTF8.self), originalPath: relative, title: title, in: language, config: config) {
+        case .success(let item): try write(item, asIs: true)
+        case .failure(let problem): throw ValidationError("--translate: " + problem.message)
+        }
+        return true
+    }
+
     /// Writes the item, refusing to replace a file, and says where it is.
-    func write(_ item: NewItem) throws {
-        let item = bundle ? item.bundled() : item
+    func write(_ item: NewItem, config: SiteConfig) throws {
+        var item = item
+        if let language = try self.language(config) { item.path = NewTranslation.path(bundle ? item.bundled().path : item.path, in: language, config: config) }
+        else if bundle { item = item.bundled() }
+        try write(item, asIs: true)
+    }
+
+    /// Writes the item, refusing to replace a file, and says where it is.
+    func write(_ item: NewItem, asIs: Bool = false) throws {
+        let item = bundle && !asIs ? item.bundled() : item
         let path = (source as NSString).appendingPathComponent(item.path)
         if FileManager.default.fileExists(atPath: path) {
             Terminal.printError("error: \(path) already exists; choose another title or --slug", warning: false)
@@ -131,8 +185,9 @@ struct NewNewsCommand: ParsableCommand {
     func run() throws {
         try Self.showingUsage {
             let config = try item.config()
+            if try item.writeTranslation(config) { return }
             let slug = try item.chosenSlug()
-            try item.write(NewItem.news(title: item.title, slug: slug, now: Date(), config: config))
+            try item.write(NewItem.news(title: try item.newTitle, slug: slug, now: Date(), config: try item.textConfig(config)), config: config)
         }
     }
 }
@@ -144,18 +199,20 @@ struct NewEventCommand: ParsableCommand {
     @OptionGroup var item: NewItemOptions
 
     @Option(name: .long, help: "When it starts: 2026-12-01 (all day) or \"2026-12-01 19:00\", in the site's time zone.")
-    var start: String
+    var start: String?
 
     func run() throws {
         try Self.showingUsage {
             let config = try item.config()
+            if try item.writeTranslation(config) { return }
+            guard let start else { throw ValidationError("give --start: when the event starts") }
             let parsed: ParsedDate
             switch DateParser.parse(start, timeZone: config.timeZone) {
             case .success(let date): parsed = date
             case .failure(let problem): throw ValidationError("--start '\(start)': \(problem.message)")
             }
             let slug = try item.chosenSlug()
-            try item.write(NewItem.event(title: item.title, slug: slug, start: parsed, now: Date(), config: config))
+            try item.write(NewItem.event(title: try item.newTitle, slug: slug, start: parsed, now: Date(), config: try item.textConfig(config)), config: config)
         }
     }
 }
@@ -169,7 +226,9 @@ struct NewPageCommand: ParsableCommand {
     func run() throws {
         try Self.showingUsage {
             let config = try item.config()
-            try item.write(NewItem.page(title: item.title, slug: try item.chosenSlug(), language: config.language))
+            if try item.writeTranslation(config) { return }
+            let language = try item.language(config)?.code ?? config.language
+            try item.write(NewItem.page(title: try item.newTitle, slug: try item.chosenSlug(), language: language), config: config)
         }
     }
 }

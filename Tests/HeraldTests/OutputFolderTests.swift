@@ -188,7 +188,7 @@ import Testing
         let badDate = try run(["new", "event", "X", "--start", "soon"], in: site)
         // With the usage of the subcommand it is about, not of herald as a whole.
         #expect(badDate.status == 64 && badDate.err.hasPrefix("Error: --start 'soon': "), "\(badDate.err)")
-        #expect(badDate.err.hasSuffix("\nUsage: herald new event <title> [--source <source>] [--slug <slug>] [--bundle] --start <start>\n  See 'herald new event --help' for more information.\n"), "\(badDate.err)")
+        #expect(badDate.err.hasSuffix("\nUsage: herald new event [<title>] [--lang <lang>] [--translate <translate>] [--source <source>] [--slug <slug>] [--bundle] [--start <start>]\n  See 'herald new event --help' for more information.\n"), "\(badDate.err)")
 
         let built = try run(["build", "--drafts"], in: site)
         #expect(built.status == 0, "\(built.err)")

@@ -120,7 +120,7 @@ import Testing
             reuse[name] = memo.reused
         }
         let unchanged = try #require(reuse["nothing changed"])
-        #expect(unchanged.parses == news.count + events.count + 2 && unchanged.pages > 100 && unchanged.cards > 50 && unchanged.documents > 50,
+        #expect(unchanged.parses == news.count + events.count + markdown(in: "pages").count && unchanged.pages > 100 && unchanged.cards > 50 && unchanged.documents > 50,
                 "with nothing changed, everything is reused: \(unchanged)")
         // A template change re-renders only the pages that use it.
         let card = try #require(reuse["a template"]), article = try #require(reuse["the article template"])
@@ -173,6 +173,18 @@ import Testing
             let url = root.appendingPathComponent(path)
             try Data(change(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
         }
+        // The example site in Chinese alone: a multilingual site's body edits are whole rebuilds
+        // (see the next test).
+        try edit("site.yml") { text in
+            var lines = text.components(separatedBy: "\n")
+            let start = try! #require(lines.firstIndex(of: "languages:"))
+            let end = lines[(start + 1)...].firstIndex { !$0.isEmpty && !$0.hasPrefix(" ") && !$0.hasPrefix("#") } ?? lines.endIndex
+            lines.replaceSubrange(start..<end, with: ["language: zh-CN"])
+            return lines.joined(separator: "\n")
+        }
+        for path in fileManager.subpaths(atPath: root.appendingPathComponent("content").path) ?? [] where path.hasSuffix(".en.md") {
+            try fileManager.removeItem(at: root.appendingPathComponent("content/" + path))
+        }
         let article = "content/news/2026/2026-11-18-ai-seminar-series-2026.md"
         let repeating = "content/events/2026-10-08-weekly-coding-night.md"
         try #require(fileManager.fileExists(atPath: root.appendingPathComponent(article).path))
@@ -208,6 +220,27 @@ import Testing
         try edit(article) { $0 + "\nAfter the link.\n" }
         #expect(preview.rebuildBodies([article]), "links as they were resolve as they did")
         #expect(served(preview) == (try fullBuild(scratch, origin: origin)))
+    }
+
+    /// On a multilingual site an edit to a body alone is rebuilt whole (the quick rebuild knows
+    /// one language's pages), and what is served is then a full build's.
+    @Test func aBodyEditOnAMultilingualSiteIsAWholeRebuildThatEqualsAFullBuild() throws {
+        let fileManager = FileManager.default
+        let scratch = try Scratch()
+        try fileManager.removeItem(at: scratch.site)
+        try fileManager.copyItem(at: Fixtures.site("bilingual"), to: scratch.site)
+        let preview = session(scratch)
+        let origin = PreviewSession.origin(host: "127.0.0.1", port: 8123)
+        #expect(preview.rebuild())
+        #expect(served(preview) == (try fullBuild(scratch, origin: origin)))
+        let path = "content/news/2026-11-18-gala/index.en.md"
+        let url = scratch.site.appendingPathComponent(path)
+        try Data((try String(contentsOf: url, encoding: .utf8) + "\nAnd a band played until midnight.\n").utf8).write(to: url)
+        #expect(!preview.rebuildBodies([path]))
+        #expect(preview.rebuild())
+        let served = served(preview)
+        #expect(served == (try fullBuild(scratch, origin: origin)))
+        #expect(String(decoding: served["en/news/gala/index.html"] ?? Data(), as: UTF8.self).contains("And a band played until midnight."))
     }
 
     /// The clock moving past an instant at which the output can change (here, the next hour)

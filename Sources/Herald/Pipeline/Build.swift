@@ -96,8 +96,9 @@ public struct Build: Sendable {
             var documents: [SiteDocuments] = []
             for index in editions.indices {
                 let (edition, editionFacts) = (editions[index], allFacts[index])
-                // The memo's cards are one language's: a multilingual build plans without it.
-                let made = PagePlan.make(site: edition, theme: themes[index], facts: editionFacts, images: imageLinks[index], cache: editions.count == 1 ? memo : nil) {
+                // The memo's cards are kept by content file: an item shown in two languages has a card
+                // in each, and the memo keeps the last made (a card of the other is made again).
+                let made = PagePlan.make(site: edition, theme: themes[index], facts: editionFacts, images: imageLinks[index], cache: memo) {
                     Self.planSiteDocuments(site: edition, urls: urls, facts: editionFacts)
                 }
                 plans.append(try made.plan.get())
