@@ -26,9 +26,13 @@ test:
 	$(SWIFT) build --product herald
 	bash scripts/run-tests.sh
 
-## Run the Swift tests under the thread sanitizer (its own build folder, .build-tsan/).
+## Run the Swift tests under the thread sanitizer (its own build folder, .build-tsan/). Its
+## reports are written to .build-tsan/reports/ and printed again at the end, so that the last
+## lines of a failed run (all a CI summary may show) name the race.
 test-tsan: setup
-	$(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+	@rm -rf .build-tsan/reports && mkdir -p .build-tsan/reports
+	@TSAN_OPTIONS="log_path=$(CURDIR)/.build-tsan/reports/race" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan; \
+	  status=$$?; for report in .build-tsan/reports/race*; do [ -f "$$report" ] && { echo "== $$report"; cat "$$report"; status=1; }; done; exit $$status
 
 ## Fuzz the parsers with libFuzzer, ten minutes per target (see fuzz/run.sh).
 fuzz: setup

@@ -19,7 +19,7 @@ public final class FolderWatcher: @unchecked Sendable {
     /// Folders that could not be watched, in words, for the session to show.
     public private(set) var warnings: [String] = []
     private let stopPipe: [Int32]
-    private let started = Synchronization.Mutex(false)
+    private let started = Locked(false)
 
     /// Watches `folders` (relative to `root`, recursively) and the single `files` directly in `root`.
     public init(root: String, folders: [String], files: Set<String>) throws {

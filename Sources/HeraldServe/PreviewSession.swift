@@ -38,9 +38,9 @@ public final class PreviewSession: Service, Sendable {
     /// Held by whatever builds or publishes.
     private let building = NSLock()
     /// When the graceful shutdown (Ctrl-C, SIGTERM) began, for the time stopping took.
-    public let shutdownBegan = Synchronization.Mutex<DispatchTime?>(nil)
+    public let shutdownBegan = Locked<DispatchTime?>(nil)
     /// The origin pages are built for (`http://127.0.0.1:8080`); set once the port is known.
-    private let origin: Synchronization.Mutex<String>
+    private let origin: Locked<String>
 
     /// The folders and files a site is built from, all watched.
     public static let watchedFolders = ["content", "templates", "static", "data"]
@@ -51,7 +51,7 @@ public final class PreviewSession: Service, Sendable {
         self.source = URL(fileURLWithPath: options.sourcePath).standardizedFileURL.resolvingSymlinksInPath().path
         self.log = log
         self.problems = problems
-        self.origin = Synchronization.Mutex(Self.origin(host: options.host, port: options.port))
+        self.origin = Locked(Self.origin(host: options.host, port: options.port))
     }
 
     /// `http://host:port`, with IPv6 hosts in brackets and the any-address shown as localhost.

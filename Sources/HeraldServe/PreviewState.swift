@@ -1,4 +1,5 @@
 import Foundation
+import Herald
 import Synchronization
 
 /// The site being served, shared by the server's request handlers and the rebuilds: one
@@ -17,10 +18,10 @@ public final class PreviewState: Sendable {
         var listeners: [UUID: Listener] = [:]
         var closed = false
     }
-    private let shared: Mutex<Shared>
+    private let shared: Locked<Shared>
 
     public init(site: ServedSite = .empty()) {
-        shared = Mutex(Shared(site: site))
+        shared = Locked(Shared(site: site))
     }
 
     /// The snapshot served now.

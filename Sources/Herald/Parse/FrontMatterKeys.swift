@@ -108,7 +108,7 @@ public enum FrontMatterKeys {
     /// Every name Herald reads with its lower-cased form, for `suggestion(for:)`.
     private static let lowerNames: [(name: String, lower: String)] = allNames.map { ($0, $0.lowercased()) }
     /// Suggestions worked out so far: lower-cased key → the suggestion, or none.
-    private static let suggestions = Mutex<[String: String?]>([:])
+    private static let suggestions = Locked<[String: String?]>([:])
 
     /// The Herald key a written name stands for, if Herald reads it.
     public static func key(for written: String) -> String? { byName[written.lowercased()]?.key }

@@ -46,14 +46,14 @@ public final class BuildMemo: Sendable {
     let pages = MemoTable<Page>()
     let documents = MemoTable<Document>()
     /// The current build's template dependency keys.
-    let templateKeys = Mutex<[String: Int]>([:])
+    let templateKeys = Locked<[String: Int]>([:])
     /// The settings of the last successful build and the theme its pages were rendered with (site
     /// partials fixed), for `quickPage`.
-    let renderSetup = Mutex<(config: SiteConfig, theme: Theme)?>(nil)
+    let renderSetup = Locked<(config: SiteConfig, theme: Theme)?>(nil)
     /// The settings and templates the entries were made with.
-    private let madeWith = Mutex<SiteConfig?>(nil)
+    private let madeWith = Locked<SiteConfig?>(nil)
     /// The last successful build's model and plans, for a rebuild after edits to bodies alone.
-    let lastBuild = Mutex<LastBuild?>(nil)
+    let lastBuild = Locked<LastBuild?>(nil)
 
     public init() {}
 

@@ -8,7 +8,7 @@ import Synchronization
 /// shows the image; encoded in each, they were 0.15 of the 10,000-item build's CPU-seconds (perf).
 final class JSONWrittenOnce: Sendable, Hashable {
     /// Bytes by indentation: depth, doubled, plus one when pretty.
-    private let written = Mutex<[Int: [UInt8]]>([:])
+    private let written = Locked<[Int: [UInt8]]>([:])
 
     init() {}
 
