@@ -208,3 +208,25 @@ def test_search_page_keeps_the_query_and_lists_every_result(site, browser):
     assert len(titles) >= 3 and all(title for title in titles)
     assert "共 %d 条结果" % len(titles) in browser.find_element(By.ID, "search-status").text
     assert console_errors(browser) == []
+
+
+def test_the_search_page_can_search_the_other_languages_after_its_own(site, browser):
+    """A multilingual site's search page finds its own language's items, and with the box ticked
+    (kept in the address as all=1) the other languages' after them, each marked with its language."""
+    load(browser, site + "search/?q=frontiers", WIDTHS["desktop"])
+    status = browser.find_element(By.ID, "search-status")
+    WebDriverWait(browser, 10).until(lambda b: status.text)
+    assert "没有找到" in status.text, "the Chinese index has no English words"
+    others = browser.find_element(By.CSS_SELECTOR, "input[name=all]")
+    others.click()
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#search-results li"))
+    results = browser.find_elements(By.CSS_SELECTOR, "#search-results li")
+    assert [r.get_attribute("lang") for r in results] == ["en"]
+    assert results[0].find_element(By.TAG_NAME, "a").get_attribute("href") == site + "en/news/ai-seminar-series-2026/"
+    assert "all=1" in browser.current_url
+    # Its own language first: a word in both indexes lists the Chinese item, then the English one.
+    load(browser, site + "search/?q=%E8%AE%B2%E5%BA%A7&all=1", WIDTHS["desktop"])  # 讲座, a tag of both versions
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#search-results li"))
+    langs = [r.get_attribute("lang") or "" for r in browser.find_elements(By.CSS_SELECTOR, "#search-results li")]
+    assert langs[0] == "" and "en" in langs and langs == sorted(langs, key=lambda lang: lang != "")
+    assert console_errors(browser) == []

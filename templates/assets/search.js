@@ -4,19 +4,45 @@
    (textContent), never as HTML, so nothing in the index can become markup. */
 (function () {
   "use strict";
-  var loading = null;
+  var loading = {};
 
-  /* The index, fetched on first use and shared by every search box on the page. */
+  /* An index, fetched on first use and shared by every search box on the page (a multilingual
+     site has one per language). */
   function loadIndex(url) {
-    if (!loading) {
-      loading = fetch(url, { credentials: "same-origin" })
+    if (!loading[url]) {
+      loading[url] = fetch(url, { credentials: "same-origin" })
         .then(function (response) {
           if (!response.ok) throw new Error(response.status + " " + response.statusText);
           return response.json();
         })
         .then(prepare);
     }
-    return loading;
+    return loading[url];
+  }
+
+  /* The hits of the form's own index and, when the reader asks (a multilingual site's search
+     page), of the other languages' after them, each marked with its language; an item found in
+     two indexes (shown untranslated in both) is listed once. */
+  function searchAll(form, terms) {
+    var wanted = [{ url: form.getAttribute("data-index"), lang: null }];
+    var others = form.querySelector("input[name=all]");
+    if (others && others.checked) {
+      var parts = others.getAttribute("data-other-indexes").trim().split(/\s+/);
+      for (var i = 0; i + 1 < parts.length; i += 2) wanted.push({ lang: parts[i], url: parts[i + 1] });
+    }
+    return Promise.all(wanted.map(function (index) {
+      return loadIndex(index.url).then(function (items) {
+        return search(items, terms).map(function (item) { return { item: item, lang: index.lang }; });
+      });
+    })).then(function (lists) {
+      var seen = {}, hits = [];
+      lists.forEach(function (list) {
+        list.forEach(function (hit) {
+          if (!seen[hit.item.path]) { seen[hit.item.path] = true; hits.push(hit); }
+        });
+      });
+      return hits;
+    });
   }
 
   function fold(text) { return text.normalize("NFKC").toLowerCase(); }
@@ -189,6 +215,8 @@
       if (onPage && window.history.replaceState) {
         var url = new URL(window.location.href);
         if (query) url.searchParams.set("q", query); else url.searchParams.delete("q");
+        var others = form.querySelector("input[name=all]");
+        if (others && others.checked) url.searchParams.set("all", "1"); else url.searchParams.delete("all");
         window.history.replaceState(null, "", url);
       }
       var terms = termsOf(query);
@@ -198,12 +226,12 @@
         show(Boolean(query));
         return;
       }
-      loadIndex(form.getAttribute("data-index")).then(function (items) {
+      searchAll(form, terms).then(function (hits) {
         if (input.value.trim() !== query) return;  // a newer keystroke has its own search
-        var hits = search(items, terms);
         list.textContent = "";
-        hits.slice(0, limit).forEach(function (item, at) {
-          var node = resultNode(item, terms, root);
+        hits.slice(0, limit).forEach(function (hit, at) {
+          var node = resultNode(hit.item, terms, root);
+          if (hit.lang) node.lang = hit.lang;
           if (!onPage) {
             node.setAttribute("role", "option");
             node.id = list.id + "-" + at;
@@ -260,7 +288,13 @@
         if (!form.contains(event.target)) show(false);
       });
     } else {
-      var query = new URLSearchParams(window.location.search).get("q");
+      var params = new URLSearchParams(window.location.search);
+      var others = form.querySelector("input[name=all]");
+      if (others) {
+        others.checked = params.get("all") === "1";
+        others.addEventListener("change", update);
+      }
+      var query = params.get("q");
       if (query) {
         input.value = query;
         update();

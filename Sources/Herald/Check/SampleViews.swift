@@ -15,7 +15,7 @@ enum SampleViews {
     static let link = LinkView(title: "t", url: "/")
     static let site = SiteView(title: "t", description: "d", language: "en", root: "/", home: "/", baseURL: "/", categories: [term], pages: [link], year: 2026,
                                stylesheet: "/", generator: "g", feeds: [FeedLink(title: "t", url: "/", type: "t")], search: "/", searchIndex: "/",
-                               searchScript: "/")
+                               searchScript: "/", otherSearchIndexes: [language])
     static let strings = InterfaceStrings(table: [:])
     static let pager = PagerView(number: 1, total: 2, previous: "/", next: "/", links: [PagerLink(number: 1, url: "/", current: true)])
     static let list = ListView(kind: .news, title: "t", description: "d", color: "c", icon: "i", items: [item], pager: pager,

@@ -178,7 +178,8 @@ struct PagePlanner {
             year: CivilDateTime(site.now, in: site.config.timeZone).year,
             stylesheet: stylesheet, generator: "Herald", feeds: feedLinks(folder: site.layout.homePath, title: site.config.title),
             search: urls.path(site.layout.searchPath), searchIndex: urls.path(site.layout.searchIndexPath),
-            searchScript: theme.assets.contains { $0.path == "assets/search.js" } ? urls.path("assets/search.js") : nil)
+            searchScript: theme.assets.contains { $0.path == "assets/search.js" } ? urls.path("assets/search.js") : nil,
+            otherSearchIndexes: otherSearchIndexes())
         // Each card is rendered once here, on all cores, and reused by the home page and every
         // list that shows the item, rather than once per list page.
         // Structured data is made in the same pass: encoding JSON is the other slow part of a view.
@@ -198,6 +199,17 @@ struct PagePlanner {
             finished.card = made.card
             finished.jsonLD = made.jsonLD
             return finished
+        }
+    }
+
+    /// A multilingual site's other languages' search indexes, in the order of `languages:`.
+    func otherSearchIndexes() -> [LanguageLinkView] {
+        guard let languages = site.languages else { return [] }
+        return languages.all.indices.filter { $0 != languages.current }.map { index in
+            var layout = site.layout
+            layout.root = languages.all[index].root
+            return LanguageLinkView(code: languages.all[index].code, name: languages.all[index].name, url: urls.path(layout.searchIndexPath),
+                                    permalink: urls.absolute(layout.searchIndexPath), translated: true, current: false, isDefault: index == 0)
         }
     }
 

@@ -24,6 +24,9 @@ struct SiteView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var searchIndex: String
     /// The theme's search script, when it has one.
     var searchScript: String?
+    /// Of a multilingual site, the other languages' search indexes (`code`, `name`, `url`), which
+    /// the search page can search too.
+    var otherSearchIndexes: [LanguageLinkView] = []
 
     func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
@@ -42,6 +45,7 @@ struct SiteView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         case .search: return .text(search)
         case .searchIndex: return .text(searchIndex)
         case .searchScript: return present(searchScript)
+        case .otherSearchIndexes: return otherSearchIndexes.templateValue
         default: return nil
         }
     }

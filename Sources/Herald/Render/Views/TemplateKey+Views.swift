@@ -65,6 +65,7 @@ extension TemplateKey {
     static let label = TemplateKey("label")
     static let language = TemplateKey("language")
     static let languages = TemplateKey("languages")
+    static let otherSearchIndexes = TemplateKey("otherSearchIndexes")
     static let isMultilingual = TemplateKey("isMultilingual")
     static let isDefault = TemplateKey("isDefault")
     static let translated = TemplateKey("translated")
