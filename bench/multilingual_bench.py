@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """A site in two languages against the same site in one: what a translation layer costs.
 
-    python3 bench/multilingual_bench.py --herald .build/release/herald [--items 10000] [--share 0.3] [--runs 5]
+    python3 bench/multilingual_bench.py --herald .build/release/herald [--items 10000] [--share 0.3] [--runs 5] [--leave-out]
 
 The one-language site is make_corpus.py's corpus (Chinese, `language: zh-CN`). The bilingual site
 is the same corpus with an English translation beside a deterministic share of its items
 (`<name>.en.md`: the same front matter, an English title and body of the same length) and
 `languages:` zh-CN and en, so that the English part lists every item (the untranslated ones with
-a badge). Builds alternate (one, two, one, two …) from empty outputs on tmpfs, as bench.py
+a badge; with --leave-out, `untranslated: leaveOut` lists only the English items there). Builds alternate (one, two, one, two …) from empty outputs on tmpfs, as bench.py
 measures; prints the median wall and CPU times, peak memory, files written, and the ratio.
 """
 import argparse
@@ -64,6 +64,7 @@ def main():
     parser.add_argument("--items", type=int, default=10000)
     parser.add_argument("--share", type=float, default=0.3)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--leave-out", action="store_true", help="the English part lists only what is translated")
     parser.add_argument("--dir", default="/dev/shm/herald-multilingual" if os.path.isdir("/dev/shm") else os.path.join(tempfile.gettempdir(), "herald-multilingual"))
     args = parser.parse_args()
     os.makedirs(args.dir, exist_ok=True)
@@ -77,7 +78,8 @@ def main():
     bilingual = os.path.join(args.dir, f"bilingual-{args.items}-{args.share}")
     make_bilingual(corpus, bilingual, args.share)
     with open(os.path.join(bilingual, "site.yml"), "w") as f:
-        f.write(BILINGUAL_YML)
+        leave_out = "    untranslated: leaveOut\n" if args.leave_out else ""
+        f.write(BILINGUAL_YML.replace("    title: Benchmark News (English)\n", "    title: Benchmark News (English)\n" + leave_out))
     with open(os.path.join(bilingual, "DONE")) as f:
         print(f"bilingual corpus: {f.read().strip()}")
     results = {"one language": [], "two languages": []}

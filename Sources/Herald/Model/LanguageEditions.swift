@@ -21,20 +21,23 @@ public enum LanguageEditions {
             guard let language = indexOfCode[item.language] else { continue }
             if versions[item.translationKey]?[language] == nil { versions[item.translationKey, default: [:]][language] = index }
         }
+        let languageOfItem = items.map { indexOfCode[$0.language] }
         var sites: [Site] = []
         var problems: [Diagnostic] = []
         for (current, language) in languages.enumerated() {
+            // By index: an item is looked at, and copied once, into the language's list.
             var chosen: [ContentItem] = []
+            chosen.reserveCapacity(items.count)
             var borrowedKeys: [String: Int] = [:]
-            for item in items {
-                guard let own = indexOfCode[item.language] else { continue }
+            for index in items.indices {
+                guard let own = languageOfItem[index] else { continue }
                 if own == current {
-                    chosen.append(item)
-                } else if language.listsUntranslated, rules.exclusion(of: item) == nil, let present = versions[item.translationKey], present[current] == nil,
+                    chosen.append(items[index])
+                } else if language.listsUntranslated, let present = versions[items[index].translationKey], present[current] == nil,
                           // Shown from the first language (in site.yml's order) that has it.
-                          present.keys.min() == own, present[own].map({ items[$0].sourcePath == item.sourcePath }) ?? false {
-                    chosen.append(item)
-                    borrowedKeys[item.sourcePath] = own
+                          present.keys.min() == own, present[own] == index {
+                    chosen.append(items[index])
+                    borrowedKeys[items[index].sourcePath] = own
                 }
             }
             switch SiteBuilder.build(config: configs[current], items: chosen, rules: rules, popularity: popularity,

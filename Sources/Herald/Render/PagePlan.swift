@@ -191,8 +191,9 @@ struct PagePlanner {
             let view = planner.makeItemView(id)
             // The card and JSON-LD are made from the item's view and the site's alone.
             let make = { () -> (card: String, jsonLD: String?) in
+                // An item shown untranslated from another language has no page here, so no JSON-LD.
                 (theme.renderCard(CardContext(item: view, site: shared, strings: strings)),
-                 StructuredData.jsonLD(for: allFacts[id], item: model.items[id], site: model, urls: links))
+                 model.isBorrowed(id) ? nil : StructuredData.jsonLD(for: allFacts[id], item: model.items[id], site: model, urls: links))
             }
             let made = cache?.card(source: model.items[id].sourcePath, view: view, site: shared, make: make) ?? make()
             var finished = view
