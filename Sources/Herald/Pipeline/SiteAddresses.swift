@@ -25,7 +25,7 @@ public struct SiteAddresses: Sendable {
         var result = SiteAddresses(entries: [:])
         guard let data = try? fileSystem.readFile("site.yml"), let text = String(data: data, encoding: .utf8),
               let config = SiteConfigParser.parse(text).config,
-              let found = try? ContentDiscovery.discover(in: fileSystem, language: config.language) else { return result }
+              let found = try? ContentDiscovery.discover(in: fileSystem, config: config) else { return result }
         let parser = ItemParser(config: config)
         let layout = config.layout
         let outcomes = found.sources.parallelMap { source -> (String, Entry) in
@@ -36,6 +36,8 @@ public struct SiteAddresses: Sendable {
             let errors = outcome.diagnostics.filter { $0.severity == .error }
             var path: String?
             if let item = outcome.item, errors.isEmpty {
+                // A translation is placed in its language's folder.
+                let layout = parser.layoutOfLanguage[item.language] ?? layout
                 if let missing = layout.missingDate(item) {
                     return (source.path, Entry(path: nil, errors: [Diagnostic(path: source.path, line: 1, missing)], hasRawHTML: false))
                 }
