@@ -216,6 +216,19 @@ import Testing
         expect(try site.build(), "fr/index.html", contains: ["<html lang=\"fr\">", ">Actualités</a>", ">Events</a>"])
     }
 
+    /// `herald check` reads every language's items, not the default language's alone.
+    @Test func checkReadsEveryLanguagesItems() throws {
+        var files = [
+            "content/news/2026-11-01-a.md": "---\ntitle: 甲\ndate: 2026-11-01\nfeatured: true\nimage: /images/a.jpg\nimageAlt: 舞台\n---\n正文。\n",
+            "content/news/2026-11-01-a.en.md": "---\ntitle: A\ndate: 2026-11-01\nfeatured: true\nimage: /images/a.jpg\n---\nText.\n",
+        ].mapValues { Data($0.utf8) }
+        files["static/images/a.jpg"] = Fixtures.image("landscape.jpg")
+        files["site.yml"] = Data("title: 学生会\nbaseURL: https://example.org/\nlanguages:\n  - code: zh-CN\n    name: 中文\n  - code: en\n    name: English\n".utf8)
+        let findings = try SiteCheck.run(BuildOptions(outputPath: "out", now: Fixtures.now), fileSystem: .memory(files)).findings.map(\.description)
+        #expect(findings.contains { $0.hasPrefix("content/news/2026-11-01-a.en.md:5: warning: is featured but its cover has no imageAlt") }, "\(findings)")
+        #expect(!findings.contains { $0.hasPrefix("content/news/2026-11-01-a.md:") }, "\(findings)")
+    }
+
     @Test func translationsInFoldersAndBundlesAreFound() throws {
         let output = try Self.bilingual.get()
         // content/en/news/… (a folder) and index.en.md (a bundle), with the bundle's files in both languages.

@@ -37,7 +37,9 @@ public enum SiteCheck {
         let check = LinkCheck(files: files, basePath: urls.basePath, baseURL: urls.baseURL)
         // Each source file is read once, however many findings it has.
         let sources = SourceTexts(read: sourceText)
-        var findings = ContentCheck(site: model.site, links: check, urls: urls, sourceText: sources.text).findings()
+        // Each language's items are checked in their own part (an item shown untranslated in
+        // another language's is the same file, and its findings are told once).
+        var findings = ([model.site] + model.otherLanguages).flatMap { ContentCheck(site: $0, links: check, urls: urls, sourceText: sources.text).findings() }
         findings += links(model: model, check: check, urls: urls, sourceText: sources.text)
         findings += DocumentCheck(files: files, outputPath: outputPath, baseURL: urls.baseURL).findings()
         findings += RedirectCheck(site: model.site, files: files, links: check, urls: urls, sourceText: sources.text).findings()
@@ -62,7 +64,7 @@ public enum SiteCheck {
         let broken = check.brokenLinks(pages: pages.map(\.path)).filter { !missingCovers.contains($0.link) }
         let pageInfo = Dictionary(pages.map { ($0.path, (template: $0.template, source: $0.source)) }, uniquingKeysWith: { a, _ in a })
         let templateTexts = model.theme.sources.sorted { $0.key < $1.key }
-        let itemPaths = ItemPaths(model.site.paths)
+        let itemPaths = ItemPaths(([model.site] + model.otherLanguages).flatMap(\.paths))
         var grouped: [String: (location: (path: String, line: Int), link: String, written: String, attribute: String, pages: [String])] = [:]
         var order: [String] = []
         for finding in broken {

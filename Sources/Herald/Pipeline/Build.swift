@@ -158,7 +158,8 @@ public struct Build: Sendable {
                 $0 = editions.count > 1 ? nil : LastBuild(options: options, config: config, allItems: allItems, site: site, urls: urls, facts: facts, plan: plan, documents: generated,
                                idOfSource: Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first }))
             }
-            report.model = BuiltModel(site: site, theme: plan.theme, pages: plan.jobs.map { ($0.path, $0.template, $0.source?.path) })
+            report.model = BuiltModel(site: site, otherLanguages: Array(editions.dropFirst()), theme: plan.theme,
+                                      pages: plan.jobs.map { ($0.path, $0.template, $0.source?.path) })
         }
         report.timings = clock.timings
         report.seconds = clock.elapsed

@@ -100,8 +100,10 @@ public struct BuildReport: Sendable {
 /// The model and page plan of a finished build: what `herald check` traces a finding in the
 /// output back to (the content file, or the template, that made a page).
 struct BuiltModel: Sendable {
-    /// The site model.
+    /// The site model (of a multilingual site, the default language's part).
     var site: Site
+    /// A multilingual site's other languages' parts, which `herald check` reads too.
+    var otherLanguages: [Site] = []
     /// The theme the pages were rendered with.
     var theme: Theme
     /// Each page: its output path, its template and the content file it shows (if any).
