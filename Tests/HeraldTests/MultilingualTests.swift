@@ -216,6 +216,21 @@ import Testing
         expect(try site.build(), "fr/index.html", contains: ["<html lang=\"fr\">", ">Actualités</a>", ">Events</a>"])
     }
 
+    /// A popularity row naming a file counts for its translation too: trending is the same item's.
+    @Test func aTranslationIsTrendingAsItsOriginalIs() throws {
+        let site = Self.site([
+            "content/news/2026-11-18-a.md": "---\ntitle: 甲\ndate: 2026-11-18\n---\n正文。\n",
+            "content/news/2026-11-18-a.en.md": "---\ntitle: Ay\ndate: 2026-11-18\n---\nText.\n",
+            "content/news/2026-11-19-b.md": "---\ntitle: 乙\ndate: 2026-11-19\n---\n正文。\n",
+            "content/news/2026-11-19-b.en.md": "---\ntitle: Bee\ndate: 2026-11-19\n---\nText.\n",
+            "data/popularity.csv": "path,views,likes,comments\nnews/2026-11-18-a.md,900,40,3\n",
+        ])
+        let output = try site.build()
+        let trending = try #require(output.text("en/api/trending.json"))
+        #expect(trending.contains("\"title\" : \"Ay\"") && !trending.contains("\"title\" : \"Bee\""), "\(trending)")
+        #expect(try Self.warnings(site).filter { $0.contains("popularity") } == [])
+    }
+
     /// `herald check` reads every language's items, not the default language's alone.
     @Test func checkReadsEveryLanguagesItems() throws {
         var files = [

@@ -173,6 +173,11 @@ public enum SiteBuilder {
             byPath[items[id].sourcePath] = id
             bySlug[items[id].slug] = bySlug[items[id].slug] == nil ? id : sharedSlug
         }
+        // A translation (multilingual sites) is counted by the row of its original's file too:
+        // `gala.en.md` and `content/en/news/gala.md` share `content/news/gala.md`.
+        for id in items.indices where items[id].translationKey.hasPrefix("content/") && byPath[items[id].translationKey] == nil {
+            byPath[items[id].translationKey] = id
+        }
         // Every path and slug, drafts included, only to tell a record of an unpublished item
         // from a mistake: made once a record matches nothing.
         var known: Set<String>?
