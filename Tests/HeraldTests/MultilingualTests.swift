@@ -172,6 +172,16 @@ import Testing
         #expect(warnings.contains("content/news/2026-11-01-a.de.md:1: warning: is in de, which is not one of the site's languages (zh-CN, en): left out, since content/news/2026-11-01-a.md is beside it; add de to languages in site.yml to publish it"))
         #expect(warnings.contains("content/news/2026-11-02-b.fr.md:1: warning: is in fr, which is not one of the site's languages (zh-CN, en): built as zh-CN; add fr to languages in site.yml, or rename the file"))
         expect(try site.build(), "news/b/index.html", contains: ["Bé"])
+        // In a bundle whose default-language head is named with its language (a real Hugo site's
+        // `index.en.md`), another language's head is left out, and told once.
+        let bundle = MultilingualTests.site([
+            "content/news/2026-11-03-tools/index.zh-cn.md": "---\ntitle: 工具\ndate: 2026-11-03\n---\n正文。\n",
+            "content/news/2026-11-03-tools/index.tr.md": "---\ntitle: Araçlar\ndate: 2026-11-03\n---\nMetin.\n",
+        ])
+        #expect(try Self.warnings(bundle).filter { $0.contains("index.tr.md") } == [
+            "content/news/2026-11-03-tools/index.tr.md:1: warning: is in tr, which is not one of the site's languages (zh-CN, en): left out, since content/news/2026-11-03-tools/index.zh-cn.md is beside it; add tr to languages in site.yml to publish it",
+        ])
+        expect(try bundle.build(), "news/tools/index.html", contains: ["工具"])
     }
 
     @Test func aTranslationWithoutItsOriginalAndTwoVersionsInOneLanguageAreWarnings() throws {

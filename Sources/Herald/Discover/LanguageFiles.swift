@@ -13,6 +13,9 @@ enum LanguageFiles {
         var byLanguage: [[String: String]] = Array(repeating: [:], count: languages.count)
         var shared: [String] = []
         let declared = languages.map(\.code).joined(separator: ", ")
+        // A name in a language the site does not declare is decided once every other file is
+        // placed: it is left out when the default language has the file it translates.
+        var undeclared: [(path: String, folder: String, plain: String, code: String)] = []
         for path in files {
             var (language, plain) = (0, path)
             if inFolders, let (index, rest) = languageFolder(of: path, languages: languages) {
@@ -22,15 +25,11 @@ enum LanguageFiles {
                 let name = plain.split(separator: "/").last.map(String.init) ?? plain
                 if TranslationName.mayHaveLanguage(name), let split = TranslationName.split(name) {
                     let folder = String(plain.dropLast(name.count))
-                    if let index = languages.firstIndex(where: { $0.isNamed(by: split.language) }) {
-                        (language, plain) = (index, folder + split.plain)
-                    } else if files.contains(where: { $0 == folder + split.plain }) {
-                        found.notPages += 1
-                        found.warnings.append(.warning(path: path, line: 1, "is in \(split.language), which is not one of the site's languages (\(declared)): left out, since \(folder + split.plain) is beside it; add \(split.language) to languages in site.yml to publish it"))
+                    guard let index = languages.firstIndex(where: { $0.isNamed(by: split.language) }) else {
+                        undeclared.append((path, folder, split.plain, split.language))
                         continue
-                    } else {
-                        found.warnings.append(.warning(path: path, line: 1, "is in \(split.language), which is not one of the site's languages (\(declared)): built as \(languages[0].code); add \(split.language) to languages in site.yml, or rename the file"))
                     }
+                    (language, plain) = (index, folder + split.plain)
                 }
                 if let earlier = byLanguage[language][plain] {
                     found.warnings.append(.warning(path: path, line: 1, "is a second \(languages[language].code) version of \(earlier): left out"))
@@ -42,6 +41,15 @@ enum LanguageFiles {
                 byLanguage[language][plain] = path
             } else {
                 shared.append(path)
+            }
+        }
+        for file in undeclared {
+            if byLanguage[0][file.folder + file.plain] != nil {
+                found.notPages += 1
+                found.warnings.append(.warning(path: file.path, line: 1, "is in \(file.code), which is not one of the site's languages (\(declared)): left out, since \(byLanguage[0][file.folder + file.plain]!) is beside it; add \(file.code) to languages in site.yml to publish it"))
+            } else {
+                found.warnings.append(.warning(path: file.path, line: 1, "is in \(file.code), which is not one of the site's languages (\(declared)): built as \(languages[0].code); add \(file.code) to languages in site.yml, or rename the file"))
+                byLanguage[0][file.folder + file.plain] = file.path
             }
         }
         for (index, language) in languages.enumerated() {
