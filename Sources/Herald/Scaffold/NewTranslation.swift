@@ -22,10 +22,15 @@ public enum NewTranslation {
         if config.translationsInFolders, path.hasPrefix("content/") {
             return "content/" + (language.path.isEmpty ? language.code.lowercased() : language.path) + "/" + path.dropFirst("content/".count)
         }
+        return Self.path(path, languageCode: language.code)
+    }
+
+    /// A file's name with a language in it: `gala.md` → `gala.en.md`, `trip/index.md` → `trip/index.en.md`.
+    public static func path(_ path: String, languageCode: String) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         let name = path[slash...]
-        guard let dot = name.lastIndex(of: ".") else { return path + "." + language.code.lowercased() }
-        return String(path[..<dot]) + "." + language.code.lowercased() + String(path[dot...])
+        guard let dot = name.lastIndex(of: ".") else { return path + "." + languageCode.lowercased() }
+        return String(path[..<dot]) + "." + languageCode.lowercased() + String(path[dot...])
     }
 
     /// The first draft of a translation of `original` (the text of the file at `originalPath`):

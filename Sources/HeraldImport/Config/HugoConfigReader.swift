@@ -108,6 +108,11 @@ enum HugoConfigReader {
             }
             let others = weighted.filter { $0.0 != defaultLanguage }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
             config.languages = [defaultLanguage] + others
+            for (code, value, _) in languages {
+                guard let table = value.mapping else { continue }
+                if let name = ConfigLayers.entry("languageName", in: table)?.1.string { config.languageNames[code] = name }
+                if let title = ConfigLayers.entry("title", in: table)?.1.string { config.languageTitles[code] = title }
+            }
         }
         config.defaultLanguageInSubdir = layers.value(["defaultContentLanguageInSubdir"])?.node.bool ?? false
         return config

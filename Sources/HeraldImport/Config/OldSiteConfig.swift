@@ -38,6 +38,9 @@ struct OldSiteConfig: @unchecked Sendable {
     var params: [String: String] = [:]
     /// The languages of a multilingual site, the default first; translations are left out.
     var languages: [String] = []
+    /// Each language's name and title (Hugo's `languages.es.languageName`, `.title`), by code.
+    var languageNames: [String: String] = [:]
+    var languageTitles: [String: String] = [:]
     var defaultLanguageInSubdir = false
     /// Jekyll's collections with `output: true`: name → permalink pattern (nil for the default).
     var collections: [String: String?] = [:]

@@ -162,8 +162,8 @@ enum HugoInventory {
         }
         for (base, language, path) in translations {
             if items[base] != nil {
+                // Imported beside the item as its translation (ImportPlan.translations(of:)).
                 items[base]!.translations.append((language, path))
-                leave("translations (\(language))", "another language's version of an item: its old address redirects to the default language's")
             } else {
                 leave(path, "a translation (\(language)) of an item the site does not have in its default language")
             }

@@ -187,7 +187,7 @@ extension ImportPlan {
         report.urlsWritten += 1
     }
 
-    /// Every item published elsewhere than before gets its old address (and its translations')
+    /// Every item (and translation) published elsewhere than before gets its old address
     /// as an alias, unless another item is now published there.
     mutating func writeAliases() {
         let published = Set(items.compactMap { $0.newPath?.lowercased() })
@@ -198,7 +198,6 @@ extension ImportPlan {
             if let old = item.oldAddress {
                 if old.path == newPath { report.addressesUnchanged += 1 } else { wanted.append(old.path) }
             }
-            wanted += item.translationAddresses.filter { $0 != newPath }
             let existing = Set(item.old.fields.texts("aliases").map { URLText.sitePath($0) } + item.old.fields.texts("redirect_from").map { URLText.sitePath($0) })
             var added: [String] = []
             for path in wanted where !existing.contains(path) && !added.contains(path) {

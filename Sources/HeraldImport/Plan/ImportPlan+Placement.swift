@@ -41,9 +41,15 @@ extension ImportPlan {
             var item = ImportedItem(old: old, kind: kind, path: path, frontMatter: EditableFrontMatter(fields: .empty), body: old.document.body)
             item.defaults = defaults(for: old)
             item.oldAddress = oldAddress(of: old, defaults: item.defaults)
-            item.translationAddresses = translationAddresses(of: old)
             item.frontMatter = convertFrontMatter(&item)
             items.append(item)
+            // Its translations go beside it, each with its own front matter and old address.
+            for var translation in translations(of: old, kind: kind, path: path) {
+                translation.defaults = item.defaults
+                translation.frontMatter = convertFrontMatter(&translation)
+                items.append(translation)
+                report.translations += 1
+            }
             if old.role == .item || kind == .page { report.items[kind, default: 0] += 1 }
             if old.isDraft || old.jekyllType == "drafts" { report.drafts += 1 }
         }
@@ -53,21 +59,28 @@ extension ImportPlan {
         report.leftOut.sort { $0.path < $1.path }
     }
 
-    /// Where the old site published an item's translations: each by its own front matter (its
-    /// slug, title, date or url), under its language's folder.
-    func translationAddresses(of old: OldItem) -> [String] {
-        old.translations.compactMap { language, path in
-            guard let data = tree.read(path), case .success(let document) = SourceDocument.split(data),
+    /// An item's translations (Hugo's `post.es.md`, `index.es.md`, or a language's content
+    /// folder), each to be written beside the item's new file with its language in its name
+    /// (`trip/index.es.md`), with its own front matter and its old address: by its own front
+    /// matter (its slug, title, date or url), under its language's folder.
+    func translations(of old: OldItem, kind: ContentKind, path: String) -> [ImportedItem] {
+        old.translations.compactMap { language, source in
+            guard let data = tree.read(source), case .success(let document) = SourceDocument.split(data),
                   case .success(let fields) = FrontMatterFields.parse(document) else { return nil }
             var translation = old
-            translation.sourcePath = path
+            translation.sourcePath = source
             translation.document = document
             translation.fields = fields
+            translation.translations = []
+            var item = ImportedItem(old: translation, kind: kind, path: NewTranslation.path(path, languageCode: language),
+                                    frontMatter: EditableFrontMatter(fields: .empty), body: document.body)
             // Its own address, under its own language's folder (not the default language's).
-            let own = config.kind == .hugo ? HugoAddressRules(config: config, zone: zone).ownAddress(of: translation) : oldAddress(of: translation, defaults: [])
-            guard let address = own else { return nil }
-            // A `url:` is the translation's whole address; the others are under its language's folder.
-            return address.rule == "url:" ? address.path : language + "/" + address.path
+            if var address = config.kind == .hugo ? HugoAddressRules(config: config, zone: zone).ownAddress(of: translation) : oldAddress(of: translation, defaults: []) {
+                // A `url:` is the translation's whole address; the others are under its language's folder.
+                if address.rule != "url:" { address.path = language + "/" + address.path }
+                item.oldAddress = address
+            }
+            return item
         }
     }
 

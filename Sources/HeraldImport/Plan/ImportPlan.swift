@@ -136,10 +136,7 @@ struct ImportPlan: Sendable {
     func settings() -> SiteYAMLWriter.Settings {
         let generator = config.kind == .hugo ? "Hugo" : "Jekyll"
         var notes: [String] = []
-        if config.languages.count > 1 {
-            notes.append("The old site had \(config.languages.count) languages (\(config.languages.joined(separator: ", "))); this one has its default, \(config.languages[0]),")
-            notes.append("and the other languages' addresses redirect to it.")
-        }
+
         let title = config.title ?? Setting(value: (options.sourceName as NSString).lastPathComponent, origin: "the folder's name (the old configuration has no title)")
         let baseURL = config.baseURL.flatMap { setting -> Setting<String>? in
             guard case .success = SiteConfigParser.parseBaseURL(setting.value) else { return nil }
@@ -160,6 +157,11 @@ struct ImportPlan: Sendable {
             kind: config.kind, title: title, description: config.description, baseURL: baseURL, language: config.language,
             timeZone: timeZone, pageSize: config.pageSize, author: config.author, unsafeHTML: unsafe, permalinks: permalinks, notes: notes)
         settings.categories = categoriesUsed()
+        if config.languages.count > 1 {
+            settings.languages = config.languages.map { code in (code, config.languageNames[code] ?? code, config.languageTitles[code]) }
+            settings.languagesOrigin = "Hugo's languages, \(config.languages[0]) (defaultContentLanguage) first, the others by weight"
+            settings.defaultInSubfolder = config.defaultLanguageInSubdir
+        }
         return settings
     }
 
@@ -207,7 +209,7 @@ struct ImportPlan: Sendable {
         if settings.timeZone.origin.hasPrefix("guessed") { notes.append("Time zone: \(settings.timeZone.value), \(settings.timeZone.origin)") }
         if let language = settings.language, language.origin.hasPrefix("guessed") { notes.append("Language: \(language.value), \(language.origin)") }
         if config.languages.count > 1 {
-            notes.append("Languages: the site is imported in \(config.languages[0]); the addresses of its translations (\(config.languages.dropFirst().joined(separator: ", "))) redirect to it")
+            notes.append("Languages: \(config.languages[0]) (the default), \(config.languages.dropFirst().joined(separator: ", ")); \(report.translations) translations are imported beside their items, with their language in their names")
         }
         return notes
     }

@@ -12,8 +12,6 @@ struct ImportedItem: @unchecked Sendable {
     var body: String
     /// Where the old site published it (nil for drafts).
     var oldAddress: OldAddress?
-    /// Its translations' old addresses, kept as aliases.
-    var translationAddresses: [String] = []
     /// Where Herald publishes it, once known.
     var newPath: String?
     /// Jekyll's defaults for it.

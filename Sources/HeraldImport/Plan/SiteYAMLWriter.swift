@@ -21,6 +21,11 @@ struct SiteYAMLWriter {
         var notes: [String]
         /// The categories the items use, most used first, with a slug where one must be declared.
         var categories: [(name: String, slug: String?)] = []
+        /// A multilingual site's languages, the default first, with where they came from.
+        var languages: [(code: String, name: String, title: String?)] = []
+        var languagesOrigin = ""
+        /// Whether the default language had a folder of its own too.
+        var defaultInSubfolder = false
     }
 
     /// The text of site.yml for these settings.
@@ -47,7 +52,19 @@ struct SiteYAMLWriter {
             lines.append("# ← the host of \(settings.baseURL.origin); calendar apps know each event by it, so never change it, even when baseURL changes")
             lines += EditableFrontMatter.serialize("siteID", Node(host))
         }
-        add("language", settings.language) { Node($0) }
+        if settings.languages.count > 1 {
+            lines.append("")
+            lines.append("# ← \(settings.languagesOrigin); each translation is beside its item, with its language in its name (see docs/multilingual.md)")
+            lines.append("languages:")
+            for language in settings.languages {
+                lines += EditableFrontMatter.serialize("code", Node(language.code)).map { "  - " + $0 }
+                lines += EditableFrontMatter.serialize("name", Node(language.name)).map { "    " + $0 }
+                if let title = language.title { lines += EditableFrontMatter.serialize("title", Node(title)).map { "    " + $0 } }
+            }
+            if settings.defaultInSubfolder { lines.append("defaultInSubfolder: true") }
+        } else {
+            add("language", settings.language) { Node($0) }
+        }
         add("timezone", settings.timeZone) { Node($0) }
         add("pageSize", settings.pageSize) { Node(String($0), Tag(.int)) }
         add("author", settings.author) { Node($0) }

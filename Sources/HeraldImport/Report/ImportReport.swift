@@ -22,6 +22,8 @@ public struct ImportReport: Sendable {
     /// Items written, by kind; drafts among them.
     public var items: [ContentKind: Int] = [:]
     public var drafts = 0
+    /// Translations written beside their items (`trip/index.es.md`).
+    public var translations = 0
     /// Old addresses kept: unchanged, as aliases, and through `url:`.
     public var addressesUnchanged = 0
     public var aliasesWritten = 0
@@ -60,6 +62,7 @@ public struct ImportReport: Sendable {
         let total = items.values.reduce(0, +)
         func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
         lines.append("Items: \(total) (\(items[.news] ?? 0) news, \(counted(items[.event] ?? 0, "event", "events")), \(counted(items[.page] ?? 0, "page", "pages")); \(counted(drafts, "draft", "drafts")) among them)")
+        if translations > 0 { lines.append("Translations: \(translations), each beside its item with its language in its name") }
         lines.append("Old addresses: \(addressesUnchanged) items where they were (\(urlsWritten) of them through url:), \(aliasesWritten) aliases (redirects) to where they are now")
         if !listRedirects.isEmpty { lines.append("Old lists redirected: " + listRedirects.joined(separator: ", ")) }
         if conversions.isEmpty {

@@ -146,7 +146,11 @@ import Testing
             "content/posts/hello.md": "---\ntitle: Hello\ndate: 2026-01-05\n---\nA.\n",
             "content/posts/hello.es.md": "---\ntitle: Hola\nslug: hola-mundo\ndate: 2026-01-05\n---\nA.\n",
         ])
-        #expect(site["content/news/hello.md"] == "---\ntitle: Hello\ndate: 2026-01-05\naliases: [/en/posts/hello/, /es/posts/hola-mundo/]\n---\nA.\n")
+        // Both keep their addresses: the default language in its folder (defaultInSubfolder), the
+        // translation beside its item under its own slug, in its language's folder.
+        #expect(site["content/news/hello.md"] == "---\ntitle: Hello\ndate: 2026-01-05\n---\nA.\n")
+        #expect(site["content/news/hello.es.md"] == "---\ntitle: Hola\nslug: hola-mundo\ndate: 2026-01-05\n---\nA.\n")
+        #expect(site["site.yml"]!.contains("languages:\n  - code: en\n    name: en\n  - code: es\n    name: es\ndefaultInSubfolder: true\n"))
     }
 
     @Test func jekyllHTMLPostsAndCollectionFilesKeepTheirPlaces() throws {
@@ -189,15 +193,18 @@ import Testing
         ])
     }
 
-    @Test func translationsAddressesLeadToTheDefaultLanguage() throws {
+    /// Hugo's translations are imported beside their items, in Herald's file-name form, with
+    /// the languages' names and titles in site.yml.
+    @Test func translationsAreImportedBesideTheirItemsAtTheirOldAddresses() throws {
         let (site, _) = try imported([
-            "config.toml": Self.hugoConfig + "defaultContentLanguage = \"en\"\n[languages]\n  [languages.en]\n    weight = 1\n  [languages.es]\n    weight = 2\n",
+            "config.toml": Self.hugoConfig + "defaultContentLanguage = \"en\"\n[languages]\n  [languages.en]\n    weight = 1\n    languageName = \"English\"\n  [languages.es]\n    weight = 2\n    languageName = \"Español\"\n    title = \"Mi sitio\"\n",
             "content/posts/trip/index.en.md": "---\ntitle: Trip\ndate: 2026-01-05\n---\nA.\n",
             "content/posts/trip/index.es.md": "---\ntitle: Viaje\ndate: 2026-01-05\n---\nA.\n",
             "content/posts/trip/photo.jpg": "jpg",
         ])
-        #expect(site["content/news/trip/index.md"] == "---\ntitle: Trip\ndate: 2026-01-05\naliases: [/es/posts/trip/]\n---\nA.\n")
+        #expect(site["content/news/trip/index.md"] == "---\ntitle: Trip\ndate: 2026-01-05\n---\nA.\n")
+        #expect(site["content/news/trip/index.es.md"] == "---\ntitle: Viaje\ndate: 2026-01-05\n---\nA.\n")
         #expect(site["content/news/trip/photo.jpg"] == "jpg")
-        #expect(site.keys.filter { $0.contains("index.es") }.isEmpty)
+        #expect(site["site.yml"]!.contains("languages:\n  - code: en\n    name: English\n  - code: es\n    name: Español\n    title: Mi sitio\n"))
     }
 }

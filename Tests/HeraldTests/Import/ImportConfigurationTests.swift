@@ -138,7 +138,9 @@ import Testing
             "content/en/about.md": "---\ntitle: About\n---\nB.\n",
         ])
         let site = try memory.site()
-        #expect(site["content/news/2015-10-19-trusted.md"] == "---\ntitle: Trusted\ndate: 2015-10-19\nslug: trusted\naliases: [/pt-br/2015/10/19/confiavel/]\n---\nA.\n")
+        #expect(site["content/news/2015-10-19-trusted.md"] == "---\ntitle: Trusted\ndate: 2015-10-19\nslug: trusted\n---\nA.\n")
+        #expect(site["content/news/2015-10-19-trusted.pt-br.md"] == "---\ntitle: Confiável\ndate: 2015-10-19\nslug: confiavel\n---\nA.\n")
+        #expect(site["site.yml"]!.contains("languages:\n  - code: en\n    name: en\n  - code: pt-br\n    name: pt-br\n"))
         #expect(site["content/pages/about.md"] == "---\ntitle: About\n---\nB.\n")
         #expect(site["site.yml"]!.contains("  news: /:year/:month/:day/:slug/\n"))
     }
