@@ -7,8 +7,24 @@ cd "$(dirname "$0")/.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
+# A crash's backtrace without the register dump and the list of loaded libraries, so that it fits
+# in the last lines of a CI log.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=yes,images=none,registers=none}"
 swift test 2>&1 | tee "$log"
 swift_status=${PIPESTATUS[0]}
+crash=""
+if grep -qE "💣|Fatal error|exited with unexpected signal" "$log"; then
+  # Printed again after the validation suite, since a CI summary may show only the last lines:
+  # the message, the crashed thread's frames, and the tests that started but never ended.
+  crash=$(mktemp)
+  {
+    echo "== swift test crashed:"
+    grep -E "💣|Fatal error|Simultaneous accesses|Precondition failed|Assertion failed|double free|corrupted|malloc\(\)|free\(\)" "$log" | head -20
+    awk '/^Thread [0-9]+ crashed:/ {on=1; n=0} on && n < 40 {print; n++} /^$/ && on && n > 2 {on=0}' "$log"
+    echo "== tests that started and did not end:"
+    python3 scripts/unfinished-tests.py "$log" | tail -20
+  } > "$crash"
+fi
 swift_total=$(grep -E "Test run with [0-9]+ tests?" "$log" | tail -1 | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/')
 swift_failed=$(grep -cE "^✘ Test [^ ]+ failed" "$log" | tr -d ' ')
 
@@ -17,6 +33,7 @@ py_status=${PIPESTATUS[0]}
 py_passed=$(grep -oE "[0-9]+ passed" "$log" | tail -1 | grep -oE "[0-9]+" || echo 0)
 py_failed=$(grep -oE "[0-9]+ (failed|error)" "$log" | awk '{s+=$1} END {print s+0}')
 
+[ -n "$crash" ] && { cat "$crash"; rm -f "$crash"; }
 if [ -z "$swift_total" ]; then
   echo "tests: 0 passed, 1 failed (swift test did not run)"
   exit 1

@@ -5,13 +5,19 @@
 #include <string.h>
 #include <malloc.h>
 
+/// A GLib log handler that prints nothing.
+static inline void herald_vips_drop_message(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
+
 /// Starts libvips once per process. Herald runs one image per core itself, so each operation
 /// runs on one thread; the operation cache is off (every image is read once) to bound memory.
 static inline int herald_vips_start(void) {
     // libvips' GLib warnings ("heifload: ignoring nclx profile") say nothing an editor can act on,
-    // and would land in the middle of herald's output: Herald reports what matters itself.
-    // (Left as it is when the environment sets it, to see them while debugging.)
-    g_setenv("VIPS_WARNING", "0", FALSE);
+    // and would land in the middle of herald's output: Herald reports what matters itself. They
+    // are dropped by a log handler, not by setting VIPS_WARNING: setenv while other threads read
+    // the environment (libvips starts on first use, mid-build) is not thread-safe in glibc.
+    // (Shown when the environment sets HERALD_VIPS_WARNINGS, to see them while debugging.)
+    if (!g_getenv("HERALD_VIPS_WARNINGS"))
+        g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE, herald_vips_drop_message, NULL);
     if (VIPS_INIT("herald")) return -1;
     vips_concurrency_set(1);
     vips_cache_set_max(0);
@@ -28,12 +34,14 @@ static inline void herald_map_large_allocations_alone(void) {
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
 }
 
-/// The message of the last libvips error on this thread, copied into `out`, then cleared.
+/// libvips' error messages, copied into `out`, then cleared. libvips keeps one error buffer per
+/// process, so it is copied and cleared in one locked step: reading it, then clearing it, let
+/// another thread's error land in between (or be cleared unread).
 static inline void herald_vips_error(char *out, size_t size) {
-    const char *message = vips_error_buffer();
+    char *message = vips_error_buffer_copy();
     strncpy(out, message ? message : "", size - 1);
     out[size - 1] = 0;
-    vips_error_clear();
+    g_free(message);
 }
 
 /// What a file's header says, read without decoding any pixel.
