@@ -226,6 +226,32 @@ import Testing
         expect(try site.build(), "fr/index.html", contains: ["<html lang=\"fr\">", ">Actualités</a>", ">Events</a>"])
     }
 
+    /// A language Herald ships no words for writes its dates the CLDR way, and says the words
+    /// around them (reading time, how an event repeats) as the site's strings file does.
+    @Test func aThirdLanguagesDatesAreWrittenItsOwnWay() throws {
+        var files = [
+            "content/news/2026-11-01-a.md": "---\ntitle: 甲\ndate: 2026-11-01\n---\n正文。\n",
+            "content/news/2026-11-01-a.es.md": "---\ntitle: Uno\ndate: 2026-11-01\n---\nTexto.\n",
+            "content/events/club.es.md": """
+                ---
+                title: Club de lectura
+                start: 2026-11-24 19:00
+                end: 2026-11-24 20:30
+                repeat: {frequency: weekly, interval: 2, until: 2026-12-22, except: [2026-12-08]}
+                ---
+                Leemos.
+                """,
+            "i18n/es.yml": "readingTime: \"{count} min de lectura\"\neveryWeeks: \"Cada {count} semanas\"\nrepeatsUntil: \" hasta el {date}\"\nrepeatsExcept: \" (salvo el {dates})\"\n",
+        ]
+        files["site.yml"] = "title: 学生会\nbaseURL: https://example.org/\ntimezone: Asia/Shanghai\nlanguages:\n  - code: zh-CN\n    name: 中文\n  - code: es\n    name: Español\n"
+        let output = try MemorySite(files).build()
+        expect(output, "es/news/a/index.html", contains: ["1 nov 2026", "1 min de lectura"], lacks: ["1 Nov 2026", "2026年11月1日"])
+        expect(output, "es/events/club/index.html", contains: ["mar, 24 nov 2026 19:00–20:30", "Cada 2 semanas hasta el 22 dic 2026 (salvo el 8 dic 2026)"])
+        expect(output, "es/events/calendar/2026/11/index.html", contains: ["noviembre de 2026", ">lun<"])
+        #expect(DateText(language: "de").date(CivilDateTime(year: 2026, month: 11, day: 21)) == "21. Nov. 2026")
+        #expect(DateText(language: "ja").dateWithWeekday(CivilDateTime(year: 2026, month: 11, day: 21)) == "2026年11月21日(土)")
+    }
+
     /// A popularity row naming a file counts for its translation too: trending is the same item's.
     @Test func aTranslationIsTrendingAsItsOriginalIs() throws {
         let site = Self.site([

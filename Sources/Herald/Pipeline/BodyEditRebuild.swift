@@ -86,8 +86,8 @@ extension BuildMemo {
     /// Each edited item's view with its new body, and its card and structured data made again
     /// as the planner makes them (from the view without them); the cards memo learns them.
     private func remakeViews(of edited: Set<ItemID>, last: inout LastBuild, siteView: SiteView) -> [ItemID: ViewChange] {
-        let dates = DateText(language: last.config.language)
         let theme = last.plan.theme
+        let dates = DateText(language: last.config.language, strings: theme.strings.table)
         var changes: [ItemID: ViewChange] = [:]
         for id in edited.sorted() {
             let old = last.plan.itemViews[id]
@@ -107,7 +107,7 @@ extension BuildMemo {
     /// Renders again every page that shows an edited item, and tells the pages memo.
     private func renderPages(showing changes: [ItemID: ViewChange], last: inout LastBuild, siteView: SiteView, into result: inout BodyEditRebuild) {
         let theme = last.plan.theme
-        let dates = DateText(language: last.config.language)
+        let dates = DateText(language: last.config.language, strings: theme.strings.table)
         let byURL = Dictionary(changes.values.map { ($0.old.url, $0) }, uniquingKeysWith: { first, _ in first })
         for index in last.plan.jobs.indices {
             // Changed in place: copying each of 13,000 contexts to look in it cost more than the rest.

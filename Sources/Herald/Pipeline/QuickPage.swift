@@ -17,7 +17,7 @@ extension BuildMemo {
         let (old, body) = (edit.old, edit.item.body)
         let path = URLLayout.pageFile(setup.config.layout.itemPath(old))
         guard let page = pages.lookup(path), var view = page.context.item, view.content == old.body.html else { return nil }
-        view.setBody(body, dates: DateText(language: setup.config.language))
+        view.setBody(body, dates: DateText(language: setup.config.language, strings: setup.theme.strings.table))
         // The card shows the reading time; a template may place it on the page too.
         var cardView = view
         (cardView.card, cardView.jsonLD) = ("", nil)

@@ -101,7 +101,7 @@ struct PagePlanner {
         self.facts = facts
         self.images = images
         urls = SiteURLs(config: site.config)
-        dates = DateText(language: site.config.language)
+        dates = DateText(language: site.config.language, strings: theme.strings.table)
         strings = theme.strings
     }
 

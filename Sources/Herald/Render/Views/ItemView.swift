@@ -143,14 +143,14 @@ struct ItemViewFields: Sendable, Equatable {
 }
 
 extension ItemView {
-    /// Puts the fields an item's body gives its view: the HTML, the reading time and the word
-    /// count. The one place that knows them, for the planner and for `herald serve`'s updates
-    /// after an edit to a body alone (QuickPage, BodyEditRebuild).
     /// Marks the item as shown untranslated from another language (`otherLanguage`).
     mutating func setOtherLanguage(_ language: LanguageLinkView) {
         change { $0.otherLanguage = language }
     }
 
+    /// Puts the fields an item's body gives its view: the HTML, the reading time and the word
+    /// count. The one place that knows them, for the planner and for `herald serve`'s updates
+    /// after an edit to a body alone (QuickPage, BodyEditRebuild).
     mutating func setBody(_ body: RenderedMarkdown, dates: DateText) {
         change {
             $0.content = body.html
