@@ -22,9 +22,11 @@ public enum LanguageEditions {
             if versions[item.translationKey]?[language] == nil { versions[item.translationKey, default: [:]][language] = index }
         }
         let languageOfItem = items.map { indexOfCode[$0.language] }
-        var sites: [Site] = []
-        var problems: [Diagnostic] = []
-        for (current, language) in languages.enumerated() {
+        let published = versions
+        // Each language's site is built on a core of its own: one after another, the model of a
+        // two-language 10,000-item site took twice as long as one language's (perf).
+        let outcomes = Array(languages.indices).parallelMap { current -> Result<Site, BuildFailure> in
+            let language = languages[current]
             // By index: an item is looked at, and copied once, into the language's list.
             var chosen: [ContentItem] = []
             chosen.reserveCapacity(items.count)
@@ -33,28 +35,36 @@ public enum LanguageEditions {
                 guard let own = languageOfItem[index] else { continue }
                 if own == current {
                     chosen.append(items[index])
-                } else if language.listsUntranslated, let present = versions[items[index].translationKey], present[current] == nil,
+                } else if language.listsUntranslated, let present = published[items[index].translationKey], present[current] == nil,
                           // Shown from the first language (in site.yml's order) that has it.
                           present.keys.min() == own, present[own] == index {
                     chosen.append(items[index])
                     borrowedKeys[items[index].sourcePath] = own
                 }
             }
-            switch SiteBuilder.build(config: configs[current], items: chosen, rules: rules, popularity: popularity,
-                                     sections: sections[language.code] ?? [:], layoutOfLanguage: layouts, everyLanguagesItems: items) {
-            case .failure(let failure): problems += failure.diagnostics
-            case .success(var site):
+            return SiteBuilder.build(config: configs[current], items: chosen, rules: rules, popularity: popularity,
+                                     sections: sections[language.code] ?? [:], layoutOfLanguage: layouts, everyLanguagesItems: items).map { built in
+                var site = built
                 var edition = LanguageEdition(all: languages, current: current)
                 for id in site.items.indices {
                     let item = site.items[id]
                     if let own = borrowedKeys[item.sourcePath] { edition.borrowed[id] = own }
-                    guard let present = versions[item.translationKey] else { continue }
+                    guard let present = published[item.translationKey] else { continue }
                     if let first = present.keys.min(), let original = present[first] { edition.identity[id] = items[original].slug }
+                    guard present.count > 1 else { continue }
                     edition.translations[id] = present.filter { $0.key != indexOfCode[item.language] }.sorted { $0.key < $1.key }
                         .map { (language: $0.key, path: layouts[languages[$0.key].code]!.itemPath(items[$0.value])) }
                 }
                 site.languages = edition
-                sites.append(site)
+                return site
+            }
+        }
+        var sites: [Site] = []
+        var problems: [Diagnostic] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let site): sites.append(site)
+            case .failure(let failure): problems += failure.diagnostics
             }
         }
         problems += folderClashes(sites)

@@ -105,7 +105,7 @@ public struct Build: Sendable {
                 documents.append(made.other)
             }
             if editions.count == 1 { return (plans[0], documents[0]) }
-            return (LanguageLinks.merge(plans, editions: editions, urls: urls),
+            return (LanguageLinks.merge(consume plans, editions: editions, urls: urls),
                     SiteDocuments(files: documents.flatMap(\.files), redirects: RedirectPlan.files(sites: editions, urls: urls)))
         }
         // The pages' folders (13,000 for 10,000 items) are made while the other outputs are

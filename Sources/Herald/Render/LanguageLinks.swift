@@ -8,7 +8,7 @@ import Foundation
 /// A language without the page is linked at its home page, and is not an alternate.
 enum LanguageLinks {
     /// One plan of every language's pages, the default language's first.
-    static func merge(_ plans: [PagePlan], editions: [Site], urls: SiteURLs) -> PagePlan {
+    static func merge(_ plans: consuming [PagePlan], editions: [Site], urls: SiteURLs) -> PagePlan {
         let roots = editions.map(\.layout.root)
         // Each language's pages, by path without the language's folder.
         let plainPaths: [Set<String>] = plans.indices.map { index in
@@ -18,17 +18,21 @@ enum LanguageLinks {
             Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
         }
         let languages = editions[0].languages?.all ?? []
-        var merged = plans[0]
-        merged.otherThemes = plans.dropFirst().map(\.theme)
         // The jobs are moved into one list and changed in place: copying 20,000 jobs (a view each)
-        // to change them was a tenth of the planning of a two-language 10,000-item site.
-        var jobs: [PageJob] = []
-        jobs.reserveCapacity(plans.reduce(0) { $0 + $1.jobs.count })
-        var languageOfJob: [Int] = []
+        // to change them was a tenth of the planning of a two-language 10,000-item site. The
+        // default language's are taken over where they are (the plans are the caller's no more).
+        let counts = plans.map(\.jobs.count)
+        var jobs = plans[0].jobs
+        plans[0].jobs = []
+        var merged = plans[0]
+        merged.otherThemes = plans[1...].map(\.theme)
+        jobs.reserveCapacity(counts.reduce(0, +))
+        var languageOfJob = Array(repeating: 0, count: counts[0])
         languageOfJob.reserveCapacity(jobs.capacity)
-        for (current, plan) in plans.enumerated() {
-            jobs += plan.jobs
-            languageOfJob += Array(repeating: current, count: plan.jobs.count)
+        for current in 1..<counts.count {
+            jobs += plans[current].jobs
+            plans[current].jobs = []
+            languageOfJob += Array(repeating: current, count: counts[current])
         }
         // Each page's links are made on all cores: a URL each per language, encoded twice.
         let paths = jobs.map { (path: $0.path, source: $0.source?.path) }

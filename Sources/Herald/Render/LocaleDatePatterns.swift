@@ -46,7 +46,7 @@ struct LocaleDatePatterns: Sendable {
         standaloneMonths = formatter.standaloneMonthSymbols
         shortWeekdays = formatter.shortWeekdaySymbols
         weekdays = formatter.weekdaySymbols
-        let headers = formatter.shortStandaloneWeekdaySymbols ?? formatter.shortWeekdaySymbols ?? []
+        let headers: [String] = formatter.shortStandaloneWeekdaySymbols
         weekdayHeaders = headers.count == 7 ? Array(headers[1...] + headers[..<1]) : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     }
 

@@ -135,7 +135,7 @@ struct ImportPlan: Sendable {
     /// The settings of the new site.
     func settings() -> SiteYAMLWriter.Settings {
         let generator = config.kind == .hugo ? "Hugo" : "Jekyll"
-        var notes: [String] = []
+        let notes: [String] = []
 
         let title = config.title ?? Setting(value: (options.sourceName as NSString).lastPathComponent, origin: "the folder's name (the old configuration has no title)")
         let baseURL = config.baseURL.flatMap { setting -> Setting<String>? in
