@@ -252,6 +252,22 @@ import Testing
         #expect(DateText(language: "ja").dateWithWeekday(CivilDateTime(year: 2026, month: 11, day: 21)) == "2026年11月21日(土)")
     }
 
+    /// A language site.yml gives no name is named in itself (CLDR), as a language switcher
+    /// should show it; a code the data does not know is shown as it is.
+    @Test func aLanguageWithoutANameIsNamedInItself() throws {
+        let files = [
+            "site.yml": "title: 学生会\nbaseURL: https://example.org/\nlanguages:\n  - code: zh-CN\n  - code: es\n  - code: pt-BR\n",
+            "content/news/2026-11-01-a.md": "---\ntitle: 甲\ndate: 2026-11-01\n---\n正文。\n",
+        ]
+        let output = try MemorySite(files).build()
+        expect(output, "index.html", contains: [
+            "lang=\"zh-CN\">中文</span>", "hreflang=\"es\" lang=\"es\">Español</a>", "hreflang=\"pt-BR\" lang=\"pt-BR\">Português</a>",
+        ])
+        #expect(SiteLanguage.nativeName(of: "fr") == "Français")
+        #expect(SiteLanguage.nativeName(of: "tr") == "Türkçe")
+        #expect(SiteLanguage.nativeName(of: "qq") == "qq")
+    }
+
     /// A popularity row naming a file counts for its translation too: trending is the same item's.
     @Test func aTranslationIsTrendingAsItsOriginalIs() throws {
         let site = Self.site([

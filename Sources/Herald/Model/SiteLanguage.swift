@@ -31,6 +31,15 @@ public struct SiteLanguage: Sendable, Equatable {
         self.path = path
     }
 
+    /// A language's name in itself, from the system's CLDR data (`español`, `Français` →
+    /// `Español`, `Français`, `中文`), for a site that names no language; its code when the
+    /// data has none. Capitalised as it heads a menu, by the language's own rules.
+    public static func nativeName(of code: String) -> String {
+        let locale = Locale(identifier: code)
+        guard let name = locale.localizedString(forLanguageCode: code), let first = name.first else { return code }
+        return String(first).uppercased(with: locale) + name.dropFirst()
+    }
+
     /// The output folder of its pages, ending in `/` (`en/`), or `""` at the site's root.
     public var root: String { path.isEmpty ? "" : path + "/" }
 

@@ -46,7 +46,7 @@ enum LanguagesParser {
                     entry.problems.error(file, entry.line(of: entry.node("path") ?? entry.node("code")), "language path '\(folder)' is where Herald puts the site's \(folder) pages or files (/\(folder)/); choose another, such as \(code.lowercased() == folder.lowercased() ? "lang-" + folder : code.lowercased())")
                 }
             }
-            var language = SiteLanguage(code: code, name: entry.text("name") ?? code, path: folder)
+            var language = SiteLanguage(code: code, name: entry.text("name") ?? SiteLanguage.nativeName(of: code), path: folder)
             language.line = line
             language.title = entry.text("title")
             language.description = entry.text("description")

@@ -84,8 +84,8 @@ enum HugoInventory {
         }
         func isBundleIndex(_ path: String) -> Bool {
             guard isMarkdown(path) else { return false }
-            let (stem, language, _) = split((path as NSString).lastPathComponent)
-            return stem.lowercased() == "index" && (language == nil || language == defaultLanguage)
+            // Any language's index heads a bundle: a post may exist only in a translation.
+            return split((path as NSString).lastPathComponent).stem.lowercased() == "index"
         }
 
         // Leaf bundles: folders with an index.md; everything below one is its file.
@@ -98,6 +98,27 @@ enum HugoInventory {
                 folder = (folder as NSString).deletingLastPathComponent
             }
             return nil
+        }
+        /// The item a content file is, placed as if its folder were `folder` under content/ and its
+        /// name `plainName`; nil (and left out, with why) for the home page's and sub-sections' texts.
+        func oldItem(_ path: String, folder folderPath: String, plainName: String, language: String? = nil) -> OldItem? {
+            let segments = (String(folderPath.dropFirst(content.count - 1)).split(separator: "/").map(String.init)) + [plainName]
+            if split(plainName).stem.lowercased() == "_index" {
+                switch segments.count {
+                case 1: leave(path, "the home page's text: Herald's home page is made of the site's news and events")
+                case 2 where language == nil:
+                    return OldItem(sourcePath: path, section: segments[0], role: .sectionPage, placement: "_index.md", document: SourceDocument.placeholder, fields: .empty)
+                case 2: leave(path, "a section's own text (\(language!)) the site does not have in its default language")
+                default: leave(path, "a sub-section's list page: Herald lists a kind's items on one list")
+                }
+                return nil
+            }
+            let section = segments.count == 1 ? "pages" : segments[0]
+            let placement = segments.count == 1 ? plainName : segments.dropFirst().joined(separator: "/")
+            var item = OldItem(sourcePath: path, section: section, placement: placement, document: SourceDocument.placeholder, fields: .empty)
+            item.language = language
+            if split(plainName).stem.lowercased() == "index" && isMarkdown(plainName) { item.bundleFolder = (path as NSString).deletingLastPathComponent }
+            return item
         }
         var resources: [String: [String]] = [:]
         var items: [String: OldItem] = [:]
@@ -137,22 +158,7 @@ enum HugoInventory {
                 continue
             }
             // The default language's file drops the language from its name (`index.en.md` → `index.md`).
-            let plainName = stem + "." + ext
-            let segments = (String(folderPath.dropFirst(content.count - 1)).split(separator: "/").map(String.init)) + [plainName]
-            if lowerStem == "_index" {
-                switch segments.count {
-                case 1: leave(path, "the home page's text: Herald's home page is made of the site's news and events")
-                case 2: items[key] = OldItem(sourcePath: path, section: segments[0], role: .sectionPage, placement: "_index.md",
-                                             document: SourceDocument.placeholder, fields: .empty)
-                default: leave(path, "a sub-section's list page: Herald lists a kind's items on one list")
-                }
-                continue
-            }
-            let section = segments.count == 1 ? "pages" : segments[0]
-            let placement = segments.count == 1 ? plainName : segments.dropFirst().joined(separator: "/")
-            var item = OldItem(sourcePath: path, section: section, placement: placement, document: SourceDocument.placeholder, fields: .empty)
-            if isIndex { item.bundleFolder = folderPath }
-            items[key] = item
+            if let item = oldItem(path, folder: folderPath, plainName: stem + "." + ext) { items[key] = item }
         }
         // A translation in its language's own folder is the default language's file at the same path.
         for (language, path, relative) in translatedByFolder {
@@ -160,13 +166,23 @@ enum HugoInventory {
             let stem = split((relative as NSString).lastPathComponent).stem.lowercased()
             translations.append((content + (folder.isEmpty ? "" : folder + "/") + stem, language, path))
         }
+        // A post the site has only in other languages is still a post: the first of its
+        // languages (in the site's order) makes the item, in that language, and the others are
+        // its translations. Herald builds it without an original; `herald check` says so.
+        let languageOrder = Dictionary(config.languages.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        translations.sort { ($0.base, languageOrder[$0.language] ?? .max, $0.path) < ($1.base, languageOrder[$1.language] ?? .max, $1.path) }
         for (base, language, path) in translations {
             if items[base] != nil {
                 // Imported beside the item as its translation (ImportPlan.translations(of:)).
                 items[base]!.translations.append((language, path))
-            } else {
-                leave(path, "a translation (\(language)) of an item the site does not have in its default language")
+                continue
             }
+            // Placed as the default language's file would be: its folder (under content/ for a
+            // language folder's file) and its name without the language.
+            let byFolder = !path.hasPrefix(content)
+            let folder = byFolder ? (base as NSString).deletingLastPathComponent : (path as NSString).deletingLastPathComponent
+            let name = split((path as NSString).lastPathComponent)
+            if let item = oldItem(path, folder: folder, plainName: name.stem + "." + name.ext, language: language) { items[base] = item }
         }
         for (folder, files) in resources {
             if let key = items.first(where: { $0.value.bundleFolder.map { $0 + "/" } == folder })?.key { items[key]!.resources = files.sorted() }

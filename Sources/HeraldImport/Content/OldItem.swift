@@ -30,6 +30,9 @@ struct OldItem: Sendable {
     var folderCategories: [String] = []
     /// The old site's translations of this item (`post.es.md`), whose old addresses are kept too.
     var translations: [(language: String, path: String)] = []
+    /// The language of an item the old site has only in another language than its default
+    /// (`index.es.md` with no `index.md` beside it); nil for the default language's items.
+    var language: String? = nil
 
     var document: SourceDocument
     var fields: FrontMatterFields

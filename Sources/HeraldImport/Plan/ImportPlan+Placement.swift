@@ -37,10 +37,18 @@ extension ImportPlan {
                 note(old.sourcePath, 1, "a section's own page other than the main one of its kind (\(primarySections[kind] ?? "")) has nowhere to go in Herald", kind: "section page left out")
                 continue
             }
-            taken.insert(path.lowercased())
-            var item = ImportedItem(old: old, kind: kind, path: path, frontMatter: EditableFrontMatter(fields: .empty), body: old.document.body)
+            // An item only in another language keeps that language in its name, as a translation
+            // would, and its old address under that language's folder.
+            let ownPath = old.language.map { NewTranslation.path(path, languageCode: $0) } ?? path
+            taken.insert(ownPath.lowercased())
+            var item = ImportedItem(old: old, kind: kind, path: ownPath, frontMatter: EditableFrontMatter(fields: .empty), body: old.document.body)
             item.defaults = defaults(for: old)
-            item.oldAddress = oldAddress(of: old, defaults: item.defaults)
+            if let language = old.language {
+                item.oldAddress = translationAddress(of: old, language: language)
+                note(old.sourcePath, 1, "is in \(language) only, with no \(config.languages.first ?? "default-language") original: imported in \(language)", kind: "item without a default-language original")
+            } else {
+                item.oldAddress = oldAddress(of: old, defaults: item.defaults)
+            }
             item.frontMatter = convertFrontMatter(&item)
             items.append(item)
             // Its translations go beside it, each with its own front matter and old address.
@@ -74,14 +82,18 @@ extension ImportPlan {
             translation.translations = []
             var item = ImportedItem(old: translation, kind: kind, path: NewTranslation.path(path, languageCode: language),
                                     frontMatter: EditableFrontMatter(fields: .empty), body: document.body)
-            // Its own address, under its own language's folder (not the default language's).
-            if var address = config.kind == .hugo ? HugoAddressRules(config: config, zone: zone).ownAddress(of: translation) : oldAddress(of: translation, defaults: []) {
-                // A `url:` is the translation's whole address; the others are under its language's folder.
-                if address.rule != "url:" { address.path = language + "/" + address.path }
-                item.oldAddress = address
-            }
+            item.oldAddress = translationAddress(of: translation, language: language)
             return item
         }
+    }
+
+    /// Where the old site published a file in a language other than its default: by the file's
+    /// own front matter (its slug, title, date or url), under its language's folder.
+    func translationAddress(of old: OldItem, language: String) -> OldAddress? {
+        guard var address = config.kind == .hugo ? HugoAddressRules(config: config, zone: zone).ownAddress(of: old) : oldAddress(of: old, defaults: []) else { return nil }
+        // A `url:` is the translation's whole address; the others are under its language's folder.
+        if address.rule != "url:" { address.path = language + "/" + address.path }
+        return address
     }
 
     /// Where an item's file goes in the new site, or nil for a section page with nowhere to go.

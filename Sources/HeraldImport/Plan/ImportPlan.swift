@@ -158,7 +158,7 @@ struct ImportPlan: Sendable {
             timeZone: timeZone, pageSize: config.pageSize, author: config.author, unsafeHTML: unsafe, permalinks: permalinks, notes: notes)
         settings.categories = categoriesUsed()
         if config.languages.count > 1 {
-            settings.languages = config.languages.map { code in (code, config.languageNames[code] ?? code, config.languageTitles[code]) }
+            settings.languages = config.languages.map { code in (code, config.languageNames[code] ?? SiteLanguage.nativeName(of: code), config.languageTitles[code]) }
             settings.languagesOrigin = "Hugo's languages, \(config.languages[0]) (defaultContentLanguage) first, the others by weight"
             settings.defaultInSubfolder = config.defaultLanguageInSubdir
         }

@@ -150,7 +150,8 @@ import Testing
         // translation beside its item under its own slug, in its language's folder.
         #expect(site["content/news/hello.md"] == "---\ntitle: Hello\ndate: 2026-01-05\n---\nA.\n")
         #expect(site["content/news/hello.es.md"] == "---\ntitle: Hola\nslug: hola-mundo\ndate: 2026-01-05\n---\nA.\n")
-        #expect(site["site.yml"]!.contains("languages:\n  - code: en\n    name: en\n  - code: es\n    name: es\ndefaultInSubfolder: true\n"))
+        // A language Hugo names no languageName for is named in itself.
+        #expect(site["site.yml"]!.contains("languages:\n  - code: en\n    name: English\n  - code: es\n    name: Español\ndefaultInSubfolder: true\n"))
     }
 
     @Test func jekyllHTMLPostsAndCollectionFilesKeepTheirPlaces() throws {
@@ -206,5 +207,31 @@ import Testing
         #expect(site["content/news/trip/index.es.md"] == "---\ntitle: Viaje\ndate: 2026-01-05\n---\nA.\n")
         #expect(site["content/news/trip/photo.jpg"] == "jpg")
         #expect(site["site.yml"]!.contains("languages:\n  - code: en\n    name: English\n  - code: es\n    name: Español\n    title: Mi sitio\n"))
+    }
+
+    /// A post the old site has only in other languages than its default is imported in its
+    /// first language (the site's order), with its bundle's files and the other language beside
+    /// it, rather than left out: a real site had five Spanish-only posts that other posts link to.
+    @Test func aPostOnlyInOtherLanguagesIsImportedInItsFirstLanguage() throws {
+        let (site, result) = try imported([
+            "config.toml": Self.hugoConfig + "defaultContentLanguage = \"en\"\n[languages]\n  [languages.en]\n    weight = 1\n  [languages.es]\n    weight = 2\n  [languages.pt]\n    weight = 3\n",
+            "content/posts/hello.md": "---\ntitle: Hello\ndate: 2026-01-05\n---\nA.\n",
+            "content/posts/solo/index.es.md": "---\ntitle: Solo\nslug: solo-es\ndate: 2026-01-06\n---\n[Slides](slides.pdf)\n",
+            "content/posts/solo/slides.pdf": "pdf",
+            "content/posts/pair.pt.md": "---\ntitle: Par\ndate: 2026-01-07\n---\nP.\n",
+            "content/posts/pair.es.md": "---\ntitle: Par\ndate: 2026-01-07\n---\nE.\n",
+        ])
+        #expect(site["content/news/solo/index.es.md"] == "---\ntitle: Solo\nslug: solo-es\ndate: 2026-01-06\n---\n[Slides](slides.pdf)\n")
+        #expect(site["content/news/solo/slides.pdf"] == "pdf")
+        #expect(site["content/news/pair.es.md"] == "---\ntitle: Par\ndate: 2026-01-07\n---\nE.\n")
+        #expect(site["content/news/pair.pt.md"] == "---\ntitle: Par\ndate: 2026-01-07\n---\nP.\n")
+        #expect(site.keys.filter { $0.hasPrefix("content/news/") }.sorted() == [
+            "content/news/_index.md", "content/news/hello.md", "content/news/pair.es.md", "content/news/pair.pt.md", "content/news/solo/index.es.md", "content/news/solo/slides.pdf",
+        ])
+        #expect(result.report.leftOut.isEmpty)
+        #expect(result.report.notes.filter { $0.kind == "item without a default-language original" }.map(\.diagnostic.description) == [
+            "content/posts/pair.es.md:1: warning: is in es only, with no en original: imported in es",
+            "content/posts/solo/index.es.md:1: warning: is in es only, with no en original: imported in es",
+        ])
     }
 }

@@ -61,6 +61,16 @@ struct FeedWriter: Sendable {
     let site: Site
     let urls: SiteURLs
     let facts: [ItemFacts]
+    /// Made once per writer: outside Chinese and English it looks up the language's CLDR
+    /// patterns, which is too dear to do for every event of every feed.
+    let dates: DateText
+
+    init(site: Site, urls: SiteURLs, facts: [ItemFacts]) {
+        self.site = site
+        self.urls = urls
+        self.facts = facts
+        dates = DateText(language: site.config.language)
+    }
 
     private var zone: TimeZone { site.config.timeZone }
 
@@ -73,7 +83,6 @@ struct FeedWriter: Sendable {
     /// For events, a line with when and where, so a feed reader shows it above the text.
     func eventPreamble(_ id: ItemID) -> String {
         guard let event = site.items[id].event else { return "" }
-        let dates = DateText(language: site.config.language)
         var parts = [HTMLEscaping.escape(dates.eventRange(event) + (event.allDay ? "" : " (\(dates.zoneLabel(event.timeZone, at: event.start)))"))]
         if let location = event.location { parts.append(HTMLEscaping.escape(location)) }
         if event.status != .scheduled { parts.append(HTMLEscaping.escape(event.status.rawValue.uppercased())) }
