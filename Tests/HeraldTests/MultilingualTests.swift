@@ -283,6 +283,33 @@ import Testing
         #expect(try Self.warnings(site).filter { $0.contains("popularity") } == [])
     }
 
+    /// A row counts for the item in every language, whichever version it names (a file linked by
+    /// translationKey too), and a row naming a language's own file wins over another version's.
+    @Test func aPopularityRowCountsForEveryVersionAndTheOwnFilesRowWins() throws {
+        let site = Self.site([
+            "content/news/2026-11-18-a.md": "---\ntitle: 甲\ndate: 2026-11-18\ntranslationKey: a\n---\n正文。\n",
+            "content/news/2026-11-18-ay.en.md": "---\ntitle: Ay\ndate: 2026-11-18\ntranslationKey: a\n---\nText.\n",
+            "content/news/2026-11-19-b.md": "---\ntitle: 乙\ndate: 2026-11-19\n---\n正文。\n",
+            "content/news/2026-11-19-b.en.md": "---\ntitle: Bee\ndate: 2026-11-19\n---\nText.\n",
+            "content/news/2026-11-20-c.md": "---\ntitle: 丙\ndate: 2026-11-20\n---\n正文。\n",
+            "content/news/2026-11-20-c.en.md": "---\ntitle: Sea\ndate: 2026-11-20\n---\nText.\n",
+            // a: named by its English file (linked by translationKey) only; b: by its Chinese file
+            // only; c: by both, the English row first, so each language keeps its own figures (the
+            // Chinese row would put Sea first in English).
+            "data/popularity.csv": "path,views,likes,comments\nnews/2026-11-18-ay.en.md,900,40,3\nnews/2026-11-19-b.md,500,20,1\nnews/2026-11-20-c.en.md,1,0,0\nnews/2026-11-20-c.md,2000,5,0\n",
+            "site.yml": "title: 学生会\nbaseURL: https://example.org/\ntimezone: Asia/Shanghai\nlanguages:\n  - code: zh-CN\n    name: 中文\n  - code: en\n    name: English\ntrending: {limit: 2}\n",
+        ])
+        let output = try site.build()
+        let chinese = try #require(output.text("api/trending.json"))
+        let english = try #require(output.text("en/api/trending.json"))
+        func titles(_ json: String) -> [String] {
+            json.split(separator: "\n").filter { $0.contains("\"title\" : ") }.map { String($0.split(separator: "\"")[3]) }
+        }
+        #expect(titles(chinese) == ["丙", "甲"], "\(chinese)")
+        #expect(titles(english) == ["Ay", "Bee"], "\(english)")
+        #expect(try Self.warnings(site).filter { $0.contains("popularity") } == [])
+    }
+
     /// `herald check` reads every language's items, not the default language's alone.
     @Test func checkReadsEveryLanguagesItems() throws {
         var files = [

@@ -158,6 +158,11 @@ public enum SiteBuilder {
     /// Matches data-file rows to items by content path (with or without `content/`) or by slug;
     /// an item no row names keeps its front-matter figures. A row naming no item is a warning
     /// (unless it names an item this build leaves out, such as a draft).
+    ///
+    /// In a multilingual site a row counts for the item in every language: a row naming any of
+    /// its versions (`gala.md`, `gala.en.md`, `content/en/news/gala.md`, or a file linked by
+    /// `translationKey`) is the item's, and a row naming this language's own file wins over one
+    /// naming another version, whatever their order.
     static func assignPopularity(_ records: [PopularityRecord], to items: [ContentItem], allItems: [ContentItem], warnings: inout DiagnosticList) -> [Popularity] {
         guard !records.isEmpty else { return items.map { $0.popularity ?? Popularity() } }
         var byPath: [String: ItemID] = [:]
@@ -173,15 +178,26 @@ public enum SiteBuilder {
             byPath[items[id].sourcePath] = id
             bySlug[items[id].slug] = bySlug[items[id].slug] == nil ? id : sharedSlug
         }
-        // A translation (multilingual sites) is counted by the row of its original's file too:
-        // `gala.en.md` and `content/en/news/gala.md` share `content/news/gala.md`.
-        for id in items.indices where items[id].translationKey.hasPrefix("content/") && byPath[items[id].translationKey] == nil {
-            byPath[items[id].translationKey] = id
+        // The other versions' files, by the key an item shares with its translations: made once
+        // a row names no file of this language (in a one-language site, never).
+        var versionOf: (byKey: [String: ItemID], keyOfPath: [String: String])?
+        func version(named path: String) -> ItemID? {
+            if versionOf == nil {
+                var byKey: [String: ItemID] = [:]
+                for id in items.indices where byKey[items[id].translationKey] == nil { byKey[items[id].translationKey] = id }
+                var keyOfPath: [String: String] = [:]
+                for index in allItems.indices { keyOfPath[allItems[index].sourcePath] = allItems[index].translationKey }
+                versionOf = (byKey, keyOfPath)
+            }
+            // A file of another language, or the path without language its translations share
+            // (`content/news/gala.md` for `gala.en.md`, even when there is no such file).
+            return versionOf!.keyOfPath[path].flatMap { versionOf!.byKey[$0] } ?? versionOf!.byKey[path]
         }
         // Every path and slug, drafts included, only to tell a record of an unpublished item
         // from a mistake: made once a record matches nothing.
         var known: Set<String>?
         var fromData: [ItemID: Popularity] = [:]
+        var fromOtherVersions: [ItemID: Popularity] = [:]
         for record in records {
             let path = record.key.hasPrefix("content/") ? record.key : "content/" + record.key
             var id = byPath[path]
@@ -193,23 +209,27 @@ public enum SiteBuilder {
                     continue
                 }
             }
-            guard let id else {
-                if known == nil {
-                    var names = Set<String>(minimumCapacity: 2 * allItems.count)
-                    for index in allItems.indices {
-                        names.insert(allItems[index].sourcePath)
-                        names.insert(allItems[index].slug)
-                    }
-                    known = names
-                }
-                if let known, !known.contains(path) && !known.contains(record.key) {
-                    warnings.warning(record.path, record.line, "no item has the path or slug '\(record.key)'")
-                }
+            if let id {
+                fromData[id] = record.popularity
                 continue
             }
-            fromData[id] = record.popularity
+            if let other = version(named: path) {
+                fromOtherVersions[other] = record.popularity
+                continue
+            }
+            if known == nil {
+                var names = Set<String>(minimumCapacity: 2 * allItems.count)
+                for index in allItems.indices {
+                    names.insert(allItems[index].sourcePath)
+                    names.insert(allItems[index].slug)
+                }
+                known = names
+            }
+            if let known, !known.contains(path) && !known.contains(record.key) {
+                warnings.warning(record.path, record.line, "no item has the path or slug '\(record.key)'")
+            }
         }
-        return items.indices.map { id in fromData[id] ?? items[id].popularity ?? Popularity() }
+        return items.indices.map { id in fromData[id] ?? fromOtherVersions[id] ?? items[id].popularity ?? Popularity() }
     }
 
     /// Ranks news and events that are not over by `points / (age in hours + 2) ^ gravity`, counting
