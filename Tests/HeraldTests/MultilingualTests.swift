@@ -99,8 +99,12 @@ import Testing
         expect(output, "news/index.html", contains: [
             "<span class=\"status status--language\" lang=\"en\">English</span>",
             "<h3 class=\"card__title\" lang=\"en\"><a href=\"/en/news/exchange/\">Exchange students&#39; coffee hour</a></h3>",
+            // Its text is marked as its language's, so that a screen reader reads it in that voice.
+            "<p class=\"card__summary\" lang=\"en\">Only in English:",
         ])
         expect(output, "en/index.html", contains: ["<a href=\"/news/basketball/\">篮球队获得校联赛冠军</a>"])
+        // So is an untranslated page's title in the menu.
+        expect(output, "en/404.html", contains: ["<a href=\"/contact/\" lang=\"zh-CN\">联系方式</a>", "<a href=\"/en/about/\">About us</a>"])
         // It has its page, its document and its calendar in its own language only.
         #expect(output.files["news/exchange/index.html"] == nil && output.files["api/news/exchange.json"] == nil)
         #expect(output.files["en/events/hackathon/index.html"] == nil && output.files["en/events/hackathon/event.ics"] == nil)

@@ -174,7 +174,7 @@ struct PagePlanner {
             title: site.config.title, description: site.config.description, language: site.config.language,
             root: urls.basePath, home: urls.path(site.layout.homePath), baseURL: urls.baseURL,
             categories: categoryViews,
-            pages: site.pages.map { LinkView(title: site.items[$0].title, url: urls.path(site.paths[$0])) },
+            pages: site.pages.map { LinkView(title: site.items[$0].title, url: urls.path(site.paths[$0]), language: site.languages?.borrowed[$0].map { site.languages!.all[$0].code }) },
             year: CivilDateTime(site.now, in: site.config.timeZone).year,
             stylesheet: stylesheet, generator: "Herald", feeds: feedLinks(folder: site.layout.homePath, title: site.config.title),
             search: urls.path(site.layout.searchPath), searchIndex: urls.path(site.layout.searchIndexPath),
