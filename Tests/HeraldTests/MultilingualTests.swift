@@ -103,7 +103,8 @@ import Testing
             "<p class=\"card__summary\" lang=\"en\">Only in English:",
         ])
         expect(output, "en/index.html", contains: ["<a href=\"/news/basketball/\">篮球队获得校联赛冠军</a>"])
-        // So is an untranslated page's title in the menu.
+        // And in the month calendar; so is an untranslated page's title in the menu.
+        expect(output, "en/events/calendar/2026/12/index.html", contains: ["<a href=\"/events/hackathon/\" lang=\"zh-CN\">编程马拉松</a> <span class=\"day__where\" lang=\"zh-CN\">"])
         expect(output, "en/404.html", contains: ["<a href=\"/contact/\" lang=\"zh-CN\">联系方式</a>", "<a href=\"/en/about/\">About us</a>"])
         // It has its page, its document and its calendar in its own language only.
         #expect(output.files["news/exchange/index.html"] == nil && output.files["api/news/exchange.json"] == nil)

@@ -143,7 +143,7 @@ extension PagePlanner {
                         time = text("continues")
                     }
                     return CalendarEntry(title: view.title, url: view.url, time: time, location: event.location, status: event.status,
-                                         color: view.categories.first?.color)
+                                         color: view.categories.first?.color, language: view.otherLanguage?.code)
                 })
             }
             let index = monthsWithEvents.sorted()

@@ -8,6 +8,9 @@ struct CalendarEntry: TemplateView, TemplateValueConvertible, Sendable, Equatabl
     var location: String?
     var status: EventStatus
     var color: String?
+    /// The language of its title and place when they are not the page's (an event shown
+    /// untranslated from another language), for `lang="…"`.
+    var language: String? = nil
 
     func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
@@ -18,6 +21,7 @@ struct CalendarEntry: TemplateView, TemplateValueConvertible, Sendable, Equatabl
         case .cancelled: return .bool(status == .cancelled)
         case .postponed: return .bool(status == .postponed)
         case .color: return present(color)
+        case .language: return language.map { .text($0) }
         default: return nil
         }
     }

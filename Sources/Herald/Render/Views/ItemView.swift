@@ -27,6 +27,7 @@ struct ItemView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var categories: [TermView] { storage.fields.categories }
     var permalink: String { storage.fields.permalink }
     var imageAbsolute: ImageView? { storage.fields.imageAbsolute }
+    var otherLanguage: LanguageLinkView? { storage.fields.otherLanguage }
     var published: Date? {
         get { storage.fields.published }
         set { change { $0.published = newValue } }
