@@ -12,7 +12,7 @@ enum SampleViews {
                                image: .sample, imageAlt: "a", imageAbsolute: .sample, categories: [term], tags: [term], author: "a", authors: ["a"],
                                readingTime: "r", readingMinutes: 1, wordCount: 1, featured: true, content: "c", event: event, jsonLD: "{}", card: "c",
                                otherLanguage: language))
-    static let link = LinkView(title: "t", url: "/")
+    static let link = LinkView(title: "t", url: "/", language: "c")
     static let site = SiteView(title: "t", description: "d", language: "en", root: "/", home: "/", baseURL: "/", categories: [term], pages: [link], year: 2026,
                                stylesheet: "/", generator: "g", feeds: [FeedLink(title: "t", url: "/", type: "t")], search: "/", searchIndex: "/",
                                searchScript: "/", otherSearchIndexes: [language])
@@ -22,7 +22,7 @@ enum SampleViews {
                                sections: [ListSection(title: "t", items: [item])], calendarURL: "/")
     static let day = CalendarDayView(day: 1, inMonth: true, count: 1, anchor: "a", today: true, label: "l")
     static let calendar = CalendarMonthView(title: "t", weekdays: ["w"], weeks: [[day]],
-                                            days: [CalendarDayEvents(label: "l", anchor: "a", entries: [CalendarEntry(title: "t", url: "/", time: "t", location: "l", status: .scheduled, color: "c")])],
+                                            days: [CalendarDayEvents(label: "l", anchor: "a", entries: [CalendarEntry(title: "t", url: "/", time: "t", location: "l", status: .scheduled, color: "c", language: "c")])],
                                             previous: link, next: link, current: true)
     static let page = PageContext(site: site, page: PageMeta(title: "t", description: "d", url: "/", permalink: "/", image: .sample, type: .news, section: "news",
                                                              feeds: [FeedLink(title: "t", url: "/", type: "t")], languages: [language]),
