@@ -159,10 +159,10 @@ public enum SiteBuilder {
     /// an item no row names keeps its front-matter figures. A row naming no item is a warning
     /// (unless it names an item this build leaves out, such as a draft).
     ///
-    /// In a multilingual site a row counts for the item in every language: a row naming any of
-    /// its versions (`gala.md`, `gala.en.md`, `content/en/news/gala.md`, or a file linked by
-    /// `translationKey`) is the item's, and a row naming this language's own file wins over one
-    /// naming another version, whatever their order.
+    /// In a multilingual site a row counts for the item in every language: a row naming the file
+    /// of any of its versions (`gala.md`, `gala.en.md`, `content/en/news/gala.md`, or a file
+    /// linked by `translationKey`) is the item's, and a row naming this language's own file wins
+    /// over one naming another version, whatever their order.
     static func assignPopularity(_ records: [PopularityRecord], to items: [ContentItem], allItems: [ContentItem], warnings: inout DiagnosticList) -> [Popularity] {
         guard !records.isEmpty else { return items.map { $0.popularity ?? Popularity() } }
         var byPath: [String: ItemID] = [:]
@@ -179,7 +179,8 @@ public enum SiteBuilder {
             bySlug[items[id].slug] = bySlug[items[id].slug] == nil ? id : sharedSlug
         }
         // The other versions' files, by the key an item shares with its translations: made once
-        // a row names no file of this language (in a one-language site, never).
+        // a row names no published file or slug of this language. A slug is matched in this
+        // language only: two languages' items may share a slug and be different items.
         var versionOf: (byKey: [String: ItemID], keyOfPath: [String: String])?
         func version(named path: String) -> ItemID? {
             if versionOf == nil {
