@@ -3,7 +3,7 @@ SWIFT ?= swift
 NOW ?= 2026-11-21T12:00:00+08:00
 HERALD = .build/release/herald
 
-.PHONY: setup build site test test-tsan fuzz golden clean
+.PHONY: setup setup-dist build site test test-tsan dist test-dist fuzz golden clean
 
 ## Install what is missing (libcmark-dev, pkg-config).
 setup:
@@ -25,6 +25,21 @@ test:
 	@bash scripts/setup.sh --test
 	$(SWIFT) build --product herald
 	bash scripts/run-tests.sh
+
+## Install what making and testing the packages needs: dpkg-dev (dpkg-shlibdeps), binutils (strip),
+## debootstrap (the clean Debian 12 of make test-dist).
+setup-dist: setup
+	@bash scripts/setup.sh --dist
+
+## Make the packages for machines without Swift, from one static, stripped release build:
+## dist/herald_<VERSION>_amd64.deb and dist/herald-<VERSION>-linux-x86_64.tar.gz (scripts/dist/).
+dist: setup-dist
+	bash scripts/dist/make-dist.sh
+
+## Install the .deb with apt into a clean Debian 12 (debootstrap, cached in .cache/dist-test/) and
+## build and check a new site there, with no Swift on the system. Needs root.
+test-dist: dist
+	bash scripts/dist/test-dist.sh
 
 ## Run the Swift tests under the thread sanitizer (its own build folder, .build-tsan/). Its
 ## reports are written to .build-tsan/reports/ and printed again at the end, so that the last
@@ -49,4 +64,4 @@ golden: setup
 	@echo "Golden files rewritten: review git diff Tests/Fixtures/golden, then run make test."
 
 clean:
-	rm -rf .build site-output
+	rm -rf .build site-output dist

@@ -55,7 +55,7 @@ let package = Package(
                 // `herald publish`, so Herald's build gains no dependency).
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            plugins: ["EmbedDefaultTheme"]
+            plugins: ["EmbedDefaultTheme", "EmbedVersion"]
         ),
         // The content type of each file, shared by `herald serve` and `herald publish`.
         .target(
@@ -109,6 +109,14 @@ let package = Package(
             name: "EmbedDefaultTheme",
             capability: .buildTool(),
             dependencies: ["ThemeEmbedder"]
+        ),
+        // Build-time tool: turns the repository's VERSION file into Swift source, so the version
+        // is written in one place and `herald --version` prints it.
+        .executableTarget(name: "VersionEmbedder"),
+        .plugin(
+            name: "EmbedVersion",
+            capability: .buildTool(),
+            dependencies: ["VersionEmbedder"]
         ),
         .testTarget(
             name: "HeraldTests",

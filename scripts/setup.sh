@@ -7,7 +7,9 @@
 # icalendar (under ../shared/standards/ics_check.py) and python-dateutil (expands RRULEs); and what
 # the `herald publish` tests publish with: git, rsync, the AWS command-line client (awscli) and
 # moto's S3 server (with boto3, to read the bucket back); and for the browser test, Debian's
-# chromium and chromium-driver, driven by Selenium.
+# chromium and chromium-driver, driven by Selenium; check-jsonschema (GitHub's and GitLab's CI
+# schemas, for the workflows `herald new site --ci` writes). With --dist, what `make dist` and
+# `make test-dist` use: dpkg-dev (dpkg-shlibdeps), binutils (strip) and debootstrap.
 set -euo pipefail
 missing=()
 pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
@@ -27,6 +29,12 @@ if [ "${1:-}" = "--test" ]; then
   command -v chromium >/dev/null || missing+=(chromium)
   command -v chromedriver >/dev/null || missing+=(chromium-driver)
 fi
+if [ "${1:-}" = "--dist" ]; then
+  command -v dpkg-shlibdeps >/dev/null || missing+=(dpkg-dev)
+  command -v strip >/dev/null || missing+=(binutils)
+  command -v debootstrap >/dev/null || missing+=(debootstrap)
+  command -v unshare >/dev/null || missing+=(util-linux)
+fi
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -35,8 +43,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if [ "${1:-}" = "--test" ]; then
-  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser icalendar python-dateutil awscli "moto[server]>=5" boto3 html5lib selenium
-import pytest, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser, icalendar, dateutil, awscli, boto3, html5lib, selenium
+  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser icalendar python-dateutil awscli "moto[server]>=5" boto3 html5lib selenium check-jsonschema pyyaml
+import pytest, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser, icalendar, dateutil, awscli, boto3, html5lib, selenium, check_jsonschema, yaml
 from moto.server import ThreadedMotoServer
 assert hasattr(ThreadedMotoServer, "get_host_and_port")  # moto 5: the server names the port it bound
 PY

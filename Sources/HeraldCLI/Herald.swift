@@ -8,7 +8,7 @@ struct HeraldCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "herald",
         abstract: "Builds a news-and-events site from Markdown: pages, lists and a home page like a news app's.",
-        version: "0.1.0",
+        version: HeraldVersion.current,
         subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, PublishCommand.self, ImportCommand.self],
         defaultSubcommand: BuildCommand.self
     )

@@ -11,6 +11,8 @@ struct NewCommand: ParsableCommand {
     )
 }
 
+extension CIWorkflow: ExpressibleByArgument {}
+
 /// `herald new site <folder>`.
 struct NewSiteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,6 +35,9 @@ struct NewSiteCommand: ParsableCommand {
     @Flag(name: .customLong("with-templates"), help: "Also copy the default theme's templates, styles and strings into templates/, to change them.")
     var withTemplates = false
 
+    @Option(name: .long, help: "Also write a CI workflow that installs Herald, builds the site and publishes it on every push: github (GitHub Pages) or gitlab (GitLab Pages).")
+    var ci: CIWorkflow?
+
     func run() throws {
         let zone = try siteZone(timezone)
         var isFolder: ObjCBool = false
@@ -45,7 +50,7 @@ struct NewSiteCommand: ParsableCommand {
         }
         // A random identity, written once: event UIDs are made from it, not from baseURL.
         let siteID = UUID().uuidString.lowercased()
-        let files = StarterSite.files(title: title, language: language, timeZone: zone, now: Date(), siteID: siteID, withTemplates: withTemplates)
+        let files = StarterSite.files(title: title, language: language, timeZone: zone, now: Date(), siteID: siteID, withTemplates: withTemplates, ci: ci)
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {
             try writeNewFile((folder as NSString).appendingPathComponent(path), data)
         }
@@ -61,6 +66,13 @@ struct NewSiteCommand: ParsableCommand {
 
         Then edit \(source)/site.yml and add your own news with: herald new news "Title" --source \(source)
         """)
+        if let ci {
+            print("""
+
+            Publishing: \(ci.path) installs Herald \(HeraldVersion.current), builds the site and publishes it on \(ci.serviceName)
+            on every push. Push the folder to a new repository to start it (Herald's docs/ci.md says more).
+            """)
+        }
     }
 }
 

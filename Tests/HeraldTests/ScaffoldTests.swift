@@ -85,6 +85,35 @@ import Testing
         #expect(ScaffoldText.forLanguage("zh-TW").defaultTitle == "Our News and Events")
     }
 
+    /// `--ci github|gitlab`: the workflow is the golden file's, with this binary's version (so a
+    /// site is built in CI by the Herald that made it), and the starter still builds as before.
+    @Test(arguments: CIWorkflow.allCases) func theStarterCanCarryACIWorkflow(ci: CIWorkflow) throws {
+        let files = StarterSite.files(title: "Club", language: "en", timeZone: .gmt, now: Fixtures.now, siteID: "0d5e6f6a-2c1b-4d7e-9a3f-8b6c5d4e3f21", withTemplates: false, ci: ci)
+        let workflow = String(decoding: try #require(files[ci.path]), as: UTF8.self)
+        #expect(workflow == ci.file(version: HeraldVersion.current))
+        #expect(workflow.contains("HERALD_VERSION: \"\(HeraldVersion.current)\""))
+        try GoldenFiles.check([ci.path: Data(ci.file(version: "1.2.3").utf8)], against: Fixtures.golden("ci-workflow-\(ci.rawValue)"))
+        // Without --ci no workflow is written; with it the site builds exactly as without.
+        let plain = StarterSite.files(title: "Club", language: "en", timeZone: .gmt, now: Fixtures.now, siteID: "0d5e6f6a-2c1b-4d7e-9a3f-8b6c5d4e3f21", withTemplates: false)
+        #expect(CIWorkflow.allCases.allSatisfy { plain[$0.path] == nil })
+        #expect(Set(files.keys).subtracting(plain.keys) == [ci.path])
+        let withCI = MemoryOutput(), without = MemoryOutput()
+        _ = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(files)).run(into: withCI)
+        _ = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(plain)).run(into: without)
+        #expect(withCI.files == without.files)
+        // GitLab deploys public/, which the pipeline builds: it is kept out of git like site-output/.
+        let ignored = String(decoding: try #require(files[".gitignore"]), as: UTF8.self)
+        #expect(ignored.contains("public/\n") == (ci == .gitlab))
+    }
+
+    /// The version is VERSION's, and the package the workflows install is where `make dist` names it.
+    @Test func theVersionIsTheVersionFilesAndNamesThePackage() throws {
+        let file = try String(contentsOf: Fixtures.repository.appendingPathComponent("VERSION"), encoding: .utf8)
+        #expect(HeraldVersion.current == file.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(HeraldVersion.debianPackageName(version: "1.2.3") == "herald_1.2.3_amd64.deb")
+        #expect(HeraldVersion.debianPackageURL(version: "1.2.3") == HeraldVersion.releasesURL + "/download/v1.2.3/herald_1.2.3_amd64.deb")
+    }
+
     @Test func theStarterCanCarryTheDefaultTheme() {
         let themed = StarterSite.files(title: "Club", language: "en", timeZone: .gmt, now: Fixtures.now, siteID: "0d5e6f6a-2c1b-4d7e-9a3f-8b6c5d4e3f21", withTemplates: true)
         #expect(themed.keys.filter { $0.hasPrefix("templates/") }.count == DefaultTheme.files.count)

@@ -6,8 +6,9 @@ import Foundation
 /// site that means to change them.
 public enum StarterSite {
     /// Path relative to the new site's folder → contents, in the site's language (`ScaffoldText`).
-    /// `title` nil takes the language's default; `siteID` is written once and never changes.
-    public static func files(title: String?, language: String, timeZone: TimeZone, now: Date, siteID: String, withTemplates: Bool) -> [String: Data] {
+    /// `title` nil takes the language's default; `siteID` is written once and never changes; `ci`
+    /// adds that service's workflow, which publishes the site on every push.
+    public static func files(title: String?, language: String, timeZone: TimeZone, now: Date, siteID: String, withTemplates: Bool, ci: CIWorkflow? = nil) -> [String: Data] {
         let text = ScaffoldText.forLanguage(language)
         let comment = text.comments
         var files: [String: String] = [:]
@@ -125,6 +126,11 @@ public enum StarterSite {
         // Everything herald writes: the built site, and beside it its marker, build record and cache
         // (which holds an absolute path) and the staging folders of builds under way.
         files[".gitignore"] = "site-output/\n.site-output.*\n"
+        if let ci {
+            files[ci.path] = ci.file()
+            // GitLab deploys the public/ folder the pipeline builds; it is never committed.
+            if ci == .gitlab { files[".gitignore"]! += "public/\n.public.*\n" }
+        }
         var data = files.mapValues { Data($0.utf8) }
         if withTemplates {
             for (path, contents) in DefaultTheme.files { data["templates/" + path] = contents }

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# `make test-dist`: installs dist/herald_<version>_<arch>.deb with apt into a clean, minimal Debian 12
+# (bookworm) made with debootstrap from Debian's own packages, with no Swift in it, and there, as an
+# ordinary user, runs `herald new site demo && cd demo && herald build && herald check`, asserting
+# on what each prints and writes. Needs root (debootstrap, chroot, mounts), as CI has.
+#
+# The debootstrap base (with its package lists) and the downloaded .debs are cached in
+# .cache/dist-test/ (git-ignored; HERALD_DIST_CACHE elsewhere), so that a warm run copies the base,
+# installs from the cache and needs no network. Every run installs into a fresh copy of the base;
+# mounts are made in a private mount namespace (unshare), so nothing is left mounted.
+# Ends with one plain line, "dist: N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+started=$(date +%s)
+version=$(tr -d '[:space:]' < VERSION)
+arch=$(dpkg --print-architecture)
+deb=${1:-dist/herald_${version}_${arch}.deb}
+cache=${HERALD_DIST_CACHE:-.cache/dist-test}
+suite=bookworm
+base=$cache/$suite-base
+archives=$cache/apt-archives
+
+[ "$(id -u)" -eq 0 ] || { echo "make test-dist needs root (debootstrap, chroot)" >&2; exit 1; }
+[ -f "$deb" ] || { echo "$deb: no such package; run make dist first" >&2; exit 1; }
+for tool in debootstrap unshare chroot; do
+  command -v "$tool" >/dev/null || { echo "make test-dist needs $tool (make setup-dist installs it)" >&2; exit 1; }
+done
+
+passed=0
+failed=0
+# check NAME COMMAND...: one assertion, counted and printed.
+check() {
+  local name=$1; shift
+  if "$@"; then passed=$((passed + 1)); echo "ok   $name"; else failed=$((failed + 1)); echo "FAIL $name"; fi
+}
+
+# The Debian mirror this machine's apt uses, so the test reaches what apt here reaches.
+mirror() {
+  { sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/*.sources 2>/dev/null
+    sed -n 's/^deb  *\(\[[^]]*\] *\)\{0,1\}\([^ ]*\) .*/\2/p' /etc/apt/sources.list 2>/dev/null
+  } | grep -v security | head -1
+}
+
+if [ ! -f "$base/.complete" ]; then
+  echo "== making the $suite base (cold: debootstrap from Debian's packages)"
+  rm -rf "$base" && mkdir -p "$cache"
+  url=$(mirror)
+  [ -n "$url" ] || { echo "no Debian mirror found in /etc/apt" >&2; exit 1; }
+  debootstrap --variant=minbase "$suite" "$base" "$url" > "$cache/debootstrap.log" 2>&1 \
+    || { tail -20 "$cache/debootstrap.log"; echo "debootstrap failed" >&2; exit 1; }
+  cp /etc/resolv.conf "$base/etc/resolv.conf"
+  chroot "$base" apt-get update -qq
+  chroot "$base" useradd --create-home --shell /bin/bash webmaster
+  rm -rf "$base/var/cache/apt/archives"/*.deb
+  touch "$base/.complete"
+fi
+mkdir -p "$archives/partial"
+
+work=$(mktemp -d "$cache/run.XXXXXX")
+# HERALD_DIST_KEEP=1 keeps the run's system (to look at what herald made there); it is removed otherwise.
+[ -n "${HERALD_DIST_KEEP:-}" ] && echo "keeping $work" || trap 'rm -rf "$work"' EXIT
+root=$work/root
+cp -a "$base" "$root"
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+cp "$deb" "$root/tmp/herald.deb"
+cp VERSION "$root/tmp/VERSION"
+cp Tests/Fixtures/images/landscape.jpg "$root/tmp/photo.jpg"
+cp scripts/dist/in-clean-system.sh "$root/tmp/in-clean-system.sh"
+
+echo "== installing $(basename "$deb") into a copy of the base, and trying it as a new user would"
+unshare --mount --fork bash -c '
+  set -e
+  root=$1 archives=$2
+  mount --make-rprivate /
+  mount -t proc proc "$root/proc"
+  mount --rbind /dev "$root/dev"
+  mount --bind "$archives" "$root/var/cache/apt/archives"
+  chroot "$root" /bin/bash /tmp/in-clean-system.sh
+' _ "$root" "$(cd "$archives" && pwd)" > "$work/log" 2>&1
+status=$?
+cat "$work/log"
+check "the clean-system run ended (exit $status)" [ "$status" -eq 0 ]
+passed=$((passed + $(grep -c '^ok   ' "$work/log"))) 
+failed=$((failed + $(grep -c '^FAIL ' "$work/log")))
+
+echo "make test-dist took $(( $(date +%s) - started )) s"
+echo "dist: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
