@@ -37,7 +37,8 @@ dist: setup-dist
 	bash scripts/dist/make-dist.sh
 
 ## Install the .deb with apt into a clean Debian 12 (debootstrap, cached in .cache/dist-test/) and
-## build and check a new site there, with no Swift on the system. Needs root.
+## build and check a new site there, with no Swift on the system. Needs root. About 1 minute cold
+## (debootstrap and apt download), 20 s warm.
 test-dist: dist
 	bash scripts/dist/test-dist.sh
 

@@ -53,7 +53,7 @@ gzip -9n < "$manual" > "$root/usr/share/man/man1/herald.1.gz"
 "$binary" --generate-completion-script fish > "$root/usr/share/fish/vendor_completions.d/herald.fish"
 python3 scripts/dist/debian_copyright.py .build/release/herald.product/Objects.LinkFileList \
   .build/checkouts Sources "$root/usr/share/doc/herald/copyright"
-chmod 644 "$root"/usr/share/*/*/* "$root"/usr/share/*/*/*/* 2>/dev/null || true
+find "$root/usr/share" -type f -exec chmod 644 {} +
 
 # Depends: the packages of the shared libraries the stripped binary needs, read from the binary.
 install -d "$stage/src/debian"
@@ -61,7 +61,8 @@ printf 'Source: herald\n\nPackage: herald\nArchitecture: any\n' > "$stage/src/de
 depends=$(cd "$stage/src" && dpkg-shlibdeps -O -e "$root/usr/bin/herald" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make dist: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 if echo "$depends" | grep -qi swift; then echo "make dist: the binary needs Swift's libraries: $depends" >&2; exit 1; fi
-sed "s/@VERSION@/$version/; s/@ARCH@/$arch/; s/@DEPENDS@/$depends/; s/@SIZE@/$(du -sk --exclude=DEBIAN "$root" | cut -f1)/" \
+# A pre-release (1.2.0-rc.1) sorts before its release in Debian only as 1.2.0~rc.1.
+sed "s/@VERSION@/${version/-/\~}/; s/@ARCH@/$arch/; s/@DEPENDS@/$depends/; s/@SIZE@/$(du -sk --exclude=DEBIAN "$root" | cut -f1)/" \
   scripts/dist/debian-control > "$root/DEBIAN/control"
 find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 
