@@ -7,7 +7,8 @@
 # The version is the VERSION file's (which `herald --version` prints too). The .deb's Depends names
 # the Debian packages of exactly the shared libraries the binary needs, as dpkg-shlibdeps finds them
 # in the binary; the tarball lists the same packages in debian-packages.txt.
-# Output is reproducible: every time stamp is the last commit's (SOURCE_DATE_EPOCH).
+# Every time stamp is the last commit's (SOURCE_DATE_EPOCH), and archives are sorted and owned by root,
+# so packaging the same build again gives the same bytes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SWIFT=${SWIFT:-swift}
