@@ -38,7 +38,7 @@ check() {
 mirror() {
   { sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/*.sources 2>/dev/null
     sed -n 's/^deb  *\(\[[^]]*\] *\)\{0,1\}\([^ ]*\) .*/\2/p' /etc/apt/sources.list 2>/dev/null
-  } | grep -v security | head -1
+  } | grep -E '/debian/?$' | head -1
 }
 
 if [ ! -f "$base/.complete" ]; then
@@ -80,7 +80,7 @@ unshare --mount --fork bash -c '
 status=$?
 cat "$work/log"
 check "the clean-system run ended (exit $status)" [ "$status" -eq 0 ]
-passed=$((passed + $(grep -c '^ok   ' "$work/log"))) 
+passed=$((passed + $(grep -c '^ok   ' "$work/log")))
 failed=$((failed + $(grep -c '^FAIL ' "$work/log")))
 
 echo "make test-dist took $(( $(date +%s) - started )) s"
