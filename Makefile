@@ -27,7 +27,7 @@ test:
 	bash scripts/run-tests.sh
 
 ## Install what making and testing the packages needs: dpkg-dev (dpkg-shlibdeps), binutils (strip),
-## debootstrap (the clean Debian 12 of make test-dist).
+## debootstrap (the clean Debian 12 of make test-dist) and lintian.
 setup-dist: setup
 	@bash scripts/setup.sh --dist
 
@@ -36,7 +36,7 @@ setup-dist: setup
 dist: setup-dist
 	bash scripts/dist/make-dist.sh
 
-## Install the .deb with apt into a clean Debian 12 (debootstrap, cached in .cache/dist-test/) and
+## Check the .deb with lintian, install it with apt into a clean Debian 12 (debootstrap, cached in .cache/dist-test/) and
 ## build and check a new site there, with no Swift on the system. Needs root. About 1 minute cold
 ## (debootstrap and apt download), 20 s warm.
 test-dist: dist

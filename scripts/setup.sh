@@ -9,7 +9,8 @@
 # moto's S3 server (with boto3, to read the bucket back); and for the browser test, Debian's
 # chromium and chromium-driver, driven by Selenium; check-jsonschema (GitHub's and GitLab's CI
 # schemas, for the workflows `herald new site --ci` writes). With --dist, what `make dist` and
-# `make test-dist` use: dpkg-dev (dpkg-shlibdeps), binutils (strip) and debootstrap.
+# `make test-dist` use: dpkg-dev (dpkg-shlibdeps), binutils (strip), debootstrap
+# and lintian (Debian's checker of packages).
 set -euo pipefail
 missing=()
 pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
@@ -33,6 +34,7 @@ if [ "${1:-}" = "--dist" ]; then
   command -v dpkg-shlibdeps >/dev/null || missing+=(dpkg-dev)
   command -v strip >/dev/null || missing+=(binutils)
   command -v debootstrap >/dev/null || missing+=(debootstrap)
+  command -v lintian >/dev/null || missing+=(lintian)
   command -v unshare >/dev/null || missing+=(util-linux)
 fi
 if [ ${#missing[@]} -gt 0 ]; then

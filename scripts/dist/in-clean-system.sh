@@ -20,6 +20,7 @@ check "apt installs the package" bash -c 'dpkg-query -W -f "\${Status}" herald |
 after=$(dpkg-query -f '${Package}\n' -W | wc -l)
 echo "     apt installed $((after - before)) packages with herald"
 check "apt brought in the libraries herald depends on" [ "$((after - before))" -gt 1 ]
+check "dpkg --verify finds every file as packaged" bash -c '[ -z "$(dpkg --verify herald)" ] && [ -s /var/lib/dpkg/info/herald.md5sums ]'
 check "herald is on PATH" bash -c "command -v herald > /dev/null"
 check "ldd finds every library herald needs" bash -c '! ldd /usr/bin/herald | grep -q "not found"'
 # Every library ldd lists belongs to an installed Debian package (dpkg knows /usr/lib and /lib,

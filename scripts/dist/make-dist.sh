@@ -12,6 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SWIFT=${SWIFT:-swift}
+MAINTAINER="The Herald developers <herald-ssg@users.noreply.github.com>"
 
 version=$(tr -d '[:space:]' < VERSION)
 arch=$(dpkg --print-architecture)
@@ -48,10 +49,19 @@ install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man1" "$root/usr/
   "$root/usr/share/fish/vendor_completions.d"
 install -m 755 "$binary" "$root/usr/bin/herald"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/herald"
-gzip -9n < "$manual" > "$root/usr/share/man/man1/herald.1.gz"
-"$binary" --generate-completion-script bash > "$root/usr/share/bash-completion/completions/herald"
+# A blank line in a command's discussion is a paragraph break, which mdoc writes as .Pp.
+sed 's/^$/.Pp/' "$manual" | gzip -9n > "$root/usr/share/man/man1/herald.1.gz"
+# bash sources a completion file: it has no #! line.
+"$binary" --generate-completion-script bash | sed '1{/^#!/d}' > "$root/usr/share/bash-completion/completions/herald"
 "$binary" --generate-completion-script zsh > "$root/usr/share/zsh/vendor-completions/_herald"
 "$binary" --generate-completion-script fish > "$root/usr/share/fish/vendor_completions.d/herald.fish"
+# A native package's changelog: one entry, this version, dated like the rest of the package.
+printf 'herald (%s) unstable; urgency=medium\n\n  * Herald %s: %s/tag/v%s\n\n -- %s  %s\n' \
+  "${version/-/\~}" "$version" "$(sed -n 's/^Homepage: //p' scripts/dist/debian-control)/releases" "$version" \
+  "$MAINTAINER" "$(date -u -R -d "@$SOURCE_DATE_EPOCH")" | gzip -9n > "$root/usr/share/doc/herald/changelog.gz"
+# Yams compiles libyaml into herald (Swift packages link statically); lintian is told so, and why.
+install -d "$root/usr/share/lintian/overrides"
+cp scripts/dist/lintian-overrides "$root/usr/share/lintian/overrides/herald"
 python3 scripts/dist/debian_copyright.py .build/release/herald.product/Objects.LinkFileList \
   .build/checkouts Sources "$root/usr/share/doc/herald/copyright"
 find "$root/usr/share" -type f -exec chmod 644 {} +
@@ -63,8 +73,10 @@ depends=$(cd "$stage/src" && dpkg-shlibdeps -O -e "$root/usr/bin/herald" 2>/dev/
 [ -n "$depends" ] || { echo "make dist: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 if echo "$depends" | grep -qi swift; then echo "make dist: the binary needs Swift's libraries: $depends" >&2; exit 1; fi
 # A pre-release (1.2.0-rc.1) sorts before its release in Debian only as 1.2.0~rc.1.
-sed "s/@VERSION@/${version/-/\~}/; s/@ARCH@/$arch/; s/@DEPENDS@/$depends/; s/@SIZE@/$(du -sk --exclude=DEBIAN "$root" | cut -f1)/" \
+sed "s/@VERSION@/${version/-/\~}/; s/@MAINTAINER@/$MAINTAINER/; s/@ARCH@/$arch/; s/@DEPENDS@/$depends/; s/@SIZE@/$(du -sk --exclude=DEBIAN "$root" | cut -f1)/" \
   scripts/dist/debian-control > "$root/DEBIAN/control"
+# md5sums, by which `dpkg --verify herald` finds a changed file.
+(cd "$root" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
 find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 
 mkdir -p dist

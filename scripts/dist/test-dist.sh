@@ -2,7 +2,8 @@
 # `make test-dist`: installs dist/herald_<version>_<arch>.deb with apt into a clean, minimal Debian 12
 # (bookworm) made with debootstrap from Debian's own packages, with no Swift in it, and there, as an
 # ordinary user, runs `herald new site demo && cd demo && herald build && herald check`, asserting
-# on what each prints and writes. Needs root (debootstrap, chroot, mounts), as CI has.
+# on what each prints and writes. Lintian checks the package first. Needs root (debootstrap, chroot,
+# mounts), as CI has.
 #
 # The debootstrap base (with its package lists) and the downloaded .debs are cached in
 # .cache/dist-test/ (git-ignored; HERALD_DIST_CACHE elsewhere), so that a warm run copies the base,
@@ -22,7 +23,7 @@ archives=$cache/apt-archives
 
 [ "$(id -u)" -eq 0 ] || { echo "make test-dist needs root (debootstrap, chroot)" >&2; exit 1; }
 [ -f "$deb" ] || { echo "$deb: no such package; run make dist first" >&2; exit 1; }
-for tool in debootstrap unshare chroot; do
+for tool in debootstrap unshare chroot lintian; do
   command -v "$tool" >/dev/null || { echo "make test-dist needs $tool (make setup-dist installs it)" >&2; exit 1; }
 done
 
@@ -40,6 +41,14 @@ mirror() {
     sed -n 's/^deb  *\(\[[^]]*\] *\)\{0,1\}\([^ ]*\) .*/\2/p' /etc/apt/sources.list 2>/dev/null
   } | grep -E '/debian/?$' | head -1
 }
+
+# Debian's own checker of packages: no error and no warning (an override says why, where one is due).
+lintian_log=$(mktemp)
+lintian --tag-display-limit 0 --fail-on error,warning "$deb" > "$lintian_log" 2>&1
+status=$?
+grep -v "root privileges" "$lintian_log" | sed 's/^/     /'
+check "lintian finds no error or warning in the package" [ "$status" -eq 0 ]
+rm -f "$lintian_log"
 
 if [ ! -f "$base/.complete" ]; then
   echo "== making the $suite base (cold: debootstrap from Debian's packages)"
