@@ -13,6 +13,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 SWIFT=${SWIFT:-swift}
 MAINTAINER="The Herald developers <herald-ssg@users.noreply.github.com>"
+# Where releases are published is written once, in HeraldVersion.swift (the CI workflows download
+# from there); the package's Homepage and changelog are derived from it.
+releases=$(sed -n 's/.*static let releasesURL = "\(.*\)".*/\1/p' Sources/Herald/Support/HeraldVersion.swift)
+[ -n "$releases" ] || { echo "Sources/Herald/Support/HeraldVersion.swift: no releasesURL found" >&2; exit 1; }
+homepage=${releases%/releases}
 
 version=$(tr -d '[:space:]' < VERSION)
 arch=$(dpkg --print-architecture)
@@ -55,7 +60,7 @@ sed 's/^$/.Pp/' "$manual" | gzip -9n > "$root/usr/share/man/man1/herald.1.gz"
 "$binary" --generate-completion-script fish > "$root/usr/share/fish/vendor_completions.d/herald.fish"
 # A native package's changelog: one entry, this version, dated like the rest of the package.
 printf 'herald (%s) unstable; urgency=medium\n\n  * Herald %s: %s/tag/v%s\n\n -- %s  %s\n' \
-  "${version/-/\~}" "$version" "$(sed -n 's/^Homepage: //p' scripts/dist/debian-control)/releases" "$version" \
+  "${version/-/\~}" "$version" "$releases" "$version" \
   "$MAINTAINER" "$(date -u -R -d "@$SOURCE_DATE_EPOCH")" | gzip -9n > "$root/usr/share/doc/herald/changelog.gz"
 # Yams compiles libyaml into herald (Swift packages link statically); lintian is told so, and why.
 install -d "$root/usr/share/lintian/overrides"
@@ -71,7 +76,7 @@ depends=$(cd "$stage/src" && dpkg-shlibdeps -O -e "$root/usr/bin/herald" 2>/dev/
 [ -n "$depends" ] || { echo "make dist: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 if echo "$depends" | grep -qi swift; then echo "make dist: the binary needs Swift's libraries: $depends" >&2; exit 1; fi
 # A pre-release (1.2.0-rc.1) sorts before its release in Debian only as 1.2.0~rc.1.
-sed "s/@VERSION@/${version/-/\~}/; s/@MAINTAINER@/$MAINTAINER/; s/@ARCH@/$arch/; s/@DEPENDS@/$depends/; s/@SIZE@/$(du -sk --exclude=DEBIAN "$root" | cut -f1)/" \
+sed "s/@VERSION@/${version/-/\~}/; s/@MAINTAINER@/$MAINTAINER/; s|@HOMEPAGE@|$homepage|; s/@ARCH@/$arch/; s/@DEPENDS@/$depends/; s/@SIZE@/$(du -sk --exclude=DEBIAN "$root" | cut -f1)/" \
   scripts/dist/debian-control > "$root/DEBIAN/control"
 # md5sums, by which `dpkg --verify herald` finds a changed file.
 (cd "$root" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
