@@ -39,6 +39,9 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]
         ),
+        // Linux system calls Swift cannot call itself (openat2, through which every file below a
+        // site or an output folder is opened): a header of inline functions, no library.
+        .systemLibrary(name: "CHeraldSystem"),
         // Herald's Mustache engine: templates parsed once, partials and parents linked when loaded,
         // rendered into bytes through one small view protocol (see docs/templates.md).
         .target(name: "HeraldTemplates"),
@@ -48,6 +51,7 @@ let package = Package(
             dependencies: [
                 "CCmark",
                 "CVips",
+                "CHeraldSystem",
                 "HeraldTemplates",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

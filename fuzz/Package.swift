@@ -22,6 +22,9 @@ let package = Package(
         .executableTarget(name: "FuzzMarkupScanner", dependencies: [.product(name: "HeraldImport", package: "Herald"), "CFuzzerDriver"]),
         // The image reader and recipe (libvips): headers, the pixel limit, decode, resize, crops, encoders.
         .executableTarget(name: "FuzzImages", dependencies: [herald, "CFuzzerDriver"]),
+        // Output paths and editors' addresses: the writer's rule, the address rule, and files
+        // created below a confined folder (issue 35: nothing is written outside the output).
+        .executableTarget(name: "FuzzPaths", dependencies: [herald, "CFuzzerDriver"]),
         // The template engine: parser, linker (partials, parents, loops) and renderer, on any bytes.
         .executableTarget(name: "FuzzTemplates", dependencies: [.product(name: "HeraldTemplates", package: "Herald"), "CFuzzerDriver"]),
     ]

@@ -7,7 +7,7 @@
 # and add it to fuzz/corpus/<target>/ so every later run starts from it.
 set -euo pipefail
 cd "$(dirname "$0")"
-targets=(FuzzFrontMatter FuzzDates FuzzItemPipeline FuzzMarkupScanner FuzzTemplates FuzzImages)
+targets=(FuzzFrontMatter FuzzDates FuzzItemPipeline FuzzMarkupScanner FuzzTemplates FuzzImages FuzzPaths)
 [ $# -ge 1 ] && targets=("$1")
 seconds=${2:-600}
 
@@ -24,6 +24,7 @@ for target in "${targets[@]}"; do
   [ "$target" = FuzzMarkupScanner ] && dict=(-dict=markup.dict)
   [ "$target" = FuzzTemplates ] && dict=(-dict=mustache.dict)
   [ "$target" = FuzzImages ] && dict=()
+  [ "$target" = FuzzPaths ] && dict=(-dict=paths.dict)
   mkdir -p "artifacts/$target" "work/$target"
   echo "== $target for ${seconds}s"
   # work/ collects what this run discovers; corpus/ (committed) is read as seeds and left alone.

@@ -31,6 +31,8 @@ struct BuildCommand: ParsableCommand {
             now: try site.moment() ?? Date(), baseURL: address.baseURL)
         options.ignoreRecord = force
         options.imageCachePath = ImageCache.folder(besideOutput: options.outputPath)
+        // Interrupted (Ctrl-C, `timeout`), the build removes its staging folder before it ends.
+        InterruptCleanup.install()
         _ = try runBuild(options, quiet: quiet, timings: timings)
     }
 }

@@ -61,6 +61,16 @@ def run_herald(site, output):
         return process.returncode, errors.read().decode(), usage.ru_maxrss
 
 
+# Where the url-far-outside case tries to write, from any depth.
+FAR_VICTIM = pathlib.Path("/tmp/herald-victim")
+
+
+def outside(root):
+    """Every file under `root` but the site, its output, the good site and the files kept beside the output."""
+    return {path: data for path, data in snapshot(root).items()
+            if path.split("/")[0] not in ("site", "output", "good") and not path.startswith(".output")}
+
+
 def beside(output):
     """The files herald keeps beside an output folder (its marker, build record and cache), name → bytes."""
     return {p.name: p.read_bytes() for p in sorted(output.parent.iterdir()) if p.name.startswith("." + output.name) and p.is_file()}
@@ -114,7 +124,12 @@ def test_bad_input_case(case, tmp_path):
     assert before_beside, "the good build left no record beside its output"
 
     site = lay_out(case, tmp_path)
+    # What lies outside the site and its output (cases try to write beside them, and in /tmp).
+    outside_before = outside(tmp_path)
+    shutil.rmtree(FAR_VICTIM, ignore_errors=True)
     status, stderr, peak = run_herald(site, output)
+    assert outside(tmp_path) == outside_before, f"{case}: herald wrote outside its output folder"
+    assert not FAR_VICTIM.exists(), f"{case}: herald wrote {FAR_VICTIM}"
     assert stderr == stderr_expected, f"{case}: standard error differs"
     assert status == status_expected, f"{case}: exit status {status}, expected {status_expected}"
     assert peak < MEMORY_LIMIT_KB, f"{case}: herald took {peak // 1024} MB"

@@ -83,7 +83,9 @@ struct ImageProcessing {
                 return .success(keepInMemory || !cache.has(card.key, SocialCard.format) ? [(card.path, bytes)] : [])
             } catch {
                 let reason = (error as? ImageProblem)?.message ?? (error as? FileSystemProblem)?.message ?? error.localizedDescription
-                return .failure(Diagnostic(path: SocialCardLayout.path, line: 1, "the social card \(card.path) cannot be drawn: \(reason)"))
+                // Told at what the card shows (the item's title, the category), or at the layout.
+                let origin = card.origin ?? Diagnostic(path: SocialCardLayout.path, line: 1, "")
+                return .failure(Diagnostic(path: origin.path, line: origin.line, "the social card \(card.path) cannot be drawn: \(reason)"))
             }
         }
     }

@@ -18,6 +18,14 @@ public struct SocialCard: Sendable, Equatable {
     public var accent: String?
     /// The cover drawn behind the text.
     var cover: SiteImage?
+    /// The file and line the card's title comes from (an item's `title:`, a category in
+    /// site.yml), where a card that cannot be drawn is reported; nil for the home page's.
+    var origin: Diagnostic?
+
+    /// The most characters of one text a card draws: the title shrinks to fit and wraps, so a
+    /// longer one could never be shown whole, and only made drawing slower (a 10,000-character
+    /// title failed to draw at all).
+    static let longestText = 300
 
     /// Changes whenever the same card would be drawn otherwise.
     static let version = "1"
@@ -25,8 +33,15 @@ public struct SocialCard: Sendable, Equatable {
     static let format = ImageFormat.jpeg
 
     init(page: String, title: String, kicker: String?, meta: String?, siteName: String, accent: String?, cover: SiteImage?, layout: SocialCardLayout) {
-        (self.title, self.kicker, self.meta, self.siteName, self.accent, self.cover) = (title, kicker, meta, siteName, accent, cover)
+        let clip = Self.clipped
+        (self.title, self.kicker, self.meta, self.siteName, self.accent, self.cover) = (clip(title), kicker.map(clip), meta.map(clip), clip(siteName), accent, cover)
+        let (title, kicker, meta, siteName) = (self.title, self.kicker, self.meta, self.siteName)
         key = ImageRecipe.hash([Self.version, layout.fingerprint, title, kicker ?? "", meta ?? "", siteName, accent ?? "", cover?.contentHash ?? ""].joined(separator: "\u{1F}"))
         path = URLLayout.socialCardPath(page: page, hash: String(key.prefix(10)))
+    }
+
+    /// `text`, or its first `longestText` characters and an ellipsis.
+    static func clipped(_ text: String) -> String {
+        text.count > longestText ? String(text.prefix(longestText - 1)) + "…" : text
     }
 }

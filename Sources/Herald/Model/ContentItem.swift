@@ -144,6 +144,8 @@ public struct ContentItem: Sendable, Equatable {
     /// The line of `slug:` (or 1 when the slug comes from the file name: a front matter's lines come
     /// after its opening line, so a written slug is always on a later line), for diagnostics.
     public var slugLine: Int
+    /// The line of `title:` in its file, where problems with the title (a card that cannot be drawn) are told.
+    public var titleLine = 1
     /// The title, as plain text.
     public var title: String
     /// The publication date (news always has one; events and pages may not).

@@ -28,6 +28,10 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
     private let hasPrevious: Bool
     /// The mode of the folders made here: the staging folder's, as all are made alike inside it.
     private let folderMode: mode_t
+    /// The staging folder, below which every file is created: no path can lead out of it.
+    private let staging: ConfinedFolder
+    /// The previous output, from which unchanged files are linked (opened below it, never through a link).
+    private let previous: ConfinedFolder?
     /// The fingerprint of the folders made and the files written so far (see `fingerprint`).
     private var made = FingerprintSum()
     /// Files linked from the previous output, whose stamps change when that output is deleted,
@@ -56,6 +60,19 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
             throw problem.asWholeOutput(output.path) ?? problem
         }
         folderMode = info.st_mode
+        InterruptCleanup.removeOnInterrupt(stagingPath)
+        staging = try Self.confined(stagingPath, output: output.path)
+        previous = hasPrevious ? try? ConfinedFolder(path: output.path, kind: .output) : nil
+    }
+
+    /// The staging folder opened as a `ConfinedFolder`, or the reason as an output problem.
+    private static func confined(_ path: String, output: String) throws -> ConfinedFolder {
+        do {
+            return try ConfinedFolder(path: path, kind: .output)
+        } catch {
+            let problem = OutputProblem.system(output, error.code ?? EIO)
+            throw problem.asWholeOutput(output) ?? problem
+        }
     }
 
     /// Removes staging folders left by builds that were killed: those whose process is gone.
@@ -89,9 +106,12 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         // (13,000 folders for 10,000 items: 90 ms one by one).
         let levels = Dictionary(grouping: folders) { $0.utf8.count { $0 == UInt8(ascii: "/") } }
         for depth in levels.keys.sorted() {
-            let (staging, mode) = (stagingPath, folderMode)
+            let (staging, mode) = (staging, folderMode)
             let failures = levels[depth]!.sorted().parallelMap { folder -> OutputProblem? in
-                if mkdir(staging + "/" + folder, 0o755) == 0 {
+                if let refusal = ConfinedPath.refusal(folder) { return OutputProblem(path: folder, message: refusal.description, refusal: refusal) }
+                // By path below the staging folder's descriptor: the folder is new, this process
+                // alone writes in it and makes every folder there, so none of them is a link.
+                if mkdirat(staging.descriptor, folder, 0o755) == 0 {
                     let value = FileStamps.folderValue(path: "./" + folder, mode: mode)
                     self.lock.withLock { self.made.add(value) }
                     return nil
@@ -104,18 +124,21 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
 
     @discardableResult public func write(_ path: String, _ data: Data) throws -> Bool {
         defer { KillPoint.stagedFile() }
-        let full = stagingPath + "/" + path
+        if let refusal = ConfinedPath.refusal(path) { throw OutputProblem(path: path, message: refusal.description, refusal: refusal) }
         // A file whose bytes did not change is hard-linked from the previous output instead of
         // written: it keeps its modification time (so rsync, caches and `make` see no change), and
         // reading to compare costs less than writing.
         // (With no previous output, not even looked for: a failed look-up per file was 30 ms.)
-        let previous = outputPath + "/" + path
-        if hasPrevious, Self.hasSameBytes(previous, data), link(previous, full) == 0 {
+        if let previous, Self.linkUnchanged(path, data, from: previous, into: staging) {
             lock.withLock { restamp.linked.append(path) }
             return false
         }
-        let descriptor = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw OutputProblem.system(path) }
+        let descriptor: Int32
+        do {
+            descriptor = try staging.createFile(path)
+        } catch {
+            throw OutputProblem(path: path, failure: error)
+        }
         defer { close(descriptor) }
         defer {
             // The file's stamp as written, for the output's fingerprint.
@@ -141,18 +164,22 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         return true
     }
 
-    /// Whether the file at `path` exists and holds exactly `data` (its size is checked first).
-    private static func hasSameBytes(_ path: String, _ data: Data) -> Bool {
-        var status = stat()
-        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == data.count else { return false }
-        guard let existing = FileManager.default.contents(atPath: path) else { return false }
-        return existing == data
+    /// Links the previous output's file at `path` into the staging folder when it is a regular
+    /// file holding exactly `data` (its size is checked first). The file is opened below the
+    /// previous output without following any link, and that very file is linked.
+    private static func linkUnchanged(_ path: String, _ data: Data, from previous: ConfinedFolder, into staging: ConfinedFolder) -> Bool {
+        guard let (descriptor, info) = try? previous.openRegularFile(path) else { return false }
+        defer { close(descriptor) }
+        guard Int(info.st_size) == data.count, let existing = try? DiskReader.read(descriptor: descriptor, size: data.count),
+              existing == data else { return false }
+        return staging.link(descriptor: descriptor, from: previous, path: path, as: path)
     }
 
     /// Puts the new output in place of the old one, then deletes the old one. On Linux the two
     /// folders are exchanged in one atomic step (`renameat2(RENAME_EXCHANGE)`), so at every
     /// moment the output path holds either the complete previous site or the complete new one.
     public func commit() throws {
+        defer { InterruptCleanup.forget(stagingPath) }
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: outputPath) else {
             guard rename(stagingPath, outputPath) == 0 else {
@@ -199,6 +226,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
 
     /// Throws the staged files away (after a failed build).
     public func discard() {
+        defer { InterruptCleanup.forget(stagingPath) }
         try? FileManager.default.removeItem(atPath: stagingPath)
     }
 }
@@ -232,6 +260,8 @@ public struct OutputProblem: Error, CustomStringConvertible, Sendable {
     public var message: String
     /// The system's error number, when the problem came from a system call.
     public var code: Int32? = nil
+    /// The rule the path broke, when it was refused before any system call (see `ConfinedPath`).
+    public var refusal: ConfinedPath.Refusal? = nil
     public var description: String { "\(path): \(message)" }
 
     /// A failed system call on `path`, described by its `errno`.
@@ -256,6 +286,14 @@ public struct OutputProblem: Error, CustomStringConvertible, Sendable {
     /// write (see `wholeOutputReason`): one message instead of one per file.
     public func asWholeOutput(_ outputPath: String) -> OutputProblem? {
         wholeOutputReason.map { OutputProblem(path: outputPath, message: "could not write the output: \($0)", code: code) }
+    }
+}
+
+extension OutputProblem {
+    /// A path that failed to open below a confined folder.
+    init(path: String, failure: ConfinedFolder.Failure) {
+        self.init(path: path, message: failure.description, code: failure.code)
+        if case .refused(let refusal) = failure { self.refusal = refusal }
     }
 }
 

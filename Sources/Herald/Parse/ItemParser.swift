@@ -101,8 +101,8 @@ public struct ItemParser: Sendable {
         } else if let problem = Slug.problem(with: slug) {
             // Hugo and Jekyll make a URL of any file name; only a name nothing can be made of is refused.
             let made = Slug.make(from: slug)
-            if made.isEmpty {
-                fields.problems.error(path, 1, "the file name gives a bad URL: \(problem); rename the file or set `slug:`")
+            if made.isEmpty || Slug.problem(with: made) != nil {
+                fields.problems.error(path, 1, "the file name gives a bad URL: \(Slug.problem(with: made) ?? problem); rename the file or set `slug:`")
             } else {
                 slug = made
             }
@@ -163,11 +163,12 @@ public struct ItemParser: Sendable {
             popularity = Popularity(views: fields.count(keys["views"]) ?? 0, likes: fields.count(keys["likes"]) ?? 0, comments: fields.count(keys["comments"]) ?? 0)
         }
         let layout = fields.text(keys["layout"]).map { TermReference(name: $0, line: fields.line(of: fields.node(keys["layout"]))) }
-        let aliases = (fields.stringList(keys["aliases"]) ?? []).compactMap { entry -> TermReference? in
-            let trimmed = entry.value.trimmed()
-            return trimmed.isEmpty ? nil : TermReference(name: trimmed, line: entry.line)
+        let aliases = readAliases(&fields, keys: keys, path: path)
+        var fixedPath = fields.text(keys["url"]).map { TermReference(name: $0, line: fields.line(of: fields.node(keys["url"]))) }
+        if let written = fixedPath, let problem = WrittenAddress.problem(written.name, key: keys["url"], siteHost: config.baseURL.host) {
+            fields.problems.error(path, written.line, problem)
+            fixedPath = nil
         }
-        let fixedPath = fields.text(keys["url"]).map { TermReference(name: $0, line: fields.line(of: fields.node(keys["url"]))) }
         let listed = fields.mapping(keys["build"]).map { build -> Bool in
             var build = build
             return build.text("list")?.lowercased() != "never"
@@ -201,6 +202,7 @@ public struct ItemParser: Sendable {
         item.updated = updated
         item.aliases = aliases
         item.fixedPath = fixedPath
+        item.titleLine = fields.line(ofKey: keys["title"])
         item.bundle = content.bundle
         item.listed = listed
         item.params = params
@@ -277,14 +279,24 @@ public struct ItemParser: Sendable {
     private func parseSection(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, body: String, path: String) -> Outcome {
         let title = fields.text(keys["title"])
         let summary = fields.text(keys["summary"])
-        let aliases = (fields.stringList(keys["aliases"]) ?? []).compactMap { entry -> TermReference? in
-            let trimmed = entry.value.trimmed()
-            return trimmed.isEmpty ? nil : TermReference(name: trimmed, line: entry.line)
-        }
+        let aliases = readAliases(&fields, keys: keys, path: path)
         guard !fields.problems.hasErrors else { return Outcome(item: nil, diagnostics: fields.problems.all) }
         let rendered = markdown.render(body)
         let description = summary ?? (rendered.leadText.isEmpty ? nil : rendered.leadText)
         return Outcome(item: nil, diagnostics: fields.problems.all,
                        section: SectionPage(sourcePath: path, title: title, description: description, html: rendered.html, aliases: aliases))
+    }
+
+    /// An item's or a section's old addresses (`aliases:`, `redirect_from:`), each with its line;
+    /// an address that could lead out of the site is an error at its line.
+    private func readAliases(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, path: String) -> [TermReference] {
+        (fields.stringList(keys["aliases"]) ?? []).compactMap { entry -> TermReference? in
+            let trimmed = entry.value.trimmed()
+            if let problem = WrittenAddress.problem(trimmed, key: keys["aliases"], siteHost: config.baseURL.host) {
+                fields.problems.error(path, entry.line, problem)
+                return nil
+            }
+            return trimmed.isEmpty ? nil : TermReference(name: trimmed, line: entry.line)
+        }
     }
 }

@@ -257,6 +257,10 @@ public enum SiteConfigParser {
         var patterns: [ContentKind: PermalinkPattern] = [:]
         for kind in ContentKind.allCases {
             guard let text = section.text(kind.folder) else { continue }
+            if let problem = WrittenAddress.problem(text, key: "permalinks: \(kind.folder)", siteHost: nil) {
+                section.problems.error(section.path, section.line(of: section.node(kind.folder)), problem)
+                continue
+            }
             switch PermalinkPattern.parse(text) {
             case .success(let pattern): patterns[kind] = pattern
             case .failure(let problem): section.problems.error(section.path, section.line(of: section.node(kind.folder)), problem.message)

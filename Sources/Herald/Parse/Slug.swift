@@ -54,7 +54,15 @@ public enum Slug {
         return table
     }()
 
+    /// The longest slug, in bytes: it names a folder, and files are named after it with a hash
+    /// and an extension added (`social/news/<slug>.3f2a9c1b07.jpg`), all within the 255 bytes a
+    /// file name may have.
+    public static let longest = 200
+
     public static func problem(with slug: String) -> String? {
+        if slug.utf8.count > longest {
+            return "slug '\(WrittenAddress.shortened(slug))' is \(slug.utf8.count) bytes long; a slug may be at most \(longest) bytes, since folders and files are named after it"
+        }
         // The common slug is ASCII letters, digits and dashes: answered on bytes, no Unicode look-up.
         if !slug.isEmpty, slug.utf8.first != UInt8(ascii: "."),
            slug.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x5F }) {

@@ -213,6 +213,9 @@ public struct Build: Sendable {
         let data: Data
         do {
             data = try fileSystem.readFile("site.yml")
+        } catch let problem as FileSystemProblem {
+            // There, but not to be read: a link out of the site, a FIFO.
+            throw BuildFailure(step: .readSiteYML, diagnostics: [Diagnostic(path: "site.yml", line: 1, problem.message)])
         } catch {
             // There is no line of a file that is not there to point at.
             let folder = URL(fileURLWithPath: options.sourcePath).standardizedFileURL.path

@@ -43,16 +43,23 @@ public struct Theme: Sendable {
         // Interface-text files are layered key by key (the site's over the theme's), not replaced.
         var stringLayers: [[String: (text: String, source: String)]] = [[:], [:]]
         for (path, data) in defaults { files[path] = (data, "(built-in theme) templates/\(path)") }
+        // Each problem is told at the file (or the folder) it is about, in words.
+        var current = "templates"
         do {
             for path in try fileSystem.listFiles("templates") ?? [] {
+                current = path
                 files[String(path.dropFirst("templates/".count))] = (try fileSystem.readFile(path), path)
             }
             // A site may also keep its strings files beside site.yml (`i18n/fr.yml`), over the theme's.
+            current = "i18n"
             for path in try fileSystem.listFiles("i18n") ?? [] where path.hasSuffix(".yml") && files[path] == nil {
+                current = path
                 files[path] = (try fileSystem.readFile(path), path)
             }
+        } catch let problem as FileSystemProblem {
+            return .failure(BuildFailure(step: .loadTemplates, diagnostics: [Diagnostic(path: problem.path, line: 1, problem.message)]))
         } catch {
-            return .failure(BuildFailure(step: .loadTemplates, diagnostics: [Diagnostic(path: "templates", line: 1, "could not be read: \(error)")]))
+            return .failure(BuildFailure(step: .loadTemplates, diagnostics: [Diagnostic(path: current, line: 1, "could not be read: \(error.localizedDescription)")]))
         }
 
         var problems = DiagnosticList()

@@ -45,13 +45,19 @@ public struct FileSystem: Sendable {
 
     /// Reads a site folder on disk. Symbolic links are followed only while they stay inside
     /// the site folder, and a link that loops back on its own path is not walked twice.
+    ///
+    /// Files are read below the site folder's descriptor (`ConfinedFolder`), so the check that a
+    /// link stays in the site is made by the open itself: a link swapped in after the folder was
+    /// listed cannot lead a read out of the site, and a FIFO put in a file's place is not read.
     public static func disk(root: String) -> FileSystem {
         let root = URL(fileURLWithPath: root).standardizedFileURL.resolvingSymlinksInPath().path
+        // A site folder that cannot be opened has nothing to read: each read then says why.
+        let site = Result { try ConfinedFolder(path: root, kind: .site) }
         return FileSystem(
             listFiles: { folder, hidden in try DiskWalker(root: root, includeHidden: hidden).files(under: folder) },
-            readFile: { path in try DiskReader.read(root + "/" + path) },
+            readFile: { path in try DiskReader.read(path, in: site.get()) },
             stamp: { path in FileStamps.settledStamp(of: root + "/" + path) },
-            readFileAtMost: { path, limit in try DiskReader.read(root + "/" + path, atMost: limit) }
+            readFileAtMost: { path, limit in try DiskReader.read(path, in: site.get(), atMost: limit) }
         )
     }
 
@@ -85,11 +91,13 @@ public struct FileTooLarge: Error, Sendable {
 }
 
 /// A problem walking the site folder that is not about one file's contents.
-public struct FileSystemProblem: Error, Sendable {
+public struct FileSystemProblem: LocalizedError, Sendable, Equatable {
     /// The path relative to the site folder.
     public var path: String
     /// What went wrong.
     public var message: String
+
+    public var errorDescription: String? { message }
 
     /// A problem with `path`.
     public init(path: String, message: String) {
@@ -189,24 +197,37 @@ private struct DiskWalker {
 /// Reads whole files with one `read` per file into a buffer of the file's size, rather than
 /// through Foundation's `Data(contentsOf:)` and its URL handling.
 enum DiskReader {
-    /// The file's bytes; over `limit` bytes (by its size at open), `FileTooLarge` before reading any.
-    static func read(_ path: String, atMost limit: Int = .max) throws -> Data {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ReadError(code: errno) }
+    /// The bytes of the regular file at `path` below `folder`; over `limit` bytes (by its size at
+    /// open), `FileTooLarge` before reading any.
+    static func read(_ path: String, in folder: ConfinedFolder, atMost limit: Int = .max) throws -> Data {
+        let descriptor: Int32
+        let info: stat
+        do {
+            (descriptor, info) = try folder.openRegularFile(path)
+        } catch {
+            switch error {
+            case .system(let code): throw ReadError(code: code)
+            case .notRegularFile: throw FileSystemProblem(path: path, message: "is not a regular file (a folder, a FIFO or a device), so it is not read")
+            case .link(let target): throw FileSystemProblem(path: path, message: target.map { "symbolic link points outside the site folder (to \($0))" } ?? "symbolic link is broken or leads outside the site folder")
+            case .refused(let refusal): throw FileSystemProblem(path: path, message: refusal.description)
+            }
+        }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw ReadError(code: errno) }
-        guard info.st_mode & S_IFMT != S_IFDIR else { throw ReadError(code: EISDIR) }
         guard Int(info.st_size) <= limit else { throw FileTooLarge(size: Int(info.st_size)) }
-        var data = Data(count: Int(info.st_size))
+        return try read(descriptor: descriptor, size: Int(info.st_size))
+    }
+
+    /// Up to `size` bytes from an open file, with one `read` for the whole file as a rule. A file
+    /// that grows while being read is read to `size`; one that shrinks, to its end.
+    static func read(descriptor: Int32, size: Int) throws -> Data {
+        var data = Data(count: size)
         var filled = 0
-        // A file that grows while being read is read to its size at open; one that shrinks, to its end.
         while filled < data.count {
             let count = data.withUnsafeMutableBytes { buffer in
                 Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             }
             if count < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR || errno == EAGAIN { continue }
                 throw ReadError(code: errno)
             }
             if count == 0 { break }
@@ -217,7 +238,7 @@ enum DiskReader {
     }
 
     /// Why a file could not be read, in the system's words ("Permission denied").
-    struct ReadError: LocalizedError {
+    struct ReadError: LocalizedError, Equatable {
         var code: Int32
         var errorDescription: String? { String(cString: strerror(code)) }
     }

@@ -1,0 +1,43 @@
+// Linux system calls that Swift cannot reach on its own: glibc 2.36 (Debian 12) has no wrapper
+// for openat2, and Swift does not import C's variadic syscall(). Herald confines every file it
+// reads from a site and writes into an output with openat2's RESOLVE_ flags (see ConfinedFolder).
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <linux/openat2.h>
+#else
+#define RESOLVE_NO_MAGICLINKS 0x02
+#define RESOLVE_NO_SYMLINKS 0x04
+#define RESOLVE_BENEATH 0x08
+#endif
+
+/// openat2(dirfd, path, {flags, mode, resolve}): -1 with errno set on failure, ENOSYS where the
+/// kernel (before 5.6) or the system has none, so the caller can walk the path itself instead.
+static inline int herald_openat2(int dirfd, const char *path, int flags, unsigned int mode, uint64_t resolve) {
+#if defined(__linux__) && defined(SYS_openat2)
+    struct open_how how = { .flags = (uint64_t)(unsigned int)flags, .mode = mode, .resolve = resolve };
+    long result = syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+    return (int)result;
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+/// O_PATH, which glibc's fcntl.h defines only for _GNU_SOURCE builds (Swift's import is not one):
+/// a descriptor that names a folder to open others below, without reading it.
+#ifdef __O_PATH
+static const int herald_O_PATH = __O_PATH;
+#else
+static const int herald_O_PATH = 010000000;
+#endif
+
+/// Resolution that stays below the folder and follows no symbolic link at all (output folders,
+/// which Herald fills itself and which never hold a link).
+static const uint64_t herald_resolve_confined = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+/// Resolution that stays below the folder and follows only relative links that stay below it
+/// (a site folder, whose links inside the site are the editors' own).
+static const uint64_t herald_resolve_beneath = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;

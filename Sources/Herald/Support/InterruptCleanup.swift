@@ -1,0 +1,49 @@
+import Dispatch
+import Foundation
+
+/// Folders a command removes when it is interrupted: Ctrl-C (SIGINT), `timeout` and CI runners
+/// (SIGTERM), a closed terminal (SIGHUP).
+///
+/// A build stages its output beside the output folder; interrupted, it would leave a staging
+/// folder as large as the site (once 33 GB) until the next build removed it. The signals are
+/// caught with dispatch sources, so the folders are removed on an ordinary thread rather than in
+/// a signal handler; then the signal is raised again with its default action, so the process
+/// ends as interrupted processes do (status 130 for Ctrl-C). `kill -9` cannot be caught: the next
+/// build removes what such a build left (`OutputTree.removeAbandonedStaging`).
+///
+/// Only the commands that end when their work does (`herald build`, `publish`, `import`) install
+/// it: `herald serve` stops gracefully on the same signals.
+public enum InterruptCleanup {
+    private static let folders = Locked<Set<String>>([])
+    private static let sources = Locked<[DispatchSourceSignal]>([])
+
+    /// Catches the interrupting signals from now on, for this process.
+    public static func install() {
+        sources.withLock { sources in
+            guard sources.isEmpty else { return }
+            for number in [SIGINT, SIGTERM, SIGHUP] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { interrupted(by: number) }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+
+    /// Removes `path` if the process is interrupted before `forget(path)`.
+    public static func removeOnInterrupt(_ path: String) { folders.withLock { _ = $0.insert(path) } }
+
+    /// The folder was committed or removed: an interruption leaves it alone.
+    public static func forget(_ path: String) { folders.withLock { _ = $0.remove(path) } }
+
+    private static func interrupted(by number: Int32) {
+        let paths = folders.withLock { $0 }
+        // Twice: threads still writing may have added files while the first pass ran.
+        for _ in 0..<2 {
+            for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        }
+        signal(number, SIG_DFL)
+        raise(number)
+    }
+}
