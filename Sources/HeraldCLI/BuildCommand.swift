@@ -69,6 +69,8 @@ func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> Bui
         if !quiet { print(report.summary) }
         return report
     } catch let failure as BuildFailure {
+        // Interrupted: the failures are the clean-up's doing, which is ending herald.
+        InterruptCleanup.waitIfInterrupted()
         line?.clear()
         for diagnostic in failure.diagnostics {
             Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
@@ -77,6 +79,7 @@ func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> Bui
         Terminal.printError("error: \(failure.step) failed with \(count) error\(count == 1 ? "" : "s"); the previous output was left as it was", warning: false)
         throw ExitCode.failure
     } catch let problem as OutputProblem {
+        InterruptCleanup.waitIfInterrupted()
         line?.clear()
         Terminal.printError("error: \(problem); the previous output was left as it was", warning: false)
         throw ExitCode.failure

@@ -71,6 +71,8 @@ struct PublishCommand: ParsableCommand {
         } else {
             var options = BuildOptions(sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL)
             options.imageCachePath = ImageCache.folder(besideOutput: output)
+            // Interrupted, the build removes its staging folder before herald ends (as `herald build`).
+            InterruptCleanup.install()
             do {
                 let report = try runBuild(options, quiet: quiet, timings: false)
                 builtFor = report.baseURL

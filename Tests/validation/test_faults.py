@@ -213,3 +213,21 @@ def test_an_output_folder_the_user_may_not_write_is_one_clear_error():
         assert snapshot(output) == before
     finally:
         shutil.rmtree(root)
+
+
+@pytest.mark.parametrize("name", ["TERM", "INT", "HUP"])
+def test_an_interrupted_build_removes_its_staging_folder_itself(two_versions, name):
+    """Ctrl-C (SIGINT), `timeout` and CI runners (SIGTERM) or a closed terminal (SIGHUP) half-way
+    through staging: herald removes the staging folder before it ends, without waiting for the
+    next build, and ends as an interrupted program does, saying nothing of the writes the removal
+    made fail; the previous output is as it was."""
+    root, sites, snapshots = two_versions
+    output = root / f"interrupted-{name}"
+    assert build(sites["old"], output).returncode == 0
+    environment = dict(os.environ, HERALD_TEST_KILL_AT="staged:half", HERALD_TEST_KILL_SIGNAL=name)
+    interrupted = build(sites["new"], output, env=environment, timeout=120)
+    # The shell's status for a program ended by the signal: 128 + its number (130 for Ctrl-C).
+    assert interrupted.returncode == 128 + getattr(signal, "SIG" + name), f"{name}: {interrupted.returncode}: {interrupted.stderr}"
+    assert interrupted.stderr == "", f"{name}: the clean-up's own failures were told: {interrupted.stderr}"
+    assert without_staging(output) == [], f"{name}: the staging folder was left behind"
+    assert snapshot(output) == snapshots["old"]

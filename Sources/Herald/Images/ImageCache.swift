@@ -63,9 +63,11 @@ public final class ImageCache: @unchecked Sendable {
         return access(file, F_OK) == 0
     }
 
-    /// A file's bytes from the cache.
+    /// A file's bytes from the cache: a regular file in the folder itself, never one a link
+    /// planted there leads to (its bytes would be published as an image).
     func read(_ key: String, _ format: ImageFormat) -> Data? {
-        file(key, format).flatMap { FileManager.default.contents(atPath: $0) }
+        guard let folder, let confined = try? ConfinedFolder(path: folder, kind: .output) else { return nil }
+        return try? DiskReader.read(key + "." + format.fileExtension, in: confined)
     }
 
     /// Keeps a file's bytes; a file that cannot be written is simply made again next time.
