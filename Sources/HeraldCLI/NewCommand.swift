@@ -51,8 +51,9 @@ struct NewSiteCommand: ParsableCommand {
         // A random identity, written once: event UIDs are made from it, not from baseURL.
         let siteID = UUID().uuidString.lowercased()
         let files = StarterSite.files(title: title, language: language, timeZone: zone, now: Date(), siteID: siteID, withTemplates: withTemplates, ci: ci)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {
-            try writeNewFile((folder as NSString).appendingPathComponent(path), data)
+            try writeNewFile(path, data, inSite: folder)
         }
         let news = files.keys.filter { $0.hasPrefix("content/news/") }.count
         let events = files.keys.filter { $0.hasPrefix("content/events/") }.count
@@ -182,7 +183,7 @@ struct NewItemOptions: ParsableArguments {
             Terminal.printError("error: \(path) already exists; choose another title or --slug", warning: false)
             throw ExitCode.failure
         }
-        try writeNewFile(path, Data(item.text.utf8))
+        try writeNewFile(item.path, Data(item.text.utf8), inSite: source)
         print("Created \(path)")
         if item.text.contains("\ndraft: true") { print("It is a draft: preview it with herald serve --drafts, and remove draft: true to publish it.") }
     }
@@ -268,10 +269,25 @@ private func siteZone(_ name: String?) throws -> TimeZone {
     return TimeZone(identifier: current.hasPrefix("Etc/") || current == "GMT" ? "UTC" : current) ?? TimeZone(identifier: "UTC")!
 }
 
-/// Writes a file, making its folders.
-private func writeNewFile(_ path: String, _ data: Data) throws {
-    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    guard FileManager.default.createFile(atPath: path, contents: data) else {
-        throw ValidationError("could not write \(path)")
+/// Writes a new file at `relative` in the site folder, making its folders: below the site
+/// folder's descriptor, as every file Herald writes, so no name and no link leads out of the
+/// site (a link inside it, such as `content -> ../shared-content`, is followed while it stays in).
+private func writeNewFile(_ relative: String, _ data: Data, inSite site: String) throws {
+    let shown = (site as NSString).appendingPathComponent(relative)
+    do throws(ConfinedFolder.Failure) {
+        let folder = try ConfinedFolder(path: site, kind: .site)
+        var made = ""
+        for name in relative.split(separator: "/").dropLast() {
+            made += (made.isEmpty ? "" : "/") + name
+            try folder.makeFolder(made)
+        }
+        let descriptor = try folder.open(relative, flags: O_WRONLY | O_CREAT | O_EXCL)
+        defer { close(descriptor) }
+        let written = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        guard written == data.count else { throw ConfinedFolder.Failure.system(errno) }
+    } catch {
+        let reason = if case .link(let target?) = error { "symbolic link points outside the site folder (to \(target))" } else { error.description }
+        Terminal.printError("error: could not write \(shown): \(reason)", warning: false)
+        throw ExitCode.failure
     }
 }

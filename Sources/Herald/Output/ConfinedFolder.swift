@@ -121,6 +121,11 @@ public final class ConfinedFolder: @unchecked Sendable {
         if mkdirat(parentDescriptor, name, mode) == 0 { return true }
         let code = errno
         guard code == EEXIST else { throw .system(code) }
+        if kind == .site {
+            // A site's folder may be a link that stays in the site; opening it says whether it does.
+            close(try open(relative, flags: herald_O_PATH | O_DIRECTORY))
+            return false
+        }
         var info = stat()
         guard fstatat(parentDescriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { throw .system(errno) }
         switch info.st_mode & S_IFMT {
@@ -174,7 +179,7 @@ extension ConfinedFolder.Failure: CustomStringConvertible {
         switch self {
         case .refused(let refusal): return refusal.description
         case .link(let target?): return "symbolic link points outside the folder (to \(target))"
-        case .link(nil): return "the path goes through a symbolic link, which Herald does not follow here"
+        case .link(nil): return "the path goes through a symbolic link that is broken or that Herald does not follow here"
         case .notRegularFile: return "not a regular file"
         case .system(let code): return String(cString: strerror(code))
         }
