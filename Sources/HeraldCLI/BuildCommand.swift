@@ -56,7 +56,8 @@ func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> Bui
         if let line { progress = { line.update($0) } }
         let report = try SiteBuild.run(options, log: { text in if plainLines { print("  " + text) } }, progress: progress)
         line?.clear()
-        for warning in report.warnings { Terminal.printError(warning.description, warning: true) }
+        // Capped again here: warnings of one file collected in several lists each kept their share.
+        for warning in DiagnosticCap.apply(report.warnings) { Terminal.printError(warning.description, warning: true) }
         if timings {
             print("      wall        CPU  step")
             for timing in report.timings {
@@ -75,7 +76,7 @@ func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> Bui
         for diagnostic in failure.diagnostics {
             Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
         }
-        let count = failure.errors.count
+        let count = failure.errorCount
         Terminal.printError("error: \(failure.step) failed with \(count) error\(count == 1 ? "" : "s"); the previous output was left as it was", warning: false)
         throw ExitCode.failure
     } catch let problem as OutputProblem {

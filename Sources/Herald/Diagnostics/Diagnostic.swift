@@ -14,6 +14,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Co
     public var message: String
     /// Whether the problem stops the build.
     public var severity: Severity
+    /// For the line that stands for diagnostics left out (`DiagnosticCap`), how many; 0 otherwise.
+    public var omitted = 0
 
     /// Creates a diagnostic; `line` is clamped to at least 1.
     public init(path: String, line: Int, _ message: String, severity: Severity = .error) {
@@ -48,8 +50,10 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Co
         (line == 0 ? "\(path): " : column > 0 ? "\(path):\(line):\(column): " : "\(path):\(line): ") + (severity == .warning ? "warning: " : "") + message
     }
 
+    /// By path, then line and column; a file's summary of diagnostics left out comes after its others.
     public static func < (a: Diagnostic, b: Diagnostic) -> Bool {
-        (a.path, a.line, a.column, a.message) < (b.path, b.line, b.column, b.message)
+        let (aSummary, bSummary) = (a.omitted > 0 ? 1 : 0, b.omitted > 0 ? 1 : 0)
+        return (a.path, aSummary, a.line, a.column, a.message) < (b.path, bSummary, b.line, b.column, b.message)
     }
 }
 
@@ -60,44 +64,74 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     /// Every problem found, sorted by path and line (errors and the warnings seen so far).
     public var diagnostics: [Diagnostic]
 
-    /// Creates a failure of `step` with its problems sorted for stable output.
+    /// Creates a failure of `step` with its problems sorted for stable output, at most
+    /// `DiagnosticCap.perFile` of each kind per file.
     public init(step: String, diagnostics: [Diagnostic]) {
         self.step = step
-        self.diagnostics = diagnostics.sorted()
+        self.diagnostics = DiagnosticCap.apply(diagnostics)
     }
 
-    /// The errors only.
+    /// The errors only (a summary of errors left out among them).
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
+    /// How many errors there were, those left out of `diagnostics` included.
+    public var errorCount: Int { DiagnosticCap.count(errors) }
+
     public var description: String {
-        let count = errors.count
+        let count = errorCount
         return diagnostics.map(\.description).joined(separator: "\n")
             + "\nerror: \(step) failed with \(count) error\(count == 1 ? "" : "s")"
     }
 }
 
-/// Collects diagnostics while a step works through many files.
+/// Collects diagnostics while a step works through many files, keeping at most
+/// `DiagnosticCap.perFile` of each severity per file and counting the rest, so that a file with
+/// a problem on each of a million lines costs a counter, not a million diagnostics.
 public struct DiagnosticList: Sendable {
-    /// Everything reported so far, in the order it was reported.
-    public private(set) var all: [Diagnostic] = []
+    /// The diagnostics kept, in the order reported.
+    private var kept: [Diagnostic] = []
+    /// Per file and severity: how many were reported, and how many of those were left out.
+    private var reported: [DiagnosticCap.Group: (count: Int, omitted: Int)] = [:]
 
     public init() {}
 
+    /// Everything reported so far, in the order it was reported, then one summary per file and
+    /// severity that had more than `DiagnosticCap.perFile`.
+    public var all: [Diagnostic] {
+        kept + reported.filter { $0.value.omitted > 0 }.sorted { ($0.key.path, $0.key.severity.rawValue) < ($1.key.path, $1.key.severity.rawValue) }
+            .map { DiagnosticCap.summary(path: $0.key.path, severity: $0.key.severity, omitted: $0.value.omitted) }
+    }
+
     /// Records an error at `path:line`.
     public mutating func error(_ path: String, _ line: Int, _ message: String) {
-        all.append(Diagnostic(path: path, line: line, message))
+        record(Diagnostic(path: path, line: line, message))
     }
 
     /// Records a warning at `path:line`.
     public mutating func warning(_ path: String, _ line: Int, _ message: String) {
-        all.append(.warning(path: path, line: line, message))
+        record(.warning(path: path, line: line, message))
     }
 
     /// Records diagnostics found elsewhere.
-    public mutating func append(contentsOf other: [Diagnostic]) { all.append(contentsOf: other) }
+    public mutating func append(contentsOf other: [Diagnostic]) { other.forEach { record($0) } }
+
+    /// Keeps `diagnostic` if its file has room for it, else counts it (a summary adds its count).
+    private mutating func record(_ diagnostic: Diagnostic) {
+        let group = DiagnosticCap.Group(path: diagnostic.path, severity: diagnostic.severity)
+        var tally = reported[group] ?? (0, 0)
+        if diagnostic.omitted > 0 {
+            tally.omitted += diagnostic.omitted
+        } else if tally.count < DiagnosticCap.perFile {
+            tally.count += 1
+            kept.append(diagnostic)
+        } else {
+            tally.omitted += 1
+        }
+        reported[group] = tally
+    }
 
     /// Whether any error (not just warnings) was recorded.
-    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+    public var hasErrors: Bool { reported.keys.contains { $0.severity == .error } }
 }
 
 /// Why a value given on the command line or in a file is not acceptable, in one sentence.

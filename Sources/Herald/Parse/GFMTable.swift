@@ -8,4 +8,6 @@ struct GFMTable: Equatable {
     var rows: [[Range<Int>]] = []
     /// Empty cells added so far to pad short rows.
     var padding = 0
+    /// Whether rows were left out because the document's tables reached `TableLimits.mostCells`.
+    var overLimit = false
 }

@@ -70,13 +70,17 @@ enum GFMTables {
     /// it after a table, not inside a paragraph. cmark's block parser is the same, so a line is
     /// put in before that line to end the paragraph there (an HTML comment, with the prefixes of
     /// the containers the line keeps), the source is parsed again, and the comment taken out.
-    static func apply(to root: OpaquePointer, source: String, flags: Int32, strikethrough: Bool) -> OpaquePointer {
+    ///
+    /// Tables over `TableLimits` are not built: the tree is left as cmark made it and `excess`
+    /// says where (the caller refuses the document).
+    static func apply(to root: OpaquePointer, source: String, flags: Int32, strikethrough: Bool, excess: inout TableLimits.Excess?) -> OpaquePointer {
         var root = root
         var bytes = Array(source.utf8)
         var closingLines: [Int] = []
         var found: [Found] = []
         for round in 0...maxRounds {
-            found = findTables(in: root, bytes: bytes)
+            (found, excess) = findTables(in: root, bytes: bytes)
+            if excess != nil { return root }
             let ends = found.compactMap(\.end)
             if ends.isEmpty || round == maxRounds { break }
             (bytes, closingLines) = closingTables(at: ends, in: bytes, closingLines: closingLines)
@@ -144,13 +148,15 @@ enum GFMTables {
         }
     }
 
-    /// The paragraphs and setext headings of the tree whose lines hold a table, in order.
-    private static func findTables(in root: OpaquePointer, bytes: [UInt8]) -> [Found] {
+    /// The paragraphs and setext headings of the tree whose lines hold a table, in order; or, as
+    /// soon as they pass `TableLimits`, where.
+    private static func findTables(in root: OpaquePointer, bytes: [UInt8]) -> ([Found], TableLimits.Excess?) {
         let lines = SourceLines(bytes)
         var found: [Found] = []
         var widths: [OpaquePointer: Int] = [:]
         var absorbed: Set<OpaquePointer> = []
-        guard let iterator = cmark_iter_new(root) else { return [] }
+        var cells = 0
+        guard let iterator = cmark_iter_new(root) else { return ([], nil) }
         defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
@@ -161,8 +167,16 @@ enum GFMTables {
                   let (headerLine, table) = TableRows.start(in: blockLines.lines, textLines: blockLines.lines.count - (blockLines.hasUnderline ? 1 : 0), bytes: bytes)
             else { continue }
             var item = Found(block: node, lines: blockLines, headerLine: headerLine, table: table)
+            let columns = table.header.count
+            let headerNumber = blockLines.lines[headerLine].number
+            cells += columns
+            if columns > TableLimits.mostColumns || cells > TableLimits.mostCells {
+                return (found, TableLimits.Excess(line: headerNumber, columns: columns, cells: cells))
+            }
+            /// The rows the limit leaves room for, in this block.
+            func room() -> Int { (TableLimits.mostCells - cells) / columns + 1 }
             var current = blockLines
-            var stop = TableRows.addRows(to: &item.table, from: current.lines, at: headerLine + 2, bytes: bytes)
+            var stop = TableRows.addRows(to: &item.table, from: current.lines, at: headerLine + 2, bytes: bytes, mostRows: room())
             // When a setext underline was a row, cmark-gfm's table goes on into the paragraph or
             // setext heading cmark started on the next line.
             while stop == nil, current.hasUnderline, let next = cmark_node_next(item.absorbed.last ?? node),
@@ -172,7 +186,11 @@ enum GFMTables {
                 item.absorbed.append(next)
                 absorbed.insert(next)
                 current = nextLines
-                stop = TableRows.addRows(to: &item.table, from: current.lines, at: 0, bytes: bytes)
+                stop = TableRows.addRows(to: &item.table, from: current.lines, at: 0, bytes: bytes, mostRows: room())
+            }
+            cells += item.table.rows.count * columns
+            if item.table.overLimit || cells > TableLimits.mostCells {
+                return (found, TableLimits.Excess(line: headerNumber, columns: columns, cells: cells))
             }
             if let stop {
                 let line = current.lines[stop]
@@ -180,7 +198,7 @@ enum GFMTables {
             }
             found.append(item)
         }
-        return found
+        return (found, nil)
     }
 
     /// Whether `node` is a paragraph or setext heading over more than one line (a table needs two;

@@ -238,6 +238,9 @@ public struct ItemParser: Sendable {
         }
         let markdownSeconds = CPUClock.thread() - markdownStart
         let bodyLine = source.bodyLine - 1
+        if let excess = item.body.tableExcess {
+            fields.problems.error(path, bodyLine + excess.line, excess.message)
+        }
         if let syntax = item.body.templateSyntax {
             fields.problems.warning(path, bodyLine + syntax.line, "\(syntax.generator) `\(syntax.snippet)` is shown as text: Herald does not run other generators' templates (herald import converts them)")
         }

@@ -25,6 +25,9 @@ public struct RenderedMarkdown: Sendable, Equatable {
     /// Images of the site the body shows, in order; each `src` is `BodyImage.marker(i)` until
     /// `BodyImageResolver` makes it a `<picture>`. Lines are the body's.
     public var bodyImages: [BodyImage] = []
+    /// Where the tables went past `TableLimits` (they are then left as paragraphs); the document
+    /// is to be refused. The line is the body's.
+    var tableExcess: TableLimits.Excess? = nil
 
     /// Everything a parse gives, or an empty body.
     public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
@@ -99,7 +102,14 @@ public struct MarkdownRenderer: Sendable {
             cmark_parse_document(chars, markdown.utf8.count, flags)
         }
         defer { cmark_node_free(root) }
-        root = applyExtensions(to: root, markdown: markdown, flags: flags)
+        var tableExcess: TableLimits.Excess? = nil
+        root = applyExtensions(to: root, markdown: markdown, flags: flags, tableExcess: &tableExcess)
+        // Refused anyway: the rest of the work would be for nothing.
+        if let tableExcess {
+            var refused = RenderedMarkdown()
+            refused.tableExcess = tableExcess
+            return refused
+        }
 
         var walk = TreeWalk(root: root, basePath: basePath == "/" ? nil : basePath, resources: resources, collectAllText: wantPlainText, safe: !options.unsafe)
         // Other generators' templates start with `{`: a body without one has none to look for.
@@ -135,10 +145,10 @@ public struct MarkdownRenderer: Sendable {
     /// Tables and strikethrough, each skipped after a byte search when the source has no
     /// character it needs. Tables may parse the source again (and then give a new tree), so they
     /// run strikethrough themselves, on the tree they settle on and in their cells.
-    private func applyExtensions(to root: OpaquePointer, markdown: String, flags: Int32) -> OpaquePointer {
+    private func applyExtensions(to root: OpaquePointer, markdown: String, flags: Int32, tableExcess: inout TableLimits.Excess?) -> OpaquePointer {
         let strikethrough = options.strikethrough && Strikethrough.mayOccur(in: markdown)
         if options.tables, GFMTables.mayOccur(in: markdown) {
-            return GFMTables.apply(to: root, source: markdown, flags: flags, strikethrough: strikethrough)
+            return GFMTables.apply(to: root, source: markdown, flags: flags, strikethrough: strikethrough, excess: &tableExcess)
         }
         if strikethrough { Strikethrough.apply(to: root, source: Array(markdown.utf8), flags: flags) }
         return root

@@ -4,40 +4,84 @@ import Yams
 /// Reads `data/popularity.csv` or `data/popularity.json`: per item, its content path or slug and
 /// its `views`, `likes` and `comments` (missing columns count as 0).
 public enum PopularityParser {
+    /// The largest data file read: a site of 10,000 items exports some 500 KB of figures, and
+    /// 16 MB (as for a content file) holds over 400,000 rows. A bigger file is refused before it
+    /// is read, so that its size cannot decide the build's memory.
+    public static let largestFile = 16 * 1024 * 1024
+
+    /// The diagnostic for a data file of `size` bytes, over `largestFile`.
+    public static func tooLarge(_ size: Int, path: String) -> Diagnostic {
+        let megabytes = String(format: "%.1f", Double(size) / 1_048_576)
+        return Diagnostic(path: path, line: 1, "file is \(megabytes) MB; data files may be at most \(largestFile / 1_048_576) MB: export the figures of the items the site still has")
+    }
+
     /// Parses a CSV file with a header row naming the columns: `path` (or `slug`), `views`, `likes`, `comments`.
+    ///
+    /// Rows are read one at a time and only their records kept (all the rows of a 16 MB file at
+    /// once were ten times its size), and the diagnostics are capped per file (`DiagnosticList`).
     public static func parseCSV(_ text: String, path: String) -> (records: [PopularityRecord], diagnostics: [Diagnostic]) {
         var problems = DiagnosticList()
-        let rows = CSVRows.parse(text)
-        guard let header = rows.first else { return ([], []) }
-        let columns = header.fields.map { $0.trimmed().lowercased() }
-        guard let keyColumn = columns.firstIndex(of: "path") ?? columns.firstIndex(of: "slug") else {
-            problems.error(path, header.line, "the header must name a `path` or `slug` column (found: \(columns.joined(separator: ", ")))")
-            return ([], problems.all)
-        }
-        let known = ["path", "slug", "views", "likes", "comments"]
-        for (index, name) in columns.enumerated() where !known.contains(name) && !name.isEmpty {
-            problems.warning(path, header.line, "column \(index + 1) '\(name)' is ignored (the columns read are path or slug, views, likes, comments)")
-        }
         var records: [PopularityRecord] = []
-        for row in rows.dropFirst() where !(row.fields.count == 1 && row.fields[0].isEmpty) {
-            func number(_ name: String) -> Int {
-                guard let column = columns.firstIndex(of: name), column < row.fields.count else { return 0 }
-                let text = row.fields[column].trimmed()
-                if text.isEmpty { return 0 }
-                guard let value = Int(text), value >= 0 else {
-                    problems.error(path, row.line, "\(name) must be a whole number of at least 0, not '\(text)'")
-                    return 0
-                }
-                return value
+        var reader: RowReader? = nil
+        CSVRows.forEach(in: text) { row in
+            guard let current = reader else {
+                reader = RowReader(header: row, path: path, problems: &problems)
+                return reader != nil
             }
-            guard keyColumn < row.fields.count, !row.fields[keyColumn].trimmed().isEmpty else {
-                problems.error(path, row.line, "the row has no \(columns[keyColumn])")
-                continue
-            }
-            let popularity = Popularity(views: number("views"), likes: number("likes"), comments: number("comments"))
-            records.append(PopularityRecord(key: row.fields[keyColumn].trimmed(), popularity: popularity, path: path, line: row.line))
+            if let record = current.record(row, problems: &problems) { records.append(record) }
+            return true
         }
         return (records, problems.all)
+    }
+
+    /// Reads the rows after a CSV header, by the columns it names.
+    private struct RowReader {
+        let path: String
+        let keyColumn: Int
+        let keyName: String
+        /// The column of `views`, `likes` and `comments`, when present.
+        let figureColumns: [(name: String, column: Int?)]
+
+        /// The reader for a header row; nil, with an error, when it names no `path` or `slug`.
+        init?(header: CSVRows.Row, path: String, problems: inout DiagnosticList) {
+            let columns = header.fields.map { $0.trimmed().lowercased() }
+            guard let keyColumn = columns.firstIndex(of: "path") ?? columns.firstIndex(of: "slug") else {
+                problems.error(path, header.line, "the header must name a `path` or `slug` column (found: \(columns.joined(separator: ", ")))")
+                return nil
+            }
+            let known = ["path", "slug", "views", "likes", "comments"]
+            for (index, name) in columns.enumerated() where !known.contains(name) && !name.isEmpty {
+                problems.warning(path, header.line, "column \(index + 1) '\(name)' is ignored (the columns read are path or slug, views, likes, comments)")
+            }
+            self.path = path
+            self.keyColumn = keyColumn
+            self.keyName = columns[keyColumn]
+            self.figureColumns = ["views", "likes", "comments"].map { ($0, columns.firstIndex(of: $0)) }
+        }
+
+        /// The record of a row; nil for a blank row or one with an error (reported).
+        func record(_ row: CSVRows.Row, problems: inout DiagnosticList) -> PopularityRecord? {
+            if row.fields.count == 1 && row.fields[0].isEmpty { return nil }
+            guard keyColumn < row.fields.count, !row.fields[keyColumn].trimmed().isEmpty else {
+                problems.error(path, row.line, "the row has no \(keyName)")
+                return nil
+            }
+            var figures: [Int] = []
+            for (name, column) in figureColumns {
+                guard let column, column < row.fields.count, case let text = row.fields[column].trimmed(), !text.isEmpty else {
+                    figures.append(0)
+                    continue
+                }
+                guard let value = Int(text), value >= 0 else {
+                    problems.error(path, row.line, "\(name) must be a whole number of at least 0, not '\(text)'")
+                    figures.append(0)
+                    continue
+                }
+                figures.append(value)
+            }
+            let popularity = Popularity(views: figures[0], likes: figures[1], comments: figures[2])
+            return PopularityRecord(key: row.fields[keyColumn].trimmed(), popularity: popularity, path: path, line: row.line)
+        }
     }
 
     /// Parses a JSON file: a list of objects with `path` (or `slug`), `views`, `likes`, `comments`,
@@ -103,20 +147,28 @@ enum CSVRows {
 
     /// The rows of CSV text: fields split at commas, a field in double quotes may hold commas,
     /// line breaks and doubled quotes; carriage returns outside quotes are dropped.
+    static func parse(_ text: String) -> [Row] {
+        var rows: [Row] = []
+        forEach(in: text) { rows.append($0); return true }
+        return rows
+    }
+
+    /// Calls `body` with each row of CSV text in turn, until it returns false: a reader keeps
+    /// what it needs of a row, not every row at once.
     ///
     /// Read on UTF-8 bytes (every delimiter is ASCII) with each field made a String once: appending
     /// scalar by scalar to Strings took 25 ms for the 10,000-row popularity file of the benchmark.
-    static func parse(_ text: String) -> [Row] {
-        var rows: [Row] = []
+    static func forEach(in text: String, _ body: (Row) -> Bool) {
         var fields: [String] = []
         var field: [UInt8] = []
         var quoted = false
         var line = 1
         var rowLine = 1
         var text = text
+        var going = true
         text.withUTF8 { bytes in
             var index = 0
-            while index < bytes.count {
+            while going, index < bytes.count {
                 let byte = bytes[index]
                 index += 1
                 if quoted {
@@ -143,8 +195,8 @@ enum CSVRows {
                     continue
                 case UInt8(ascii: "\n"):
                     fields.append(String(decoding: field, as: UTF8.self))
-                    rows.append(Row(fields: fields, line: rowLine))
-                    fields = []
+                    going = body(Row(fields: fields, line: rowLine))
+                    fields.removeAll(keepingCapacity: true)
                     field.removeAll(keepingCapacity: true)
                     line += 1
                     rowLine = line
@@ -153,10 +205,9 @@ enum CSVRows {
                 }
             }
         }
-        if !field.isEmpty || !fields.isEmpty {
+        if going, !field.isEmpty || !fields.isEmpty {
             fields.append(String(decoding: field, as: UTF8.self))
-            rows.append(Row(fields: fields, line: rowLine))
+            _ = body(Row(fields: fields, line: rowLine))
         }
-        return rows
     }
 }

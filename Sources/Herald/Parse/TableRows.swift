@@ -32,9 +32,15 @@ enum TableRows {
     /// that line, or nil if every line became a row. A line ends the table if it opens a block
     /// (cmark-gfm tries those before a row), is lazy (after a table, cmark-gfm closes the
     /// containers the line leaves out), has no cell, or would pad past `maxPaddingCells`.
-    static func addRows(to table: inout GFMTable, from lines: [ParagraphLine], at from: Int, bytes: [UInt8]) -> Int? {
+    /// At most `mostRows` rows are added: past them `table.overLimit` is set and nil returned, so
+    /// that a table over `TableLimits` costs no more than the limit.
+    static func addRows(to table: inout GFMTable, from lines: [ParagraphLine], at from: Int, bytes: [UInt8], mostRows: Int = .max) -> Int? {
         let columns = table.header.count
         for index in from..<lines.count {
+            if table.rows.count >= mostRows {
+                table.overLimit = true
+                return nil
+            }
             let line = lines[index]
             guard !TableLineSyntax.startsBlock(bytes, line), !line.isLazy,
                   let cells = TableLineSyntax.cells(bytes, line.textStart..<line.end),

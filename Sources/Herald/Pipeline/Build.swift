@@ -131,7 +131,7 @@ public struct Build: Sendable {
         if planOnly { try pathsChecked.wait().get() }
         var report = BuildReport(
             items: editions.reduce(0) { $0 + $1.items.count - ($1.languages?.borrowed.count ?? 0) }, pages: plan.jobs.count, files: plan.jobs.count + generated.count + copies.count, written: 0,
-            skipped: site.skipped, warnings: warnings.sorted(), timings: [], seconds: 0, validity: site.validity,
+            skipped: site.skipped, warnings: DiagnosticCap.apply(warnings), timings: [], seconds: 0, validity: site.validity,
             basePath: config.basePath, baseURL: config.baseURL.absoluteString)
         if !planOnly {
             let rendered: (written: Int, templateSeconds: Double)
@@ -268,7 +268,14 @@ public struct Build: Sendable {
         var problems: [Diagnostic] = []
         let files = Set(try fileSystem.listFiles("data") ?? [])
         for (name, parse) in [("data/popularity.csv", PopularityParser.parseCSV), ("data/popularity.json", PopularityParser.parseJSON)] where files.contains(name) {
-            guard let text = String(data: try fileSystem.readFile(name), encoding: .utf8) else {
+            let data: Data
+            do {
+                data = try fileSystem.readFileAtMost(name, PopularityParser.largestFile)
+            } catch let tooLarge as FileTooLarge {
+                problems.append(PopularityParser.tooLarge(tooLarge.size, path: name))
+                continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
                 problems.append(Diagnostic(path: name, line: 1, "is not UTF-8 text"))
                 continue
             }

@@ -86,7 +86,8 @@ public struct BuildReport: Sendable {
         if skipped.expired > 0 { left.append("\(skipped.expired) expired") }
         if skipped.notPages > 0 { left.append("\(skipped.notPages) not page\(skipped.notPages == 1 ? "" : "s") by design (headless, unpublished or bundle text)") }
         let leftOut = left.isEmpty ? "" : "; left out \(left.joined(separator: ", "))"
-        let warned = warnings.isEmpty ? "" : "; \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+        let warningCount = DiagnosticCap.count(warnings)
+        let warned = warnings.isEmpty ? "" : "; \(warningCount) warning\(warningCount == 1 ? "" : "s")"
         let unchanged = files - written
         func plural(_ count: Int) -> String { "\(count) file\(count == 1 ? "" : "s")" }
         let fileCounts = unchanged > 0 ? "\(plural(written)) written, \(unchanged) unchanged" : "\(plural(files)) written"
