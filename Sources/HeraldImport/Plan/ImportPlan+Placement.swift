@@ -40,7 +40,6 @@ extension ImportPlan {
             // An item only in another language keeps that language in its name, as a translation
             // would, and its old address under that language's folder.
             let ownPath = old.language.map { NewTranslation.path(path, languageCode: $0) } ?? path
-            taken.insert(ownPath.lowercased())
             var item = ImportedItem(old: old, kind: kind, path: ownPath, frontMatter: EditableFrontMatter(fields: .empty), body: old.document.body)
             item.defaults = defaults(for: old)
             if let language = old.language {
@@ -49,10 +48,20 @@ extension ImportPlan {
             } else {
                 item.oldAddress = oldAddress(of: old, defaults: item.defaults)
             }
+            if let problem = addressProblem(of: item.oldAddress) {
+                notConverted(Diagnostic(path: old.sourcePath, line: 1, problem))
+                continue
+            }
+            taken.insert(ownPath.lowercased())
             item.frontMatter = convertFrontMatter(&item)
             items.append(item)
             // Its translations go beside it, each with its own front matter and old address.
             for var translation in translations(of: old, kind: kind, path: path) {
+                if let problem = addressProblem(in: translation.old.fields, document: translation.old.document).map({ ($0.line, $0.message) })
+                    ?? addressProblem(of: translation.oldAddress).map({ (1, $0) }) {
+                    notConverted(Diagnostic(path: translation.old.sourcePath, line: problem.0, problem.1))
+                    continue
+                }
                 translation.defaults = item.defaults
                 translation.frontMatter = convertFrontMatter(&translation)
                 items.append(translation)
@@ -229,6 +238,7 @@ extension ImportPlan {
             front.remove(permalinkKey)
             if let address = item.oldAddress { front.set("url", Node("/" + address.path)) }
         }
+        localizeOwnAddresses(&front)
         return front
     }
 
