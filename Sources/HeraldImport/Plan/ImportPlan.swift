@@ -67,7 +67,7 @@ struct ImportPlan: Sendable {
         let tree = self.tree
         let outcomes = inventory.items.parallelMap { item -> Result<OldItem, Diagnostic> in
             let bytes: Data?
-            do {
+            do throws(FileTooLarge) {
                 bytes = try tree.read(item.sourcePath, atMost: InputLimits.largestFile)
             } catch {
                 return .failure(Diagnostic(path: item.sourcePath, line: 1, InputLimits.excess(ofFileSize: error.size)!.message(what: "the file")))
