@@ -45,6 +45,12 @@ extension ImportPlan {
         return "its old address /\(Self.printable(address.path)) (by \(address.rule)) \(problem); \(Self.setAside)"
     }
 
+    /// The first unsafe address of a translation: in its front matter, else its old address.
+    func addressProblem(of translation: ImportedItem) -> (line: Int, message: String)? {
+        addressProblem(in: translation.old.fields, document: translation.old.document)
+            ?? addressProblem(of: translation.oldAddress).map { (1, $0) }
+    }
+
     /// Why such an item is set aside, in the words of every such note.
     static let setAside = "not converted, so that building the new site cannot write outside its output"
 

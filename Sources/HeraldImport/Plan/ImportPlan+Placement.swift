@@ -55,18 +55,7 @@ extension ImportPlan {
             taken.insert(ownPath.lowercased())
             item.frontMatter = convertFrontMatter(&item)
             items.append(item)
-            // Its translations go beside it, each with its own front matter and old address.
-            for var translation in translations(of: old, kind: kind, path: path) {
-                if let problem = addressProblem(in: translation.old.fields, document: translation.old.document).map({ ($0.line, $0.message) })
-                    ?? addressProblem(of: translation.oldAddress).map({ (1, $0) }) {
-                    notConverted(Diagnostic(path: translation.old.sourcePath, line: problem.0, problem.1))
-                    continue
-                }
-                translation.defaults = item.defaults
-                translation.frontMatter = convertFrontMatter(&translation)
-                items.append(translation)
-                report.translations += 1
-            }
+            placeTranslations(of: old, kind: kind, path: path, defaults: item.defaults)
             if old.role == .item || kind == .page { report.items[kind, default: 0] += 1 }
             if old.isDraft || old.jekyllType == "drafts" { report.drafts += 1 }
         }
@@ -74,6 +63,21 @@ extension ImportPlan {
             report.leftOut.append(LeftOut(path: section + "/", files: count, reason: "a section left out: \(choices[section]?.reason ?? "")"))
         }
         report.leftOut.sort { $0.path < $1.path }
+    }
+
+    /// Its translations go beside an item, each with its own front matter and old address; one
+    /// with an address that would lead outside the site is not converted.
+    mutating func placeTranslations(of old: OldItem, kind: ContentKind, path: String, defaults: [(key: String, value: Node)]) {
+        for var translation in translations(of: old, kind: kind, path: path) {
+            if let problem = addressProblem(of: translation) {
+                notConverted(Diagnostic(path: translation.old.sourcePath, line: problem.line, problem.message))
+                continue
+            }
+            translation.defaults = defaults
+            translation.frontMatter = convertFrontMatter(&translation)
+            items.append(translation)
+            report.translations += 1
+        }
     }
 
     /// An item's translations (Hugo's `post.es.md`, `index.es.md`, or a language's content

@@ -100,8 +100,8 @@ import Testing
     // MARK: Finding 6: ignoreFiles
 
     @Test func ignoreFilesAreGoRegularExpressionsMatchedInLinearTime() throws {
-        // `(a+)+$` against 34 a's and a dot: minutes of backtracking in a backtracking engine.
-        let name = String(repeating: "a", count: 34)
+        // `(a+)+$` against 40 a's and a dot: hours of backtracking in a backtracking engine (34 took 41 s).
+        let name = String(repeating: "a", count: 40)
         var files = [
             "config.toml": Self.config + "ignoreFiles = [\"(a+)+$\", \"\\\\.draft\\\\.md$\"]\n",
             "content/posts/notes.draft.md": "---\ntitle: Draft\ndate: 2026-01-01\n---\n",
@@ -177,6 +177,19 @@ import Testing
         #expect(result.report.unconverted.isEmpty)
         #expect(result.text("content/news/own.md")?.contains("aliases: [/old/own/, /older/own/]\n") == true, "\(result.text("content/news/own.md") ?? "")")
         #expect(result.text("content/pages/about.md")?.contains("url: /about-us/\n") == true, "\(result.text("content/pages/about.md") ?? "")")
+    }
+
+    @Test func aTranslationWithAHostileAddressIsSetAsideAndItsOriginalKept() throws {
+        let result = try MemoryImport(files: [
+            "config.toml": Self.config + "defaultContentLanguage = \"en\"\n[languages.en]\nweight = 1\n[languages.es]\nweight = 2\n",
+            "content/posts/trip.md": "---\ntitle: Trip\ndate: 2026-01-01\n---\n",
+            "content/posts/trip.es.md": "---\ntitle: Viaje\ndate: 2026-01-01\nurl: /es/../../../x/\n---\n",
+        ]).run()
+        #expect(result.report.unconverted.map(\.description) == [
+            "content/posts/trip.es.md:4: url: '/es/../../../x/' has a '..' segment, which would lead outside the site's folder; not converted, so that building the new site cannot write outside its output",
+        ])
+        #expect(result.text("content/news/trip.md") != nil)
+        #expect(!result.files.keys.contains { $0.contains(".es.") })
     }
 
     @Test func aSlugThatClimbsOutMakesAnAddressThatSetsThePostAside() throws {
