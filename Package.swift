@@ -42,6 +42,14 @@ let package = Package(
         // Linux system calls Swift cannot call itself (openat2, through which every file below a
         // site or an output folder is opened): a header of inline functions, no library.
         .systemLibrary(name: "CHeraldSystem"),
+        // RE2, from Debian's libre2-dev, behind a small C face (extern "C", so Swift calls it without
+        // C++ interoperability): `herald import` matches Hugo's `ignoreFiles`, which are Go regular
+        // expressions, in RE2's syntax (Go's own) and in time linear in the text, so a hostile
+        // pattern such as `(a+)+$` cannot make it backtrack for minutes.
+        .target(
+            name: "CRE2",
+            linkerSettings: [.linkedLibrary("re2")]
+        ),
         // Herald's Mustache engine: templates parsed once, partials and parents linked when loaded,
         // rendered into bytes through one small view protocol (see docs/templates.md).
         .target(name: "HeraldTemplates"),
@@ -90,6 +98,7 @@ let package = Package(
             name: "HeraldImport",
             dependencies: [
                 "Herald",
+                "CRE2",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

@@ -81,7 +81,9 @@ struct ImportCommand: ParsableCommand {
             line?.clear()
         } catch let failure as ImportFailure {
             line?.clear()
-            Terminal.printError("error: \(failure)", warning: false)
+            // `path:line: message` for each file of the old site that stopped it, as a build prints them.
+            for diagnostic in failure.diagnostics { Terminal.printError(diagnostic.description, warning: false) }
+            Terminal.printError("error: \(failure.summary)", warning: false)
             throw ExitCode.failure
         } catch {
             line?.clear()

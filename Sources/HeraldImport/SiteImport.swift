@@ -37,7 +37,24 @@ public struct ImportResult: Sendable {
 
 /// Why an import could not start.
 public struct ImportFailure: Error, Sendable, CustomStringConvertible {
-    public var description: String
+    /// What stopped the import, in one line (after the diagnostics, when there are some).
+    public var summary: String
+    /// The old site's files that stopped it, as `path:line` (relative to the old site); empty when
+    /// the failure is about the site as a whole.
+    public var diagnostics: [Diagnostic] = []
+
+    public init(description: String, diagnostics: [Diagnostic] = []) {
+        summary = description
+        self.diagnostics = diagnostics
+    }
+
+    /// Each diagnostic on its own line, then the summary.
+    public var description: String { (diagnostics.map(\.description) + [summary]).joined(separator: "\n") }
+
+    /// A failure of the configuration files' refusals.
+    static func refused(_ refusals: [Diagnostic]) -> ImportFailure {
+        ImportFailure(description: "nothing was imported: the old site's configuration is refused", diagnostics: refusals.sorted())
+    }
 }
 
 /// The steps of an import, named once, for the progress line and for failures.
@@ -77,12 +94,17 @@ public struct SiteImport: Sendable {
         progress?(.detect)
         let kind = try detect()
         progress?(.readConfiguration)
-        let config = kind == .hugo ? HugoConfigReader.read(tree) : JekyllConfigReader.read(tree)
+        var config = kind == .hugo ? HugoConfigReader.read(tree) : JekyllConfigReader.read(tree)
+        // A configuration beyond bounds (an alias bomb, a pattern that does not compile) is hostile
+        // or broken beyond guessing: importing without it would publish what the old site did not.
+        if !config.refusals.isEmpty { throw ImportFailure.refused(config.refusals) }
+        config.leaveOutUnsafePermalinks()
         progress?(.sortFiles)
         let inventory = kind == .hugo ? HugoInventory.take(tree, config: config) : JekyllInventory.take(tree, config: config)
         var plan = ImportPlan(tree: tree, config: config, inventory: inventory, options: options)
         progress?(.readContent)
         plan.readItems()
+        plan.setAsideUnsafeAddresses()
         progress?(.placeItems)
         plan.placeItems()
         progress?(.keepAddresses)

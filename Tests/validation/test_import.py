@@ -903,3 +903,138 @@ def test_not_a_site(kind, tmp_path):
     if "_config.yml" not in result.stderr or not ("hugo.toml" in result.stderr or "config.toml" in result.stderr):
         pytest.fail("importing an empty folder must say what was looked for (_config.yml, hugo.toml or config.toml); "
                     f"standard error was:\n{result.stderr}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Hostile old sites (issue 35): what an import of each does, and that nothing outside the new
+# site's folder changes, through the import and through building what it made
+# ---------------------------------------------------------------------------------------------
+
+ALIAS_BOMB = "".join(
+    f"{name}: &{name} [{','.join([first] * 9)}]\n"
+    for name, first in zip("abcdefghi", ['"x"', "*a", "*b", "*c", "*d", "*e", "*f", "*g", "*h"]))
+
+
+def write_site(root, files):
+    """Writes `files` (relative path → text) under `root`."""
+    for relative, text in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def outside_unchanged(parent, before, inside):
+    """Fails when anything under `parent` other than under `inside` changed since `before`."""
+    after = {path: entry for path, entry in snapshot(parent).items() if not (path == inside or path.startswith(inside + "/"))}
+    before = {path: entry for path, entry in before.items() if not (path == inside or path.startswith(inside + "/"))}
+    if after != before:
+        pytest.fail(f"files outside {inside}/ changed:\n{differences(before, after)}")
+
+
+@pytest.mark.parametrize("config_name", ["config.yaml", "_config.yml"])
+def test_alias_bomb_in_the_configuration_is_refused_at_its_line(config_name, tmp_path):
+    old = tmp_path / "old"
+    text = "title: Bomb\n" + ALIAS_BOMB
+    posts = {"content/posts/a.md": "---\ntitle: A\ndate: 2026-01-01\n---\n"} if config_name == "config.yaml" else {"_posts/2026-01-01-a.md": "---\ntitle: A\n---\n"}
+    write_site(old, {config_name: text, **posts})
+    before = snapshot(tmp_path)
+    result = run("import", old, "--into", tmp_path / "new")
+    budget = 10 * len(text.encode()) + 10_000
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stderr == (
+        f"{config_name}:6: the configuration uses YAML aliases (*name) that expand to over {budget} values, far more than it spells out; write the values out instead\n"
+        "error: nothing was imported: the old site's configuration is refused\n")
+    after = snapshot(tmp_path)
+    if after != before:
+        pytest.fail(f"a refused import wrote:\n{differences(before, after)}")
+
+
+def test_ignore_files_with_catastrophic_backtracking_finish(tmp_path):
+    # 34 a's took 41 s with a backtracking engine; each more doubles it, so 40 would outlast TIMEOUT.
+    old = tmp_path / "old"
+    files = {"config.toml": 'title = "R"\nbaseURL = "https://r.example/"\nignoreFiles = ["(a+)+$", "\\\\.draft\\\\.md$"]\n',
+             "content/posts/notes.draft.md": "---\ntitle: Draft\ndate: 2026-01-01\n---\n"}
+    for index in range(1, 4):
+        files[f"content/posts/{'a' * 40}{index}.md"] = f"---\ntitle: A{index}\ndate: 2026-01-0{index}\n---\n"
+    write_site(old, files)
+    result = run("import", old, "--into", tmp_path / "new", "--now", NOW)
+    assert result.returncode == 0, result.stderr
+    # (`_index.md` is the news list's own page, holding the old list's address.)
+    news = sorted(path.name for path in (tmp_path / "new" / "content" / "news").glob("*.md") if path.name != "_index.md")
+    assert news == [f"{'a' * 40}{index}.md" for index in range(1, 4)]
+    assert "content/posts/notes.draft.md" in result.stdout and "matched by the old site's ignoreFiles" in result.stdout
+
+
+def test_ignore_files_pattern_that_go_refuses_is_an_error_at_its_line(tmp_path):
+    old = tmp_path / "old"
+    write_site(old, {"config.toml": 'title = "R"\nignoreFiles = [\n  "^(?=draft)",\n]\n'})
+    result = run("import", old, "--into", tmp_path / "new")
+    assert result.returncode == 1
+    assert result.stderr == ("config.toml:3: ignoreFiles: '^(?=draft)' is not a Go regular expression: invalid perl operator: (?=\n"
+                             "error: nothing was imported: the old site's configuration is refused\n")
+    assert not (tmp_path / "new").exists()
+
+
+SET_ASIDE = "not converted, so that building the new site cannot write outside its output"
+
+
+def test_hostile_addresses_are_set_aside_and_the_new_site_builds_inside_its_folder(tmp_path):
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "keep.txt").write_text("keep\n", encoding="utf-8")
+    old = tmp_path / "old"
+    climb = "/.." * 12 + str(victim / "keep.txt")
+    write_site(old, {
+        "config.toml": 'title = "H"\nbaseURL = "https://h.example/"\n[permalinks]\nposts = "/../../../tmp/x/:slug/"\n',
+        "content/posts/url.md": f"---\ntitle: Url\ndate: 2026-01-01\nurl: {climb}\n---\nText.\n",
+        "content/posts/alias.md": "---\ntitle: Alias\ndate: 2026-01-02\naliases:\n  - /fine/\n  - ../../outside/\n---\n",
+        "content/posts/encoded.md": "---\ntitle: Encoded\ndate: 2026-01-03\naliases: [\"/%2E./%2e%2e/outside/\"]\n---\n",
+        "content/posts/host.md": "---\ntitle: Host\ndate: 2026-01-04\nurl: https://evil.example/x/\n---\n",
+        "content/posts/own.md": "---\ntitle: Own\ndate: 2026-01-05\naliases: [\"https://h.example/2019/own/\"]\n---\n",
+    })
+    before = snapshot(tmp_path)
+    result = run("import", old, "--into", tmp_path / "new", "--now", NOW)
+    assert result.returncode == 0, result.stderr
+    expected = [
+        f"content/posts/alias.md:6: warning: aliases: '../../outside/' has a '..' segment, which would lead outside the site's folder; {SET_ASIDE}; copied to unconverted/ as it is",
+        f"content/posts/encoded.md:4: warning: aliases: '/%2E./%2e%2e/outside/' has an encoded '..' segment (/%2E./%2e%2e/outside/), which would lead outside the site's folder; {SET_ASIDE}; copied to unconverted/ as it is",
+        f"content/posts/host.md:4: warning: url: 'https://evil.example/x/' is an absolute URL on another host; an address of this site is a path (/news/…); {SET_ASIDE}; copied to unconverted/ as it is",
+        f"content/posts/url.md:4: warning: url: '{climb}' has a '..' segment, which would lead outside the site's folder; {SET_ASIDE}; copied to unconverted/ as it is",
+        "config.toml:4: warning: the permalink pattern of posts '/../../../tmp/x/:slug/' has a '..' segment, which would lead outside the site's folder; it is left out of site.yml, so that building the new site cannot write outside its output",
+    ]
+    report = (tmp_path / "new" / "import-report.txt").read_text(encoding="utf-8")
+    for line in expected:
+        assert line in result.stdout.splitlines() and line in report.splitlines(), line
+    for name in ("url", "alias", "encoded", "host"):
+        assert (tmp_path / "new" / "unconverted" / "content" / "posts" / f"{name}.md").is_file()
+        assert not (tmp_path / "new" / "content" / "news" / f"{name}.md").exists()
+    own = (tmp_path / "new" / "content" / "news" / "own.md").read_text(encoding="utf-8")
+    assert "aliases: [/2019/own/]" in own and "h.example" not in own, own
+    assert ".." not in (tmp_path / "new" / "site.yml").read_text(encoding="utf-8")
+    outside_unchanged(tmp_path, before, "new")
+    build_site(tmp_path / "new")
+    outside_unchanged(tmp_path, before, "new")
+    assert (tmp_path / "new" / "site-output" / "2019" / "own" / "index.html").is_file()
+
+
+def test_hostile_jekyll_addresses_are_set_aside(tmp_path):
+    old = tmp_path / "old"
+    write_site(old, {
+        "_config.yml": "title: J\nurl: https://j.example\npermalink: /%2e%2e/:year/:title/\n",
+        "_posts/2026-01-01-up.md": "---\ntitle: Up\npermalink: /../../../tmp/x/\n---\n",
+        "_posts/2026-01-02-back.md": "---\ntitle: Back\nredirect_from:\n  - /old/\n  - /a%5c..%5c..%5cb/\n---\n",
+        "_posts/2026-01-03-fine.md": "---\ntitle: Fine\n---\n",
+    })
+    before = snapshot(tmp_path)
+    result = run("import", old, "--into", tmp_path / "new", "--now", NOW)
+    assert result.returncode == 0, result.stderr
+    for line in [
+        f"_posts/2026-01-01-up.md:3: warning: permalink: '/../../../tmp/x/' has a '..' segment, which would lead outside the site's folder; {SET_ASIDE}; copied to unconverted/ as it is",
+        f"_posts/2026-01-02-back.md:5: warning: redirect_from: '/a%5c..%5c..%5cb/' holds an encoded slash or backslash (%2F, %5C); {SET_ASIDE}; copied to unconverted/ as it is",
+        "_config.yml:3: warning: the permalink pattern of posts '/%2e%2e/:year/:title/' has an encoded '..' segment (/%2e%2e/:year/:title/), which would lead outside the site's folder; it is left out of site.yml, so that building the new site cannot write outside its output",
+    ]:
+        assert line in result.stdout.splitlines(), line
+    assert sorted(p.name for p in (tmp_path / "new" / "unconverted" / "_posts").iterdir()) == ["2026-01-01-up.md", "2026-01-02-back.md"]
+    outside_unchanged(tmp_path, before, "new")
+    build_site(tmp_path / "new")
+    outside_unchanged(tmp_path, before, "new")

@@ -81,11 +81,50 @@ struct ConfigLayers: Sendable {
         return mapping.first { $0.key.string?.lowercased() == key.lowercased() }.map { ($0.key, $0.value) }
     }
 
-    /// Parses one configuration file (TOML, YAML or JSON, by its extension), wrapped under the keys
-    /// `under` when it holds one key's settings (`config/_default/params.toml` holds `params`;
-    /// `languages.es.toml` holds `languages.es`).
-    static func parse(_ text: String, file: String, under: [String] = []) -> Result<Layer, Diagnostic> {
-        var root: Node.Mapping
+    /// Reads one configuration file of `tree` as a layer over the others. A file Herald cannot read
+    /// is a warning and the import goes on without it; a file beyond `InputLimits` (an alias bomb,
+    /// over 16 MB, nested or keyed beyond reason) is a refusal: such a file is hostile, not old.
+    mutating func add(_ file: String, under: [String] = [], from tree: SourceTree, into config: inout OldSiteConfig) {
+        let what = "the configuration"
+        let data: Data
+        do {
+            guard let read = try tree.read(file, atMost: InputLimits.largestFile) else { return }
+            data = read
+        } catch {
+                        config.files.append(file)
+            config.refusals.append(Diagnostic(path: file, line: 1, InputLimits.excess(ofFileSize: error.size)!.message(what: what)))
+            return
+        }
+        config.files.append(file)
+        guard let text = String(data: data, encoding: .utf8) else {
+            config.diagnostics.append(Diagnostic(path: file, line: 1, "is not UTF-8 text; the configuration in it was not read"))
+            return
+        }
+        switch Self.parse(text, file: file) {
+        case .success(let layer):
+            if let excess = InputLimits.excess(in: layer.root, bytes: data.count) {
+                config.refusals.append(Diagnostic(path: file, line: excess.line, excess.message(what: what)))
+                return
+            }
+            layers.append(Self.wrapped(layer, under: under))
+        case .failure(let diagnostic):
+            config.diagnostics.append(diagnostic)
+        }
+    }
+
+    /// A layer holding one key's settings (`config/_default/params.toml` holds `params`;
+    /// `languages.es.toml` holds `languages.es`), wrapped under those keys.
+    static func wrapped(_ layer: Layer, under: [String]) -> Layer {
+        var root = layer.root
+        for key in under.reversed() {
+            root = Node.Mapping([(Node(key), .mapping(root))])
+        }
+        return Layer(file: layer.file, root: root)
+    }
+
+    /// Parses one configuration file (TOML, YAML or JSON, by its extension).
+    static func parse(_ text: String, file: String) -> Result<Layer, Diagnostic> {
+        let root: Node.Mapping
         if file.hasSuffix(".toml") {
             switch TOMLFrontMatter.parse(text, path: file, lineOffset: 0) {
             case .success(let mapping): root = mapping
@@ -105,9 +144,6 @@ struct ConfigLayers: Sendable {
             } catch {
                 return .failure(Diagnostic(path: file, line: 1, "the configuration could not be read: \(error)"))
             }
-        }
-        for key in under.reversed() {
-            root = Node.Mapping([(Node(key), .mapping(root))])
         }
         return .success(Layer(file: file, root: root))
     }

@@ -11,21 +11,7 @@ enum HugoConfigReader {
     static func read(_ tree: SourceTree) -> OldSiteConfig {
         var config = OldSiteConfig(kind: .hugo)
         var layers = ConfigLayers()
-        func add(_ file: String, under: [String]) {
-            guard let data = tree.read(file) else { return }
-            guard let text = String(data: data, encoding: .utf8) else {
-                config.diagnostics.append(Diagnostic(path: file, line: 1, "is not UTF-8 text; the configuration in it was not read"))
-                return
-            }
-            switch ConfigLayers.parse(text, file: file, under: under) {
-            case .success(let layer):
-                layers.layers.append(layer)
-                config.files.append(file)
-            case .failure(let diagnostic):
-                config.files.append(file)
-                config.diagnostics.append(diagnostic)
-            }
-        }
+        func add(_ file: String, under: [String]) { layers.add(file, under: under, from: tree, into: &config) }
         // Hugo reads one root file, hugo.* before config.*.
         if let root = OldSiteKind.hugoConfigNames.first(where: tree.has) { add(root, under: []) }
         for folder in ["config/_default/", "config/production/"] {
@@ -95,9 +81,7 @@ enum HugoConfigReader {
         if let dir = layers.value(["staticDir"]) { config.staticDirs = dir.node.texts.map(trimmedFolder) }
         if let dir = layers.text("dataDir") { config.dataDir = trimmedFolder(dir.value) }
         if let dir = layers.text("publishDir") { config.publishDir = trimmedFolder(dir.value) }
-        for pattern in layers.value(["ignoreFiles"])?.node.texts ?? [] {
-            if let expression = try? NSRegularExpression(pattern: pattern) { config.ignoreFiles.append(expression) }
-        }
+        readIgnoreFiles(layers, into: &config)
         for (key, value, _) in layers.mapping("params") { flatten(value, key: key.lowercased(), into: &config.params) }
 
         let languages = layers.mapping("languages")
@@ -116,6 +100,26 @@ enum HugoConfigReader {
         }
         config.defaultLanguageInSubdir = layers.value(["defaultContentLanguageInSubdir"])?.node.bool ?? false
         return config
+    }
+
+    /// Hugo's `ignoreFiles`, compiled by RE2 (Go's syntax, linear time). A pattern that does not
+    /// compile stops the import: Hugo refuses it too, and without it files the old site left out
+    /// would be imported.
+    static func readIgnoreFiles(_ layers: ConfigLayers, into config: inout OldSiteConfig) {
+        guard let found = layers.value(["ignoreFiles"]) else { return }
+        let colon = found.origin.lastIndex(of: ":") ?? found.origin.endIndex
+        let file = String(found.origin[..<colon])
+        let keyLine = Int(found.origin[colon...].dropFirst()) ?? 1
+        let patterns: [Node] = found.node.sequence.map(Array.init) ?? [found.node]
+        for node in patterns {
+            guard let pattern = node.string, !pattern.isEmpty else { continue }
+            let line = node.mark?.line ?? keyLine
+            do {
+                config.ignoreFiles.append(try GoRegularExpression(pattern))
+            } catch {
+                config.refusals.append(Diagnostic(path: file, line: line, "ignoreFiles: '\(pattern)' is not a Go regular expression: \(error.reason)"))
+            }
+        }
     }
 
     /// Whether a file in a config folder holds the top-level settings (`hugo.toml`, `config.yaml`).

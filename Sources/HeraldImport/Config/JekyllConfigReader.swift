@@ -22,20 +22,7 @@ enum JekyllConfigReader {
         config.permalinks["posts"] = Setting(value: styles["date"]!, origin: "Jekyll's default (date)")
         var layers = ConfigLayers()
         let file = ["_config.yml", "_config.yaml"].first(where: tree.has) ?? "_config.yml"
-        if let data = tree.read(file) {
-            if let text = String(data: data, encoding: .utf8) {
-                switch ConfigLayers.parse(text, file: file) {
-                case .success(let layer):
-                    layers.layers.append(layer)
-                    config.files.append(file)
-                case .failure(let diagnostic):
-                    config.files.append(file)
-                    config.diagnostics.append(diagnostic)
-                }
-            } else {
-                config.diagnostics.append(Diagnostic(path: file, line: 1, "is not UTF-8 text; the configuration in it was not read"))
-            }
-        }
+        if tree.has(file) { layers.add(file, from: tree, into: &config) }
         func setting(_ key: String) -> Setting<String>? { layers.text(key).map { Setting(value: $0.value, origin: $0.origin) } }
         config.title = setting("title")
         config.description = setting("description")

@@ -32,8 +32,8 @@ struct OldSiteConfig: @unchecked Sendable {
     var staticDirs = ["static"]
     var dataDir = "data"
     var publishDir = "public"
-    /// Hugo's `ignoreFiles`: patterns of content files it does not read.
-    var ignoreFiles: [NSRegularExpression] = []
+    /// Hugo's `ignoreFiles`: patterns of content files it does not read (Go regular expressions).
+    var ignoreFiles: [GoRegularExpression] = []
     /// The site's parameters, for `{{< param >}}`: lower-cased key → text.
     var params: [String: String] = [:]
     /// The languages of a multilingual site, the default first; translations are left out.
@@ -49,8 +49,13 @@ struct OldSiteConfig: @unchecked Sendable {
     var include: [String] = []
     /// Jekyll's front-matter defaults, in order.
     var defaults: [FrontMatterDefault] = []
-    /// Problems reading the configuration.
+    /// Problems reading the configuration: warnings, the import going on without the file.
     var diagnostics: [Diagnostic] = []
+    /// Problems that stop the import: a file beyond `InputLimits` (an alias bomb, a file too large)
+    /// or an `ignoreFiles` pattern that does not compile, whose site cannot be imported faithfully.
+    var refusals: [Diagnostic] = []
+    /// Settings left out because they would lead outside the site (see `leaveOutUnsafePermalinks`).
+    var unsafeSettings: [Diagnostic] = []
 
     /// The path part of the old address (`/club`), without a trailing slash; empty at a root.
     var basePath: String {

@@ -27,6 +27,10 @@ struct FrontMatterFields: Sendable {
         case .toml:
             switch TOMLFrontMatter.parse(document.frontMatter, path: "", lineOffset: document.frontMatterLine - 1) {
             case .success(let mapping):
+                // The bounds every reader keeps (TOML has no aliases, but may nest and key without end).
+                if let excess = InputLimits.excess(in: mapping, bytes: document.frontMatter.utf8.count) {
+                    return .failure(.init(line: document.frontMatterLine - 1 + excess.line, message: excess.message(what: "front matter")))
+                }
                 return .success(FrontMatterFields(mapping: mapping, lineOffset: document.frontMatterLine - 1))
             case .failure(let diagnostic):
                 return .failure(.init(line: diagnostic.line, message: diagnostic.message))
@@ -46,6 +50,10 @@ struct FrontMatterFields: Sendable {
                 guard let node = composed else { return .success(.empty) }
                 guard let mapping = node.mapping else {
                     return .failure(.init(line: lineOffset + (node.mark?.line ?? 1), message: "front matter is not a mapping of keys to values"))
+                }
+                // The bounds every reader keeps (an alias bomb would make the import walk billions of values).
+                if let excess = InputLimits.excess(in: node, bytes: document.frontMatter.utf8.count) {
+                    return .failure(.init(line: lineOffset + excess.line, message: excess.message(what: "front matter")))
                 }
                 var fields = FrontMatterFields(mapping: mapping, lineOffset: lineOffset)
                 fields.repeats = YAMLDuplicateKeys.warnings(in: node, path: "", lineOffset: lineOffset).map { ($0.line, $0.message) }

@@ -125,7 +125,7 @@ enum HugoInventory {
         var translations: [(base: String, language: String, path: String)] = []
         for path in contentFiles {
             let relative = String(path.dropFirst(content.count))
-            if config.ignoreFiles.contains(where: { $0.firstMatch(in: relative, range: NSRange(relative.startIndex..., in: relative)) != nil }) {
+            if config.ignoreFiles.contains(where: { $0.matches(relative) }) {
                 leave(path, "matched by the old site's ignoreFiles")
                 continue
             }

@@ -17,6 +17,9 @@ public enum ImportWriter {
         if target == old || target.hasPrefix(old + "/") || old.hasPrefix(target + "/") {
             throw Refusal(description: "\(destination) is the old site's folder, inside it or around it; the old site is never written to: choose another --into")
         }
+        if isSymbolicLink(URL(fileURLWithPath: destination).standardizedFileURL.path) {
+            throw Refusal(description: "\(destination) is a symbolic link; the new site is written into a real folder only: give the folder it points to, or another --into")
+        }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) else { return }
         guard isFolder.boolValue else { throw Refusal(description: "\(destination) is a file, not a folder: choose another --into") }
@@ -27,8 +30,20 @@ public enum ImportWriter {
     }
 
     /// Writes the site into `destination` (replacing what is there), reading copies from `tree`.
+    ///
+    /// Every path of the plan is checked first (see `problem(withPath:)`): whatever the layers
+    /// above made of a hostile old site, nothing is written outside `destination`, and a refused
+    /// path writes nothing at all.
     public static func write(_ result: ImportResult, tree: SourceTree, destination: String) throws {
         let target = URL(fileURLWithPath: destination).standardizedFileURL
+        for path in result.files.keys.sorted() + result.copies.map(\.to) {
+            if let problem = problem(withPath: path) {
+                throw Refusal(description: "the new site's file '\(path)' \(problem); nothing was written")
+            }
+        }
+        if isSymbolicLink(target.path) {
+            throw Refusal(description: "\(destination) is a symbolic link; the new site is written into a real folder only: nothing was written")
+        }
         let parent = target.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).herald-import-\(ProcessInfo.processInfo.processIdentifier)")
         let manager = FileManager.default
@@ -57,6 +72,9 @@ public enum ImportWriter {
             // Replace the destination's contents (checked empty, or --force).
             if manager.fileExists(atPath: target.path) {
                 for entry in try manager.contentsOfDirectory(atPath: target.path) {
+                    // A link is removed itself, never what it points to.
+                    let path = target.appendingPathComponent(entry).path
+                    if isSymbolicLink(path) { guard unlink(path) == 0 else { throw Refusal(description: "could not remove the link \(path)") }; continue }
                     try manager.removeItem(at: target.appendingPathComponent(entry))
                 }
                 for entry in try manager.contentsOfDirectory(atPath: staging.path) {
@@ -71,5 +89,27 @@ public enum ImportWriter {
             try? manager.removeItem(at: staging)
             throw error
         }
+    }
+
+    /// Why a path of the new site (relative to its folder) could lead outside it, or nil when it
+    /// stays inside: it must be relative, with no `.` or `..` or empty segment, no backslash, no
+    /// control character or NUL, and no name longer than a file system takes (255 bytes).
+    public static func problem(withPath path: String) -> String? {
+        if path.isEmpty { return "is empty" }
+        if path.hasPrefix("/") { return "is an absolute path" }
+        if path.unicodeScalars.contains(where: { $0 == "\0" || $0.properties.generalCategory == .control }) { return "holds a control character" }
+        if path.contains("\\") { return "holds a backslash" }
+        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if segment == "." || segment == ".." { return "has a '\(segment)' segment, which would lead outside the new site's folder" }
+            if segment.isEmpty { return "has an empty segment (//)" }
+            if segment.utf8.count > 255 { return "has a name longer than 255 bytes" }
+        }
+        return nil
+    }
+
+    /// Whether `path` is a symbolic link itself (not followed).
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 }

@@ -40,7 +40,6 @@ extension ImportPlan {
             // An item only in another language keeps that language in its name, as a translation
             // would, and its old address under that language's folder.
             let ownPath = old.language.map { NewTranslation.path(path, languageCode: $0) } ?? path
-            taken.insert(ownPath.lowercased())
             var item = ImportedItem(old: old, kind: kind, path: ownPath, frontMatter: EditableFrontMatter(fields: .empty), body: old.document.body)
             item.defaults = defaults(for: old)
             if let language = old.language {
@@ -49,15 +48,14 @@ extension ImportPlan {
             } else {
                 item.oldAddress = oldAddress(of: old, defaults: item.defaults)
             }
+            if let problem = addressProblem(of: item.oldAddress) {
+                notConverted(Diagnostic(path: old.sourcePath, line: 1, problem))
+                continue
+            }
+            taken.insert(ownPath.lowercased())
             item.frontMatter = convertFrontMatter(&item)
             items.append(item)
-            // Its translations go beside it, each with its own front matter and old address.
-            for var translation in translations(of: old, kind: kind, path: path) {
-                translation.defaults = item.defaults
-                translation.frontMatter = convertFrontMatter(&translation)
-                items.append(translation)
-                report.translations += 1
-            }
+            placeTranslations(of: old, kind: kind, path: path, defaults: item.defaults)
             if old.role == .item || kind == .page { report.items[kind, default: 0] += 1 }
             if old.isDraft || old.jekyllType == "drafts" { report.drafts += 1 }
         }
@@ -65,6 +63,21 @@ extension ImportPlan {
             report.leftOut.append(LeftOut(path: section + "/", files: count, reason: "a section left out: \(choices[section]?.reason ?? "")"))
         }
         report.leftOut.sort { $0.path < $1.path }
+    }
+
+    /// Its translations go beside an item, each with its own front matter and old address; one
+    /// with an address that would lead outside the site is not converted.
+    mutating func placeTranslations(of old: OldItem, kind: ContentKind, path: String, defaults: [(key: String, value: Node)]) {
+        for var translation in translations(of: old, kind: kind, path: path) {
+            if let problem = addressProblem(of: translation) {
+                notConverted(Diagnostic(path: translation.old.sourcePath, line: problem.line, problem.message))
+                continue
+            }
+            translation.defaults = defaults
+            translation.frontMatter = convertFrontMatter(&translation)
+            items.append(translation)
+            report.translations += 1
+        }
     }
 
     /// An item's translations (Hugo's `post.es.md`, `index.es.md`, or a language's content
@@ -229,6 +242,7 @@ extension ImportPlan {
             front.remove(permalinkKey)
             if let address = item.oldAddress { front.set("url", Node("/" + address.path)) }
         }
+        localizeOwnAddresses(&front)
         return front
     }
 

@@ -41,6 +41,7 @@ struct ImportPlan: Sendable {
         report.leftOut = inventory.leftOut
         self.inventory.unconverted = []
         for (_, diagnostic) in inventory.unconverted { notConverted(diagnostic) }
+        for diagnostic in config.unsafeSettings { report.notes.append(ImportNote(diagnostic: diagnostic, kind: "unsafe permalink left out")) }
         for diagnostic in config.diagnostics {
             report.notes.append(ImportNote(diagnostic: .warning(path: diagnostic.path, line: diagnostic.line, diagnostic.message + "; its settings were not read"), kind: "configuration not read"))
         }
@@ -65,7 +66,13 @@ struct ImportPlan: Sendable {
     mutating func readItems() {
         let tree = self.tree
         let outcomes = inventory.items.parallelMap { item -> Result<OldItem, Diagnostic> in
-            guard let data = tree.read(item.sourcePath) else {
+            let bytes: Data?
+            do throws(FileTooLarge) {
+                bytes = try tree.read(item.sourcePath, atMost: InputLimits.largestFile)
+            } catch {
+                return .failure(Diagnostic(path: item.sourcePath, line: 1, InputLimits.excess(ofFileSize: error.size)!.message(what: "the file")))
+            }
+            guard let data = bytes else {
                 return .failure(Diagnostic(path: item.sourcePath, line: 1, "could not be read"))
             }
             switch SourceDocument.split(data) {

@@ -41,7 +41,9 @@ public struct SourceTree: Sendable {
                     throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
                 }
                 return data
-            })
+            },
+            // Herald's own bounded read: a file over the limit is measured, not read.
+            readFileAtMost: FileSystem.disk(root: root).readFileAtMost)
         return SourceTree(files: files.sorted(), fileSystem: fileSystem)
     }
 
@@ -59,6 +61,18 @@ public struct SourceTree: Sendable {
 
     /// A file's bytes, or nil when it cannot be read.
     func read(_ path: String) -> Data? { try? fileSystem.readFile(path) }
+
+    /// A file's bytes when it is at most `limit` bytes (else `FileTooLarge`, without reading it),
+    /// or nil when it cannot be read.
+    func read(_ path: String, atMost limit: Int) throws(FileTooLarge) -> Data? {
+        do {
+            return try fileSystem.readFileAtMost(path, limit)
+        } catch let tooLarge as FileTooLarge {
+            throw tooLarge
+        } catch {
+            return nil
+        }
+    }
 
     /// Whether a file is there.
     func has(_ path: String) -> Bool { fileSet.contains(path) }
