@@ -68,20 +68,7 @@ struct ItemView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         lhs.showsAllTerms == rhs.showsAllTerms && (lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields)
     }
 
-    func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .categories: return Self.terms(storage.fields.categories, all: showsAllTerms)
-        case .tags: return Self.terms(storage.fields.tags, all: showsAllTerms)
-        case .moreCategories: return showsAllTerms ? .absent : present(storage.fields.moreCategories)
-        case .moreTags: return showsAllTerms ? .absent : present(storage.fields.moreTags)
-        default: return storage.templateValue(key)
-        }
-    }
-
-    /// Every term, or the first `LimitOptions.termsShownInLists` of them.
-    private static func terms(_ terms: [TermView], all: Bool) -> TemplateValue {
-        all || terms.count <= LimitOptions.termsShownInLists ? terms.templateValue : Array(terms.prefix(LimitOptions.termsShownInLists)).templateValue
-    }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? { storage.templateValue(key, allTerms: showsAllTerms) }
 }
 
 /// The box of an `ItemView`'s fields. A box is changed only while one view alone holds it
@@ -93,7 +80,7 @@ private final class ItemViewStorage: @unchecked Sendable {
     /// One field as templates see it, read where it is: calling a method of `fields` copied all
     /// twenty-five fields out of the box first (a reference count each), on every look-up of an
     /// item's name, 70 of the 400 CPU-ms of rendering the 10,000-item corpus's pages (perf).
-    func templateValue(_ key: TemplateKey) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey, allTerms: Bool) -> TemplateValue? {
         switch key {
         case .title: return fields.title.templateValue
         case .url: return .text(fields.url)
@@ -110,6 +97,10 @@ private final class ItemViewStorage: @unchecked Sendable {
         case .imageAlt: return .text(fields.imageAlt ?? "")
         case .imageAbsolute: return present(fields.imageAbsolute)
         case .category: return present(fields.categories.first)
+        case .categories: return Self.terms(fields.categories, all: allTerms)
+        case .tags: return Self.terms(fields.tags, all: allTerms)
+        case .moreCategories: return allTerms ? .absent : present(fields.moreCategories)
+        case .moreTags: return allTerms ? .absent : present(fields.moreTags)
         case .author: return present(fields.author)
         case .authors: return fields.authors.templateValue
         case .params: return ParamsView(values: fields.params).templateValue
@@ -124,6 +115,11 @@ private final class ItemViewStorage: @unchecked Sendable {
         case .otherLanguage: return present(fields.otherLanguage)
         default: return nil
         }
+    }
+
+    /// Every term, or the first `LimitOptions.termsShownInLists` of them.
+    private static func terms(_ terms: [TermView], all: Bool) -> TemplateValue {
+        all || terms.count <= LimitOptions.termsShownInLists ? terms.templateValue : Array(terms.prefix(LimitOptions.termsShownInLists)).templateValue
     }
 }
 
