@@ -4,16 +4,17 @@ import HeraldTemplates
 /// template looks up that no view provides (`{{titel}}`): walked with these, every section opens.
 enum SampleViews {
     static let term = TermView(name: "n", slug: "s", url: "/", count: 1, countText: "1", description: "d", color: "#000", icon: "i")
+    static let more = MoreTermsView(total: 2, shown: 1, phrase: "+{count}", url: "/")
     static let event = EventView(when: "w", zone: "z", startISO: "s", endISO: "e", allDay: false, location: "l", address: "a", mapURL: "/",
                                  registration: "/", organizer: "o", status: .scheduled, upcoming: true, repeats: "r", dates: ["d"],
                                  calendarFile: "/", subscribe: "/")
     static let language = LanguageLinkView(code: "c", name: "n", url: "/", permalink: "/", translated: true, current: true, isDefault: true)
     static let item = ItemView(ItemViewFields(kind: .event, title: "t", url: "/", permalink: "/", date: "d", dateISO: "d", summary: "s", summaryHTML: "s",
-                               image: .sample, imageAlt: "a", imageAbsolute: .sample, categories: [term], tags: [term], author: "a", authors: ["a"],
+                               image: .sample, imageAlt: "a", imageAbsolute: .sample, categories: [term], tags: [term], moreCategories: more, moreTags: more, author: "a", authors: ["a"],
                                readingTime: "r", readingMinutes: 1, wordCount: 1, featured: true, content: "c", event: event, jsonLD: "{}", card: "c",
                                otherLanguage: language))
     static let link = LinkView(title: "t", url: "/", language: "c")
-    static let site = SiteView(title: "t", description: "d", language: "en", root: "/", home: "/", baseURL: "/", categories: [term], pages: [link], year: 2026,
+    static let site = SiteView(title: "t", description: "d", language: "en", root: "/", home: "/", baseURL: "/", categories: [term], moreCategories: more, pages: [link], year: 2026,
                                stylesheet: "/", generator: "g", feeds: [FeedLink(title: "t", url: "/", type: "t")], search: "/", searchIndex: "/",
                                searchScript: "/", otherSearchIndexes: [language])
     static let strings = InterfaceStrings(table: [:])

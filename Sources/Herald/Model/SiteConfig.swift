@@ -28,6 +28,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var feeds = FeedOptions()
     /// Image processing (`images:`).
     public var images = ImageOptions()
+    /// Bounds on what one content file may ask for (`limits:`).
+    public var limits = LimitOptions()
     /// Generated social cards (`socialCards:`).
     public var socialCards = SocialCardMode.on
     /// Where `herald publish` may put the site, in the order written (the first is the default).

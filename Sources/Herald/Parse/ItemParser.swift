@@ -137,9 +137,10 @@ public struct ItemParser: Sendable {
         let updated = fields.date(keys["updated"], timeZone: zone)?.instant
         let expiryDate = fields.date(keys["expiryDate"], timeZone: zone)?.instant
 
-        var categories = fields.stringList(keys["categories"]) ?? []
-        if let single = fields.text(keys["category"]) { categories.insert((single, fields.line(of: fields.node(keys["category"]))), at: 0) }
-        let tags = fields.stringList(keys["tags"]) ?? []
+        var writtenCategories = fields.stringList(keys["categories"]) ?? []
+        if let single = fields.text(keys["category"]) { writtenCategories.insert((single, fields.line(of: fields.node(keys["category"]))), at: 0) }
+        let categories = readTerms(writtenCategories, kind: "category", path: path, problems: &fields.problems)
+        let tags = readTerms(fields.stringList(keys["tags"]) ?? [], kind: "tag", path: path, problems: &fields.problems)
 
         let featured = fields.bool(keys["featured"]) ?? false
         let weight = fields.int(keys["weight"])
@@ -191,8 +192,7 @@ public struct ItemParser: Sendable {
         var item = ContentItem(
             kind: kind, sourcePath: path, slug: slug, slugLine: slugLine, title: title, date: date,
             publishDate: publishDate, expiryDate: expiryDate,
-            categories: categories.map { TermReference(name: $0.value.trimmed(), line: $0.line) }.filter { !$0.name.isEmpty },
-            tags: tags.map { TermReference(name: $0.value.trimmed(), line: $0.line) }.filter { !$0.name.isEmpty },
+            categories: categories, tags: tags,
             featured: featured, weight: weight, image: image, summary: summary, author: authors.isEmpty ? nil : authors.joined(separator: ", "), draft: draft,
             layout: layout, body: RenderedMarkdown(), summaryHTML: "", summaryText: "", event: event,
             popularity: popularity, imageAlt: imageAlt)

@@ -5,7 +5,7 @@ import Yams
 public enum SiteConfigParser {
     /// The keys `site.yml` understands at the top level; anything else draws a warning.
     static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "pageSize", "author", "markdown", "home", "categories", "trending", "feeds", "publish", "permalinks", "siteID", "images", "socialCards",
-                            "languages", "defaultInSubfolder", "translationsInFolders"]
+                            "languages", "defaultInSubfolder", "translationsInFolders", "limits"]
 
     /// The `images:` section: widths, qualities, formats, the card crop and the originals.
     static func readImageOptions(_ reader: inout YAMLReader, path: String = "site.yml") -> ImageOptions {
@@ -160,6 +160,8 @@ public enum SiteConfigParser {
             reader.absorb(section)
         }
 
+        let limits = readLimits(&reader, path: path)
+
         var categories: [CategoryDeclaration] = []
         for var entry in reader.mappingList("categories") ?? [] {
             warnAboutUnknownKeys(&entry, known: ["slug", "name", "description", "color", "icon"], section: "categories")
@@ -237,6 +239,7 @@ public enum SiteConfigParser {
         configured.trending = trending
         configured.feeds = feeds
         configured.images = images
+        configured.limits = limits
         configured.socialCards = socialCards
         configured.publish = publish
         configured.permalinks = permalinks
@@ -246,6 +249,21 @@ public enum SiteConfigParser {
         configured.translationsInFolders = translationsInFolders
         if let zone = languages.first?.timeZone { configured.timeZone = zone }
         return (configured, diagnostics)
+    }
+
+    /// Reads `limits: {termsPerItem: 100}`; a key not given keeps its default (`LimitOptions`).
+    static func readLimits(_ reader: inout YAMLReader, path: String) -> LimitOptions {
+        var limits = LimitOptions()
+        guard var section = reader.mapping("limits") else { return limits }
+        defer { reader.absorb(section) }
+        warnAboutUnknownKeys(&section, known: ["termsPerItem"], section: "limits")
+        if let count = section.int("termsPerItem") {
+            // Beyond 10,000 one item's terms write tens of thousands of pages and feeds.
+            if (1...10_000).contains(count) { limits.termsPerItem = count } else {
+                section.problems.error(path, section.line(of: section.node("termsPerItem")), "limits termsPerItem must be from 1 to 10000, not \(count)")
+            }
+        }
+        return limits
     }
 
     /// Reads `permalinks: {news: /blog/:year/:month/:day/:slug/, events: …, pages: …}`.

@@ -169,11 +169,15 @@ struct PagePlanner {
             TermView(name: $0.name, slug: $0.slug, url: urls.path(site.layout.tagPath($0.slug)), count: $0.items.count, countText: countText($0.items),
                      description: nil, color: nil, icon: nil)
         }
+        // Every page shows the categories site.yml declares and the first few of the others: every
+        // category has a page, so showing all of them on each made the output grow with their square.
+        let shownCategories = site.categories.prefix { $0.declared }.count + LimitOptions.termsShownInLists
         let stylesheet = theme.assets.first { $0.path.hasSuffix(".css") }.map { urls.path($0.path) } ?? urls.path("assets/herald.css")
         siteView = SiteView(
             title: site.config.title, description: site.config.description, language: site.config.language,
             root: urls.basePath, home: urls.path(site.layout.homePath), baseURL: urls.baseURL,
-            categories: categoryViews,
+            categories: Array(categoryViews.prefix(shownCategories)),
+            moreCategories: MoreTermsView(total: categoryViews.count, shown: shownCategories, phrase: text("moreTerms"), url: urls.path(site.layout.categoriesPath)),
             pages: site.pages.map { LinkView(title: site.items[$0].title, url: urls.path(site.paths[$0]), language: site.languages?.borrowed[$0].map { site.languages!.all[$0].code }) },
             year: CivilDateTime(site.now, in: site.config.timeZone).year,
             stylesheet: stylesheet, generator: "Herald", feeds: feedLinks(folder: site.layout.homePath, title: site.config.title),
@@ -250,6 +254,8 @@ struct PagePlanner {
             imageAbsolute: cover.map { images.view(written: $0, focus: item.imageFocus, alt: alt, absolute: true) },
             categories: site.categoriesOfItem[id].map { categoryViews[$0] },
             tags: site.tagsOfItem[id].map { tagViews[$0] },
+            moreCategories: MoreTermsView(total: site.categoriesOfItem[id].count, phrase: text("moreTerms"), url: urls.path(path)),
+            moreTags: MoreTermsView(total: site.tagsOfItem[id].count, phrase: text("moreTerms"), url: urls.path(path)),
             author: item.author, authors: item.authors, params: item.params, readingTime: "",
             readingMinutes: 0, wordCount: 0,
             featured: item.featured, content: "", event: eventView, jsonLD: nil,

@@ -76,7 +76,8 @@ struct ICalendarWriter: Sendable {
         case .cancelled: lines.append("STATUS:CANCELLED")
         case .postponed: lines.append("STATUS:TENTATIVE")
         }
-        if !fact.categories.isEmpty { lines.append("CATEGORIES:" + fact.categories.map { Self.text($0.name) }.joined(separator: ",")) }
+        // The first few only: a category's calendar lists each of its events, as its feeds do.
+        if !fact.categories.isEmpty { lines.append("CATEGORIES:" + fact.categories.prefix(LimitOptions.termsShownInLists).map { Self.text($0.name) }.joined(separator: ",")) }
         lines.append("END:VEVENT")
         return lines
     }

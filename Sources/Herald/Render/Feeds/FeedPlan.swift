@@ -13,6 +13,9 @@ struct FeedChannel: Sendable, Equatable {
 }
 
 /// The site's feeds (RSS 2.0, Atom 1.0, JSON Feed 1.1) and the same three for each category.
+/// An entry names the first few of its item's categories and tags
+/// (`LimitOptions.termsShownInLists`): each category's feeds list the item, so naming all of them
+/// made the feeds grow with the square of one item's categories.
 enum FeedPlan {
     /// The feed files of a site, ready to be written.
     static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
@@ -117,7 +120,7 @@ struct FeedWriter: Sendable {
             xml += "<pubDate>\(RFC822.format(fact.published, in: zone))</pubDate>\n"
             for author in fact.authors { xml += "<dc:creator>\(XMLText.text(author))</dc:creator>\n" }
             if fact.kind == .event { xml += "<category domain=\"\(XMLText.attribute(urls.absolute(site.layout.listPath(.event))))\">event</category>\n" }
-            for category in fact.categories {
+            for category in fact.categories.prefix(LimitOptions.termsShownInLists) {
                 xml += "<category domain=\"\(XMLText.attribute(urls.absolute(site.layout.categoryPath(category.slug))))\">\(XMLText.text(category.name))</category>\n"
             }
             xml += "<description>\(XMLText.text(AbsoluteURLs.rewrite(fact.summaryHTML, pageURL: fact.permalink)))</description>\n"
@@ -162,7 +165,7 @@ struct FeedWriter: Sendable {
             xml += "<published>\(date)</published>\n<updated>\(updated)</updated>\n"
             for author in fact.authors { xml += "<author><name>\(XMLText.text(author))</name></author>\n" }
             if fact.kind == .event { xml += "<category term=\"event\" label=\"Event\"/>\n" }
-            for category in fact.categories {
+            for category in fact.categories.prefix(LimitOptions.termsShownInLists) {
                 xml += "<category term=\"\(XMLText.attribute(category.slug))\" label=\"\(XMLText.attribute(category.name))\"/>\n"
             }
             xml += "<summary type=\"html\">\(XMLText.text(AbsoluteURLs.rewrite(fact.summaryHTML, pageURL: fact.permalink)))</summary>\n"
@@ -200,7 +203,7 @@ struct FeedWriter: Sendable {
                     id: fact.id, url: fact.permalink, title: fact.title,
                     contentHTML: contentHTML(id), summary: fact.summaryText.isEmpty ? nil : fact.summaryText,
                     image: fact.image?.url, bannerImage: fact.image?.card?.url, datePublished: date, dateModified: fact.updated.map { TimestampFormat.rfc3339(max($0, fact.published), in: zone) } ?? date,
-                    authors: fact.authors.isEmpty ? nil : fact.authors.map { .init(name: $0) }, tags: fact.categories.map(\.name) + fact.tags.map(\.name),
+                    authors: fact.authors.isEmpty ? nil : fact.authors.map { .init(name: $0) }, tags: fact.categories.prefix(LimitOptions.termsShownInLists).map(\.name) + fact.tags.prefix(LimitOptions.termsShownInLists).map(\.name),
                     herald: JSONFeedDocument.Extension(kind: fact.kind.rawValue, event: fact.event.map { APIEvent($0, now: site.now) }))
             })
         return JSONOutput.encode(feed)

@@ -10,8 +10,20 @@ import HeraldTemplates
 /// most of it in planning, which runs on one core.
 struct ItemView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     private var storage: ItemViewStorage
+    /// Whether templates see every category and tag (the item's own page) or, as every list
+    /// shows an item (its card, a list page's entry, the home page's strips), the first
+    /// `LimitOptions.termsShownInLists` of each and how many more: a term's page lists each of
+    /// its items, so an item listing all its terms there made the output grow with their square.
+    private(set) var showsAllTerms = false
 
     init(_ fields: ItemViewFields) { storage = ItemViewStorage(fields) }
+
+    /// The view as the item's own page shows it: every category and tag.
+    var withAllTerms: ItemView {
+        var view = self
+        view.showsAllTerms = true
+        return view
+    }
 
     /// Changes fields; a view that shares its box is given a copy of its own first.
     mutating func change(_ update: (inout ItemViewFields) -> Void) {
@@ -53,10 +65,10 @@ struct ItemView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var wordCount: Int { storage.fields.wordCount }
 
     static func == (lhs: ItemView, rhs: ItemView) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+        lhs.showsAllTerms == rhs.showsAllTerms && (lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields)
     }
 
-    func templateValue(_ key: TemplateKey) -> TemplateValue? { storage.templateValue(key) }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? { storage.templateValue(key, allTerms: showsAllTerms) }
 }
 
 /// The box of an `ItemView`'s fields. A box is changed only while one view alone holds it
@@ -68,7 +80,7 @@ private final class ItemViewStorage: @unchecked Sendable {
     /// One field as templates see it, read where it is: calling a method of `fields` copied all
     /// twenty-five fields out of the box first (a reference count each), on every look-up of an
     /// item's name, 70 of the 400 CPU-ms of rendering the 10,000-item corpus's pages (perf).
-    func templateValue(_ key: TemplateKey) -> TemplateValue? {
+    func templateValue(_ key: TemplateKey, allTerms: Bool) -> TemplateValue? {
         switch key {
         case .title: return fields.title.templateValue
         case .url: return .text(fields.url)
@@ -85,8 +97,10 @@ private final class ItemViewStorage: @unchecked Sendable {
         case .imageAlt: return .text(fields.imageAlt ?? "")
         case .imageAbsolute: return present(fields.imageAbsolute)
         case .category: return present(fields.categories.first)
-        case .categories: return fields.categories.templateValue
-        case .tags: return fields.tags.templateValue
+        case .categories: return Self.terms(fields.categories, all: allTerms)
+        case .tags: return Self.terms(fields.tags, all: allTerms)
+        case .moreCategories: return allTerms ? .absent : present(fields.moreCategories)
+        case .moreTags: return allTerms ? .absent : present(fields.moreTags)
         case .author: return present(fields.author)
         case .authors: return fields.authors.templateValue
         case .params: return ParamsView(values: fields.params).templateValue
@@ -101,6 +115,11 @@ private final class ItemViewStorage: @unchecked Sendable {
         case .otherLanguage: return present(fields.otherLanguage)
         default: return nil
         }
+    }
+
+    /// Every term, or the first `LimitOptions.termsShownInLists` of them.
+    private static func terms(_ terms: [TermView], all: Bool) -> TemplateValue {
+        all || terms.count <= LimitOptions.termsShownInLists ? terms.templateValue : Array(terms.prefix(LimitOptions.termsShownInLists)).templateValue
     }
 }
 
@@ -121,6 +140,9 @@ struct ItemViewFields: Sendable, Equatable {
     var imageAbsolute: ImageView?
     var categories: [TermView]
     var tags: [TermView]
+    /// The categories and tags a list leaves out (see `ItemView.showsAllTerms`), when there are.
+    var moreCategories: MoreTermsView? = nil
+    var moreTags: MoreTermsView? = nil
     var author: String?
     /// Everyone who wrote it, in order.
     var authors: [String] = []

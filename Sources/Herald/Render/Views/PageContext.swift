@@ -6,6 +6,7 @@ struct PageContext: TemplateView, TemplateValueConvertible, Sendable, Equatable 
     var site: SiteView
     var page: PageMeta
     var strings: InterfaceStrings
+    /// The item whose page this is: it shows all its terms (`ItemView.showsAllTerms`).
     var item: ItemView? = nil
     var list: ListView? = nil
     var home: HomeView? = nil
@@ -17,7 +18,7 @@ struct PageContext: TemplateView, TemplateValueConvertible, Sendable, Equatable 
         case .site: return site.templateValue
         case .page: return page.templateValue
         case .t: return strings.templateValue
-        case .item: return present(item)
+        case .item: return present(item?.withAllTerms)
         case .list: return present(list)
         case .home: return present(home)
         case .terms: return present(terms)
@@ -34,7 +35,7 @@ extension PageContext {
     /// whole view each time. Made per rendering, not kept with the plan, so 13,000 pages do not
     /// hold a boxed copy of every view the whole build (24 MB more at peak on 10,000 items).
     var renderingRoot: TemplateValue {
-        .view(BoxedPageContext(site: site.templateValue, page: page.templateValue, strings: strings.templateValue, item: present(item),
+        .view(BoxedPageContext(site: site.templateValue, page: page.templateValue, strings: strings.templateValue, item: present(item?.withAllTerms),
                                list: present(list), home: present(home), terms: present(terms), calendar: present(calendar)))
     }
 }

@@ -12,7 +12,11 @@ struct SiteView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     /// under which that language's lists and feeds are.
     var home: String
     var baseURL: String
+    /// The categories `site.yml` declares, then the first few others (`LimitOptions.termsShownInLists`).
     var categories: [TermView]
+    /// The categories left out of `categories`, when there are: every page shows these, and
+    /// every category has a page.
+    var moreCategories: MoreTermsView? = nil
     var pages: [LinkView]
     var year: Int
     var stylesheet: String
@@ -37,6 +41,7 @@ struct SiteView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         case .home: return .text(home)
         case .baseURL: return .text(baseURL)
         case .categories: return categories.templateValue
+        case .moreCategories: return present(moreCategories)
         case .pages: return pages.templateValue
         case .year: return .number(year)
         case .stylesheet: return .text(stylesheet)
