@@ -37,7 +37,7 @@ struct PublishCommand: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Print what would be added, changed and deleted, and change nothing.")
     var dryRun = false
 
-    @Flag(name: .long, help: "Publish even if more than half of the target's files would be deleted, or the target holds files Herald did not publish.")
+    @Flag(name: .long, help: "Publish even if more than half of the target's files would be deleted, or files Herald did not publish would be replaced; and delete the files on the target Herald did not publish (never .well-known/ or site verification files).")
     var force = false
 
     @Option(name: .long, help: "The S3-compatible service's endpoint URL (for S3 targets not on AWS).")
@@ -117,13 +117,13 @@ struct PublishCommand: ParsableCommand {
                 // The plan is the point of a dry run, so it is printed even with --quiet.
                 for line in outcome.plan.lines { print("  " + line) }
                 print("Dry run: \(outcome.plan.summary); nothing was changed")
-                if outcome.plan.targetIsForeign || outcome.plan.deletesMostOfTarget {
-                    print("A real publish would need --force: \(outcome.plan.targetIsForeign ? "the target holds files Herald did not publish" : "it deletes more than half of the target's files")")
+                if let kept = outcome.plan.keptSummary { print(kept) }
+                if !force, let reason = SitePublishing.reasonForForce(outcome.plan, at: chosen.address) {
+                    print("A real publish would need --force: \(reason)")
                 }
-            } else if outcome.published {
-                say("Published: \(outcome.plan.summary)")
             } else {
-                say("Already published: \(outcome.plan.summary)")
+                say("\(outcome.published ? "Published" : "Already published"): \(outcome.plan.summary)")
+                if let kept = outcome.plan.keptSummary { say(kept) }
             }
         } catch let failure as PublishFailure {
             Terminal.printError("error: \(failure)", warning: false)

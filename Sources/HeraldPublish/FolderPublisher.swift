@@ -32,29 +32,35 @@ final class FolderPublisher: Publisher {
         }
         guard isFolder.boolValue else { throw PublishFailure(step: "read target", "\(folder) is a file, not a folder") }
         return try step("read target") {
-            let manifest = PublishManifest.decode(FileManager.default.contents(atPath: folder + "/" + PublishManifest.fileName))
-            let folder = self.folder
-            let paths = try Self.files(in: folder).filter { $0 != PublishManifest.fileName }
+            // Read without following any link in the folder: a link planted there (news ->
+            // /tmp/elsewhere) is an entry of its own, never a way out.
+            let target = try ConfinedFolder(path: folder)
+            let listing = try target.walk()
+            emptyFolders = listing.emptyFolders
+            let manifest = PublishManifest.decode(target.read(PublishManifest.fileName))
+            let paths = listing.files.filter { $0 != PublishManifest.fileName }
             // A file is known by its manifest hash while it is as published (its size and its
             // status-change time agree); otherwise (no manifest, or a file edited by hand, even to
             // the same size) it is read and hashed.
             let known = paths.parallelMap { path -> (String, PublishPlan.KnownFile) in
-                var info = stat()
-                guard lstat(folder + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                guard let info = target.status(path), info.st_mode & S_IFMT == S_IFREG else {
                     return (path, PublishPlan.KnownFile(sha256: nil, size: nil))
                 }
                 if let entry = manifest?.files[path], entry.size == Int(info.st_size),
                    entry.changed == nil || entry.changed == PublishManifest.Entry.changeTime(info) {
                     return (path, PublishPlan.KnownFile(sha256: entry.sha256, size: entry.size))
                 }
-                let data = FileManager.default.contents(atPath: folder + "/" + path)
-                return (path, PublishPlan.KnownFile(sha256: data.map(sha256Hex), size: Int(info.st_size)))
+                return (path, PublishPlan.KnownFile(sha256: target.read(path).map(sha256Hex), size: Int(info.st_size)))
             }
             var plan = PublishPlan.compare(site, with: Dictionary(known, uniquingKeysWith: { a, _ in a }))
-            plan.targetIsForeign = manifest == nil && !paths.isEmpty
+            plan.setAsideForeign(publishedBefore: manifest.map { Set($0.files.keys) }, sitePaths: Set(site.publishedFiles.map(\.path)))
             return plan
         }
     }
+
+    /// Folders in the target that hold nothing, found by `plan`: nobody but Herald's users makes
+    /// them (a publish makes only folders that hold files), so they are kept like foreign files.
+    private var emptyFolders: [String] = []
 
     func publish(_ site: BuiltSite, plan: PublishPlan, log: (String) -> Void) throws {
         let intact = "the folder still holds the previous site"
@@ -65,34 +71,7 @@ final class FolderPublisher: Publisher {
         var swapped = false
         defer { if !swapped { try? FileManager.default.removeItem(atPath: staging) } }
         try step("stage the new site", targetState: intact) {
-            let copied = Set(plan.added + plan.changed)
-            let files = site.publishedFiles
-            let folders = Set(files.flatMap { $0.path.enclosingFolders }).sorted()
-            for relative in folders {
-                try FileManager.default.createDirectory(atPath: staging + "/" + relative, withIntermediateDirectories: true)
-            }
-            let target = folder
-            let problems = files.parallelMap { file -> String? in
-                let destination = staging + "/" + file.path
-                // Unchanged: the same inode as the published file, so it is not touched at all.
-                if !copied.contains(file.path), link(target + "/" + file.path, destination) == 0 { return nil }
-                do {
-                    try FileManager.default.copyItem(atPath: site.folder + "/" + file.path, toPath: destination)
-                    return nil
-                } catch {
-                    return "\(file.path): \(error.localizedDescription)"
-                }
-            }.compactMap { $0 }
-            if let first = problems.first {
-                throw PublishFailure(step: "stage the new site", "could not copy \(problems.count) file\(problems.count == 1 ? "" : "s"), the first \(first)")
-            }
-            let manifest = PublishManifest(site: BuiltSite(folder: site.folder, files: files), changed: { path in
-                var info = stat()
-                return lstat(staging + "/" + path, &info) == 0 ? PublishManifest.Entry.changeTime(info) : nil
-            })
-            guard FileManager.default.createFile(atPath: staging + "/" + PublishManifest.fileName, contents: manifest.encoded()) else {
-                throw PublishFailure(step: "stage the new site", "could not write \(PublishManifest.fileName)")
-            }
+            try stage(site, plan, into: staging)
             // mkdtemp makes a private folder; the site must be readable by the web server, as before.
             var info = stat()
             let mode = stat(folder, &info) == 0 ? info.st_mode & 0o7777 : 0o755
@@ -130,6 +109,55 @@ final class FolderPublisher: Publisher {
 
     func cleanUp() {}
 
+    /// Puts the new site together in `staging`: unchanged files linked from the target, the
+    /// others copied from the output, the files Herald did not publish kept, and the manifest.
+    private func stage(_ site: BuiltSite, _ plan: PublishPlan, into staging: String) throws {
+        // Every write goes through the staging folder's own descriptor and every read from the
+        // target through the target's, component by component, never following a link.
+        let stage = try ConfinedFolder(path: staging)
+        let target = try FileManager.default.fileExists(atPath: folder) ? ConfinedFolder(path: folder) : nil
+        let files = site.publishedFiles
+        for relative in Set(files.flatMap { $0.path.enclosingFolders }).sorted() {
+            try stage.makeFolder(relative)
+        }
+        let copied = Set(plan.added + plan.changed)
+        let problems = files.parallelMap { file -> String? in
+            do {
+                // Unchanged: the same inode as the published file, so it is not touched at all.
+                if !copied.contains(file.path), let target, try stage.link(file.path, from: target, regularOnly: true) { return nil }
+                try stage.copy(from: site.folder + "/" + file.path, to: file.path)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }.compactMap { $0 }
+        if let first = problems.first {
+            throw PublishFailure(step: "stage the new site", "could not copy \(problems.count) file\(problems.count == 1 ? "" : "s"), the first \(first)")
+        }
+        if let target { try keepForeign(plan, from: target, in: stage, site: files) }
+        let manifest = PublishManifest(site: BuiltSite(folder: site.folder, files: files), changed: { path in
+            stage.status(path).map(PublishManifest.Entry.changeTime)
+        })
+        try stage.write(manifest.encoded(), to: PublishManifest.fileName)
+    }
+
+    /// Puts the files Herald did not publish, and the empty folders, into the new site as they
+    /// are (the same inodes), each folder above them with its mode in the target.
+    private func keepForeign(_ plan: PublishPlan, from target: ConfinedFolder, in stage: ConfinedFolder, site: [SiteFile]) throws {
+        let sitePaths = Set(site.map(\.path))
+        // An empty folder where the site has a file, or inside one, gives way to it.
+        let empty = emptyFolders.filter { folder in !sitePaths.contains(folder) && !folder.enclosingFolders.contains(where: sitePaths.contains) }
+        let folders = Set(plan.kept.flatMap(\.enclosingFolders) + empty)
+        for relative in folders.sorted() where stage.status(relative) == nil {
+            try stage.makeFolder(relative, mode: target.status(relative).map { $0.st_mode & 0o7777 } ?? 0o755)
+        }
+        for path in plan.kept {
+            do { try stage.keep(path, from: target) } catch {
+                throw PublishFailure(step: "stage the new site", "could not keep \(path), which Herald did not publish: \(error)")
+            }
+        }
+    }
+
     /// Scratch folders left beside the target by a publish that was killed.
     private func removeLeftovers() {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(scratchPrefix) {
@@ -153,15 +181,7 @@ final class FolderPublisher: Publisher {
 
     /// Every file (not folder) under `root`, relative, without following links.
     static func files(in root: String) throws -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: root) else {
-            throw PublishFailure(step: "read target", "could not list \(root)")
-        }
-        var files: [String] = []
-        while let path = walker.nextObject() as? String {
-            var info = stat()
-            if lstat(root + "/" + path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { files.append(path) }
-        }
-        return files.sorted()
+        try ConfinedFolder(path: root).walk().files
     }
 
     /// Swaps two paths atomically with Linux's `renameat2(…, RENAME_EXCHANGE)`. Looked up at run

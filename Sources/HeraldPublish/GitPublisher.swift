@@ -66,42 +66,64 @@ final class GitPublisher: Publisher {
             return try repo.run(["write-tree"], step: "make the tree").text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
-        return try step("compare with the branch") {
-            var plan = PublishPlan()
-            let sizes = Dictionary(site.files.map { ($0.path, $0.size) }, uniquingKeysWith: { a, _ in a })
-            guard let parent else {
-                let names = try repo.run(["ls-tree", "-r", "--name-only", "-z", tree], step: "compare with the branch").text
-                plan.added = names.split(separator: "\0").map(String.init)
-                plan.bytes = plan.added.reduce(0) { $0 + (sizes[$1] ?? 0) }
-                return plan
-            }
-            let before = try repo.run(["ls-tree", "-r", "--name-only", "-z", parent], step: "compare with the branch").text
-            plan.targetFiles = before.split(separator: "\0").count
-            let diff = try repo.run(["diff-tree", "-r", "--no-renames", "--name-status", "-z", parent, tree], step: "compare with the branch").text
-            let fields = diff.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
-            var index = 0
-            while index + 1 < fields.count {
-                let (status, path) = (fields[index], fields[index + 1])
-                index += 2
-                switch status.first {
-                case "A": plan.added.append(path); plan.bytes += sizes[path] ?? 0
-                case "D": plan.deleted.append(path)
-                default: plan.changed.append(path); plan.bytes += sizes[path] ?? 0
-                }
-            }
-            plan.unchanged = plan.targetFiles - plan.changed.count - plan.deleted.count
-            let message = try repo.run(["log", "-1", "--format=%B", parent], step: "compare with the branch").text
-            plan.targetIsForeign = plan.targetFiles > 0 && !message.contains(Self.signature)
+        return try step("compare with the branch") { try compare(site, repo: repo) }
+    }
+
+    /// The plan: the diff from the branch's tip to the new tree, with the files Herald did not
+    /// publish set aside.
+    private func compare(_ site: BuiltSite, repo: ExternalTool) throws -> PublishPlan {
+        var plan = PublishPlan()
+        let sizes = Dictionary(site.files.map { ($0.path, $0.size) }, uniquingKeysWith: { a, _ in a })
+        let names = try repo.run(["ls-tree", "-r", "--name-only", "-z", tree], step: "compare with the branch").text
+        let sitePaths = names.split(separator: "\0").map(String.init)
+        guard let parent else {
+            plan.added = sitePaths
+            plan.bytes = plan.added.reduce(0) { $0 + (sizes[$1] ?? 0) }
             return plan
         }
+        let before = try repo.run(["ls-tree", "-r", "--name-only", "-z", parent], step: "compare with the branch").text
+        plan.targetFiles = before.split(separator: "\0").count
+        let diff = try repo.run(["diff-tree", "-r", "--no-renames", "--name-status", "-z", parent, tree], step: "compare with the branch").text
+        let fields = diff.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
+        var index = 0
+        while index + 1 < fields.count {
+            let (status, path) = (fields[index], fields[index + 1])
+            index += 2
+            switch status.first {
+            case "A": plan.added.append(path); plan.bytes += sizes[path] ?? 0
+            case "D": plan.deleted.append(path)
+            default: plan.changed.append(path); plan.bytes += sizes[path] ?? 0
+            }
+        }
+        plan.unchanged = plan.targetFiles - plan.changed.count - plan.deleted.count
+        // What Herald published is the tree of its last commit: later commits by others (a
+        // CNAME or a verification file added on the forge's website) are theirs.
+        let published = try lastHeraldCommit(repo, from: parent).map { try self.published(by: $0, repo: repo) }
+        plan.setAsideForeign(publishedBefore: published, sitePaths: Set(sitePaths))
+        return plan
     }
 
     func publish(_ site: BuiltSite, plan: PublishPlan, log: (String) -> Void) throws {
         guard let scratch else { return }
         let repo = scratchGit(scratch)
         let unchanged = "the branch is unchanged: a push updates it in one step or not at all"
+        if let parent, !plan.kept.isEmpty {
+            tree = try step("make the tree", targetState: unchanged) {
+                // The files Herald did not publish go into the new tree as they are on the branch.
+                let kept = Set(plan.kept)
+                let entries = try repo.run(["ls-tree", "-r", "-z", parent], step: "make the tree").text
+                    .split(separator: "\0").filter { entry in entry.split(separator: "\t", maxSplits: 1).last.map { kept.contains(String($0)) } ?? false }
+                try repo.run(["update-index", "-z", "--index-info"], step: "make the tree", input: Data((entries.joined(separator: "\0") + "\0").utf8))
+                return try repo.run(["write-tree"], step: "make the tree").text.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
         let commit = try step("commit", targetState: unchanged) {
-            let (message, identity) = sourceDescription()
+            var (message, identity) = sourceDescription()
+            if !plan.kept.isEmpty {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .withoutEscapingSlashes
+                message += Self.keptTrailer + String(decoding: try encoder.encode(plan.kept), as: UTF8.self) + "\n"
+            }
             var arguments = ["commit-tree", tree, "-m", message]
             if let parent { arguments += ["-p", parent] }
             return try repo.run(arguments, step: "commit", environment: identity).text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -121,6 +143,34 @@ final class GitPublisher: Publisher {
     func cleanUp() {
         if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
     }
+
+    /// The newest commit Herald made on the branch's first-parent line from `tip`, or nil when
+    /// there is none. A shallow fetch is deepened a few times to look for it.
+    private func lastHeraldCommit(_ repo: ExternalTool, from tip: String) throws -> String? {
+        for attempt in 0..<4 {
+            let log = try repo.run(["log", "--first-parent", "--format=%H %s", tip], step: "compare with the branch").text
+            for line in log.split(separator: "\n") where line.contains(Self.signature) {
+                return String(line.prefix { $0 != " " })
+            }
+            guard attempt < 3, let scratch, FileManager.default.fileExists(atPath: scratch + "/repo.git/shallow") else { return nil }
+            try repo.run(["fetch", "--quiet", "--no-tags", "--deepen=200", url, "refs/heads/" + branch], step: "fetch the branch")
+        }
+        return nil
+    }
+
+    /// What a commit of Herald's published: its tree, less the files it kept as they were on the
+    /// branch, which its message names (they stay someone else's).
+    private func published(by commit: String, repo: ExternalTool) throws -> Set<String> {
+        let tree = try repo.run(["ls-tree", "-r", "--name-only", "-z", commit], step: "compare with the branch").text
+        let message = try repo.run(["log", "-1", "--format=%B", commit], step: "compare with the branch").text
+        let kept = message.split(separator: "\n").first { $0.hasPrefix(Self.keptTrailer) }
+            .flatMap { try? JSONDecoder().decode([String].self, from: Data($0.dropFirst(Self.keptTrailer.count).utf8)) } ?? []
+        return Set(tree.split(separator: "\0").map(String.init)).subtracting(kept)
+    }
+
+    /// The line of a commit message that names, as a JSON list, the files on the branch that
+    /// Herald did not publish and kept in the commit.
+    static let keptTrailer = "Herald-Kept: "
 
     /// Words in every commit message Herald makes, by which a branch it published before is known.
     static let signature = "(herald publish)"

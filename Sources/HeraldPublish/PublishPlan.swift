@@ -1,4 +1,5 @@
 import Foundation
+import Herald
 
 /// What a publish changes on its target: the files it adds, changes and deletes.
 public struct PublishPlan: Sendable, Equatable {
@@ -6,8 +7,15 @@ public struct PublishPlan: Sendable, Equatable {
     public var added: [String] = []
     /// Files the target has with other contents (or, on S3, another content type or cache policy).
     public var changed: [String] = []
-    /// Files on the target that are no longer part of the site.
+    /// Files on the target that are no longer part of the site and that Herald published there
+    /// (and, with `--force`, those it did not, except the ones `AlwaysKept` covers).
     public var deleted: [String] = []
+    /// Files on the target that Herald did not publish and the site does not have: left as they are.
+    public var kept: [String] = []
+    /// Files on the target that Herald did not publish and that publishing would replace: the site
+    /// has other contents at the same path, or needs a folder where they are (or a file where
+    /// their folder is). Needs `--force`.
+    public var replacedForeign: [String] = []
     /// Files the target already has as they are.
     public var unchanged = 0
     /// Bytes to send: the sizes of the added and changed files.
@@ -17,6 +25,69 @@ public struct PublishPlan: Sendable, Equatable {
     /// The target holds files but was never published by Herald (no manifest, no earlier commit of
     /// ours): deleting what is there needs `--force`.
     public var targetIsForeign = false
+
+    /// Sorts the target's files that Herald did not publish out of `deleted` and `changed`.
+    /// `publishedBefore` is what the target's record (a manifest, Herald's last commit) says
+    /// Herald put there, nil when there is no record; `sitePaths` the paths the new site has.
+    /// A file not in the record is kept, unless it stands in the site's way (then it is replaced,
+    /// which needs `--force`); one the site overwrites with other contents needs `--force` too.
+    public mutating func setAsideForeign(publishedBefore: Set<String>?, sitePaths: Set<String>) {
+        let published = publishedBefore ?? []
+        let siteFolders = Set(sitePaths.flatMap(\.enclosingFolders))
+        // A file where the site needs a folder, or inside a folder where the site has a file.
+        func inTheWay(_ path: String) -> Bool {
+            siteFolders.contains(path) || path.enclosingFolders.contains { sitePaths.contains($0) }
+        }
+        var stale: [String] = []
+        for path in deleted {
+            if published.contains(path) {
+                stale.append(path)
+            } else if inTheWay(path) {
+                stale.append(path)
+                replacedForeign.append(path)
+            } else {
+                kept.append(path)
+            }
+        }
+        replacedForeign += changed.filter { !published.contains($0) }
+        replacedForeign.sort()
+        deleted = stale
+        kept.sort()
+        targetIsForeign = publishedBefore == nil && (kept + replacedForeign).contains { !AlwaysKept.covers($0) }
+    }
+
+    /// The plan with `--force`: files Herald did not publish are deleted too, all but those
+    /// `AlwaysKept` covers.
+    public func forced() -> PublishPlan {
+        var plan = self
+        plan.kept = kept.filter(AlwaysKept.covers)
+        plan.deleted = (deleted + kept.filter { !AlwaysKept.covers($0) }).sorted()
+        return plan
+    }
+
+    /// `2 files Herald did not publish were kept: google123.html, notes.txt; --force deletes
+    /// notes.txt (.well-known/ and site verification files are kept even with --force)`; nil when
+    /// none was.
+    public var keptSummary: String? {
+        guard !kept.isEmpty else { return nil }
+        let deletable = kept.filter { !AlwaysKept.covers($0) }
+        var text = "\(Self.count(kept.count)) file\(kept.count == 1 ? "" : "s") Herald did not publish \(kept.count == 1 ? "was" : "were") kept: \(Self.names(kept))"
+        let always = "(.well-known/ and site verification files are kept even with --force)"
+        if deletable.count == kept.count {
+            text += "; --force deletes \(kept.count == 1 ? "it" : "them")"
+        } else if deletable.isEmpty {
+            text += " " + always
+        } else {
+            text += "; --force deletes \(deletable.count == 1 ? deletable[0] : "\(Self.count(deletable.count)) of them") \(always)"
+        }
+        return text
+    }
+
+    /// `a, b, c, d, e and 12 more`.
+    static func names(_ paths: [String]) -> String {
+        let shown = paths.prefix(5).joined(separator: ", ")
+        return paths.count > 5 ? shown + " and \(count(paths.count - 5)) more" : shown
+    }
 
     /// Nothing to do.
     public var isEmpty: Bool { added.isEmpty && changed.isEmpty && deleted.isEmpty }

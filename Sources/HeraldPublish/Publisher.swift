@@ -33,7 +33,7 @@ public struct PublishContext: Sendable {
 func makePublisher(_ context: PublishContext) -> Publisher {
     switch context.target.address {
     case .folder(let path): return FolderPublisher(folder: path, context: context)
-    case .rsync(let destination): return RsyncPublisher(destination: destination)
+    case .rsync(let destination): return RsyncPublisher(destination: destination, context: context)
     case .git(let repository, let branch): return GitPublisher(repository: repository, branch: branch, context: context)
     case .s3(let bucket, let prefix): return S3Publisher(bucket: bucket, prefix: prefix, context: context)
     }

@@ -25,6 +25,8 @@ final class S3Publisher: Publisher {
     private var scratch: String?
     /// Object path of each redirect page → where it redirects, read from the site's `_redirects`.
     private var redirects: [String: String] = [:]
+    /// The bucket's manifest as `plan` found it.
+    private var previousManifest: PublishManifest?
 
     init(bucket: String, prefix: String, context: PublishContext) {
         self.bucket = bucket
@@ -153,8 +155,9 @@ final class S3Publisher: Publisher {
             let entry = manifest?.files[path]
             known[path] = PublishPlan.KnownFile(sha256: entry?.size == object.Size ? entry?.sha256 : nil, size: object.Size, metadata: entry?.metadata)
         }
+        previousManifest = manifest
         var plan = PublishPlan.compare(site, with: known, metadata: metadata)
-        plan.targetIsForeign = manifest == nil && !known.isEmpty
+        plan.setAsideForeign(publishedBefore: manifest.map { Set($0.files.keys) }, sitePaths: Set(site.publishedFiles.map(\.path)))
         return plan
     }
 
@@ -173,6 +176,7 @@ final class S3Publisher: Publisher {
             headersOfGroup[name] = (type, cache)
             groups[phase, default: [:]][name, default: []].append(path)
         }
+        try recordBeforeUploading(plan, scratch: scratch)
         let states = [
             0: "the previous pages are still served with every file they link to; nothing was deleted",
             1: "the previous pages are still served; new pages were added beside them and nothing was deleted",
@@ -213,6 +217,11 @@ final class S3Publisher: Publisher {
             try aws.run(["s3", "cp", "--only-show-errors", "--no-progress", "--content-type", "application/json",
                          "--cache-control", "no-cache", path, root + PublishManifest.fileName] + serviceOptions, step: "upload the manifest")
         }
+        try deleteStale(plan, scratch: scratch)
+    }
+
+    /// Deletes what `plan` deletes, last: the new site is complete by then.
+    private func deleteStale(_ plan: PublishPlan, scratch: String) throws {
         try step("delete stale files", targetState: "the new site is complete; some stale files are left until the next publish") {
             // DeleteObjects takes at most 1,000 keys per request.
             for (index, start) in stride(from: 0, to: plan.deleted.count, by: 1000).enumerated() {
@@ -236,14 +245,33 @@ final class S3Publisher: Publisher {
         }
     }
 
-    /// Hard-links (or copies) `paths` of the output into a folder of their own, for one upload.
-    private func stage(_ paths: [String], from output: String, into folder: String) throws {
-        for path in paths {
-            let destination = folder + "/" + path
-            try FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            if link(output + "/" + path, destination) != 0 {
-                try FileManager.default.copyItem(atPath: output + "/" + path, toPath: destination)
+    /// Adds every object about to be uploaded that the manifest does not list yet to it, before
+    /// uploading anything, so that an upload stopped part-way never leaves an object of Herald's
+    /// that the manifest does not name: the next publish would take it for someone else's, keep
+    /// it, and refuse to replace it. The new entries have no hash, so they are uploaded again.
+    private func recordBeforeUploading(_ plan: PublishPlan, scratch: String) throws {
+        var manifest = previousManifest ?? PublishManifest(site: BuiltSite(folder: "", files: []))
+        let new = (plan.added + plan.changed).filter { manifest.files[$0] == nil }
+        guard !new.isEmpty else { return }
+        for path in new { manifest.files[path] = PublishManifest.Entry(sha256: "", size: -1) }
+        try step("record the upload", targetState: "nothing was uploaded yet; the target still serves the previous site") {
+            let path = scratch + "/pending-" + PublishManifest.fileName
+            guard FileManager.default.createFile(atPath: path, contents: manifest.encoded()) else {
+                throw PublishFailure(step: "record the upload", "could not write \(path)")
             }
+            try aws.run(["s3", "cp", "--only-show-errors", "--no-progress", "--content-type", "application/json",
+                         "--cache-control", "no-cache", path, root + PublishManifest.fileName] + serviceOptions, step: "record the upload")
+        }
+    }
+
+    /// Hard-links (or copies) `paths` of the output into a folder of their own, for one upload.
+    /// Written through the folder's own descriptor: no path can lead out of it.
+    private func stage(_ paths: [String], from output: String, into folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let stage = try ConfinedFolder(path: folder)
+        let site = try ConfinedFolder(path: output)
+        for path in paths {
+            if try !stage.link(path, from: site, regularOnly: true) { try stage.copy(from: output + "/" + path, to: path) }
         }
     }
 

@@ -14,8 +14,9 @@ public enum SitePublishing {
         public var context: PublishContext
         /// Print the plan and change nothing.
         public var dryRun = false
-        /// Publish even when more than half of the target's files would be deleted, or the target
-        /// holds files Herald did not publish.
+        /// Publish even when more than half of the target's files would be deleted, the target
+        /// was never published by Herald, or files Herald did not publish would be replaced; and
+        /// delete the files Herald did not publish, but those `AlwaysKept` covers.
         public var force = false
 
         /// A request.
@@ -47,6 +48,13 @@ public enum SitePublishing {
             guard !site.files.isEmpty else {
                 throw PublishFailure(step: "check the output", "\(request.output) is empty; nothing was published")
             }
+            // The output was listed from disk, so this cannot happen; but every publisher writes
+            // these paths under its target, so one that could leave it stops everything here.
+            for file in site.files {
+                do { _ = try ConfinedFolder.components(of: file.path) } catch {
+                    throw PublishFailure(step: "check the output", "\(request.output) holds a file whose path \(error); nothing was published")
+                }
+            }
             guard site.files.contains(where: { $0.path == "index.html" }) else {
                 throw PublishFailure(step: "check the output", "\(request.output) has no index.html, so it is not a whole site; nothing was published")
             }
@@ -68,19 +76,35 @@ public enum SitePublishing {
 
         let publisher = makePublisher(request.context)
         defer { publisher.cleanUp() }
-        let plan = try publisher.plan(site)
+        var plan = try publisher.plan(site)
+        if request.force { plan = plan.forced() }
         let outcome = Outcome(plan: plan, published: false, files: site.files.count)
         if request.dryRun || plan.isEmpty { return outcome }
         try step("check the plan") {
-            if plan.targetIsForeign && !request.force {
-                throw PublishFailure(step: "check the plan", "\(target.address) holds \(plan.targetFiles) file\(plan.targetFiles == 1 ? "" : "s") that Herald did not publish, and publishing would replace \(plan.deleted.isEmpty ? "some of them" : "them, deleting \(plan.deleted.count)"); check the target with --dry-run, then give --force")
-            }
-            if plan.deletesMostOfTarget && !request.force {
-                throw PublishFailure(step: "check the plan", "publishing would delete \(plan.deleted.count) of the \(plan.targetFiles) files on \(target.address), more than half; check the plan with --dry-run, then give --force")
+            if let reason = reasonForForce(plan, at: target.address), !request.force {
+                let look = plan.targetIsForeign ? "check the target with --dry-run, then give --force to publish there and delete them (.well-known/ and site verification files are kept)" : "check the plan with --dry-run, then give --force"
+                throw PublishFailure(step: "check the plan", reason + "; " + look)
             }
         }
         try publisher.publish(site, plan: plan, log: log)
         return Outcome(plan: plan, published: true, files: site.files.count)
+    }
+
+    /// Why `plan` needs `--force`, or nil when it does not: the target was never published by
+    /// Herald, files Herald did not publish would be replaced, or most of the target deleted.
+    public static func reasonForForce(_ plan: PublishPlan, at address: PublishAddress) -> String? {
+        let foreign = plan.kept.count + plan.replacedForeign.count
+        if plan.targetIsForeign {
+            return "\(address) holds \(foreign) file\(foreign == 1 ? "" : "s") that Herald did not publish, and no record of an earlier publish there"
+        }
+        if !plan.replacedForeign.isEmpty {
+            let count = plan.replacedForeign.count
+            return "publishing would replace \(count) file\(count == 1 ? "" : "s") on \(address) that Herald did not publish: \(PublishPlan.names(plan.replacedForeign))"
+        }
+        if plan.deletesMostOfTarget {
+            return "publishing would delete \(plan.deleted.count) of the \(plan.targetFiles) files on \(address), more than half"
+        }
+        return nil
     }
 
     /// Two base URLs name the same place (ignoring a trailing slash and the host's case).

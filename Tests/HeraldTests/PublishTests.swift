@@ -153,6 +153,7 @@ import Testing
         let site = BuiltSite(folder: "/out", files: [Self.file("index.html", "a", size: 100), Self.file("news/a/index.html", "b", size: 40),
                                                       Self.file("about/index.html", "c"), Self.file("assets/x.css", "d")])
         let itemized = """
+        created directory /srv/www/union
         .d          ./
         >fc.t...... index.html
         cd+++++++++ news/
@@ -351,6 +352,207 @@ import Testing
         try Self.write(["about.html": "no home page"], into: output)
         let noHome = failure { _ = try Self.publish(output, to: root.appendingPathComponent("www"), root: root) }
         #expect(noHome?.message.contains("no index.html") == true)
+    }
+
+    // MARK: Files Herald did not publish
+
+    @Test func alwaysKeptCoversWellKnownAndVerificationFilesAtTheRoot() {
+        for path in [".well-known/security.txt", ".well-known/acme-challenge/Xy-12", ".well-known", "google1234567890abcdef.html",
+                     "BingSiteAuth.xml", "yandex_0123456789abcdef.html", "baidu_verify_codeva-AbCd123.html",
+                     "naver0123456789abcdef.html", "pinterest-01234.html", "keybase.txt"] {
+            #expect(AlwaysKept.covers(path), "\(path)")
+        }
+        for path in ["news/google1234.html", "notes.txt", "google.txt", "well-known/x", "a/.well-known/x", "bingsiteauth.xml", "sub/BingSiteAuth.xml"] {
+            #expect(!AlwaysKept.covers(path), "\(path)")
+        }
+    }
+
+    @Test func filesHeraldDidNotPublishAreKeptUnlessForced() {
+        let site = BuiltSite(folder: "/out", files: [Self.file("index.html", "h1"), Self.file("news/a/index.html", "h2"), Self.file("about", "h3")])
+        let target: [String: PublishPlan.KnownFile] = [
+            "index.html": .init(sha256: "h1", size: 10),
+            "old/index.html": .init(sha256: "o", size: 1),        // Herald's, dropped by the site: deleted
+            "notes.txt": .init(sha256: "n", size: 1),             // someone's: kept
+            "google1234567890abcdef.html": .init(sha256: "g", size: 1),
+            ".well-known/security.txt": .init(sha256: "s", size: 1),
+            "news": .init(sha256: nil, size: nil),                // someone's link where the site needs a folder
+            "about/mine.txt": .init(sha256: "m", size: 1),        // someone's, inside where the site has a file
+        ]
+        var plan = PublishPlan.compare(site, with: target)
+        plan.setAsideForeign(publishedBefore: ["index.html", "old/index.html"], sitePaths: Set(site.files.map(\.path)))
+        #expect(plan.deleted == ["about/mine.txt", "news", "old/index.html"])
+        #expect(plan.replacedForeign == ["about/mine.txt", "news"])
+        #expect(plan.kept == [".well-known/security.txt", "google1234567890abcdef.html", "notes.txt"])
+        #expect(!plan.targetIsForeign)
+        #expect(plan.keptSummary == "3 files Herald did not publish were kept: .well-known/security.txt, google1234567890abcdef.html, notes.txt; --force deletes notes.txt (.well-known/ and site verification files are kept even with --force)")
+        #expect(SitePublishing.reasonForForce(plan, at: .folder(path: "/srv/www")) == "publishing would replace 2 files on /srv/www that Herald did not publish: about/mine.txt, news")
+
+        let forced = plan.forced()
+        #expect(forced.deleted == ["about/mine.txt", "news", "notes.txt", "old/index.html"])
+        #expect(forced.kept == [".well-known/security.txt", "google1234567890abcdef.html"])
+        #expect(forced.keptSummary == "2 files Herald did not publish were kept: .well-known/security.txt, google1234567890abcdef.html (.well-known/ and site verification files are kept even with --force)")
+
+        // A file of someone's that the site overwrites with other contents needs --force; with the same contents it is the site's now.
+        var overwrite = PublishPlan.compare(site, with: ["index.html": .init(sha256: "other", size: 10), "news/a/index.html": .init(sha256: "h2", size: 10)])
+        overwrite.setAsideForeign(publishedBefore: [], sitePaths: Set(site.files.map(\.path)))
+        #expect(overwrite.replacedForeign == ["index.html"] && overwrite.unchanged == 1)
+
+        var one = PublishPlan.compare(site, with: ["notes.txt": .init(sha256: "n", size: 1)])
+        one.setAsideForeign(publishedBefore: [], sitePaths: Set(site.files.map(\.path)))
+        #expect(one.keptSummary == "1 file Herald did not publish was kept: notes.txt; --force deletes it")
+        #expect(SitePublishing.reasonForForce(one, at: .folder(path: "/srv/www")) == nil)
+
+        // No record of an earlier publish: the target is someone else's, unless all it holds is always kept.
+        var never = PublishPlan.compare(site, with: ["notes.txt": .init(sha256: "n", size: 1), ".well-known/x": .init(sha256: "w", size: 1)])
+        never.setAsideForeign(publishedBefore: nil, sitePaths: Set(site.files.map(\.path)))
+        #expect(never.targetIsForeign && never.deleted.isEmpty)
+        #expect(SitePublishing.reasonForForce(never, at: .folder(path: "/srv/www")) == "/srv/www holds 2 files that Herald did not publish, and no record of an earlier publish there")
+        var certbot = PublishPlan.compare(site, with: [".well-known/acme-challenge/abc": .init(sha256: "w", size: 1)])
+        certbot.setAsideForeign(publishedBefore: nil, sitePaths: Set(site.files.map(\.path)))
+        #expect(!certbot.targetIsForeign && certbot.kept == [".well-known/acme-challenge/abc"])
+
+        let many = PublishPlan(kept: (1...7).map { "f\($0).txt" })
+        #expect(many.keptSummary == "7 files Herald did not publish were kept: f1.txt, f2.txt, f3.txt, f4.txt, f5.txt and 2 more; --force deletes them")
+    }
+
+    @Test func rsyncDeletesOnlyWhatThePlanDeletes() {
+        var plan = PublishPlan()
+        plan.deleted = ["old/a.html", "old/sub/b.html", "mixed/herald.html", "we[i]rd*.html"]
+        plan.kept = ["mixed/foreign.txt", ".well-known/security.txt"]
+        let rules = String(decoding: RsyncPublisher.filterRules(plan), as: UTF8.self).split(separator: "\0").map(String.init)
+        #expect(rules == ["R /old/a.html", "R /old/sub/b.html", "R /mixed/herald.html", "R /we\\[i\\]rd\\*.html", "R /old/", "R /old/sub/", "P *"])
+        #expect(RsyncPublisher.pattern("a\\b.html") == "a\\b.html", "without a wildcard a backslash is itself")
+        #expect(RsyncPublisher.pattern("a\\b?.html") == "a\\\\b\\?.html")
+        let listing = """
+        drwxr-xr-x          4,096 2026/11/26 10:58:04 .
+        -rw-r--r--              2 2026/11/26 10:57:56 index.html
+        lrwxrwxrwx              1 2026/11/26 10:58:04 news
+        drwxr-xr-x          4,096 2026/11/26 10:57:56 about
+        -rw-r--r--              2 2026/11/26 10:57:56 about/a file.txt
+        """
+        #expect(RsyncPublisher.parse(listing: listing) == ["index.html", "news", "about/a file.txt"])
+    }
+
+    /// Paths that would leave a folder, and links planted in it, are refused by the writer itself.
+    @Test func confinedFolderRefusesEveryWayOut() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-confined-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inside = root.appendingPathComponent("inside"), outside = root.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("secret".utf8).write(to: outside.appendingPathComponent("secret.txt"))
+        try FileManager.default.createSymbolicLink(atPath: inside.appendingPathComponent("news").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(atPath: inside.appendingPathComponent("secret.txt").path, withDestinationPath: outside.appendingPathComponent("secret.txt").path)
+        let folder = try ConfinedFolder(path: inside.path)
+        let refusals: [(String, String)] = [
+            ("../escape.html", "has a '..' segment, which would leave the folder"),
+            ("a/../../escape.html", "has a '..' segment, which would leave the folder"),
+            ("./a.html", "has a '.' segment, which would leave the folder"),
+            ("/tmp/escape.html", "is absolute, not inside the folder"),
+            ("a//b.html", "has an empty segment"),
+            ("a\u{0}b.html", "holds a NUL byte"),
+            (String(repeating: "x", count: 256), "has a name longer than 255 bytes"),
+            ("", "is empty"),
+            ("news/a/index.html", "news is a link or a file, not a folder; Herald does not follow it"),
+            ("secret.txt/x", "secret.txt is a link or a file, not a folder; Herald does not follow it"),
+        ]
+        for (path, message) in refusals {
+            do {
+                try folder.write(Data("x".utf8), to: path)
+                Issue.record("wrote \(path)")
+            } catch let problem as ConfinedFolder.Problem {
+                #expect(problem.message == message, "\(path)")
+            }
+        }
+        // A link where a file is to be written is not written through either.
+        #expect(throws: ConfinedFolder.Problem.self) { try folder.write(Data("x".utf8), to: "secret.txt") }
+        #expect(folder.read("secret.txt") == nil, "a link is not read through")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["secret.txt"])
+        #expect(try String(contentsOf: outside.appendingPathComponent("secret.txt"), encoding: .utf8) == "secret")
+        #expect(try folder.walk().files == ["news", "secret.txt"], "links are listed as entries, never walked into")
+
+        // A hard link only of a regular file when asked: a link swapped in is taken back out.
+        let other = try ConfinedFolder(path: root.appendingPathComponent("other").path, making: true)
+        #expect(try !other.link("secret.txt", from: folder, regularOnly: true))
+        #expect(other.status("secret.txt") == nil)
+        try folder.write(Data("mine".utf8), to: "made/here.txt")
+        #expect(try other.link("made/here.txt", from: folder, regularOnly: true))
+        #expect(other.read("made/here.txt") == Data("mine".utf8))
+    }
+
+    static func inode(_ url: URL) throws -> Int? {
+        try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int
+    }
+
+    @Test func folderTargetKeepsFilesHeraldDidNotPublish() throws {
+        let (root, output) = try Self.scratch(["index.html": "home", "news/a/index.html": "A", "news/b/index.html": "B"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let www = root.appendingPathComponent("www")
+        _ = try Self.publish(output, to: www, root: root)
+        let foreign = ["google123.html": "google-site-verification: google123.html", ".well-known/security.txt": "Contact: mailto:it@example.edu", "notes.txt": "mine"]
+        for (path, text) in foreign {
+            try FileManager.default.createDirectory(at: www.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: www.appendingPathComponent(path))
+        }
+        try FileManager.default.createDirectory(at: www.appendingPathComponent("uploads"), withIntermediateDirectories: true)
+        let notesInode = try Self.inode(www.appendingPathComponent("notes.txt"))
+
+        try Self.write(["index.html": "home", "news/a/index.html": "A"], into: output)
+        let outcome = try Self.publish(output, to: www, root: root)
+        #expect(outcome.published)
+        #expect(outcome.plan.deleted == ["news/b/index.html"])
+        #expect(outcome.plan.kept == [".well-known/security.txt", "google123.html", "notes.txt"])
+        #expect(outcome.plan.keptSummary == "3 files Herald did not publish were kept: .well-known/security.txt, google123.html, notes.txt; --force deletes notes.txt (.well-known/ and site verification files are kept even with --force)")
+        var published = try Self.contents(of: www)
+        #expect(published.removeValue(forKey: PublishManifest.fileName) != nil)
+        #expect(published == foreign.merging(["index.html": "home", "news/a/index.html": "A"]) { a, _ in a })
+        #expect(try Self.inode(www.appendingPathComponent("notes.txt")) == notesInode, "a kept file is the same file")
+        #expect(FileManager.default.fileExists(atPath: www.appendingPathComponent("uploads").path), "an empty folder is kept")
+        let manifest = try #require(PublishManifest.decode(try Data(contentsOf: www.appendingPathComponent(PublishManifest.fileName))))
+        #expect(manifest.files.keys.sorted() == ["index.html", "news/a/index.html"], "kept files stay out of the manifest: they are still not Herald's")
+
+        let again = try Self.publish(output, to: www, root: root)
+        #expect(!again.published && again.plan.kept.count == 3)
+
+        try Self.write(["index.html": "home 2", "news/a/index.html": "A"], into: output)
+        let forced = try Self.publish(output, to: www, root: root, force: true)
+        #expect(forced.plan.deleted == ["notes.txt"])
+        published = try Self.contents(of: www)
+        published.removeValue(forKey: PublishManifest.fileName)
+        #expect(published == ["index.html": "home 2", "news/a/index.html": "A", "google123.html": foreign["google123.html"]!,
+                              ".well-known/security.txt": foreign[".well-known/security.txt"]!])
+    }
+
+    @Test func aLinkPlantedInAFolderTargetIsNeverWrittenThrough() throws {
+        let (root, output) = try Self.scratch(["index.html": "home", "news/a/index.html": "A"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let www = root.appendingPathComponent("www"), elsewhere = root.appendingPathComponent("elsewhere")
+        _ = try Self.publish(output, to: www, root: root)
+        try Self.write(["keep.txt": "outside", "a/index.html": "outside page"], into: elsewhere)
+        try FileManager.default.removeItem(at: www.appendingPathComponent("news"))
+        try FileManager.default.createSymbolicLink(atPath: www.appendingPathComponent("news").path, withDestinationPath: elsewhere.path)
+        try FileManager.default.removeItem(at: www.appendingPathComponent("index.html"))
+        try FileManager.default.createSymbolicLink(atPath: www.appendingPathComponent("index.html").path, withDestinationPath: elsewhere.appendingPathComponent("keep.txt").path)
+        let before = try Self.contents(of: elsewhere)
+
+        try Self.write(["index.html": "home 2", "news/a/index.html": "A 2"], into: output)
+        do {
+            _ = try Self.publish(output, to: www, root: root)
+            Issue.record("published through a link")
+        } catch let failure as PublishFailure {
+            #expect(failure.step == "check the plan")
+            #expect(failure.message == "publishing would replace 1 file on \(www.path) that Herald did not publish: news; check the plan with --dry-run, then give --force")
+        }
+        #expect(try Self.contents(of: elsewhere) == before)
+        let forced = try Self.publish(output, to: www, root: root, force: true)
+        #expect(forced.published)
+        #expect(try Self.contents(of: elsewhere) == before, "nothing is written, linked or deleted outside the target")
+        var published = try Self.contents(of: www)
+        published.removeValue(forKey: PublishManifest.fileName)
+        #expect(published == ["index.html": "home 2", "news/a/index.html": "A 2"])
+        var info = stat()
+        #expect(lstat(www.appendingPathComponent("news").path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
+        #expect(lstat(www.appendingPathComponent("index.html").path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
     }
 
     @Test func completedBuildIsFoundOnlyWhileTheOutputIsAsBuilt() throws {

@@ -3,8 +3,10 @@ and over a stand-in for SSH, a bare git repository, and an S3 server (moto) on 1
 published files are compared byte for byte with the build's output; the plan of a dry run, the
 deletion of stale files, the refusals, and publishes that fail or are killed part-way (the target
 keeps the previous site) are checked on each target that can have them."""
+import json
 import os
 import pathlib
+import re
 import shutil
 import signal
 import stat
@@ -80,14 +82,14 @@ def test_folder_publish_copies_the_site_and_keeps_unchanged_files_untouched(tmp_
     lines = plan_lines(dry.stdout)
     assert "~ about/index.html" in lines
     assert "+ news/publish-test/index.html" in lines
-    assert "- stale.html" in lines
+    assert "- stale.html" not in lines, "a file Herald did not publish is not deleted"
+    assert "1 file Herald did not publish was kept: stale.html; --force deletes it" in dry.stdout.splitlines()
     assert any(line.startswith("- news/") for line in lines), "the deleted item's page is in the plan"
     assert "stale.html" in os.listdir(target), "a dry run changes nothing"
 
     result = herald("--to", str(target), site=site)
     assert "Published:" in result.stdout
-    assert tree(target) == tree(output)
-    assert not (target / "stale.html").exists()
+    assert tree(target) == {**tree(output), "stale.html": b"left over from an older site"}
     stylesheet = next((target / "assets").iterdir())
     assert (stylesheet.stat().st_ino, stylesheet.stat().st_mtime_ns) == before, "an unchanged file is not rewritten"
     assert not [name for name in os.listdir(tmp_path) if ".herald-" in name], "no scratch folder is left beside the target"
@@ -194,12 +196,12 @@ args = sys.argv[1:]
 while args and args[0].startswith("-"):
     args = args[2:] if args[0] in ("-l", "-p") else args[1:]
 command = " ".join(args[1:])
-limit, counter = LIMIT, COUNTER
+limit, counter, working = LIMIT, COUNTER, WORKING
 if limit is None:
     os.execvp("sh", ["sh", "-c", command])
 connections = int(open(counter).read()) if os.path.exists(counter) else 0
 open(counter, "w").write(str(connections + 1))
-if connections == 0:
+if connections < working:
     os.execvp("sh", ["sh", "-c", command])
 # The connection drops after `limit` bytes from the client: both ends are cut.
 server = subprocess.Popen(["sh", "-c", command], stdin=subprocess.PIPE)
@@ -218,12 +220,13 @@ sys.exit(255)
 """
 
 
-def fake_ssh(folder, truncate=None):
+def fake_ssh(folder, truncate=None, working=4):
     """A stand-in for ssh that runs the remote command on this machine, as ssh to localhost would.
-    With `truncate`, the first connection (the dry run that makes the plan) works and every later
+    With `truncate`, the first `working` connections work (reading the manifest, the dry run that
+    makes the plan, the listing, sending the manifest with the new files added) and every later
     one breaks after that many bytes from the client, like a network that drops."""
     script = folder / ("ssh-broken" if truncate else "ssh")
-    script.write_text(FAKE_SSH.replace("LIMIT", repr(truncate)).replace("COUNTER", repr(str(folder / "connections"))))
+    script.write_text(FAKE_SSH.replace("LIMIT", repr(truncate)).replace("COUNTER", repr(str(folder / "connections"))).replace("WORKING", repr(working)))
     script.chmod(0o755)
     return script
 
@@ -240,14 +243,15 @@ def test_rsync_to_a_local_path_and_over_ssh(tmp_path):
     change_site(site)
     dry = herald("--to", f"rsync:{target}", "--dry-run", site=site)
     lines = plan_lines(dry.stdout)
-    assert "~ about/index.html" in lines and "- stale.html" in lines and "+ news/publish-test/index.html" in lines
+    assert "~ about/index.html" in lines and "+ news/publish-test/index.html" in lines
+    assert any(line.startswith("- news/") for line in lines), "the deleted item's page is in the plan"
+    assert "- stale.html" not in lines, "a file Herald did not publish is not deleted"
     assert (target / "stale.html").exists()
 
     # The user@host:/path form, over a stand-in for ssh (RSYNC_RSH is rsync's own setting).
     env = dict(os.environ, RSYNC_RSH=str(fake_ssh(tmp_path)))
     herald("--to", f"editor@localhost:{target}", site=site, env=env)
-    assert tree(target) == tree(site / "site-output")
-    assert not (target / "stale.html").exists()
+    assert tree(target) == {**tree(site / "site-output"), "stale.html": b"old"}
     assert next((target / "assets").iterdir()).stat().st_ino == before, "rsync leaves an unchanged file alone"
 
 
@@ -397,18 +401,18 @@ def test_s3_upload_with_types_cache_policy_and_stale_deletion(tmp_path, s3):
     assert objects["assets/herald.css"][1:] == ("text/css; charset=utf-8", "public, max-age=300"), "the stylesheet changes with the pages"
     assert objects["js/app.3f2a9c1b07.js"][1:] == ("text/javascript; charset=utf-8", "public, max-age=31536000, immutable")
 
-    stale = "cs/old/index.html"
-    client.put_object(Bucket="union-site", Key=stale, Body=b"old")
     change_site(site)
     dry = herald("--to", "s3://union-site/cs", "--endpoint", endpoint, "--dry-run", site=site, env=env)
     lines = plan_lines(dry.stdout)
-    assert "~ about/index.html" in lines and "- old/index.html" in lines and "+ news/publish-test/index.html" in lines
-    assert client.get_object(Bucket="union-site", Key=stale)["Body"].read() == b"old", "a dry run changes nothing"
+    assert "~ about/index.html" in lines and "+ news/publish-test/index.html" in lines
+    dropped = [line[2:] for line in lines if line.startswith("- news/")]
+    assert dropped, "the deleted item's page is in the plan"
+    assert set(dropped) <= set(bucket_tree(client, "union-site", "cs")), "a dry run changes nothing"
 
     herald("--to", "s3://union-site/cs", "--endpoint", endpoint, site=site, env=env)
     objects = bucket_tree(client, "union-site", "cs")
     assert {path: value[0] for path, value in objects.items()} == tree(site / "site-output")
-    assert "old/index.html" not in objects
+    assert not set(dropped) & set(objects)
 
     # A fresh clone builds every file anew (new modification times), yet nothing is uploaded again.
     clone = make_site(tmp_path, "clone")
@@ -446,10 +450,150 @@ def test_s3_failure_part_way_leaves_the_previous_pages(tmp_path, s3):
     assert all(after[path] == value for path, value in before.items()), "every previous file is still there, unchanged or only new beside it"
     # New files go up before the pages that name them: the new cover, documents, social cards.
     assert set(after) - set(before) <= {"images/new-cover.jpg"} | {p for p in tree(site / "site-output") if p.endswith((".json", ".xml", ".ics")) or p.startswith("social/")} | {"news/publish-test/index.html"}
-    assert client.get_object(Bucket="failing-site", Key="cs/" + MANIFEST)["Body"].read() == manifest, "the manifest is written after every upload"
+    # The manifest is written after every upload; before any, it only gains the new objects, without a hash, so that an
+    # upload stopped part-way leaves no object of Herald's it does not name (and the next publish uploads them again).
+    previous, pending = json.loads(manifest), json.loads(client.get_object(Bucket="failing-site", Key="cs/" + MANIFEST)["Body"].read())
+    new_paths = set(tree(site / "site-output")) - set(previous["files"])
+    assert new_paths and "images/new-cover.jpg" in new_paths and "news/publish-test/index.html" in new_paths
+    assert pending["files"] == {**previous["files"], **{path: {"sha256": "", "size": -1} for path in new_paths}}
 
     herald("--to", "s3://failing-site/cs", "--endpoint", endpoint, site=site, env=env)
     assert {path: value[0] for path, value in bucket_tree(client, "failing-site", "cs").items()} == tree(site / "site-output")
+
+
+# --- files Herald did not publish, on every target --------------------------------------------
+
+FOREIGN = {
+    "google1234567890abcdef.html": b"google-site-verification: google1234567890abcdef.html\n",
+    ".well-known/security.txt": b"Contact: mailto:security@union.example.edu\n",
+    "notes.txt": b"a file someone put there by hand\n",
+}
+KEPT = ("3 files Herald did not publish were kept: .well-known/security.txt, google1234567890abcdef.html, notes.txt; "
+        "--force deletes notes.txt (.well-known/ and site verification files are kept even with --force)")
+KEPT_WITH_FORCE = ("2 files Herald did not publish were kept: .well-known/security.txt, google1234567890abcdef.html "
+                   "(.well-known/ and site verification files are kept even with --force)")
+
+
+def check_foreign_files_survive(site, to, put, read, extra=(), env=None):
+    """Publishes `site` to `to`, puts FOREIGN there by hand (`put`), drops a news item, and publishes
+    again, then with --force: `read` gives the target's files (path → bytes, without Herald's manifest)."""
+    herald("--to", to, *extra, site=site, env=env)
+    put(FOREIGN)
+    before = set(tree(site / "site-output"))
+    change_site(site)
+    dry = herald("--to", to, *extra, "--dry-run", site=site, env=env)
+    assert dry.returncode == 0
+    dropped = before - set(tree(site / "site-output"))
+    assert dropped, "the changed site drops a news item's files"
+    lines = plan_lines(dry.stdout)
+    assert not [line for line in lines if line[2:] in FOREIGN], lines
+    assert {line[2:] for line in lines if line.startswith("- ")} == dropped
+    assert KEPT in dry.stdout.splitlines()
+    assert "A real publish would need --force" not in dry.stdout
+
+    published = herald("--to", to, *extra, site=site, env=env)
+    assert published.returncode == 0
+    assert published.stdout.splitlines()[-1] == KEPT
+    assert published.stdout.splitlines()[-2].startswith("Published: ")
+    assert f", {len(dropped)} deleted, " in published.stdout
+    assert read() == {**tree(site / "site-output"), **FOREIGN}, "the foreign files survive; the dropped pages are gone"
+
+    forced = herald("--to", to, *extra, "--force", site=site, env=env)
+    assert forced.returncode == 0
+    assert re.fullmatch(r"Published: 0 added, 0 changed, 1 deleted, [0-9,]+ unchanged; 0 B to send", forced.stdout.splitlines()[-2])
+    assert forced.stdout.splitlines()[-1] == KEPT_WITH_FORCE
+    expected = {**tree(site / "site-output"), **FOREIGN}
+    del expected["notes.txt"]
+    assert read() == expected, "--force deletes what Herald did not publish, but not .well-known/ or verification files"
+
+    again = herald("--to", to, *extra, "--force", site=site, env=env)
+    assert again.stdout.splitlines()[-2].startswith("Already published: nothing changed")
+    assert again.stdout.splitlines()[-1] == KEPT_WITH_FORCE
+
+
+def put_files(folder):
+    def put(files):
+        for path, data in files.items():
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_bytes(data)
+    return put
+
+
+def test_folder_keeps_files_herald_did_not_publish(tmp_path):
+    site, target = make_site(tmp_path), tmp_path / "www"
+    check_foreign_files_survive(site, str(target), put_files(target), lambda: tree(target))
+
+
+def test_rsync_keeps_files_herald_did_not_publish(tmp_path):
+    site, target = make_site(tmp_path), tmp_path / "rsync-target"
+    env = dict(os.environ, RSYNC_RSH=str(fake_ssh(tmp_path)))
+    check_foreign_files_survive(site, f"editor@localhost:{target}", put_files(target), lambda: tree(target), env=env)
+    manifest = json.loads((target / MANIFEST).read_text())
+    assert set(manifest["files"]) == set(tree(site / "site-output")), "the manifest lists what Herald published, nothing else"
+
+
+def test_git_keeps_files_herald_did_not_publish(tmp_path):
+    site, remote = make_site(tmp_path), tmp_path / "pages.git"
+    git("init", "--quiet", "--bare", str(remote))
+
+    def put(files):
+        # Someone adds them to the branch by hand (or on the forge's website): a commit that is not Herald's.
+        work = tmp_path / "by-hand"
+        shutil.rmtree(work, ignore_errors=True)
+        git("clone", "--quiet", "--branch", "pages", str(remote), str(work))
+        put_files(work)(files)
+        git("add", "-A", cwd=work)
+        git("-c", "user.name=Someone", "-c", "user.email=someone@example.edu", "commit", "--quiet", "-m", "Verify the site", cwd=work)
+        git("push", "--quiet", "origin", "pages", cwd=work)
+
+    def read():
+        files = branch_tree(remote, "pages")
+        assert files.pop(".nojekyll") == b""
+        return files
+
+    check_foreign_files_survive(site, f"git:{remote}#pages", put, read)
+    assert git("-C", str(remote), "log", "-1", "--format=%s", "pages").strip().endswith("(herald publish)")
+
+
+def test_s3_keeps_files_herald_did_not_publish(tmp_path, s3):
+    endpoint, env, client = s3
+    client.create_bucket(Bucket="foreign-site")
+    site = make_site(tmp_path)
+
+    def put(files):
+        for path, data in files.items():
+            client.put_object(Bucket="foreign-site", Key="cs/" + path, Body=data)
+
+    check_foreign_files_survive(site, "s3://foreign-site/cs", put, lambda: {path: value[0] for path, value in bucket_tree(client, "foreign-site", "cs").items()},
+                                extra=("--endpoint", endpoint), env=env)
+
+
+def plant_link(target, elsewhere):
+    """Replaces the target's news/ folder by a link to a folder outside, holding a file."""
+    elsewhere.mkdir()
+    (elsewhere / "keep.txt").write_text("outside the target")
+    shutil.rmtree(target / "news")
+    (target / "news").symlink_to(elsewhere)
+
+
+@pytest.mark.parametrize("kind", ["folder", "rsync"])
+def test_a_link_planted_in_the_target_is_never_written_through(tmp_path, kind):
+    site, target, elsewhere = make_site(tmp_path), tmp_path / "www", tmp_path / "elsewhere"
+    to = str(target) if kind == "folder" else f"rsync:{target}"
+    herald("--to", to, site=site)
+    plant_link(target, elsewhere)
+    change_site(site)
+    refused = herald("--to", to, site=site, check=False)
+    assert refused.returncode == 1
+    assert refused.stderr.splitlines()[-1] == (f'error: publish failed at "check the plan": publishing would replace 1 file on {target if kind == "folder" else "rsync:" + str(target)} '
+                                               "that Herald did not publish: news; check the plan with --dry-run, then give --force")
+    assert os.listdir(elsewhere) == ["keep.txt"] and (target / "news").is_symlink()
+    forced = herald("--to", to, "--force", site=site)
+    assert forced.returncode == 0
+    assert os.listdir(elsewhere) == ["keep.txt"] and (elsewhere / "keep.txt").read_text() == "outside the target", \
+        "nothing is written, linked or deleted outside the target"
+    assert not (target / "news").is_symlink() and (target / "news").is_dir()
+    assert tree(target) == tree(site / "site-output")
 
 
 # --- publish checks first -------------------------------------------------------------------------
