@@ -34,7 +34,7 @@ final class FolderPublisher: Publisher {
         return try step("read target") {
             // Read without following any link in the folder: a link planted there (news ->
             // /tmp/elsewhere) is an entry of its own, never a way out.
-            let target = try ConfinedFolder(path: folder)
+            let target = try TargetFolder(path: folder)
             let listing = try target.walk()
             emptyFolders = listing.emptyFolders
             let manifest = PublishManifest.decode(target.read(PublishManifest.fileName))
@@ -114,8 +114,8 @@ final class FolderPublisher: Publisher {
     private func stage(_ site: BuiltSite, _ plan: PublishPlan, into staging: String) throws {
         // Every write goes through the staging folder's own descriptor and every read from the
         // target through the target's, component by component, never following a link.
-        let stage = try ConfinedFolder(path: staging)
-        let target = try FileManager.default.fileExists(atPath: folder) ? ConfinedFolder(path: folder) : nil
+        let stage = try TargetFolder(path: staging)
+        let target = try FileManager.default.fileExists(atPath: folder) ? TargetFolder(path: folder) : nil
         let files = site.publishedFiles
         for relative in Set(files.flatMap { $0.path.enclosingFolders }).sorted() {
             try stage.makeFolder(relative)
@@ -143,7 +143,7 @@ final class FolderPublisher: Publisher {
 
     /// Puts the files Herald did not publish, and the empty folders, into the new site as they
     /// are (the same inodes), each folder above them with its mode in the target.
-    private func keepForeign(_ plan: PublishPlan, from target: ConfinedFolder, in stage: ConfinedFolder, site: [SiteFile]) throws {
+    private func keepForeign(_ plan: PublishPlan, from target: TargetFolder, in stage: TargetFolder, site: [SiteFile]) throws {
         let sitePaths = Set(site.map(\.path))
         // An empty folder where the site has a file, or inside one, gives way to it.
         let empty = emptyFolders.filter { folder in !sitePaths.contains(folder) && !folder.enclosingFolders.contains(where: sitePaths.contains) }
@@ -181,7 +181,7 @@ final class FolderPublisher: Publisher {
 
     /// Every file (not folder) under `root`, relative, without following links.
     static func files(in root: String) throws -> [String] {
-        try ConfinedFolder(path: root).walk().files
+        try TargetFolder(path: root).walk().files
     }
 
     /// Swaps two paths atomically with Linux's `renameat2(…, RENAME_EXCHANGE)`. Looked up at run

@@ -268,8 +268,8 @@ final class S3Publisher: Publisher {
     /// Written through the folder's own descriptor: no path can lead out of it.
     private func stage(_ paths: [String], from output: String, into folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let stage = try ConfinedFolder(path: folder)
-        let site = try ConfinedFolder(path: output)
+        let stage = try TargetFolder(path: folder)
+        let site = try TargetFolder(path: output)
         for path in paths {
             if try !stage.link(path, from: site, regularOnly: true) { try stage.copy(from: output + "/" + path, to: path) }
         }

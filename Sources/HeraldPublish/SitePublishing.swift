@@ -51,7 +51,7 @@ public enum SitePublishing {
             // The output was listed from disk, so this cannot happen; but every publisher writes
             // these paths under its target, so one that could leave it stops everything here.
             for file in site.files {
-                do { _ = try ConfinedFolder.components(of: file.path) } catch {
+                do { _ = try TargetFolder.components(of: file.path) } catch {
                     throw PublishFailure(step: "check the output", "\(request.output) holds a file whose path \(error); nothing was published")
                 }
             }

@@ -443,16 +443,16 @@ import Testing
         try Data("secret".utf8).write(to: outside.appendingPathComponent("secret.txt"))
         try FileManager.default.createSymbolicLink(atPath: inside.appendingPathComponent("news").path, withDestinationPath: outside.path)
         try FileManager.default.createSymbolicLink(atPath: inside.appendingPathComponent("secret.txt").path, withDestinationPath: outside.appendingPathComponent("secret.txt").path)
-        let folder = try ConfinedFolder(path: inside.path)
+        let folder = try TargetFolder(path: inside.path)
         let refusals: [(String, String)] = [
-            ("../escape.html", "has a '..' segment, which would leave the folder"),
-            ("a/../../escape.html", "has a '..' segment, which would leave the folder"),
-            ("./a.html", "has a '.' segment, which would leave the folder"),
-            ("/tmp/escape.html", "is absolute, not inside the folder"),
-            ("a//b.html", "has an empty segment"),
-            ("a\u{0}b.html", "holds a NUL byte"),
-            (String(repeating: "x", count: 256), "has a name longer than 255 bytes"),
-            ("", "is empty"),
+            ("../escape.html", "the path has a '.' or '..' segment, which would lead out of the folder"),
+            ("a/../../escape.html", "the path has a '.' or '..' segment, which would lead out of the folder"),
+            ("./a.html", "the path has a '.' or '..' segment, which would lead out of the folder"),
+            ("/tmp/escape.html", "the path starts with '/', so it would lead out of the folder"),
+            ("a//b.html", "the path has an empty segment ('//' or a '/' at its end)"),
+            ("a\u{0}b.html", "the path has a NUL byte"),
+            (String(repeating: "x", count: 256), "a name in the path is 256 bytes long; file names may be at most 255 bytes"),
+            ("", "the path is empty"),
             ("news/a/index.html", "news is a link or a file, not a folder; Herald does not follow it"),
             ("secret.txt/x", "secret.txt is a link or a file, not a folder; Herald does not follow it"),
         ]
@@ -460,19 +460,19 @@ import Testing
             do {
                 try folder.write(Data("x".utf8), to: path)
                 Issue.record("wrote \(path)")
-            } catch let problem as ConfinedFolder.Problem {
+            } catch let problem as TargetFolder.Problem {
                 #expect(problem.message == message, "\(path)")
             }
         }
         // A link where a file is to be written is not written through either.
-        #expect(throws: ConfinedFolder.Problem.self) { try folder.write(Data("x".utf8), to: "secret.txt") }
+        #expect(throws: TargetFolder.Problem.self) { try folder.write(Data("x".utf8), to: "secret.txt") }
         #expect(folder.read("secret.txt") == nil, "a link is not read through")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["secret.txt"])
         #expect(try String(contentsOf: outside.appendingPathComponent("secret.txt"), encoding: .utf8) == "secret")
         #expect(try folder.walk().files == ["news", "secret.txt"], "links are listed as entries, never walked into")
 
         // A hard link only of a regular file when asked: a link swapped in is taken back out.
-        let other = try ConfinedFolder(path: root.appendingPathComponent("other").path, making: true)
+        let other = try TargetFolder(path: root.appendingPathComponent("other").path, making: true)
         #expect(try !other.link("secret.txt", from: folder, regularOnly: true))
         #expect(other.status("secret.txt") == nil)
         try folder.write(Data("mine".utf8), to: "made/here.txt")

@@ -45,10 +45,10 @@ enum FrontMatter {
     /// (a 4 MB front matter of 400,000 keys took 42 s and 424 MB).
     static let largestText = 1024 * 1024
 
-    /// The most keys in a front matter, nested mappings included: every key Herald does not read
-    /// is checked for a typo and kept for templates, at some 2 KB and 0.1 ms each, and real front
-    /// matter has a few dozen.
-    static let mostKeys = 10_000
+    /// The most keys in a front matter, nested mappings included: every structured input's bound
+    /// (`InputLimits.mostKeys`). Every key Herald does not read is checked for a typo and kept for
+    /// templates, at some 2 KB and 0.1 ms each, and real front matter has a few dozen.
+    static let mostKeys = InputLimits.mostKeys
 
     /// The line (in the front matter) of the `number`th key, counting every mapping's keys depth
     /// first; nil if there are fewer. Stops there, so a huge document costs no more than the limit.

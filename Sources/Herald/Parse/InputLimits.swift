@@ -7,7 +7,10 @@ import Yams
 /// nested lists) are refused at once with `path:line` instead of taking minutes and gigabytes.
 ///
 /// The size and the alias budget are front matter's own (`ItemParser.largestFile`,
-/// `YAMLReader.expansionBudget`), named here so that every reader shares them.
+/// `YAMLReader.expansionBudget`), named here so that every reader shares them; front matter's
+/// key count is this one (`FrontMatter.mostKeys`). The bounds of particular inputs live with
+/// their reader, each once: front matter's text (`FrontMatter.largestText`), tables
+/// (`TableLimits`), data files (`PopularityParser.largestFile`), an item's terms (`LimitOptions`).
 public enum InputLimits {
     /// The largest file read: 16 MiB, as for content files.
     public static let largestFile = ItemParser.largestFile

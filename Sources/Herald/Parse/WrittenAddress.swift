@@ -18,7 +18,8 @@ public enum WrittenAddress {
         if written.unicodeScalars.contains(where: isControl) { return "\(quoted) has a control character; \(example)" }
         if written.contains("\\") { return "\(quoted) has a '\\'; addresses separate folders with '/'" }
         var path = Substring(written.trimmed())
-        if let scheme = path.range(of: "://") {
+        // `//host/path` names a host as `https://host/path` does (a browser reads it so).
+        if let scheme = path.hasPrefix("//") ? path.range(of: "//") : path.range(of: "://") {
             let rest = path[scheme.upperBound...]
             let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
             let host = rest[..<hostEnd].split(separator: "@").last.map { $0.split(separator: ":").first ?? "" } ?? ""

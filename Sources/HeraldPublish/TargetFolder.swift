@@ -1,10 +1,13 @@
 import Foundation
+import Herald
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A folder that `herald publish` reads and writes by paths relative to it, one component at a
-/// time with `openat(…, O_NOFOLLOW)` from a descriptor of the folder itself.
+/// A publish target folder, which `herald publish` reads and writes by paths relative to it, one
+/// component at a time with `openat(…, O_NOFOLLOW)` from a descriptor of the folder itself. (The
+/// build's folders use `ConfinedFolder`, which lets the kernel check a whole path in one
+/// `openat2`; a target also needs walking, keeping a foreign link as it is and copying, here.)
 ///
 /// A publish target is a folder other people and programs write to too, so anything in it may be
 /// a link planted there (`news -> /tmp/elsewhere`). Checking a path with `lstat` before opening it
@@ -12,7 +15,7 @@ import Glibc
 /// so a link anywhere in a path is refused, and nothing is read from or written outside the folder,
 /// whatever the path says (`..`, an absolute path, a NUL byte or an over-long name are refused
 /// before any call).
-final class ConfinedFolder: Sendable {
+final class TargetFolder: Sendable {
     /// The folder, as given.
     let path: String
     private let descriptor: Int32
@@ -36,19 +39,11 @@ final class ConfinedFolder: Sendable {
 
     deinit { close(descriptor) }
 
-    /// The components of a relative path, or why it cannot name a file inside the folder.
+    /// The components of a relative path, or why it cannot name a file inside the folder: the
+    /// rule every path Herald writes keeps (`ConfinedPath`).
     static func components(of relative: String) throws -> [String] {
-        let refuse = { (why: String) in Problem(path: relative, message: why) }
-        guard !relative.isEmpty else { throw refuse("is empty") }
-        guard !relative.hasPrefix("/") else { throw refuse("is absolute, not inside the folder") }
-        guard !relative.utf8.contains(0) else { throw refuse("holds a NUL byte") }
-        let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        for part in parts {
-            if part.isEmpty { throw refuse("has an empty segment") }
-            if part == "." || part == ".." { throw refuse("has a '\(part)' segment, which would leave the folder") }
-            if part.utf8.count > 255 { throw refuse("has a name longer than 255 bytes") }
-        }
-        return parts
+        if let refusal = ConfinedPath.refusal(relative) { throw Problem(path: relative, message: refusal.description) }
+        return relative.split(separator: "/").map(String.init)
     }
 
     // MARK: Folders
@@ -186,7 +181,7 @@ final class ConfinedFolder: Sendable {
     /// `regularOnly`: anything but a regular file (a link swapped in since it was looked at) is
     /// taken back out, checked on the new entry itself, so no moment between a check and the link
     /// lets one through.
-    func link(_ relative: String, from other: ConfinedFolder, regularOnly: Bool = false) throws -> Bool {
+    func link(_ relative: String, from other: TargetFolder, regularOnly: Bool = false) throws -> Bool {
         guard let (source, sourceName) = try? other.parent(of: relative, create: false) else { return false }
         defer { close(source) }
         let (folder, name) = try parent(of: relative, create: true)
@@ -203,7 +198,7 @@ final class ConfinedFolder: Sendable {
     /// Keeps the entry `relative` of `other` here: the same inode when the file system allows,
     /// else a copy of a regular file or a new link with the same text. Anything else (a socket, a
     /// device) that cannot be linked is an error.
-    func keep(_ relative: String, from other: ConfinedFolder) throws {
+    func keep(_ relative: String, from other: TargetFolder) throws {
         if try link(relative, from: other) { return }
         let (source, sourceName) = try other.parent(of: relative, create: false)
         defer { close(source) }
