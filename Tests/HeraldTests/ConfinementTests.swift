@@ -115,7 +115,7 @@ import Testing
         let tree = try OutputTree(outputPath: scratch.out)
         let pieces = ["..", ".", "/", "//", "\\", "%2e%2e", "%2F", "a", "news", "é", "．．", "‥", "\u{0}", "\n", "~", " ", "-",
                       String(repeating: "n", count: 250), "elsewhere", "keep.txt", "../elsewhere", "/tmp"]
-        var random = SeededRandom(seed: 35)
+        var random = SplitMix64(seed: 35)
         var written = 0
         for _ in 0..<3000 {
             let path = (0..<Int.random(in: 1...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
@@ -157,18 +157,5 @@ import Testing
     @Test(arguments: ["/news/a/", "news/a.html", "/2014/11/01/slug.html", "https://EXAMPLE.org/old/", "/a/b?x=1#y", "/..a/", "/news/caf%C3%A9/", "/新闻/迎新/"])
     func acceptsAddressesOnTheSite(written: String) {
         #expect(WrittenAddress.problem(written, key: "url", siteHost: "example.org") == nil)
-    }
-}
-
-/// A reproducible source of random numbers (SplitMix64), so a failing case can be run again.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

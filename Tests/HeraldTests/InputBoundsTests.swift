@@ -44,8 +44,8 @@ import Testing
         #expect(failure.diagnostics.last?.description == "data/popularity.csv: … and 5 more errors in this file")
         #expect(failure.errorCount == 25)
         #expect(failure.description.hasSuffix("\nerror: read data failed with 25 errors"))
-        #expect(DiagnosticCap.grouped(1_234_567) == "1,234,567")
-        #expect(DiagnosticCap.grouped(999) == "999")
+        #expect(NumberText.grouped(1_234_567) == "1,234,567")
+        #expect(NumberText.grouped(999) == "999")
     }
 
     /// The build's warnings hold 20 rows of the popularity file and one line for the rest, and

@@ -38,7 +38,7 @@ public enum DiagnosticCap {
     /// The line that stands for `omitted` diagnostics of a file left out.
     static func summary(path: String, severity: Diagnostic.Severity, omitted: Int) -> Diagnostic {
         let noun = severity == .warning ? "warning" : "error"
-        var line = Diagnostic.about(path, "… and \(grouped(omitted)) more \(noun)\(omitted == 1 ? "" : "s") in this file")
+        var line = Diagnostic.about(path, "… and \(NumberText.grouped(omitted)) more \(noun)\(omitted == 1 ? "" : "s") in this file")
         line.severity = severity
         line.omitted = omitted
         return line
@@ -47,17 +47,6 @@ public enum DiagnosticCap {
     /// How many problems `diagnostics` stand for: each shown one, and each summary's left-out ones.
     public static func count(_ diagnostics: some Sequence<Diagnostic>) -> Int {
         diagnostics.reduce(0) { $0 + max(1, $1.omitted) }
-    }
-
-    /// `999980` as `999,980`, whatever the locale, so that the line reads the same everywhere.
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return text
     }
 
     /// A file and severity, capped together.

@@ -25,12 +25,44 @@ public final class ImageCache: @unchecked Sendable {
     static let indexName = "index.json"
 
     /// The cache in `folder` (made when first written to), or no cache.
+    ///
+    /// The folder is Herald's own, beside the output, and may sit in the site folder, where a
+    /// contribution could commit a link by that name (`.site-output.herald-images ->
+    /// /somewhere`): a link there is removed (the cache may be deleted at any time), never followed.
     public init(folder: String?) {
         self.folder = folder
         index = [:]
-        if let folder, let data = FileManager.default.contents(atPath: folder + "/" + Self.indexName),
+        if let folder {
+            var info = stat()
+            if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { unlink(folder) }
+        }
+        if let data = confined().flatMap({ try? DiskReader.read(Self.indexName, in: $0) }),
            let saved = try? JSONDecoder().decode([String: Source].self, from: data) {
             index = saved
+        }
+    }
+
+    /// The cache folder, opened without following a link in it or in its own place; nil when
+    /// there is none yet (or no cache). `making`: made first when missing.
+    private func confined(making: Bool = false) -> ConfinedFolder? {
+        guard let folder else { return nil }
+        if making {
+            try? FileManager.default.createDirectory(atPath: (folder as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            mkdir(folder, 0o755)
+        }
+        return try? ConfinedFolder(path: folder, kind: .output, followingRoot: false)
+    }
+
+    /// Writes `data` as `name` in the cache: beside, then renamed, so a build interrupted
+    /// half-way never leaves half a file; a file that cannot be written is made again next time.
+    private func keep(_ data: Data, as name: String) {
+        guard let cache = confined(making: true) else { return }
+        let partial = name + ".partial-\(getpid())-\(UInt64.random(in: 0 ... .max))"
+        guard let descriptor = try? cache.createFile(partial) else { return }
+        let written = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        if written != data.count || renameat(cache.descriptor, partial, cache.descriptor, name) != 0 {
+            unlinkat(cache.descriptor, partial, 0)
         }
     }
 
@@ -57,28 +89,22 @@ public final class ImageCache: @unchecked Sendable {
         folder.map { $0 + "/" + key + "." + format.fileExtension }
     }
 
-    /// Whether the file is in the cache.
+    /// Whether the file is in the cache (as a file of its own, not a link).
     func has(_ key: String, _ format: ImageFormat) -> Bool {
         guard let file = file(key, format) else { return false }
-        return access(file, F_OK) == 0
+        var info = stat()
+        return lstat(file, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// A file's bytes from the cache: a regular file in the folder itself, never one a link
     /// planted there leads to (its bytes would be published as an image).
     func read(_ key: String, _ format: ImageFormat) -> Data? {
-        guard let folder, let confined = try? ConfinedFolder(path: folder, kind: .output) else { return nil }
-        return try? DiskReader.read(key + "." + format.fileExtension, in: confined)
+        confined().flatMap { try? DiskReader.read(key + "." + format.fileExtension, in: $0) }
     }
 
     /// Keeps a file's bytes; a file that cannot be written is simply made again next time.
     func store(_ key: String, _ format: ImageFormat, _ data: Data) {
-        guard let folder, let file = file(key, format) else { return }
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        // Written beside, then renamed: a build interrupted half-way never leaves half a file.
-        let partial = file + ".partial-\(getpid())-\(UInt64.random(in: 0 ... .max))"
-        if FileManager.default.createFile(atPath: partial, contents: data) {
-            if rename(partial, file) != 0 { unlink(partial) }
-        }
+        keep(data, as: key + "." + format.fileExtension)
     }
 
     func has(_ output: ImageOutput) -> Bool { has(output.key, output.format) }
@@ -94,10 +120,7 @@ public final class ImageCache: @unchecked Sendable {
             encoder.outputFormatting = [.sortedKeys]
             return try? encoder.encode(index)
         }
-        guard let folder, let data else { return }
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let file = folder + "/" + Self.indexName
-        let partial = file + ".partial-\(getpid())"
-        if FileManager.default.createFile(atPath: partial, contents: data) { _ = rename(partial, file) }
+        guard let data else { return }
+        keep(data, as: Self.indexName)
     }
 }

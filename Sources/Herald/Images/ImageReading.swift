@@ -83,7 +83,7 @@ struct ImageReading {
             case .failure(let problem):
                 problems.error(use.owner, use.line, "\(use.what) \(shown) cannot be read: \(problem.message)")
             case .success(let source) where source.header.pixels > options.maxPixels:
-                problems.error(use.owner, use.line, "\(use.what) \(shown) is \(source.header.width) × \(source.header.height) pixels (\(Self.grouped(source.header.pixels)) pixels); images.maxPixels allows \(Self.grouped(options.maxPixels)), so it is refused before it is decoded")
+                problems.error(use.owner, use.line, "\(use.what) \(shown) is \(source.header.width) × \(source.header.height) pixels (\(NumberText.grouped(source.header.pixels)) pixels); images.maxPixels allows \(NumberText.grouped(options.maxPixels)), so it is refused before it is decoded")
             case .success:
                 let key = ImageCatalog.Key(path: use.path, focus: use.focus)
                 if cropped[key] == nil { keys.append(key); firstUse[key] = use }
@@ -159,16 +159,5 @@ struct ImageReading {
         } catch {
             return .failure(error)
         }
-    }
-
-    /// 12,000,000 for 12000000.
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return text
     }
 }

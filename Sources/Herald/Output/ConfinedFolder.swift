@@ -39,9 +39,11 @@ public final class ConfinedFolder: @unchecked Sendable {
 
     /// Opens the folder at `path` (which may itself be reached through a link: the root is the
     /// user's choice; what is below it is confined).
-    public init(path: String, kind: Kind) throws(Failure) {
-        let descriptor = Glibc.open(path, herald_O_PATH | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .system(errno) }
+    /// `followingRoot: false` for a folder Herald names itself beside its output (the image
+    /// cache): a link there was put by someone else, and is refused like any link below.
+    public init(path: String, kind: Kind, followingRoot: Bool = true) throws(Failure) {
+        let descriptor = Glibc.open(path, herald_O_PATH | O_DIRECTORY | O_CLOEXEC | (followingRoot ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else { throw errno == ENOTDIR && !followingRoot ? .link(target: nil) : .system(errno) }
         self.path = path
         self.descriptor = descriptor
         self.kind = kind

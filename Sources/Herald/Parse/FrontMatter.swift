@@ -35,7 +35,7 @@ enum FrontMatter {
         }
         if let line = lineOfKey(number: mostKeys + 1, in: fields.mapping) {
             return .failure(Diagnostic(path: path, line: source.frontMatterLineOffset + line,
-                "front matter has over \(DiagnosticCap.grouped(mostKeys)) keys (this is key \(DiagnosticCap.grouped(mostKeys + 1))); it may have at most \(DiagnosticCap.grouped(mostKeys)): put lists of data in data/"))
+                "front matter has over \(NumberText.grouped(mostKeys)) keys (this is key \(NumberText.grouped(mostKeys + 1))); it may have at most \(NumberText.grouped(mostKeys)): put lists of data in data/"))
         }
         return .success((fields, source.body, bodyLine))
     }

@@ -24,7 +24,7 @@ public enum WrittenAddress {
             let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
             let host = rest[..<hostEnd].split(separator: "@").last.map { $0.split(separator: ":").first ?? "" } ?? ""
             guard let siteHost, host.lowercased() == siteHost.lowercased() else {
-                return "\(quoted) is an address on another site (\(host)); \(example)"
+                return host.isEmpty ? "\(quoted) is not an address on this site; \(example)" : "\(quoted) is an address on another site (\(host)); \(example)"
             }
             path = rest[hostEnd...]
         }

@@ -193,7 +193,7 @@ public struct Build: Sendable {
             } catch let problem as OutputProblem {
                 return .failure(problem)
             } catch {
-                return .failure(OutputProblem(path: path(element), message: "\(error)"))
+                return .failure(OutputProblem(path: path(element), message: error.localizedDescription))
             }
         }
         let failures = outcomes.compactMap { outcome -> OutputProblem? in
@@ -340,6 +340,10 @@ public struct Build: Sendable {
         var problems: [Diagnostic] = []
         for path in staticFiles {
             let target = String(path.dropFirst("static/".count))
+            if let problem = Self.unpublishableName(target) {
+                problems.append(Diagnostic(path: path, line: 1, problem))
+                continue
+            }
             if let owner = made(target) {
                 problems.append(Diagnostic(path: path, line: 1, "would replace \(owner) Herald makes at /\(target); rename or remove it"))
                 continue
@@ -348,6 +352,10 @@ public struct Build: Sendable {
             copies[target] = StaticCopy(path: target, origin: path, contents: { fileSystem in try fileSystem.readFile(path) })
         }
         for (origin, target) in resources {
+            if let problem = Self.unpublishableName(target) {
+                problems.append(Diagnostic(path: origin, line: 1, problem))
+                continue
+            }
             if let owner = made(target) ?? copies[target].map({ $0.origin.hasPrefix("the theme's") ? "the theme's file" : $0.origin }) {
                 problems.append(Diagnostic(path: origin, line: 1, "would be published at /\(target), where \(owner) already is; rename it"))
                 continue
@@ -375,6 +383,15 @@ public struct Build: Sendable {
         }
         if !problems.isEmpty { throw BuildFailure(step: .planStaticFiles, diagnostics: problems) }
         return (copies.values.sorted { $0.path < $1.path }, replaced)
+    }
+
+    /// Why a file of the site cannot be published under its own name (`target`, its output
+    /// path), told at the file rather than by the writer, which would refuse it later: a name
+    /// that is not UTF-8 (listed with U+FFFD in its place, so it could not even be read), or one
+    /// the output's path rule refuses (a `\`, a control character, over 255 bytes).
+    static func unpublishableName(_ target: String) -> String? {
+        if target.unicodeScalars.contains("\u{FFFD}") { return "the file name is not UTF-8 text, so it cannot be published: rename it" }
+        return ConfinedPath.refusal(target).map { "the file name cannot be published (\($0)): rename it" }
     }
 }
 

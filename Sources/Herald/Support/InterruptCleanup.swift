@@ -16,6 +16,7 @@ import Foundation
 public enum InterruptCleanup {
     private static let folders = Locked<Set<String>>([])
     private static let sources = Locked<[DispatchSourceSignal]>([])
+    private static let queue = DispatchQueue(label: "herald.interrupt", qos: .userInteractive)
 
     /// Catches the interrupting signals from now on, for this process.
     public static func install() {
@@ -23,7 +24,9 @@ public enum InterruptCleanup {
             guard sources.isEmpty else { return }
             for number in [SIGINT, SIGTERM, SIGHUP] {
                 signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                // A queue of its own, which gets a thread even while the build keeps every core's
+                // thread busy (the global queue waited for one: a SIGTERM was acted on 10 s late).
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
                 source.setEventHandler { interrupted(by: number) }
                 source.resume()
                 sources.append(source)

@@ -38,7 +38,7 @@ public enum ImportWriter {
         let target = URL(fileURLWithPath: destination).standardizedFileURL
         for path in result.files.keys.sorted() + result.copies.map(\.to) {
             if let problem = problem(withPath: path) {
-                throw Refusal(description: "the new site's file '\(path)' \(problem); nothing was written")
+                throw Refusal(description: "the new site's file '\(path)' cannot be written: \(problem); nothing was written")
             }
         }
         if isSymbolicLink(target.path) {
@@ -95,16 +95,8 @@ public enum ImportWriter {
     /// stays inside: it must be relative, with no `.` or `..` or empty segment, no backslash, no
     /// control character or NUL, and no name longer than a file system takes (255 bytes).
     public static func problem(withPath path: String) -> String? {
-        if path.isEmpty { return "is empty" }
-        if path.hasPrefix("/") { return "is an absolute path" }
-        if path.unicodeScalars.contains(where: { $0 == "\0" || $0.properties.generalCategory == .control }) { return "holds a control character" }
-        if path.contains("\\") { return "holds a backslash" }
-        for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
-            if segment == "." || segment == ".." { return "has a '\(segment)' segment, which would lead outside the new site's folder" }
-            if segment.isEmpty { return "has an empty segment (//)" }
-            if segment.utf8.count > 255 { return "has a name longer than 255 bytes" }
-        }
-        return nil
+        // The rule every path Herald writes keeps, the build's and publish's alike.
+        ConfinedPath.refusal(path)?.description
     }
 
     /// Whether `path` is a symbolic link itself (not followed).

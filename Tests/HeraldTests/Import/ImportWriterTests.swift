@@ -37,14 +37,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("../escape.txt", "the new site's file '../escape.txt' has a '..' segment, which would lead outside the new site's folder; nothing was written"),
-        ("content/news/x/../../../../outside/keep.txt", "the new site's file 'content/news/x/../../../../outside/keep.txt' has a '..' segment, which would lead outside the new site's folder; nothing was written"),
-        ("/tmp/escape.txt", "the new site's file '/tmp/escape.txt' is an absolute path; nothing was written"),
-        ("content/./x.md", "the new site's file 'content/./x.md' has a '.' segment, which would lead outside the new site's folder; nothing was written"),
-        ("content\\..\\..\\x.md", "the new site's file 'content\\..\\..\\x.md' holds a backslash; nothing was written"),
-        ("content/a\u{0}b.md", "the new site's file 'content/a\u{0}b.md' holds a control character; nothing was written"),
-        ("content//x.md", "the new site's file 'content//x.md' has an empty segment (//); nothing was written"),
-        ("content/" + String(repeating: "n", count: 256) + ".md", "the new site's file 'content/" + String(repeating: "n", count: 256) + ".md' has a name longer than 255 bytes; nothing was written"),
+        ("../escape.txt", "the new site's file '../escape.txt' cannot be written: the path has a '.' or '..' segment, which would lead out of the folder; nothing was written"),
+        ("content/news/x/../../../../outside/keep.txt", "the new site's file 'content/news/x/../../../../outside/keep.txt' cannot be written: the path has a '.' or '..' segment, which would lead out of the folder; nothing was written"),
+        ("/tmp/escape.txt", "the new site's file '/tmp/escape.txt' cannot be written: the path starts with '/', so it would lead out of the folder; nothing was written"),
+        ("content/./x.md", "the new site's file 'content/./x.md' cannot be written: the path has a '.' or '..' segment, which would lead out of the folder; nothing was written"),
+        ("content\\..\\..\\x.md", "the new site's file 'content\\..\\..\\x.md' cannot be written: the path has a '\\'; nothing was written"),
+        ("content/a\u{0}b.md", "the new site's file 'content/a\u{0}b.md' cannot be written: the path has a NUL byte; nothing was written"),
+        ("content//x.md", "the new site's file 'content//x.md' cannot be written: the path has an empty segment ('//' or a '/' at its end); nothing was written"),
+        ("content/" + String(repeating: "n", count: 256) + ".md", "the new site's file 'content/" + String(repeating: "n", count: 256) + ".md' cannot be written: a name in the path is 260 bytes long; file names may be at most 255 bytes; nothing was written"),
     ])
     func aPathThatWouldLeaveTheDestinationIsRefusedAndNothingIsWritten(path: String, message: String) throws {
         let root = try workspace()
