@@ -44,7 +44,7 @@ import Testing
         ("content\\..\\..\\x.md", "the new site's file 'content\\..\\..\\x.md' cannot be written: the path has a '\\'; nothing was written"),
         ("content/a\u{0}b.md", "the new site's file 'content/a\u{0}b.md' cannot be written: the path has a NUL byte; nothing was written"),
         ("content//x.md", "the new site's file 'content//x.md' cannot be written: the path has an empty segment ('//' or a '/' at its end); nothing was written"),
-        ("content/" + String(repeating: "n", count: 256) + ".md", "the new site's file 'content/" + String(repeating: "n", count: 256) + ".md' cannot be written: a name in the path is 260 bytes long; file names may be at most 255 bytes; nothing was written"),
+        ("content/" + String(repeating: "n", count: 256) + ".md", "the new site's file 'content/" + String(repeating: "n", count: 256) + ".md' cannot be written: a name in the path is 259 bytes long; file names may be at most 255 bytes; nothing was written"),
     ])
     func aPathThatWouldLeaveTheDestinationIsRefusedAndNothingIsWritten(path: String, message: String) throws {
         let root = try workspace()
