@@ -126,3 +126,46 @@ def test_random_hostile_paths_never_leave_build_publish_or_import(tmp_path):
             assert no_links(work / folder) == [], f"{where}: a link was made in {folder}"
     # The rounds reached every command, and both refusals and successes.
     assert outcomes["build"] == {0, 1} and outcomes["import"] and outcomes["publish"], outcomes
+
+
+def test_a_link_swapped_in_while_building_never_publishes_what_it_points_to(tmp_path):
+    """Issue 35, finding 8: `static/race.txt` swapped between a file and a link to a secret outside
+    the site while builds run once published the secret (2 of 16 builds). Each read is now checked
+    by the open itself, so a build either copies the file or says the link leads outside."""
+    import threading
+
+    site = tmp_path / "site"
+    assert run("new", "site", str(site)).returncode == 0
+    secret = tmp_path / "secret.txt"
+    secret.write_text("SECRET outside the site\n")
+    race = site / "static" / "race.txt"
+    race.write_text("harmless\n")
+    stop = threading.Event()
+
+    def swap():
+        while not stop.is_set():
+            staged = site / "static" / ".race.tmp"
+            if race.is_symlink():
+                staged.write_text("harmless\n")
+            else:
+                staged.unlink(missing_ok=True)
+                staged.symlink_to(secret)
+            os.replace(staged, race)
+
+    swapper = threading.Thread(target=swap)
+    swapper.start()
+    statuses = []
+    try:
+        for _ in range(16):
+            built = run("build", "--source", str(site), "--output", str(tmp_path / "out"), "--now", NOW, "--quiet", "--force")
+            statuses.append(built.returncode)
+            assert built.returncode in (0, 1), built.stderr
+            if built.returncode == 1:
+                assert "static/race.txt:1: symbolic link points outside the site folder" in built.stderr, built.stderr
+            published = tmp_path / "out" / "race.txt"
+            if published.exists():
+                assert published.read_text() == "harmless\n", "the secret was published"
+    finally:
+        stop.set()
+        swapper.join()
+    assert 0 in statuses, f"no build got through the swaps to show the file is copied: {statuses}"

@@ -262,6 +262,9 @@ public struct OutputProblem: Error, CustomStringConvertible, Sendable {
     public var code: Int32? = nil
     /// The rule the path broke, when it was refused before any system call (see `ConfinedPath`).
     public var refusal: ConfinedPath.Refusal? = nil
+    /// Whether `path` is a site file that could not be read for the output (a link swapped in
+    /// out of the site), to be told at that file rather than at the output.
+    public var isInput = false
     public var description: String { "\(path): \(message)" }
 
     /// A failed system call on `path`, described by its `errno`.

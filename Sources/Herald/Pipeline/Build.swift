@@ -192,6 +192,8 @@ public struct Build: Sendable {
                 return .success(try output.write(path(element), try bytes(element)))
             } catch let problem as OutputProblem {
                 return .failure(problem)
+            } catch let problem as FileSystemProblem {
+                return .failure(OutputProblem(path: problem.path, message: problem.message, isInput: true))
             } catch {
                 return .failure(OutputProblem(path: path(element), message: error.localizedDescription))
             }
@@ -203,7 +205,7 @@ public struct Build: Sendable {
         // A full disk or a read-only folder fails every file alike: one message, not one per file
         // (and not naming the files, which depend on which writer ran out of space first).
         if let whole = failures.lazy.compactMap({ $0.asWholeOutput(self.options.outputPath) }).first { throw whole }
-        let problems = failures.map { Diagnostic(path: options.outputPath, line: 1, "could not write \($0)") }
+        let problems = failures.map { $0.isInput ? Diagnostic(path: $0.path, line: 1, $0.message) : Diagnostic(path: options.outputPath, line: 1, "could not write \($0)") }
         if !problems.isEmpty { throw BuildFailure(step: .writeOutput, diagnostics: problems) }
         return outcomes.filter { (try? $0.get()) == true }.count
     }
