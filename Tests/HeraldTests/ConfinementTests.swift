@@ -147,6 +147,10 @@ import Testing
         ("/a\u{1}b/", "url '/a�b/' has a control character; write the address from the site's root, such as /news/my-post/"),
         ("/a%00b/", "url '/a%00b/' has an encoded control character; write the address from the site's root, such as /news/my-post/"),
         ("https://evil.example/x/", "url 'https://evil.example/x/' is an address on another site (evil.example); write the address from the site's root, such as /news/my-post/"),
+        // Found by FuzzPaths: a backslash, a slash or a dot with a combining mark after it is one
+        // Character to Swift, but the same byte to the file system.
+        ("/e1e%%ɚ\\\u{035A}n", "url '/e1e%%ɚ\\\u{035A}n' has a '\\'; addresses separate folders with '/'"),
+        ("/news/../\u{035A}x/", "url '/news/../\u{035A}x/' has a '..' segment, which would lead outside the site; write the address from the site's root, such as /news/my-post/"),
         ("//evil.example/x/", "url '//evil.example/x/' is an address on another site (evil.example); write the address from the site's root, such as /news/my-post/"),
         ("/" + String(repeating: "x", count: 256) + "/", "url '/" + String(repeating: "x", count: 79) + "…' has a folder or file name of 256 bytes; names in an address may be at most 255 bytes"),
     ])

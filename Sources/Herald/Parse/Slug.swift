@@ -69,8 +69,10 @@ public enum Slug {
             return nil
         }
         if slug.isEmpty { return "slug is empty" }
-        if slug == "." || slug == ".." || slug.hasPrefix(".") { return "slug '\(slug)' must not start with '.'" }
-        if slug.contains("/") || slug.contains("\\") { return "slug '\(slug)' must not contain '/' or '\\': it names one folder" }
+        // On bytes and scalars, not characters: a `.`, `/` or `\` followed by a combining mark is
+        // one character, but the same byte to a file system.
+        if slug.utf8.first == UInt8(ascii: ".") { return "slug '\(slug)' must not start with '.'" }
+        if slug.unicodeScalars.contains("/") || slug.unicodeScalars.contains("\\") { return "slug '\(slug)' must not contain '/' or '\\': it names one folder" }
         if slug.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
             return "slug '\(slug)' must not contain spaces or control characters"
         }

@@ -16,7 +16,9 @@ public enum WrittenAddress {
         let quoted = "\(key) '\(shortened(written))'"
         let example = "write the address from the site's root, such as /news/my-post/"
         if written.unicodeScalars.contains(where: isControl) { return "\(quoted) has a control character; \(example)" }
-        if written.contains("\\") { return "\(quoted) has a '\\'; addresses separate folders with '/'" }
+        // On scalars, not characters: `\` or `/` followed by a combining mark is one character
+        // (found by fuzzing), but the same byte to a file system.
+        if written.unicodeScalars.contains("\\") { return "\(quoted) has a '\\'; addresses separate folders with '/'" }
         var path = Substring(written.trimmed())
         // `//host/path` names a host as `https://host/path` does (a browser reads it so).
         if let scheme = path.hasPrefix("//") ? path.range(of: "//") : path.range(of: "://") {
@@ -35,13 +37,14 @@ public enum WrittenAddress {
         // copies the output by its URLs.
         let decoded = String(path).removingPercentEncoding ?? String(path)
         if decoded.unicodeScalars.contains(where: isControl) { return "\(quoted) has an encoded control character; \(example)" }
-        if decoded.contains("\\") { return "\(quoted) has an encoded '\\' (%5C); addresses separate folders with '/'" }
+        if decoded.unicodeScalars.contains("\\") { return "\(quoted) has an encoded '\\' (%5C); addresses separate folders with '/'" }
         return segmentProblem(Substring(decoded), quoted: quoted, encoded: true)
     }
 
     /// The problem with the segments of a path: `.`, `..`, or a name over 255 bytes.
     private static func segmentProblem(_ path: Substring, quoted: String, encoded: Bool) -> String? {
-        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+        for scalars in path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true) {
+            let segment = String(String.UnicodeScalarView(scalars))
             if segment == "." || segment == ".." {
                 let how = encoded ? "an encoded '\(segment)' segment (such as %2e%2e)" : "a '\(segment)' segment"
                 return "\(quoted) has \(how), which would lead outside the site; write the address from the site's root, such as /news/my-post/"
