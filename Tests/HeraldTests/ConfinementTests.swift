@@ -158,6 +158,14 @@ import Testing
         #expect(WrittenAddress.problem(written, key: "url", siteHost: "example.org") == message)
     }
 
+    /// Found by FuzzPaths: `//` with a combining mark on the second slash made an output path with
+    /// an empty segment, which only the writer refused.
+    @Test func anAcceptedAddressGivesAPathTheWriterAccepts() {
+        let written = "\u{FFFD}//\u{035A}\u{FFFD}"
+        #expect(WrittenAddress.problem(written, key: "url", siteHost: "example.org") == nil)
+        #expect(ConfinedPath.refusal(URLLayout.pageFile(URLLayout.sitePath(written))) == nil)
+    }
+
     @Test(arguments: ["/news/a/", "news/a.html", "/2014/11/01/slug.html", "https://EXAMPLE.org/old/", "/a/b?x=1#y", "/..a/", "/news/caf%C3%A9/", "/新闻/迎新/"])
     func acceptsAddressesOnTheSite(written: String) {
         #expect(WrittenAddress.problem(written, key: "url", siteHost: "example.org") == nil)

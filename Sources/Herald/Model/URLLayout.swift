@@ -214,7 +214,9 @@ public struct URLLayout: Sendable, Equatable {
             path = String(path[afterHost...])
         }
         if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
-        var segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        // Split on scalars, not characters: a `/` followed by a combining mark is one character but
+        // still a separator to the file system (found by FuzzPaths).
+        var segments = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map { String(String.UnicodeScalarView($0)) }
         // A token with nothing to fill in before `.html` (`/:slug/:category.html`, no category)
         // leaves the extension alone: it belongs to the segment before it.
         if segments.count > 1, let last = segments.last, last.hasPrefix("."), !last.dropFirst().contains(".") {
