@@ -144,7 +144,9 @@ def test_a_link_swapped_in_while_building_never_publishes_what_it_points_to(tmp_
 
     def swap():
         while not stop.is_set():
-            staged = site / "static" / ".race.tmp"
+            # Staged beside the site, never in it: a build would otherwise find the staged link
+            # itself (rightly refused, at its own name) and this test would be about the wrong file.
+            staged = tmp_path / ".race.tmp"
             if race.is_symlink():
                 staged.write_text("harmless\n")
             else:
