@@ -276,11 +276,7 @@ private func writeNewFile(_ relative: String, _ data: Data, inSite site: String)
     let shown = (site as NSString).appendingPathComponent(relative)
     do throws(ConfinedFolder.Failure) {
         let folder = try ConfinedFolder(path: site, kind: .site)
-        var made = ""
-        for name in relative.split(separator: "/").dropLast() {
-            made += (made.isEmpty ? "" : "/") + name
-            try folder.makeFolder(made)
-        }
+        if let parent = ConfinedFolder.split(relative).parent { try folder.makeFolders(parent) }
         let descriptor = try folder.open(relative, flags: O_WRONLY | O_CREAT | O_EXCL)
         defer { close(descriptor) }
         let written = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

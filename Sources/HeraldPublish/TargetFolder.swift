@@ -4,10 +4,12 @@ import Herald
 import Glibc
 #endif
 
-/// A publish target folder, which `herald publish` reads and writes by paths relative to it, one
-/// component at a time with `openat(…, O_NOFOLLOW)` from a descriptor of the folder itself. (The
-/// build's folders use `ConfinedFolder`, which lets the kernel check a whole path in one
-/// `openat2`; a target also needs walking, keeping a foreign link as it is and copying, here.)
+/// A publish target folder, which `herald publish` reads and writes by paths relative to it. Every
+/// path is opened through `ConfinedFolder`, as the build's own folders are: held to
+/// `ConfinedPath`'s rule, then resolved by the kernel below the folder's descriptor without
+/// following any link (`openat2` with `RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS`). What this type
+/// adds is what a target needs beyond the build: walking it, keeping a foreign link as the link
+/// it is, and copying.
 ///
 /// A publish target is a folder other people and programs write to too, so anything in it may be
 /// a link planted there (`news -> /tmp/elsewhere`). Checking a path with `lstat` before opening it
@@ -18,7 +20,7 @@ import Glibc
 final class TargetFolder: Sendable {
     /// The folder, as given.
     let path: String
-    private let descriptor: Int32
+    private let folder: ConfinedFolder
 
     /// Why a path was refused or an operation failed, naming the path inside the folder.
     struct Problem: Error, CustomStringConvertible {
@@ -33,11 +35,12 @@ final class TargetFolder: Sendable {
     init(path: String, making: Bool = false) throws {
         if making { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
         self.path = path
-        descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Problem(path: path, message: "could not be opened: \(Self.errorText())") }
+        do {
+            folder = try ConfinedFolder(path: path, kind: .output)
+        } catch {
+            throw Problem(path: path, message: "could not be opened: \(error)")
+        }
     }
-
-    deinit { close(descriptor) }
 
     /// The components of a relative path, or why it cannot name a file inside the folder: the
     /// rule every path Herald writes keeps (`ConfinedPath`).
@@ -48,43 +51,50 @@ final class TargetFolder: Sendable {
 
     // MARK: Folders
 
-    /// A descriptor of the folder `components` names (the root for none), made on the way when
-    /// `create`. Every component is opened with `O_NOFOLLOW`: a link is refused, never followed.
-    /// The caller closes the descriptor.
-    private func openFolder(_ components: ArraySlice<String>, create: Bool, mode: mode_t = 0o755, relative: String) throws -> Int32 {
-        var current = dup(descriptor)
-        guard current >= 0 else { throw Problem(path: relative, message: "could not be opened: \(Self.errorText())") }
-        for name in components {
-            var next = openat(current, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if next < 0, errno == ENOENT, create {
-                if mkdirat(current, name, mode) != 0, errno != EEXIST {
-                    let reason = Self.errorText()
-                    close(current)
-                    throw Problem(path: relative, message: "could not make folder \(name): \(reason)")
-                }
-                next = openat(current, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            }
-            let failure = errno
-            close(current)
-            guard next >= 0 else {
-                // ELOOP (a link) and ENOTDIR (a file, or a link on some kernels) both mean: not a real folder.
-                let why = failure == ELOOP || failure == ENOTDIR ? "\(name) is a link or a file, not a folder; Herald does not follow it" : String(cString: strerror(failure))
-                throw Problem(path: relative, message: why)
-            }
-            current = next
+    /// A descriptor of the folder that holds `relative` (made on the way when `create`), and the
+    /// name inside it. The caller closes the descriptor.
+    private func parent(of relative: String, create: Bool, mode: mode_t = 0o755) throws -> (Int32, String) {
+        _ = try Self.components(of: relative)
+        let (parent, name) = ConfinedFolder.split(relative)
+        do throws(ConfinedFolder.Failure) {
+            if create, let parent { try folder.makeFolders(parent, mode: mode) }
+            return (try folder.openFolder(parent), name)
+        } catch {
+            throw problem(error, at: relative)
         }
-        return current
     }
 
-    /// The folder that holds `relative`, open, and the name inside it.
-    private func parent(of relative: String, create: Bool) throws -> (Int32, String) {
-        let parts = try Self.components(of: relative)
-        return (try openFolder(parts.dropLast(), create: create, relative: relative), parts.last!)
+    /// A failure in the user's words: a link, or a file where a folder should be, is named.
+    private func problem(_ failure: ConfinedFolder.Failure, at relative: String) -> Problem {
+        let notFolder: Bool
+        switch failure {
+        case .link: notFolder = true
+        case .system(let code): notFolder = code == ENOTDIR || code == EEXIST
+        default: notFolder = false
+        }
+        guard notFolder, let name = firstNonFolder(on: relative) else { return Problem(path: relative, message: failure.description) }
+        return Problem(path: relative, message: "\(name) is a link or a file, not a folder; Herald does not follow it")
+    }
+
+    /// The first folder on the way to `relative` that is not a real folder (for the message only:
+    /// the refusal itself was the kernel's, on the open).
+    private func firstNonFolder(on relative: String) -> String? {
+        var walked = ""
+        for name in relative.split(separator: "/").dropLast() {
+            walked += (walked.isEmpty ? "" : "/") + name
+            guard let info = status(walked), info.st_mode & S_IFMT == S_IFDIR else { return String(name) }
+        }
+        return nil
     }
 
     /// Makes the folder `relative` (and the folders above it) with `mode`, unless it exists.
     func makeFolder(_ relative: String, mode: mode_t = 0o755) throws {
-        close(try openFolder(try Self.components(of: relative)[...], create: true, mode: mode, relative: relative))
+        _ = try Self.components(of: relative)
+        do throws(ConfinedFolder.Failure) {
+            try folder.makeFolders(relative, mode: mode)
+        } catch {
+            throw problem(error, at: relative)
+        }
     }
 
     // MARK: Reading
@@ -114,7 +124,7 @@ final class TargetFolder: Sendable {
     func walk() throws -> (files: [String], emptyFolders: [String]) {
         var files: [String] = [], empty: [String] = []
         // A descriptor of its own, not a dup: a dup shares the read position, so a second walk would start at the end.
-        try walk(folder: openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC), prefix: "", files: &files, empty: &empty)
+        try walk(folder: (try? folder.openFolder(nil)) ?? -1, prefix: "", files: &files, empty: &empty)
         return (files.sorted(), empty.sorted())
     }
 

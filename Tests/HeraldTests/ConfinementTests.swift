@@ -140,8 +140,8 @@ import Testing
     @Test(arguments: [
         ("/../../../tmp/victim/keep.txt", "url '/../../../tmp/victim/keep.txt' has a '..' segment, which would lead outside the site; write the address from the site's root, such as /news/my-post/"),
         ("/news/./a/", "url '/news/./a/' has a '.' segment, which would lead outside the site; write the address from the site's root, such as /news/my-post/"),
-        ("/news/%2e%2E/x/", "url '/news/%2e%2E/x/' has an encoded '..' segment (such as %2e%2e), which would lead outside the site; write the address from the site's root, such as /news/my-post/"),
-        ("/a%2f..%2f..%2fb", "url '/a%2f..%2f..%2fb' has an encoded '..' segment (such as %2e%2e), which would lead outside the site; write the address from the site's root, such as /news/my-post/"),
+        ("/news/%2e%2E/x/", "url '/news/%2e%2E/x/' has a '..' segment once percent-decoded, which would lead outside the site; write the address from the site's root, such as /news/my-post/"),
+        ("/a%2f..%2f..%2fb", "url '/a%2f..%2f..%2fb' has a '..' segment once percent-decoded, which would lead outside the site; write the address from the site's root, such as /news/my-post/"),
         ("/a%5c..%5cb", "url '/a%5c..%5cb' has an encoded '\\' (%5C); addresses separate folders with '/'"),
         ("\\..\\x", "url '\\..\\x' has a '\\'; addresses separate folders with '/'"),
         ("/a\u{1}b/", "url '/a�b/' has a control character; write the address from the site's root, such as /news/my-post/"),
@@ -159,11 +159,24 @@ import Testing
     }
 
     /// Found by FuzzPaths: `//` with a combining mark on the second slash made an output path with
-    /// an empty segment, which only the writer refused.
-    @Test func anAcceptedAddressGivesAPathTheWriterAccepts() {
-        let written = "\u{FFFD}//\u{035A}\u{FFFD}"
+    /// an empty segment, which only the writer refused; and a name ending in a prepended mark
+    /// (U+070F, which joins the Character after it) hid the `/` after it from `hasSuffix("/")`,
+    /// so its page was `…\u{070F}/`, not `…\u{070F}/index.html`.
+    @Test(arguments: ["\u{FFFD}//\u{035A}\u{FFFD}", "/\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{070F}", "/news/a\u{070F}/"])
+    func anAcceptedAddressGivesAPathTheWriterAccepts(written: String) {
         #expect(WrittenAddress.problem(written, key: "url", siteHost: "example.org") == nil)
         #expect(ConfinedPath.refusal(URLLayout.pageFile(URLLayout.sitePath(written))) == nil)
+    }
+
+    /// Every place URLLayout reads a path reads it by bytes: a mark that joins the `/` or `.`
+    /// beside it into one Character changes nothing.
+    @Test func pathsWithJoiningMarksArePlacedByTheirBytes() {
+        #expect(URLLayout.pageFile("news/a\u{070F}/") == "news/a\u{070F}/index.html")
+        #expect(URLLayout.folder(of: "news/a\u{070F}.html") == "news/a\u{070F}/")
+        #expect(URLLayout.socialCardPath(page: "news/a\u{070F}.html", hash: "h") == "social/news/a\u{070F}.h.jpg")
+        #expect(URLLayout.processedImagePath(original: "images/a\u{070F}/b\u{070F}.jpg", size: "480", hash: "h", format: .webp)
+            == "images/a\u{070F}/b\u{070F}.480.h.webp")
+        #expect(URLLayout.sitePath("/2014/a\u{070F}.html") == "2014/a\u{070F}.html")
     }
 
     @Test(arguments: ["/news/a/", "news/a.html", "/2014/11/01/slug.html", "https://EXAMPLE.org/old/", "/a/b?x=1#y", "/..a/", "/news/caf%C3%A9/", "/新闻/迎新/"])

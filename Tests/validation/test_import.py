@@ -996,11 +996,11 @@ def test_hostile_addresses_are_set_aside_and_the_new_site_builds_inside_its_fold
     result = run("import", old, "--into", tmp_path / "new", "--now", NOW)
     assert result.returncode == 0, result.stderr
     expected = [
-        f"content/posts/alias.md:6: warning: aliases: '../../outside/' has a '..' segment, which would lead outside the site's folder; {SET_ASIDE}; copied to unconverted/ as it is",
-        f"content/posts/encoded.md:4: warning: aliases: '/%2E./%2e%2e/outside/' has an encoded '..' segment (/%2E./%2e%2e/outside/), which would lead outside the site's folder; {SET_ASIDE}; copied to unconverted/ as it is",
-        f"content/posts/host.md:4: warning: url: 'https://evil.example/x/' is an absolute URL on another host; an address of this site is a path (/news/…); {SET_ASIDE}; copied to unconverted/ as it is",
-        f"content/posts/url.md:4: warning: url: '{climb}' has a '..' segment, which would lead outside the site's folder; {SET_ASIDE}; copied to unconverted/ as it is",
-        "config.toml:4: warning: the permalink pattern of posts '/../../../tmp/x/:slug/' has a '..' segment, which would lead outside the site's folder; it is left out of site.yml, so that building the new site cannot write outside its output",
+        f"content/posts/alias.md:6: warning: aliases: '../../outside/' has a '..' segment, which would lead outside the site; {SET_ASIDE}; copied to unconverted/ as it is",
+        f"content/posts/encoded.md:4: warning: aliases: '/%2E./%2e%2e/outside/' has a '..' segment once percent-decoded, which would lead outside the site; {SET_ASIDE}; copied to unconverted/ as it is",
+        f"content/posts/host.md:4: warning: url: 'https://evil.example/x/' is an address on another site (evil.example); {SET_ASIDE}; copied to unconverted/ as it is",
+        f"content/posts/url.md:4: warning: url: '{climb}' has a '..' segment, which would lead outside the site; {SET_ASIDE}; copied to unconverted/ as it is",
+        "config.toml:4: warning: the permalink pattern of posts '/../../../tmp/x/:slug/' has a '..' segment, which would lead outside the site; it is left out of site.yml, so that building the new site cannot write outside its output",
     ]
     report = (tmp_path / "new" / "import-report.txt").read_text(encoding="utf-8")
     for line in expected:
@@ -1029,9 +1029,9 @@ def test_hostile_jekyll_addresses_are_set_aside(tmp_path):
     result = run("import", old, "--into", tmp_path / "new", "--now", NOW)
     assert result.returncode == 0, result.stderr
     for line in [
-        f"_posts/2026-01-01-up.md:3: warning: permalink: '/../../../tmp/x/' has a '..' segment, which would lead outside the site's folder; {SET_ASIDE}; copied to unconverted/ as it is",
-        f"_posts/2026-01-02-back.md:5: warning: redirect_from: '/a%5c..%5c..%5cb/' holds an encoded slash or backslash (%2F, %5C); {SET_ASIDE}; copied to unconverted/ as it is",
-        "_config.yml:3: warning: the permalink pattern of posts '/%2e%2e/:year/:title/' has an encoded '..' segment (/%2e%2e/:year/:title/), which would lead outside the site's folder; it is left out of site.yml, so that building the new site cannot write outside its output",
+        f"_posts/2026-01-01-up.md:3: warning: permalink: '/../../../tmp/x/' has a '..' segment, which would lead outside the site; {SET_ASIDE}; copied to unconverted/ as it is",
+        f"_posts/2026-01-02-back.md:5: warning: redirect_from: '/a%5c..%5c..%5cb/' has an encoded '\\' (%5C); {SET_ASIDE}; copied to unconverted/ as it is",
+        "_config.yml:3: warning: the permalink pattern of posts '/%2e%2e/:year/:title/' has a '..' segment once percent-decoded, which would lead outside the site; it is left out of site.yml, so that building the new site cannot write outside its output",
     ]:
         assert line in result.stdout.splitlines(), line
     assert sorted(p.name for p in (tmp_path / "new" / "unconverted" / "_posts").iterdir()) == ["2026-01-01-up.md", "2026-01-02-back.md"]

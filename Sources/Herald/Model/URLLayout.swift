@@ -61,10 +61,10 @@ public struct URLLayout: Sendable, Equatable {
     /// An item's file name without its extension or language (`2024-02-15-orientation`), or its
     /// bundle's folder name.
     static func fileName(of item: ContentItem) -> String {
-        if let bundle = item.bundle { return String(bundle.folder.split(separator: "/").last ?? "") }
-        let name = String(item.sourcePath.split(separator: "/").last ?? "")
+        if let bundle = item.bundle { return PathText.lastSegment(PathText.droppingTrailingSlash(bundle.folder)) }
+        let name = PathText.lastSegment(item.sourcePath)
         let plain = TranslationName.split(name)?.plain ?? name
-        return plain.lastIndex(of: ".").map { String(plain[..<$0]) } ?? plain
+        return PathText.withoutExtension(plain) ?? plain
     }
 
     /// Why an item cannot be placed by its kind's pattern (a date token and no date), or nil.
@@ -76,13 +76,12 @@ public struct URLLayout: Sendable, Equatable {
     }
 
     /// The page file of an output path: `news/a/` → `news/a/index.html`, `a.html` → `a.html`.
-    public static func pageFile(_ path: String) -> String { path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path }
+    public static func pageFile(_ path: String) -> String { path.isEmpty || PathText.endsWithSlash(path) ? path + "index.html" : path }
 
     /// The folder an item's files go in: its own folder, or for `…/slug.html` the folder `…/slug/`.
     public static func folder(of itemPath: String) -> String {
-        if itemPath.hasSuffix("/") || itemPath.isEmpty { return itemPath }
-        let withoutExtension = itemPath.lastIndex(of: ".").map { String(itemPath[..<$0]) } ?? itemPath
-        return withoutExtension + "/"
+        if PathText.endsWithSlash(itemPath) || itemPath.isEmpty { return itemPath }
+        return (PathText.withoutExtension(itemPath) ?? itemPath) + "/"
     }
 
     /// Where a bundle's resource is published: beside the item's page.
@@ -92,28 +91,28 @@ public struct URLLayout: Sendable, Equatable {
     /// its size and a hash of its bytes' recipe, so that a changed image gets a new address and
     /// every address can be cached for good (`images/gala.jpg` → `images/gala.480.3f2a9c1b07.webp`).
     public static func processedImagePath(original: String, size: String, hash: String, format: ImageFormat) -> String {
-        let slash = original.lastIndex(of: "/").map { original.index(after: $0) } ?? original.startIndex
-        let name = original[slash...]
-        let stem = name.lastIndex(of: ".").map { name[..<$0] } ?? name
-        return original[..<slash] + stem + "." + size + "." + hash + "." + format.fileExtension
+        let name = PathText.lastSegment(original)
+        let folder = String(decoding: original.utf8.dropLast(name.utf8.count), as: UTF8.self)
+        let stem = PathText.withoutExtension(name) ?? name
+        return folder + stem + "." + size + "." + hash + "." + format.fileExtension
     }
 
     /// Where a page's social card is published: under `social/`, named after the page (`news/gala/`
     /// → `social/news/gala.3f2a9c1b07.jpg`, the home page → `social/home.….jpg`), with a hash of
     /// what it shows, so that a changed card gets a new address that networks fetch again.
     public static func socialCardPath(page: String, hash: String) -> String {
-        var name = page.hasSuffix("/") ? String(page.dropLast()) : page
-        if name.hasSuffix(".html") { name = String(name.dropLast(5)) }
+        var name = PathText.droppingTrailingSlash(page)
+        if PathText.hasSuffix(name, ".html") { name = String(decoding: name.utf8.dropLast(5), as: UTF8.self) }
         return "social/" + (name.isEmpty ? "home" : name) + "." + hash + ".jpg"
     }
 
     /// An item's own JSON document: `api/news/<slug>.json` under the default pattern; under another,
     /// the item's path below its section (`api/news/blog/2019/01/14/slug.json`), so it stays unique.
     public func apiItemPath(kind: ContentKind, itemPath: String) -> String {
-        let inLanguage = !root.isEmpty && itemPath.hasPrefix(root) ? String(itemPath.dropFirst(root.count)) : itemPath
-        var key = inLanguage.hasSuffix("/") ? String(inLanguage.dropLast()) : inLanguage
-        if !itemPath.hasSuffix("/"), let dot = key.lastIndex(of: "."), !key[dot...].contains("/") { key = String(key[..<dot]) }
-        if let section = kind.urlSection, key.hasPrefix(section + "/") { key = String(key.dropFirst(section.count + 1)) }
+        let inLanguage = !root.isEmpty && PathText.hasPrefix(itemPath, root) ? PathText.dropFirst(itemPath, bytes: root.utf8.count) : itemPath
+        var key = PathText.droppingTrailingSlash(inLanguage)
+        if !PathText.endsWithSlash(itemPath), let stem = PathText.withoutExtension(key) { key = stem }
+        if let section = kind.urlSection, PathText.hasPrefix(key, section + "/") { key = PathText.dropFirst(key, bytes: section.utf8.count + 1) }
         return root + "api/\(kind.folder)/\(key).json"
     }
 
@@ -219,13 +218,13 @@ public struct URLLayout: Sendable, Equatable {
         var segments = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map { String(String.UnicodeScalarView($0)) }
         // A token with nothing to fill in before `.html` (`/:slug/:category.html`, no category)
         // leaves the extension alone: it belongs to the segment before it.
-        if segments.count > 1, let last = segments.last, last.hasPrefix("."), !last.dropFirst().contains(".") {
+        if segments.count > 1, let last = segments.last, PathText.hasPrefix(last, "."), !last.utf8.dropFirst().contains(UInt8(ascii: ".")) {
             segments.removeLast()
             segments[segments.count - 1] += last
         }
         path = segments.joined(separator: "/")
         if path.isEmpty { return "" }
-        let last = path.split(separator: "/").last ?? ""
-        return last.contains(".") && !written.hasSuffix("/") ? path : path + "/"
+        let last = PathText.lastSegment(path)
+        return last.utf8.contains(UInt8(ascii: ".")) && !PathText.endsWithSlash(written) ? path : path + "/"
     }
 }

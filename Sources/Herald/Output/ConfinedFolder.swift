@@ -137,6 +137,28 @@ public final class ConfinedFolder: @unchecked Sendable {
         }
     }
 
+    /// Makes the folder `relative` and every folder above it that is missing, one below the other,
+    /// each checked as `makeFolder` checks it.
+    public func makeFolders(_ relative: String, mode: mode_t = 0o755) throws(Failure) {
+        if let refusal = ConfinedPath.refusal(relative) { throw .refused(refusal) }
+        var made = ""
+        for name in relative.split(separator: "/") {
+            made += (made.isEmpty ? "" : "/") + name
+            try makeFolder(made, mode: mode)
+        }
+    }
+
+    /// Opens the folder `relative` (nil: this folder) for listing and for the `*at` calls of a
+    /// caller that works inside it: a descriptor, to be closed.
+    public func openFolder(_ relative: String?) throws(Failure) -> Int32 {
+        guard let relative else {
+            let opened = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard opened >= 0 else { throw .system(errno) }
+            return opened
+        }
+        return try open(relative, flags: O_RDONLY | O_DIRECTORY)
+    }
+
     /// Creates (or truncates) the file `relative` for writing: its descriptor, to be closed.
     public func createFile(_ relative: String, mode: mode_t = 0o644) throws(Failure) -> Int32 {
         try open(relative, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
@@ -169,7 +191,7 @@ public final class ConfinedFolder: @unchecked Sendable {
     }
 
     /// `a/b/c` → (`a/b`, `c`); `c` → (nil, `c`).
-    static func split(_ relative: String) -> (parent: String?, name: String) {
+    public static func split(_ relative: String) -> (parent: String?, name: String) {
         guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return (nil, relative) }
         return (String(relative[..<slash]), String(relative[relative.index(after: slash)...]))
     }

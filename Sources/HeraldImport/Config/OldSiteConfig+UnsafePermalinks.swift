@@ -7,13 +7,13 @@ import Herald
 extension OldSiteConfig {
     mutating func leaveOutUnsafePermalinks() {
         for (section, pattern) in permalinks.sorted(by: { $0.key < $1.key }) {
-            guard let problem = AddressSafety.problem(with: pattern.value) else { continue }
+            guard let problem = OwnSiteAddress.problem(pattern.value) else { continue }
             leaveOut("permalink pattern of \(section)", pattern.value, problem, origin: pattern.origin)
             // Jekyll's posts fall back to its default pattern; Hugo's sections to their folders.
             permalinks[section] = kind == .jekyll && section == "posts" ? Setting(value: JekyllConfigReader.styles["date"]!, origin: "Jekyll's default (date)") : nil
         }
         for (name, pattern) in collections.sorted(by: { $0.key < $1.key }) {
-            guard let pattern, let problem = AddressSafety.problem(with: pattern) else { continue }
+            guard let pattern, let problem = OwnSiteAddress.problem(pattern) else { continue }
             leaveOut("permalink pattern of the \(name) collection", pattern, problem, origin: files.first.map { $0 + ":1" } ?? "_config.yml:1")
             collections[name] = .some(nil)
         }

@@ -29,8 +29,8 @@ extension ImportPlan {
             let values: [Node] = field.value.sequence.map(Array.init) ?? [field.value]
             for value in values {
                 guard let written = value.string else { continue }
-                let address = AddressSafety.local(written, ownAddress: config.baseURL?.value)
-                guard let problem = AddressSafety.problem(with: address) else { continue }
+                let address = OwnSiteAddress.local(written, ownAddress: config.baseURL?.value)
+                guard let problem = OwnSiteAddress.problem(address) else { continue }
                 let line = value.mark.map { lineOffset + $0.line } ?? field.line
                 return (max(line, field.line), "\(field.key): '\(Self.printable(written))' \(problem); \(Self.setAside)")
             }
@@ -41,7 +41,7 @@ extension ImportPlan {
     /// Why an item's old address, as the old generator's rules made it (from its slug, title or
     /// categories through a permalink pattern), is unsafe, or nil.
     func addressProblem(of address: OldAddress?) -> String? {
-        guard let address, let problem = AddressSafety.problem(with: "/" + address.path) else { return nil }
+        guard let address, let problem = OwnSiteAddress.problem("/" + address.path) else { return nil }
         return "its old address /\(Self.printable(address.path)) (by \(address.rule)) \(problem); \(Self.setAside)"
     }
 
@@ -68,10 +68,10 @@ extension ImportPlan {
         for key in ["url", "aliases", "redirect_from"] {
             guard let index = front.index(of: key) else { continue }
             let value = front.entries[index].value
-            if let text = value.string, AddressSafety.hasHost(text) {
-                front.set(key, Node(AddressSafety.local(text, ownAddress: own)))
-            } else if let list = value.sequence, list.contains(where: { AddressSafety.hasHost($0.string ?? "") }) {
-                front.set(key, Node(list.map { $0.string.map { Node(AddressSafety.local($0, ownAddress: own)) } ?? $0 }))
+            if let text = value.string, OwnSiteAddress.hasHost(text) {
+                front.set(key, Node(OwnSiteAddress.local(text, ownAddress: own)))
+            } else if let list = value.sequence, list.contains(where: { OwnSiteAddress.hasHost($0.string ?? "") }) {
+                front.set(key, Node(list.map { $0.string.map { Node(OwnSiteAddress.local($0, ownAddress: own)) } ?? $0 }))
             }
         }
     }
