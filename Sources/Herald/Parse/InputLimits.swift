@@ -45,7 +45,7 @@ public enum InputLimits {
             case .nesting:
                 return "\(what) nests lists and mappings over \(limit) levels deep; Herald reads at most \(limit)"
             case .keys:
-                return "\(what) has over \(limit) keys; Herald reads at most \(limit) in one file"
+                return "\(what) has over \(NumberText.grouped(limit)) keys; Herald reads at most \(NumberText.grouped(limit)) in one file"
             }
         }
 

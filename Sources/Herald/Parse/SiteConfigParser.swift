@@ -68,6 +68,11 @@ public enum SiteConfigParser {
         case .success(let parsed): reader = parsed
         case .failure(let diagnostic): return (nil, [diagnostic])
         }
+        // The bounds every structured input keeps (depth, keys, aliases), as front matter and the
+        // import's configurations do: a site.yml of 400,000 keys is a mistake or an attack.
+        if let excess = InputLimits.excess(in: reader.mapping, bytes: text.utf8.count) {
+            return (nil, [Diagnostic(path: path, line: excess.line, excess.message(what: "site.yml"))])
+        }
         warnAboutUnknownKeys(&reader, known: knownKeys, section: nil)
 
         let title = reader.text("title")

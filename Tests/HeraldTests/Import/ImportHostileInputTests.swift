@@ -74,7 +74,7 @@ import Testing
         let deep = "title = \"T\"\nnest = " + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "\n"
         #expect(failure(["hugo.toml": deep])?.diagnostics.map(\.description) == ["hugo.toml:2: the configuration nests lists and mappings over 64 levels deep; Herald reads at most 64"])
         let keys = "[params]\n" + (1...10_001).map { "k\($0) = 1" }.joined(separator: "\n") + "\n"
-        #expect(failure(["hugo.toml": keys])?.diagnostics.map(\.description) == ["hugo.toml:10001: the configuration has over 10000 keys; Herald reads at most 10000 in one file"])
+        #expect(failure(["hugo.toml": keys])?.diagnostics.map(\.description) == ["hugo.toml:10001: the configuration has over 10,000 keys; Herald reads at most 10,000 in one file"])
     }
 
     @Test func aConfigurationOver16MBIsRefusedBeforeItIsParsed() throws {
