@@ -109,18 +109,29 @@ public struct MarkdownOptions: Sendable, Equatable {
     public var tables: Bool = true
     /// GitHub Flavored Markdown strikethrough: `~~text~~` (and `~text~`) as `<del>`.
     public var strikethrough: Bool = true
+    /// GitHub Flavored Markdown task lists: `- [ ]` and `- [x]` items as disabled checkboxes.
+    public var taskLists: Bool = true
+    /// GitHub Flavored Markdown extended autolinks: bare `https://…`, `www.…` and e-mail addresses as links.
+    public var autolinks: Bool = true
+    /// GitHub's alerts: a blockquote led by `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]` as a titled aside.
+    public var alerts: Bool = true
 
     /// Every switch under `markdown:` in site.yml and the field it sets, whose declaration above
     /// holds its default: the one list SiteConfigParser reads the section by.
     static var switches: [(key: String, field: WritableKeyPath<MarkdownOptions, Bool>)] {
-        [("unsafe", \.unsafe), ("smartPunctuation", \.smartPunctuation), ("tables", \.tables), ("strikethrough", \.strikethrough)]
+        [("unsafe", \.unsafe), ("smartPunctuation", \.smartPunctuation), ("tables", \.tables), ("strikethrough", \.strikethrough),
+         ("taskLists", \.taskLists), ("autolinks", \.autolinks), ("alerts", \.alerts)]
     }
 
-    public init(unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true) {
+    public init(unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true,
+                taskLists: Bool = true, autolinks: Bool = true, alerts: Bool = true) {
         self.unsafe = unsafe
         self.smartPunctuation = smartPunctuation
         self.tables = tables
         self.strikethrough = strikethrough
+        self.taskLists = taskLists
+        self.autolinks = autolinks
+        self.alerts = alerts
     }
 }
 

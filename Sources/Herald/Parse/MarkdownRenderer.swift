@@ -142,15 +142,20 @@ public struct MarkdownRenderer: Sendable {
         return rendered
     }
 
-    /// Tables and strikethrough, each skipped after a byte search when the source has no
-    /// character it needs. Tables may parse the source again (and then give a new tree), so they
-    /// run strikethrough themselves, on the tree they settle on and in their cells.
+    /// Tables, strikethrough, alerts, task lists and autolinks, each skipped after a byte search
+    /// when the source has no character it needs. Tables may parse the source again (and then give
+    /// a new tree), so they run strikethrough themselves, on the tree they settle on and in their
+    /// cells; the others work on the tree tables settle on (autolinks last: they read the text
+    /// strikethrough has split).
     private func applyExtensions(to root: OpaquePointer, markdown: String, flags: Int32, tableExcess: inout TableLimits.Excess?) -> OpaquePointer {
         let strikethrough = options.strikethrough && Strikethrough.mayOccur(in: markdown)
+        var root = root
         if options.tables, GFMTables.mayOccur(in: markdown) {
-            return GFMTables.apply(to: root, source: markdown, flags: flags, strikethrough: strikethrough, excess: &tableExcess)
-        }
-        if strikethrough { Strikethrough.apply(to: root, source: Array(markdown.utf8), flags: flags) }
+            root = GFMTables.apply(to: root, source: markdown, flags: flags, strikethrough: strikethrough, excess: &tableExcess)
+        } else if strikethrough { Strikethrough.apply(to: root, source: Array(markdown.utf8), flags: flags) }
+        if options.alerts, Alerts.mayOccur(in: markdown) { Alerts.apply(to: root) }
+        if options.taskLists, TaskLists.mayOccur(in: markdown) { TaskLists.apply(to: root, source: markdown) }
+        if options.autolinks, Autolinks.mayOccur(in: markdown) { Autolinks.apply(to: root) }
         return root
     }
 

@@ -51,6 +51,7 @@ extension BuildMemo {
         _ = ContentLinkResolver(urls: last.urls, rules: rules).resolve(&last.site, allItems: last.allItems, only: edited)
         // So are its images of the site (the parse compared them too), from the last build's catalog.
         BodyImageResolver.resolve(&last.site, urls: last.urls, only: edited)
+        AlertTitles.resolve(&last.site, strings: last.plan.theme.strings, only: edited)
 
         var result = BodyEditRebuild()
         if !edited.isEmpty, let siteView = last.plan.siteView {

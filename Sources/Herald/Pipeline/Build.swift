@@ -76,6 +76,7 @@ public struct Build: Sendable {
             for index in editions.indices {
                 editions[index].images = try reading.read(editions[index])
                 BodyImageResolver.resolve(&editions[index], urls: siteURLs)
+                AlertTitles.resolve(&editions[index], strings: themes[index].strings)
             }
         }
         // A site in one language is one edition; a multilingual site has one per language, which

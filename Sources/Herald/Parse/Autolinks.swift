@@ -1,0 +1,305 @@
+import CCmark
+import Foundation
+
+/// GitHub Flavored Markdown's extended autolinks on top of cmark: bare `http://…`, `https://…`,
+/// `ftp://…`, `www.…` (linked with `http://`) and e-mail addresses (linked with `mailto:`) become
+/// links, with the rules of cmark-gfm's autolink extension.
+///
+/// cmark has already parsed the inlines, so code spans, raw HTML and links are never text nodes
+/// of their own; text inside links and images (and between a raw `<a …>` and its `</a>`) is left
+/// alone. Each run of adjacent text nodes is read as one text, as cmark-gfm reads its inlines.
+/// Every scan stops at a byte it cannot go past (a space, an `@`, a `:`) or at the last link's end,
+/// so the work stays linear in the text however it is made.
+enum Autolinks {
+    /// Whether `source` has `://`'s first two bytes, an `@` or `ww` (a few `memchr`).
+    static func mayOccur(in source: String) -> Bool {
+        ByteSearch.contains(source, colon, followedByOneOf: slash, slash) || ByteSearch.contains(source, at)
+            || ByteSearch.contains(source, w, followedByOneOf: w, w)
+    }
+
+    /// Links the addresses written as text in the tree.
+    static func apply(to root: OpaquePointer) {
+        for container in containers(in: root) { link(in: container) }
+    }
+
+    /// One address found in a text: its bytes and what its URL is led by.
+    struct Found: Equatable {
+        var start: Int
+        var end: Int
+        var scheme: String
+    }
+
+    /// The nodes holding a text node that may have an address, outside links and images, in
+    /// document order (collected first: the tree is changed afterwards).
+    private static func containers(in root: OpaquePointer) -> [OpaquePointer] {
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var found: [OpaquePointer] = []
+        var seen: Set<OpaquePointer> = []
+        var linkDepth = 0
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+                continue
+            }
+            guard linkDepth == 0, event == CMARK_EVENT_ENTER, type == CMARK_NODE_TEXT, let parent = cmark_node_parent(node),
+                  let literal = cmark_node_get_literal(node), mayHoldAddress(literal) else { continue }
+            if seen.insert(parent).inserted { found.append(parent) }
+        }
+        return found
+    }
+
+    /// Whether a text node's literal has a `:`, an `@` or a `w`.
+    private static func mayHoldAddress(_ literal: UnsafePointer<CChar>) -> Bool {
+        strchr(literal, Int32(colon)) != nil || strchr(literal, Int32(at)) != nil || strchr(literal, Int32(w)) != nil
+    }
+
+    /// Links the addresses in each run of text nodes among `container`'s children.
+    private static func link(in container: OpaquePointer) {
+        var child = cmark_node_first_child(container)
+        // Text between a raw `<a …>` and `</a>` is a link already, as the reader sees it.
+        var inRawAnchor = false
+        while let node = child {
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_TEXT, !inRawAnchor else {
+                if type == CMARK_NODE_HTML_INLINE { inRawAnchor = opensOrClosesAnchor(CmarkNodes.literal(node)) ?? inRawAnchor }
+                child = cmark_node_next(node)
+                continue
+            }
+            var run = [node]
+            var next = cmark_node_next(node)
+            while let sibling = next, cmark_node_get_type(sibling) == CMARK_NODE_TEXT {
+                run.append(sibling)
+                next = cmark_node_next(sibling)
+            }
+            let text = run.count == 1 ? CmarkNodes.literal(node) : run.flatMap(CmarkNodes.literal)
+            let found = find(in: text)
+            if !found.isEmpty { replace(run, text: text, with: found) }
+            child = next
+        }
+    }
+
+    /// true for a raw `<a …>`, false for `</a>`, nil for any other tag.
+    private static func opensOrClosesAnchor(_ tag: [UInt8]) -> Bool? {
+        guard tag.count >= 3, tag[0] == UInt8(ascii: "<") else { return nil }
+        let closing = tag[1] == slash
+        let nameStart = closing ? 2 : 1
+        guard nameStart + 1 < tag.count, tag[nameStart] | 0x20 == UInt8(ascii: "a") else { return nil }
+        let after = tag[nameStart + 1]
+        guard after == UInt8(ascii: ">") || isSpace(after) || after == slash else { return nil }
+        return !closing
+    }
+
+    /// Puts text, link, text, … nodes in place of the run.
+    private static func replace(_ run: [OpaquePointer], text: [UInt8], with found: [Found]) {
+        let first = run[0]
+        var from = 0
+        for address in found {
+            if address.start > from { cmark_node_insert_before(first, CmarkNodes.text(text[from..<address.start])) }
+            let link = cmark_node_new(CMARK_NODE_LINK)!
+            var url = Array(address.scheme.utf8) + text[address.start..<address.end]
+            url.append(0)
+            url.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_url(link, $0.baseAddress) }
+            }
+            cmark_node_append_child(link, CmarkNodes.text(text[address.start..<address.end]))
+            cmark_node_insert_before(first, link)
+            from = address.end
+        }
+        if from < text.count { cmark_node_insert_before(first, CmarkNodes.text(text[from...])) }
+        for node in run { cmark_node_free(node) }
+    }
+
+    /// The addresses in a text, left to right; none overlaps another.
+    static func find(in text: [UInt8]) -> [Found] {
+        var found: [Found] = []
+        // Where the last address ended: nothing before it is read again.
+        var floor = 0
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            var match: Found?
+            if byte == w {
+                match = www(text, at: index)
+            } else if byte == colon {
+                match = url(text, at: index, floor: floor)
+            } else if byte == at {
+                match = email(text, at: index, floor: floor)
+            }
+            if let match {
+                found.append(match)
+                index = match.end
+                floor = match.end
+            } else {
+                index += 1
+            }
+        }
+        return found
+    }
+
+    /// `www.` and a domain with a dot, at the text's start or after a space or one of `*_~(`.
+    private static func www(_ text: [UInt8], at start: Int) -> Found? {
+        if start > 0 {
+            let before = text[start - 1]
+            guard isSpace(before) || before == UInt8(ascii: "*") || before == UInt8(ascii: "_") || before == UInt8(ascii: "~")
+                    || before == UInt8(ascii: "(") else { return nil }
+        }
+        guard text.count - start >= 4, text[start + 1] == w, text[start + 2] == w, text[start + 3] == UInt8(ascii: ".") else { return nil }
+        let domain = domainLength(text, from: start, allowShort: false)
+        guard domain > 0 else { return nil }
+        let end = delimit(text, start: start, end: extent(text, from: start + domain))
+        return end > start ? Found(start: start, end: end, scheme: "http://") : nil
+    }
+
+    /// `http://`, `https://` or `ftp://` (in any case) and a domain, found at its colon.
+    private static func url(_ text: [UInt8], at colonIndex: Int, floor: Int) -> Found? {
+        guard text.count - colonIndex >= 4, text[colonIndex + 1] == slash, text[colonIndex + 2] == slash else { return nil }
+        var start = colonIndex
+        while start > floor, isAlpha(text[start - 1]) { start -= 1 }
+        let scheme = String(decoding: text[start..<colonIndex], as: UTF8.self).lowercased()
+        guard scheme == "http" || scheme == "https" || scheme == "ftp", isHostCharacter(text, at: colonIndex + 3) else { return nil }
+        let domain = domainLength(text, from: colonIndex + 3, allowShort: true)
+        guard domain > 0 else { return nil }
+        let end = delimit(text, start: colonIndex, end: extent(text, from: colonIndex + 3 + domain))
+        return end > colonIndex ? Found(start: start, end: end, scheme: "") : nil
+    }
+
+    /// An e-mail address, found at its `@`: letters, digits and `.+-_` before it (ending in a
+    /// letter or digit), and after it a domain with a dot that ends in a letter.
+    private static func email(_ text: [UInt8], at atIndex: Int, floor: Int) -> Found? {
+        var start = atIndex
+        while start > floor, isAlphanumeric(text[start - 1]) || isOneOf(text[start - 1], ".+-_") { start -= 1 }
+        guard start < atIndex, isAlphanumeric(text[atIndex - 1]) else { return nil }
+        var end = atIndex + 1
+        var dots = 0
+        while end < text.count {
+            let byte = text[end]
+            if byte == UInt8(ascii: ".") {
+                guard end + 1 < text.count, isAlphanumeric(text[end + 1]) else { break }
+                dots += 1
+            } else if byte == at {
+                return nil
+            } else if !isAlphanumeric(byte), byte != UInt8(ascii: "-"), byte != UInt8(ascii: "_") {
+                break
+            }
+            end += 1
+        }
+        guard end - atIndex >= 2, dots > 0, isAlpha(text[end - 1]) || text[end - 1] == UInt8(ascii: ".") else { return nil }
+        let delimited = delimit(text, start: atIndex, end: end)
+        return delimited > atIndex ? Found(start: start, end: delimited, scheme: "mailto:") : nil
+    }
+
+    /// cmark-gfm's `check_domain`: the length of the domain-like bytes from `start` (its first
+    /// byte is not looked at), 0 when an underscore is in one of its last two parts (unless it has
+    /// more than ten, where cmark-gfm stops looking, against quadratic time), or, unless
+    /// `allowShort`, when it has no dot.
+    private static func domainLength(_ text: [UInt8], from start: Int, allowShort: Bool) -> Int {
+        let size = text.count - start
+        var index = 1
+        var dots = 0
+        var underscoresBefore = 0
+        var underscores = 0
+        while index < size - 1 {
+            let byte = text[start + index]
+            if byte == UInt8(ascii: "_") {
+                underscores += 1
+            } else if byte == UInt8(ascii: ".") {
+                underscoresBefore = underscores
+                underscores = 0
+                dots += 1
+            } else if byte != UInt8(ascii: "-"), !isHostCharacter(text, at: start + index) {
+                break
+            }
+            index += 1
+        }
+        if underscoresBefore > 0 || underscores > 0, dots <= 10 { return 0 }
+        return allowShort || dots > 0 ? index : 0
+    }
+
+    /// Where an address that reaches `from` ends: at a space, a `<` or the text's end.
+    private static func extent(_ text: [UInt8], from: Int) -> Int {
+        var end = min(from, text.count)
+        while end < text.count, !isSpace(text[end]), text[end] != UInt8(ascii: "<") { end += 1 }
+        return end
+    }
+
+    /// cmark-gfm's `autolink_delim`: the end of `text[start..<end]` once a `<` and what follows
+    /// it, trailing punctuation, a trailing entity-like `&name;` and closing parentheses without
+    /// an opening one are taken off.
+    private static func delimit(_ text: [UInt8], start: Int, end: Int) -> Int {
+        var end = end
+        var opening = 0
+        var closing = 0
+        for index in start..<end {
+            let byte = text[index]
+            if byte == UInt8(ascii: "<") {
+                end = index
+                break
+            }
+            if byte == UInt8(ascii: "(") { opening += 1 } else if byte == UInt8(ascii: ")") { closing += 1 }
+        }
+        while end > start {
+            let last = text[end - 1]
+            if last == UInt8(ascii: ")") {
+                if closing <= opening { return end }
+                closing -= 1
+                end -= 1
+            } else if isOneOf(last, "?!.,:*_~'\"") {
+                end -= 1
+            } else if last == UInt8(ascii: ";") {
+                var entityStart = end - 2
+                while entityStart > start, isAlpha(text[entityStart]) { entityStart -= 1 }
+                if entityStart < end - 2, entityStart >= start, text[entityStart] == UInt8(ascii: "&") { end = entityStart } else { end -= 1 }
+            } else {
+                return end
+            }
+        }
+        return end
+    }
+
+    /// cmark-gfm's `is_valid_hostchar`: a character that is neither a space nor punctuation,
+    /// read at a UTF-8 sequence's first byte (a byte inside one is not, as there).
+    private static func isHostCharacter(_ text: [UInt8], at index: Int) -> Bool {
+        guard index < text.count else { return false }
+        let lead = text[index]
+        if lead < 0x80 { return isAlphanumeric(lead) }
+        guard lead >= 0xC2 else { return false }
+        var iterator = text[index..<min(index + 4, text.count)].makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
+        if scalar.properties.isWhitespace { return false }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// cmark's `cmark_isspace`: ASCII spaces only, as cmark-gfm's scans use.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+    private static func isAlpha(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        isAlpha(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func isOneOf(_ byte: UInt8, _ set: StaticString) -> Bool {
+        UnsafeBufferPointer(start: set.utf8Start, count: set.utf8CodeUnitCount).contains(byte)
+    }
+
+    private static let colon = UInt8(ascii: ":")
+    private static let slash = UInt8(ascii: "/")
+    private static let at = UInt8(ascii: "@")
+    private static let w = UInt8(ascii: "w")
+}
