@@ -177,3 +177,19 @@ import Testing
         expect(both, "en/news/b/index.html", contains: [Alerts.Kind.tip.titleParagraph("Hint")])
     }
 }
+
+/// The three switches under `markdown:` in site.yml, each on unless set off.
+@Suite struct MarkdownSwitchTests {
+    @Test func siteYMLTurnsEachOff() throws {
+        let body = "---\ntitle: A\n---\n> [!NOTE]\n> Mind www.example.org.\n\n- [x] done\n"
+        let on = try MemorySite(["content/news/2026-11-01-a.md": body]).build()
+        expect(on, "news/a/index.html", contains: ["markdown-alert-note", "<a href=\"http://www.example.org\">", TaskLists.done])
+        let off = try MemorySite(["site.yml": "title: T\nbaseURL: https://example.org/\ntimezone: Asia/Shanghai\nmarkdown:\n  taskLists: false\n  autolinks: false\n  alerts: false\n",
+                                  "content/news/2026-11-01-a.md": body]).build()
+        expect(off, "news/a/index.html", contains: ["<blockquote>\n<p>[!NOTE]\nMind www.example.org.</p>\n</blockquote>", "<li>[x] done</li>"],
+               lacks: ["markdown-alert", "<a href=\"http://www.example.org\">", "type=\"checkbox\""])
+        #expect(MarkdownOptions.switches.map(\.key).suffix(3) == ["taskLists", "autolinks", "alerts"])
+        let defaults = MarkdownOptions()
+        #expect(defaults.taskLists && defaults.autolinks && defaults.alerts)
+    }
+}
