@@ -222,7 +222,8 @@ import Testing
 
     @Test func aStringALanguageLacksIsShownInEnglishWithAWarning() throws {
         var files = ["content/news/2026-11-01-a.md": "---\ntitle: 甲\ndate: 2026-11-01\n---\n正文。\n",
-                     "i18n/fr.yml": "news: Actualités\n"]
+                     // The alerts' titles are translated too, so that 'events' is among the first 20 keys warned about.
+                     "i18n/fr.yml": "news: Actualités\nalertNote: Remarque\nalertTip: Astuce\nalertImportant: Important\nalertWarning: Avertissement\nalertCaution: Attention\n"]
         files["site.yml"] = "title: 学生会\nbaseURL: https://example.org/\nlanguages:\n  - code: zh-CN\n    name: 中文\n  - code: fr\n    name: Français\n"
         let site = MemorySite(files)
         let warnings = try Self.warnings(site)

@@ -193,3 +193,42 @@ import Testing
         #expect(defaults.taskLists && defaults.autolinks && defaults.alerts)
     }
 }
+
+/// The default theme's alert colours: each title keeps WCAG AA contrast (4.5:1) against its
+/// tinted aside, and the text too, in light and dark mode.
+@Suite struct AlertThemeTests {
+    /// Relative luminance of `#rrggbb`, as WCAG defines it.
+    static func luminance(_ rgb: [Double]) -> Double {
+        let linear = rgb.map { $0 <= 0.03928 ? $0 / 12.92 : pow(($0 + 0.055) / 1.055, 2.4) }
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    }
+
+    static func rgb(_ hex: Substring) -> [Double] {
+        let value = Int(hex.dropFirst(), radix: 16)!
+        return [(value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF].map { Double($0) / 255 }
+    }
+
+    static func contrast(_ a: [Double], _ b: [Double]) -> Double {
+        let (x, y) = (luminance(a), luminance(b))
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+
+    @Test func everyKindKeepsAAContrastInLightAndDark() throws {
+        let css = String(decoding: try #require(DefaultTheme.files["assets/herald.css"]), as: UTF8.self)
+        // The aside's background, as the theme mixes it: 8% of the kind's colour over the surface.
+        #expect(css.contains("background: color-mix(in srgb, var(--alert) 8%, var(--surface));"))
+        let split = try #require(css.range(of: "@media (prefers-color-scheme: dark) {\n  .markdown-alert-note"))
+        let (light, dark) = (css[..<split.lowerBound], css[split.lowerBound...])
+        for (mode, rules, surface, text) in [("light", light, "#ffffff", "#1d2330"), ("dark", dark, "#1b2029", "#e8ebf0")] {
+            #expect(css.contains("--surface: \(mode == "light" ? "#fff" : surface)") && css.contains("--text: \(text)"))
+            for kind in Alerts.Kind.allCases {
+                let selector = mode == "light" && kind == .note ? ".markdown-alert { --alert: " : ".markdown-alert-\(kind.rawValue) { --alert: "
+                let start = try #require(rules.range(of: selector), "\(mode) \(kind)").upperBound
+                let colour = Self.rgb(rules[start..<rules.index(start, offsetBy: 7)])
+                let background = zip(colour, Self.rgb(Substring(surface))).map { 0.08 * $0 + 0.92 * $1 }
+                #expect(Self.contrast(colour, background) >= 4.5, "\(mode) \(kind) title")
+                #expect(Self.contrast(Self.rgb(Substring(text)), background) >= 4.5, "\(mode) \(kind) text")
+            }
+        }
+    }
+}

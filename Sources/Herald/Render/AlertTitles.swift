@@ -24,25 +24,43 @@ enum AlertTitles {
         guard !replacements.isEmpty else { return }
         for id in site.items.indices where only?.contains(id) != false {
             // One search for the class tells the rare body with an alert from all others.
-            guard site.items[id].body.html.contains(marker) || site.items[id].summaryHTML.contains(marker) else { continue }
+            guard hasAlert(site.items[id].body.html) || hasAlert(site.items[id].summaryHTML) else { continue }
             site.items[id].body.html = localize(site.items[id].body.html, replacements)
             site.items[id].body.leadHTML = localize(site.items[id].body.leadHTML, replacements)
             site.items[id].summaryHTML = localize(site.items[id].summaryHTML, replacements)
         }
         guard only == nil else { return }
-        for (kind, section) in site.sections where section.html.contains(marker) {
+        for (kind, section) in site.sections where hasAlert(section.html) {
             site.sections[kind]?.html = localize(section.html, replacements)
         }
     }
 
     /// `html` with each English title replaced.
     static func localize(_ html: String, _ replacements: [(english: String, localized: String)]) -> String {
-        guard html.contains(marker) else { return html }
+        guard hasAlert(html) else { return html }
         var html = html
         for (english, localized) in replacements { html = html.replacingOccurrences(of: english, with: localized) }
         return html
     }
 
     /// What every alert's title paragraph has.
-    private static let marker = #"<p class="markdown-alert-title">"#
+    private static let marker = Array(#"<p class="markdown-alert-title">"#.utf8)
+
+    /// Whether `html` has an alert's title, looked for with `memchr` and `memcmp` (every body of
+    /// a site in another language than English is looked at, and few have one).
+    static func hasAlert(_ html: String) -> Bool {
+        var html = html
+        return html.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return marker.withUnsafeBytes { needle in
+                var from = 0
+                while bytes.count - from >= needle.count, let found = memchr(base + from, Int32(needle[0]), bytes.count - from - needle.count + 1) {
+                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + index, needle.baseAddress!, needle.count) == 0 { return true }
+                    from = index + 1
+                }
+                return false
+            }
+        }
+    }
 }
