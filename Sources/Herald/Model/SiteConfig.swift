@@ -109,18 +109,21 @@ public struct MarkdownOptions: Sendable, Equatable {
     public var tables: Bool = true
     /// GitHub Flavored Markdown strikethrough: `~~text~~` (and `~text~`) as `<del>`.
     public var strikethrough: Bool = true
+    /// GitHub Flavored Markdown footnotes: `text[^1]` and `[^1]: note`, the notes at the end.
+    public var footnotes: Bool = true
 
     /// Every switch under `markdown:` in site.yml and the field it sets, whose declaration above
     /// holds its default: the one list SiteConfigParser reads the section by.
     static var switches: [(key: String, field: WritableKeyPath<MarkdownOptions, Bool>)] {
-        [("unsafe", \.unsafe), ("smartPunctuation", \.smartPunctuation), ("tables", \.tables), ("strikethrough", \.strikethrough)]
+        [("unsafe", \.unsafe), ("smartPunctuation", \.smartPunctuation), ("tables", \.tables), ("strikethrough", \.strikethrough), ("footnotes", \.footnotes)]
     }
 
-    public init(unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true) {
+    public init(unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true, footnotes: Bool = true) {
         self.unsafe = unsafe
         self.smartPunctuation = smartPunctuation
         self.tables = tables
         self.strikethrough = strikethrough
+        self.footnotes = footnotes
     }
 }
 
