@@ -91,6 +91,34 @@ import Testing
             + "<p>Last paragraph.\nNot in the note? It is: lazy. <a href=\"#fnref1\" class=\"footnote-backref\">↩</a></p>\n</li>\n</ol>\n</section>\n")
     }
 
+    /// A definition is rewritten as a list item in a bullet no list around it uses, so it joins
+    /// none and changes no list's looseness; and never in one that would make a thematic break.
+    @Test func aDefinitionJoinsNoListAroundIt() {
+        let markdown = "+ a\n+ b\n\n[^x]: Note.\n- c\n\n[^y]: - - -\n\nText[^x][^y].\n"
+        #expect(html(markdown) == "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<ul>\n<li>c</li>\n</ul>\n<p>Text\(reference(1))\(reference(2)).</p>\n"
+            + section(note(1, "Note."), "<li id=\"fn2\">\n<hr />\n<a href=\"#fnref2\" class=\"footnote-backref\">↩</a>\n</li>\n"))
+    }
+
+    /// An empty first line, or a tab after the colon: the note's text starts on the next line, or
+    /// after the tab, and code in it needs eight columns.
+    @Test func definitionsWithAnEmptyFirstLineOrATab() {
+        let markdown = "A[^a] b[^b].\n\n[^a]:\n    First.\n\n        code\n[^b]:\tTabbed.\n"
+        #expect(html(markdown) == "<p>A\(reference(1)) b\(reference(2)).</p>\n<section class=\"footnotes\">\n<ol>\n<li id=\"fn1\">\n<p>First.</p>\n"
+            + "<pre><code>code\n</code></pre>\n<a href=\"#fnref1\" class=\"footnote-backref\">↩</a>\n</li>\n" + note(2, "Tabbed.") + "</ol>\n</section>\n")
+        #expect(!MarkdownRenderer().render(markdown).html.contains("raw HTML"))
+        #expect(MarkdownRenderer().render(markdown).omittedHTMLLine == nil)
+    }
+
+    /// The table extension may put lines in to end a table where cmark-gfm does; lines told
+    /// afterwards are still the body's.
+    @Test func linesAfterATableAreTheBodys() {
+        let markdown = "| a |\n| - |\n| 1 |\n    code\n\n[^u]: Unused.\n[^v]: Used.\n\nText[^v] [^w].\n"
+        let rendered = MarkdownRenderer().render(markdown)
+        #expect(rendered.html.hasSuffix("<pre><code>code\n</code></pre>\n<p>Text\(reference(1)) [^w].</p>\n" + section(note(1, "Used."))))
+        #expect(rendered.footnoteProblems == [FootnoteProblem(kind: .undefinedReference, label: "w", line: 9),
+                                              FootnoteProblem(kind: .unreferencedDefinition, label: "u", line: 6)])
+    }
+
     @Test func notesAreNumberedByFirstReferenceAndUnreferencedOnesAreLeftOut() {
         let markdown = "[^b]: Bee.\n[^a]: Ay.\n[^c]: Sea.\n\nFirst[^a], then[^b].\n"
         let rendered = MarkdownRenderer().render(markdown)
