@@ -161,6 +161,16 @@ import Testing
         #expect(rendered.footnoteProblems.isEmpty)
     }
 
+    /// Past `Footnotes.mostReferences` references stay text, told once at the first one over.
+    @Test func referencesPastTheLimitStayText() {
+        let markdown = String(repeating: "x[^n]\n", count: Footnotes.mostReferences + 2) + "\n[^n]: The note.\n"
+        let rendered = MarkdownRenderer().render(markdown)
+        #expect(rendered.html.components(separatedBy: "class=\"footnote-backref\"").count == Footnotes.mostReferences + 1)
+        #expect(rendered.html.contains("x[^n]\nx[^n]</p>"))
+        #expect(rendered.footnoteProblems == [FootnoteProblem(kind: .tooManyReferences, label: "n", line: Footnotes.mostReferences + 1)])
+        #expect(rendered.footnoteProblems[0].message == "footnote reference [^n] is past the 10,000 a page may have, so it and the ones after it are shown as text")
+    }
+
     @Test func tenThousandDefinitions() {
         let references = (1...10_000).map { "[^\($0)]" }.joined(separator: " ")
         let definitions = (1...10_000).map { "[^\($0)]: Note \($0).\n" }.joined()
@@ -204,6 +214,17 @@ import Testing
             "content/news/2026-11-01-a.md:7: warning: footnote [^spare] is defined but never referred to, so it is not shown: add [^spare] where it belongs, or remove the definition",
             "content/news/2026-11-01-a.md:8: warning: footnote [^1] is defined again (first on line 6); only the first definition is shown",
         ])
+    }
+
+    /// A body of stray references keeps a count of its problems past `Footnotes.mostProblems`.
+    @Test func manyProblemsAreCountedNotKept() throws {
+        let body = String(repeating: "[^nope]\n", count: 1_500)
+        let rendered = MarkdownRenderer().render(body)
+        #expect(rendered.footnoteProblems.count == Footnotes.mostProblems && rendered.footnoteProblemsLeftOut == 500)
+        let warnings = try buildReport(["content/news/2026-11-01-a.md": "---\ntitle: A\n---\n" + body]).warnings.map(\.description)
+        #expect(warnings.count == DiagnosticCap.perFile + 1)
+        #expect(warnings.first == "content/news/2026-11-01-a.md:4: warning: footnote [^nope] has no definition, so it is shown as text: add a line `[^nope]: …` with the note")
+        #expect(warnings.contains("content/news/2026-11-01-a.md: warning: … and 1,480 more warnings in this file"))
     }
 
     @Test func pagesListsAndFeedsShowWorkingNotes() throws {

@@ -8,6 +8,8 @@ public struct FootnoteProblem: Sendable, Equatable {
         case unreferencedDefinition = "footnote-unreferenced-definition"
         /// A second `[^label]: …` for a label already defined: the first is the one shown.
         case repeatedDefinition = "footnote-repeated-definition"
+        /// The reference past `Footnotes.mostReferences`: it and the ones after it stay text.
+        case tooManyReferences = "footnote-too-many-references"
     }
 
     public var kind: Kind
@@ -35,6 +37,8 @@ public struct FootnoteProblem: Sendable, Equatable {
             "footnote [^\(label)] is defined but never referred to, so it is not shown: add [^\(label)] where it belongs, or remove the definition"
         case .repeatedDefinition:
             "footnote [^\(label)] is defined again (first on line \(firstLine ?? line)); only the first definition is shown"
+        case .tooManyReferences:
+            "footnote reference [^\(label)] is past the \(NumberText.grouped(Footnotes.mostReferences)) a page may have, so it and the ones after it are shown as text"
         }
     }
 }

@@ -15,8 +15,22 @@ struct Footnotes {
     /// The references put in, each with its HTML as a link and as plain text (for the lead,
     /// which is shown away from the notes).
     private(set) var references: [(node: OpaquePointer, linked: String, plain: String)] = []
-    /// What could not be shown, in the order found.
+    /// What could not be shown, in the order found (the first `mostProblems`).
     private(set) var problems: [FootnoteProblem] = []
+    /// Problems past `mostProblems`, only counted.
+    private(set) var problemsLeftOut = 0
+
+    /// References one document may have; past them `[^label]` stays text. Each reference writes
+    /// some 170 bytes (its link, and the link back in its note) for five or more of Markdown, and
+    /// feeds and the API resolve both links again: a megabyte of references was a 29 MB page and
+    /// 27 s of build. Ten thousand is far more than any article has, and costs under a second.
+    static let mostReferences = 10_000
+    /// Problems kept per document, so that a body of a million stray definitions keeps a count,
+    /// not a million problems (only `DiagnosticCap.perFile` are shown anyway).
+    static let mostProblems = 1_000
+    /// References put in so far, and whether going past `mostReferences` has been told.
+    private var referenceTotal = 0
+    private var toldTooMany = false
 
     /// Whether `source` may hold footnotes: a `[^` (one `memchr` over the body, and most bodies
     /// have no `[` at all).
@@ -70,11 +84,15 @@ struct Footnotes {
         }
         for (index, note) in notes.enumerated() where note.number == 0 {
             if labels[Self.key(note.definition.label)] == index {
-                problems.append(FootnoteProblem(kind: .unreferencedDefinition, label: note.definition.label, line: note.definition.line))
+                report(FootnoteProblem(kind: .unreferencedDefinition, label: note.definition.label, line: note.definition.line))
             }
             cmark_node_free(note.item)
         }
         if !shown.isEmpty { cmark_node_append_child(root, section()) }
+    }
+
+    private mutating func report(_ problem: FootnoteProblem) {
+        if problems.count < Self.mostProblems { problems.append(problem) } else { problemsLeftOut += 1 }
     }
 
     /// A label as GFM compares labels: case folded.
@@ -120,7 +138,7 @@ struct Footnotes {
             cmark_consolidate_text_nodes(item)
             let key = Self.key(definition.label)
             if let first = labels[key] {
-                problems.append(FootnoteProblem(kind: .repeatedDefinition, label: definition.label, line: definition.line, firstLine: notes[first].definition.line))
+                report(FootnoteProblem(kind: .repeatedDefinition, label: definition.label, line: definition.line, firstLine: notes[first].definition.line))
             } else {
                 labels[key] = notes.count
             }
@@ -177,10 +195,17 @@ struct Footnotes {
             }
             let label = String(decoding: text[(index + 2)..<end], as: UTF8.self)
             guard let noteIndex = labels[Self.key(label)] else {
-                problems.append(FootnoteProblem(kind: .undefinedReference, label: label, line: line))
+                report(FootnoteProblem(kind: .undefinedReference, label: label, line: line))
                 index = end + 1
                 continue
             }
+            guard referenceTotal < Self.mostReferences else {
+                if !toldTooMany { report(FootnoteProblem(kind: .tooManyReferences, label: label, line: line)) }
+                toldTooMany = true
+                index = end + 1
+                continue
+            }
+            referenceTotal += 1
             if index > copied { cmark_node_insert_before(node, CmarkNodes.text(text[copied..<index])) }
             cmark_node_insert_before(node, reference(to: noteIndex))
             index = end + 1

@@ -247,6 +247,9 @@ public struct ItemParser: Sendable {
         for problem in item.body.footnoteProblems.map({ $0.moved(by: bodyLine) }) {
             fields.problems.warning(path, problem.line, problem.message)
         }
+        if item.body.footnoteProblemsLeftOut > 0 {
+            fields.problems.append(contentsOf: [DiagnosticCap.summary(path: path, severity: .warning, omitted: item.body.footnoteProblemsLeftOut)])
+        }
         var outcome = Outcome(item: item, diagnostics: fields.problems.all, markdownSeconds: markdownSeconds)
         outcome.omittedHTMLLine = item.body.omittedHTMLLine.map { bodyLine + $0 }
         return outcome

@@ -30,6 +30,8 @@ public struct RenderedMarkdown: Sendable, Equatable {
     var tableExcess: TableLimits.Excess? = nil
     /// Footnote references without a definition and definitions never referred to (lines are the body's).
     public var footnoteProblems: [FootnoteProblem] = []
+    /// Footnote problems past `Footnotes.mostProblems`, counted only.
+    public var footnoteProblemsLeftOut = 0
 
     /// Everything a parse gives, or an empty body.
     public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
@@ -149,6 +151,7 @@ public struct MarkdownRenderer: Sendable {
         rendered.contentLinks = walk.contentLinks
         rendered.bodyImages = walk.bodyImages
         rendered.footnoteProblems = footnotes?.problems ?? []
+        rendered.footnoteProblemsLeftOut = footnotes?.problemsLeftOut ?? 0
         return rendered
     }
 
