@@ -28,7 +28,7 @@ public struct RenderedMarkdown: Sendable, Equatable {
     /// Where the tables went past `TableLimits` (they are then left as paragraphs); the document
     /// is to be refused. The line is the body's.
     var tableExcess: TableLimits.Excess? = nil
-    /// Footnote references without a definition and definitions never referred to (lines are the body's).
+    /// What the footnotes could not show as written, each a warning (lines are the body's).
     public var footnoteProblems: [FootnoteProblem] = []
     /// Footnote problems past `Footnotes.mostProblems`, counted only.
     public var footnoteProblemsLeftOut = 0
