@@ -115,16 +115,18 @@ public struct MarkdownOptions: Sendable, Equatable {
     public var autolinks: Bool = true
     /// GitHub's alerts: a blockquote led by `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]` as a titled aside.
     public var alerts: Bool = true
+    /// GitHub Flavored Markdown footnotes: `text[^1]` and `[^1]: note`, the notes at the end.
+    public var footnotes: Bool = true
 
     /// Every switch under `markdown:` in site.yml and the field it sets, whose declaration above
     /// holds its default: the one list SiteConfigParser reads the section by.
     static var switches: [(key: String, field: WritableKeyPath<MarkdownOptions, Bool>)] {
         [("unsafe", \.unsafe), ("smartPunctuation", \.smartPunctuation), ("tables", \.tables), ("strikethrough", \.strikethrough),
-         ("taskLists", \.taskLists), ("autolinks", \.autolinks), ("alerts", \.alerts)]
+         ("taskLists", \.taskLists), ("autolinks", \.autolinks), ("alerts", \.alerts), ("footnotes", \.footnotes)]
     }
 
     public init(unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true,
-                taskLists: Bool = true, autolinks: Bool = true, alerts: Bool = true) {
+                taskLists: Bool = true, autolinks: Bool = true, alerts: Bool = true, footnotes: Bool = true) {
         self.unsafe = unsafe
         self.smartPunctuation = smartPunctuation
         self.tables = tables
@@ -132,6 +134,7 @@ public struct MarkdownOptions: Sendable, Equatable {
         self.taskLists = taskLists
         self.autolinks = autolinks
         self.alerts = alerts
+        self.footnotes = footnotes
     }
 }
 

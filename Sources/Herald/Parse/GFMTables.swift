@@ -73,10 +73,13 @@ enum GFMTables {
     ///
     /// Tables over `TableLimits` are not built: the tree is left as cmark made it and `excess`
     /// says where (the caller refuses the document).
-    static func apply(to root: OpaquePointer, source: String, flags: Int32, strikethrough: Bool, excess: inout TableLimits.Excess?) -> OpaquePointer {
+    ///
+    /// `closingLines` gets the numbers (in the returned tree) of the lines put in, so that a later
+    /// step can count its lines back to the source's.
+    static func apply(to root: OpaquePointer, source: String, flags: Int32, strikethrough: Bool, excess: inout TableLimits.Excess?, closingLines: inout [Int]) -> OpaquePointer {
         var root = root
         var bytes = Array(source.utf8)
-        var closingLines: [Int] = []
+        closingLines = []
         var found: [Found] = []
         for round in 0...maxRounds {
             (found, excess) = findTables(in: root, bytes: bytes)

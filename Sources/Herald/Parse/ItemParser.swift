@@ -244,6 +244,12 @@ public struct ItemParser: Sendable {
         if let syntax = item.body.templateSyntax {
             fields.problems.warning(path, bodyLine + syntax.line, "\(syntax.generator) `\(syntax.snippet)` is shown as text: Herald does not run other generators' templates (herald import converts them)")
         }
+        for problem in item.body.footnoteProblems.map({ $0.moved(by: bodyLine) }) {
+            fields.problems.warning(path, problem.line, problem.message)
+        }
+        if item.body.footnoteProblemsLeftOut > 0 {
+            fields.problems.append(contentsOf: [DiagnosticCap.summary(path: path, severity: .warning, omitted: item.body.footnoteProblemsLeftOut)])
+        }
         var outcome = Outcome(item: item, diagnostics: fields.problems.all, markdownSeconds: markdownSeconds)
         outcome.omittedHTMLLine = item.body.omittedHTMLLine.map { bodyLine + $0 }
         return outcome

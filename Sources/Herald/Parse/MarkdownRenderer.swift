@@ -28,6 +28,10 @@ public struct RenderedMarkdown: Sendable, Equatable {
     /// Where the tables went past `TableLimits` (they are then left as paragraphs); the document
     /// is to be refused. The line is the body's.
     var tableExcess: TableLimits.Excess? = nil
+    /// What the footnotes could not show as written, each a warning (lines are the body's).
+    public var footnoteProblems: [FootnoteProblem] = []
+    /// Footnote problems past `Footnotes.mostProblems`, counted only.
+    public var footnoteProblemsLeftOut = 0
 
     /// Everything a parse gives, or an empty body.
     public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
@@ -67,7 +71,8 @@ public struct TemplateSyntax: Sendable, Equatable {
 }
 
 /// Renders Markdown with cmark (the only Markdown parser in Herald), plus GitHub Flavored
-/// Markdown's tables and strikethrough built on cmark's tree (`GFMTables`, `Strikethrough`).
+/// Markdown's tables, strikethrough and footnotes built on cmark's tree (`GFMTables`,
+/// `Strikethrough`, `Footnotes`).
 ///
 /// One parse gives the HTML, the lead (summary) and the word counts. Site-absolute links and
 /// images (`/images/a.jpg`) are rewritten under the base path (`/union/images/a.jpg`) so a site
@@ -96,14 +101,16 @@ public struct MarkdownRenderer: Sendable {
     /// Relative links to a page bundle's files (`resources`) are pointed at where they are published.
     /// An item's body passes `firstContentLink`: its links to Markdown files then get markers
     /// numbered from it (see `ContentLink`); other Markdown keeps them as written.
-    public func render(_ markdown: String, wantPlainText: Bool = false, resources: BundleLinks? = nil, firstContentLink: Int? = nil) -> RenderedMarkdown {
+    /// Footnote IDs get `footnotePrefix` (`fn-<prefix>-1`) when given.
+    public func render(_ markdown: String, wantPlainText: Bool = false, resources: BundleLinks? = nil, firstContentLink: Int? = nil, footnotePrefix: String? = nil) -> RenderedMarkdown {
         let flags = cmarkOptions
         var root: OpaquePointer = markdown.withCString { chars in
             cmark_parse_document(chars, markdown.utf8.count, flags)
         }
         defer { cmark_node_free(root) }
         var tableExcess: TableLimits.Excess? = nil
-        root = applyExtensions(to: root, markdown: markdown, flags: flags, tableExcess: &tableExcess)
+        var footnotes: Footnotes? = nil
+        root = applyExtensions(to: root, markdown: markdown, flags: flags, tableExcess: &tableExcess, footnotes: &footnotes, footnotePrefix: footnotePrefix)
         // Refused anyway: the rest of the work would be for nothing.
         if let tableExcess {
             var refused = RenderedMarkdown()
@@ -118,6 +125,9 @@ public struct MarkdownRenderer: Sendable {
         walk.run()
 
         var lead = ""
+        // The lead is shown away from the notes (in lists, cards, other pages): its references
+        // are plain numbers there, without links or IDs.
+        for reference in footnotes?.references ?? [] { _ = cmark_node_set_on_enter(reference.node, reference.plain) }
         if let marker = walk.moreMarker {
             var node = cmark_node_first_child(root)
             while let current = node, current != marker {
@@ -129,6 +139,7 @@ public struct MarkdownRenderer: Sendable {
         } else if let paragraph = walk.firstParagraph {
             lead = Self.html(of: paragraph, flags: flags)
         }
+        for reference in footnotes?.references ?? [] { _ = cmark_node_set_on_enter(reference.node, reference.linked) }
         let html = Self.html(of: root, flags: flags)
         let leadText = walk.moreMarker != nil ? walk.textBeforeMarker : walk.firstParagraphText
         var rendered = RenderedMarkdown(
@@ -139,23 +150,38 @@ public struct MarkdownRenderer: Sendable {
         rendered.templateSyntax = walk.templateSyntax
         rendered.contentLinks = walk.contentLinks
         rendered.bodyImages = walk.bodyImages
+        rendered.footnoteProblems = footnotes?.problems ?? []
+        rendered.footnoteProblemsLeftOut = footnotes?.problemsLeftOut ?? 0
         return rendered
     }
 
     /// Tables, strikethrough, alerts, task lists and autolinks, each skipped after a byte search
     /// when the source has no character it needs. Tables may parse the source again (and then give
     /// a new tree), so they run strikethrough themselves, on the tree they settle on and in their
-    /// cells; the others work on the tree tables settle on (autolinks last: they read the text
-    /// strikethrough has split).
-    private func applyExtensions(to root: OpaquePointer, markdown: String, flags: Int32, tableExcess: inout TableLimits.Excess?) -> OpaquePointer {
-        let strikethrough = options.strikethrough && Strikethrough.mayOccur(in: markdown)
+    /// cells; the others work on the tree tables settle on (autolinks after strikethrough: they
+    /// read the text it has split).
+    ///
+    /// Footnotes come first and last: their definitions are rewritten in the source (and the
+    /// source parsed again) before the others, and their references are made after them.
+    private func applyExtensions(to root: OpaquePointer, markdown: String, flags: Int32, tableExcess: inout TableLimits.Excess?,
+                                 footnotes: inout Footnotes?, footnotePrefix: String?) -> OpaquePointer {
         var root = root
+        var markdown = markdown
+        let hasFootnotes = options.footnotes && Footnotes.mayOccur(in: markdown)
+        let definitions = hasFootnotes ? Footnotes.prepare(&root, source: &markdown, flags: flags) : nil
+        var insertedLines: [Int] = []
+        let strikethrough = options.strikethrough && Strikethrough.mayOccur(in: markdown)
         if options.tables, GFMTables.mayOccur(in: markdown) {
-            root = GFMTables.apply(to: root, source: markdown, flags: flags, strikethrough: strikethrough, excess: &tableExcess)
-        } else if strikethrough { Strikethrough.apply(to: root, source: Array(markdown.utf8), flags: flags) }
+            root = GFMTables.apply(to: root, source: markdown, flags: flags, strikethrough: strikethrough, excess: &tableExcess, closingLines: &insertedLines)
+        } else if strikethrough {
+            Strikethrough.apply(to: root, source: Array(markdown.utf8), flags: flags)
+        }
         if options.alerts, Alerts.mayOccur(in: markdown) { Alerts.apply(to: root) }
         if options.taskLists, TaskLists.mayOccur(in: markdown) { TaskLists.apply(to: root, source: markdown) }
         if options.autolinks, Autolinks.mayOccur(in: markdown) { Autolinks.apply(to: root) }
+        if hasFootnotes, tableExcess == nil {
+            footnotes = Footnotes(root: root, definitions: definitions, insertedLines: insertedLines, idPrefix: footnotePrefix)
+        }
         return root
     }
 
