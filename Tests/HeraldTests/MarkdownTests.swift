@@ -87,18 +87,35 @@ import Testing
         return try JSONDecoder().decode([Example].self, from: Data(contentsOf: url))
     }
 
-    /// With the GFM extensions on (the default) as with them off: no CommonMark example holds a
-    /// table or a strikethrough, so the extensions must leave every one as cmark renders it.
+    /// With the extensions on (the default) as with them off. No CommonMark example holds a table
+    /// or a strikethrough, so those leave every one as cmark renders it. Heading IDs change every
+    /// example with a heading, by design: each heading gains an `id` and an anchor link, and
+    /// nothing else, so without those the example is the spec's.
     @Test(arguments: [true, false])
     func everyExamplePassesWithRawHTMLAllowed(extensions: Bool) throws {
         let examples = try Self.examples()
         #expect(examples.count == 652)
-        let renderer = MarkdownRenderer(options: MarkdownOptions(unsafe: true, tables: extensions, strikethrough: extensions))
+        var options = MarkdownOptions(unsafe: true, tables: extensions, strikethrough: extensions)
+        options.headingIDs = extensions
+        let renderer = MarkdownRenderer(options: options)
         var failures: [Int] = []
-        for example in examples where renderer.render(example.markdown).html != example.html {
-            failures.append(example.example)
+        var changed: [Int] = []
+        for example in examples {
+            let html = renderer.render(example.markdown).html
+            if html != example.html { changed.append(example.example) }
+            if Self.withoutHeadingAnchors(html) != example.html { failures.append(example.example) }
         }
         #expect(failures.isEmpty, "examples that differ from the spec: \(failures)")
+        let withHeadings = examples.filter { $0.html.contains("<h1>") || $0.html.contains("<h2>") || $0.html.contains("<h3>")
+            || $0.html.contains("<h4>") || $0.html.contains("<h5>") || $0.html.contains("<h6>") }.map(\.example)
+        #expect(changed == (extensions ? withHeadings : []))
+        #expect(withHeadings.count == 40)
+    }
+
+    /// HTML with the heading IDs and anchor links taken out: `<h2 id="a">A <a class="heading-anchor" …></a></h2>` → `<h2>A</h2>`.
+    static func withoutHeadingAnchors(_ html: String) -> String {
+        html.replacing(/<h([1-6]) id="[^"]*">/) { "<h\($0.1)>" }
+            .replacing(/\ <a class="heading-anchor" href="[^"]*" aria-labelledby="[^"]*"><\/a><\/h/) { _ in "</h" }
     }
 
     /// In the default (safe) mode no raw HTML tag from the Markdown reaches the page: every tag

@@ -28,6 +28,14 @@ public struct RenderedMarkdown: Sendable, Equatable {
     /// Where the tables went past `TableLimits` (they are then left as paragraphs); the document
     /// is to be refused. The line is the body's.
     var tableExcess: TableLimits.Excess? = nil
+    /// The body's headings, each with its ID, in order (for a table of contents); empty when
+    /// heading IDs are off.
+    public var headings: [HeadingAnchors.Heading] = []
+    /// Problems with headings' `{#id}`s, at body lines.
+    public var headingProblems: [HeadingAnchors.Problem] = []
+    /// The table of contents an item shows (`{{{item.toc}}}`), or "": set by the item's parser,
+    /// which knows its `toc:` and the site's options.
+    public var tableOfContents = ""
 
     /// Everything a parse gives, or an empty body.
     public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
@@ -116,6 +124,8 @@ public struct MarkdownRenderer: Sendable {
         walk.lookForTemplateSyntax = Self.contains(markdown, byte: UInt8(ascii: "{"))
         walk.firstContentLink = firstContentLink
         walk.run()
+        // After the walk, which found the headings (and the lead's nodes, which this leaves be).
+        let (headings, headingProblems) = options.headingIDs ? HeadingAnchors.apply(to: walk.headings, flags: flags) : ([], [])
 
         var lead = ""
         if let marker = walk.moreMarker {
@@ -139,6 +149,8 @@ public struct MarkdownRenderer: Sendable {
         rendered.templateSyntax = walk.templateSyntax
         rendered.contentLinks = walk.contentLinks
         rendered.bodyImages = walk.bodyImages
+        rendered.headings = headings
+        rendered.headingProblems = headingProblems
         return rendered
     }
 
@@ -194,6 +206,8 @@ private struct TreeWalk {
     var firstContentLink: Int?
     /// The body's images of the site, marked (see `BodyImage`).
     var bodyImages: [BodyImage] = []
+    /// The headings, in document order.
+    var headings: [OpaquePointer] = []
 
     init(root: OpaquePointer, basePath: String?, resources: BundleLinks?, collectAllText: Bool, safe: Bool) {
         self.root = root
@@ -271,6 +285,8 @@ private struct TreeWalk {
                 if collectAllText { allText += " " }
                 if candidate != nil { candidateText += " " }
                 if moreMarker == nil { textBeforeMarker += " " }
+            case CMARK_NODE_HEADING:
+                headings.append(node)
             case CMARK_NODE_CODE_BLOCK:
                 statistics.count(literal(node))
             case CMARK_NODE_HTML_BLOCK:
