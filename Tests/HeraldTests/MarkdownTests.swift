@@ -97,21 +97,38 @@ import Testing
         611: "<p><a href=\"mailto:foo@bar.example.com\">foo@bar.example.com</a></p>\n",
     ]
 
-    /// With the GFM extensions on (the default) as with them off: no CommonMark example holds a
-    /// table, a strikethrough, a task, an alert or a footnote (none has `[^`), so those leave every
-    /// one as cmark renders it; autolinks change exactly the examples listed above.
+    /// With the extensions on (the default) as with them off. No CommonMark example holds a table,
+    /// a strikethrough, a task, an alert or a footnote (none has `[^`), so those leave every one as
+    /// cmark renders it. Autolinks change exactly the examples listed above. Heading IDs change
+    /// every example with a heading, by design: each heading gains an `id` and an anchor link, and
+    /// nothing else, so without those the example is the spec's.
     @Test(arguments: [true, false])
     func everyExamplePassesWithRawHTMLAllowed(extensions: Bool) throws {
         let examples = try Self.examples()
         #expect(examples.count == 652)
-        let renderer = MarkdownRenderer(options: MarkdownOptions(unsafe: true, tables: extensions, strikethrough: extensions,
-                                                                 taskLists: extensions, autolinks: extensions, alerts: extensions, footnotes: extensions))
+        var options = MarkdownOptions(unsafe: true, tables: extensions, strikethrough: extensions,
+                                      taskLists: extensions, autolinks: extensions, alerts: extensions, footnotes: extensions)
+        options.headingIDs = extensions
+        let renderer = MarkdownRenderer(options: options)
         var failures: [Int] = []
+        var changed: [Int] = []
         for example in examples {
             let expected = extensions ? Self.changedByExtensions[example.example] ?? example.html : example.html
-            if renderer.render(example.markdown).html != expected { failures.append(example.example) }
+            let html = renderer.render(example.markdown).html
+            if html != expected { changed.append(example.example) }
+            if Self.withoutHeadingAnchors(html) != expected { failures.append(example.example) }
         }
         #expect(failures.isEmpty, "examples that differ from what is expected: \(failures)")
+        let withHeadings = examples.filter { $0.html.contains("<h1>") || $0.html.contains("<h2>") || $0.html.contains("<h3>")
+            || $0.html.contains("<h4>") || $0.html.contains("<h5>") || $0.html.contains("<h6>") }.map(\.example)
+        #expect(changed == (extensions ? withHeadings : []))
+        #expect(withHeadings.count == 40)
+    }
+
+    /// HTML with the heading IDs and anchor links taken out: `<h2 id="a">A <a class="heading-anchor" …></a></h2>` → `<h2>A</h2>`.
+    static func withoutHeadingAnchors(_ html: String) -> String {
+        html.replacing(/<h([1-6]) id="[^"]*">/) { "<h\($0.1)>" }
+            .replacing(/\ <a class="heading-anchor" href="[^"]*" aria-labelledby="[^"]*"><\/a><\/h/) { _ in "</h" }
     }
 
     /// In the default (safe) mode no raw HTML tag from the Markdown reaches the page: every tag

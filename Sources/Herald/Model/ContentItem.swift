@@ -216,6 +216,9 @@ public struct ContentItem: Sendable, Equatable {
     public var listed = true
     /// Front-matter keys Herald does not read, for templates (`{{item.params.country}}`).
     public var params: [String: FrontMatterValue] = [:]
+    /// `toc:` as written: true asks for a table of contents, false declines one; nil leaves it
+    /// to the site's `markdown.toc.minHeadings`.
+    public var toc: Bool? = nil
 
     /// The instant that decides whether the item is published yet: `publishDate`, else `date`.
     public var goesLiveAt: Date? { publishDate ?? date }

@@ -117,12 +117,18 @@ public struct MarkdownOptions: Sendable, Equatable {
     public var alerts: Bool = true
     /// GitHub Flavored Markdown footnotes: `text[^1]` and `[^1]: note`, the notes at the end.
     public var footnotes: Bool = true
+    /// An `id` on every heading (GitHub's, or `{#id}`) and a link to it: in-page links and
+    /// tables of contents.
+    public var headingIDs: Bool = true
+
+    /// Which headings a table of contents lists, and when an item gets one without `toc:`.
+    public var toc = TableOfContentsOptions()
 
     /// Every switch under `markdown:` in site.yml and the field it sets, whose declaration above
     /// holds its default: the one list SiteConfigParser reads the section by.
     static var switches: [(key: String, field: WritableKeyPath<MarkdownOptions, Bool>)] {
         [("unsafe", \.unsafe), ("smartPunctuation", \.smartPunctuation), ("tables", \.tables), ("strikethrough", \.strikethrough),
-         ("taskLists", \.taskLists), ("autolinks", \.autolinks), ("alerts", \.alerts), ("footnotes", \.footnotes)]
+         ("taskLists", \.taskLists), ("autolinks", \.autolinks), ("alerts", \.alerts), ("footnotes", \.footnotes), ("headingIDs", \.headingIDs)]
     }
 
     public init(unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true,
@@ -135,6 +141,27 @@ public struct MarkdownOptions: Sendable, Equatable {
         self.autolinks = autolinks
         self.alerts = alerts
         self.footnotes = footnotes
+    }
+}
+
+/// Tables of contents (`markdown: {toc: …}` in site.yml), as Hugo's `markup.tableOfContents`.
+public struct TableOfContentsOptions: Sendable, Equatable {
+    /// The first heading level listed (`##` is 2; an article's title is its page's `h1`).
+    public var startLevel = 2
+    /// The last heading level listed.
+    public var endLevel = 3
+    /// An item without `toc:` gets a table when it has at least this many headings listed; 0
+    /// gives one only to items that ask (`toc: true`).
+    public var minHeadings = 4
+    /// A numbered list (`<ol>`) rather than bullets.
+    public var ordered = false
+
+    public init() {}
+
+    /// The keys under `markdown: {toc: …}` and the field each sets, whose declaration above holds
+    /// its default: the one list SiteConfigParser reads the section by.
+    static var numbers: [(key: String, field: WritableKeyPath<TableOfContentsOptions, Int>, range: ClosedRange<Int>)] {
+        [("startLevel", \.startLevel, 1...6), ("endLevel", \.endLevel, 1...6), ("minHeadings", \.minHeadings, 0...1000)]
     }
 }
 

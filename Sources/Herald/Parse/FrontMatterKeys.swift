@@ -61,6 +61,7 @@ public enum FrontMatterKeys {
         Entry(key: "build", names: ["build", "_build"], conflict: .error),
         Entry(key: "params", names: ["params"], conflict: .error),
         Entry(key: "translationKey", names: ["translationKey"], conflict: .error),
+        Entry(key: "toc", names: ["toc"], conflict: .error),
     ]
 
     /// Name as Herald writes it → (Herald key, rank among its names): most keys are written so,

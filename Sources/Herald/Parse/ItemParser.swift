@@ -185,6 +185,7 @@ public struct ItemParser: Sendable {
         }
         let params = fields.params(unknown: keys.unknown.map(\.key), nested: keys["params"])
         let translationKey = fields.text(keys["translationKey"])
+        let toc = fields.bool(keys["toc"])
 
         guard !fields.problems.hasErrors, let title else {
             return Outcome(item: nil, diagnostics: fields.problems.all)
@@ -206,6 +207,7 @@ public struct ItemParser: Sendable {
         item.bundle = content.bundle
         item.listed = listed
         item.params = params
+        item.toc = toc
         if let language = content.language {
             item.language = language
             item.translationKey = translationKey.map { "key:" + $0 } ?? content.pathWithoutLanguage ?? path
@@ -224,6 +226,7 @@ public struct ItemParser: Sendable {
         }
         let markdownStart = CPUClock.thread()
         item.body = markdown.render(source.body, resources: resourceLinks, firstContentLink: 0)
+        item.body.tableOfContents = TableOfContents(options: markdown.options.toc).html(for: item.body.headings, wanted: item.toc)
         item.summaryHTML = item.body.leadHTML
         item.summaryText = item.body.leadText
         let bodyLinksLine = source.bodyLine - 1
@@ -240,6 +243,9 @@ public struct ItemParser: Sendable {
         let bodyLine = source.bodyLine - 1
         if let excess = item.body.tableExcess {
             fields.problems.error(path, bodyLine + excess.line, excess.message)
+        }
+        for problem in item.body.headingProblems {
+            fields.problems.warning(path, bodyLine + problem.line, problem.message)
         }
         if let syntax = item.body.templateSyntax {
             fields.problems.warning(path, bodyLine + syntax.line, "\(syntax.generator) `\(syntax.snippet)` is shown as text: Herald does not run other generators' templates (herald import converts them)")

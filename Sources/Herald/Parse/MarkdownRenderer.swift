@@ -32,6 +32,14 @@ public struct RenderedMarkdown: Sendable, Equatable {
     public var footnoteProblems: [FootnoteProblem] = []
     /// Footnote problems past `Footnotes.mostProblems`, counted only.
     public var footnoteProblemsLeftOut = 0
+    /// The body's headings, each with its ID, in order (for a table of contents); empty when
+    /// heading IDs are off.
+    public var headings: [HeadingAnchors.Heading] = []
+    /// Problems with headings' `{#id}`s, at body lines.
+    public var headingProblems: [HeadingAnchors.Problem] = []
+    /// The table of contents an item shows (`{{{item.toc}}}`), or "": set by the item's parser,
+    /// which knows its `toc:` and the site's options.
+    public var tableOfContents = ""
 
     /// Everything a parse gives, or an empty body.
     public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
@@ -123,6 +131,8 @@ public struct MarkdownRenderer: Sendable {
         walk.lookForTemplateSyntax = Self.contains(markdown, byte: UInt8(ascii: "{"))
         walk.firstContentLink = firstContentLink
         walk.run()
+        // After the walk, which found the headings (and the lead's nodes, which this leaves be).
+        let (headings, headingProblems) = options.headingIDs ? HeadingAnchors.apply(to: walk.headings, flags: flags) : ([], [])
 
         var lead = ""
         // The lead is shown away from the notes (in lists, cards, other pages): its references
@@ -152,6 +162,8 @@ public struct MarkdownRenderer: Sendable {
         rendered.bodyImages = walk.bodyImages
         rendered.footnoteProblems = footnotes?.problems ?? []
         rendered.footnoteProblemsLeftOut = footnotes?.problemsLeftOut ?? 0
+        rendered.headings = headings
+        rendered.headingProblems = headingProblems
         return rendered
     }
 
@@ -225,6 +237,8 @@ private struct TreeWalk {
     var firstContentLink: Int?
     /// The body's images of the site, marked (see `BodyImage`).
     var bodyImages: [BodyImage] = []
+    /// The headings, in document order.
+    var headings: [OpaquePointer] = []
 
     init(root: OpaquePointer, basePath: String?, resources: BundleLinks?, collectAllText: Bool, safe: Bool) {
         self.root = root
@@ -302,6 +316,8 @@ private struct TreeWalk {
                 if collectAllText { allText += " " }
                 if candidate != nil { candidateText += " " }
                 if moreMarker == nil { textBeforeMarker += " " }
+            case CMARK_NODE_HEADING:
+                headings.append(node)
             case CMARK_NODE_CODE_BLOCK:
                 statistics.count(literal(node))
             case CMARK_NODE_HTML_BLOCK:

@@ -103,9 +103,17 @@ public enum SiteConfigParser {
 
         var markdown = MarkdownOptions()
         if var section = reader.mapping("markdown") {
-            warnAboutUnknownKeys(&section, known: MarkdownOptions.switches.map(\.key), section: "markdown")
+            warnAboutUnknownKeys(&section, known: MarkdownOptions.switches.map(\.key) + ["toc"], section: "markdown")
             for (key, field) in MarkdownOptions.switches {
                 if let value = section.bool(key) { markdown[keyPath: field] = value }
+            }
+            // `toc: true` is a table for every item with a heading listed, `toc: false` only for
+            // items that ask; a mapping sets the levels and the threshold.
+            if case .scalar? = section.node("toc"), let every = section.bool("toc") {
+                markdown.toc.minHeadings = every ? 1 : 0
+            } else if var toc = section.mapping("toc") {
+                markdown.toc = readTableOfContents(&toc, path: path)
+                section.absorb(toc)
             }
             reader.absorb(section)
         }
@@ -296,6 +304,23 @@ public enum SiteConfigParser {
 
     /// Reads a base URL: an absolute http(s) URL (or a site path starting with `/`) with no query
     /// or fragment, made to end in `/`. Used for `site.yml` and `--base-url` alike.
+    /// `markdown: {toc: {startLevel: 2, endLevel: 3, minHeadings: 4, ordered: false}}`.
+    private static func readTableOfContents(_ section: inout YAMLReader, path: String) -> TableOfContentsOptions {
+        var options = TableOfContentsOptions()
+        warnAboutUnknownKeys(&section, known: TableOfContentsOptions.numbers.map(\.key) + ["ordered"], section: "markdown.toc")
+        for (key, field, range) in TableOfContentsOptions.numbers {
+            guard let value = section.int(key) else { continue }
+            if range.contains(value) { options[keyPath: field] = value } else {
+                section.problems.error(path, section.line(of: section.node(key)), "markdown.toc.\(key) must be between \(range.lowerBound) and \(range.upperBound)")
+            }
+        }
+        if options.startLevel > options.endLevel {
+            section.problems.error(path, section.line(of: section.node("endLevel") ?? section.node("startLevel")), "markdown.toc.endLevel (\(options.endLevel)) is below startLevel (\(options.startLevel))")
+        }
+        options.ordered = section.bool("ordered") ?? options.ordered
+        return options
+    }
+
     public static func parseBaseURL(_ text: String) -> Result<URL, InputProblem> {
         let normalized = text.hasSuffix("/") ? text : text + "/"
         let problem = InputProblem(message: "'\(text)' must be an absolute http(s) URL such as https://example.org/union/ (or a path starting with /), without ? or #")

@@ -242,6 +242,12 @@ extension ImportPlan {
             front.remove(permalinkKey)
             if let address = item.oldAddress { front.set("url", Node("/" + address.path)) }
         }
+        // Kramdown's `* TOC` `{:toc}` marker: Herald makes the table itself when asked.
+        if config.kind == .jekyll, let body = KramdownTOCMarker.remove(from: item.body) {
+            item.body = body
+            if old.fields.field("toc") == nil { front.set("toc", Node("true", Tag(.bool))) }
+            count("kramdown {:toc} → toc: true")
+        }
         localizeOwnAddresses(&front)
         return front
     }

@@ -95,6 +95,19 @@ import Testing
         #expect(result.report.drafts == 1)
     }
 
+    /// Kramdown's table-of-contents marker becomes `toc: true`, and its `{:.no_toc}` lines go;
+    /// in code they stay, and a `{:toc}` after no list item is left for the report's reader.
+    @Test func kramdownsTableOfContentsMarkerBecomesTocTrue() throws {
+        let memory = MemoryImport(files: [
+            "_config.yml": "title: Club\n",
+            "_posts/2026-01-05-guide.md": "---\ntitle: Guide\n---\n## Contents\n{:.no_toc}\n\n* TOC\n{:toc}\n\n## Join\n\n```\n* TOC\n{:toc}\n```\n",
+            "_posts/2026-01-06-plain.md": "---\ntitle: Plain\n---\nText {:toc}\n\n{:toc}\n",
+        ])
+        let site = try memory.site()
+        #expect(site["content/news/2026-01-05-guide.md"] == "---\ntitle: Guide\ntoc: true\n---\n## Contents\n\n\n## Join\n\n```\n* TOC\n{:toc}\n```\n")
+        #expect(site["content/news/2026-01-06-plain.md"] == "---\ntitle: Plain\n---\nText {:toc}\n\n{:toc}\n")
+    }
+
     @Test func aRepeatedKeyIsKeptAndReportedAsHeraldReadsIt() throws {
         let (text, result) = try convert("---\ntitle: A\nvideo: one\ndate: 2026-01-01\nvideo: two\n---\n", at: "content/posts/a.md")
         #expect(text == "---\ntitle: A\nvideo: one\ndate: 2026-01-01\nvideo: two\n---\n")

@@ -109,6 +109,7 @@ private final class ItemViewStorage: @unchecked Sendable {
         case .wordCount: return .number(fields.wordCount)
         case .featured: return fields.featured.templateValue
         case .content: return .text(fields.content)
+        case .toc: return fields.toc.isEmpty ? .absent : .text(fields.toc)
         case .event: return present(fields.event)
         case .card: return fields.card.templateValue
         case .jsonLD: return present(fields.jsonLD)
@@ -153,6 +154,8 @@ struct ItemViewFields: Sendable, Equatable {
     var wordCount: Int
     var featured: Bool
     var content: String
+    /// The body's table of contents (`TableOfContents`), or "".
+    var toc = ""
     var event: EventView?
     /// schema.org JSON-LD, safe to place raw inside a script element.
     var jsonLD: String?
@@ -177,6 +180,7 @@ extension ItemView {
     mutating func setBody(_ body: RenderedMarkdown, dates: DateText) {
         change {
             $0.content = body.html
+            $0.toc = body.tableOfContents
             $0.readingMinutes = body.statistics.readingMinutes
             $0.wordCount = body.statistics.total
             $0.readingTime = dates.readingTime(body.statistics.readingMinutes)

@@ -93,6 +93,7 @@ extension TemplateKey {
     static let previous = TemplateKey("previous")
     static let ranked = TemplateKey("ranked")
     static let readingMinutes = TemplateKey("readingMinutes")
+    static let toc = TemplateKey("toc")
     static let readingTime = TemplateKey("readingTime")
     static let recent = TemplateKey("recent")
     static let registration = TemplateKey("registration")

@@ -1,0 +1,46 @@
+/// The IDs of one body's headings: GitHub's slug of each heading's text, unique in the body.
+struct HeadingIDs {
+    /// Every ID given so far, and for each slug how many repeats it has had (github-slugger's
+    /// `occurrences`).
+    private var used: Set<String> = []
+    private var repeats: [String: Int] = [:]
+
+    /// GitHub's slug of a heading's text (github-slugger): lower case; every character that is
+    /// not a letter, a mark, a number, connector punctuation (`_`), `-` or a space left out; each
+    /// space made `-`. Letters of every script stay, so `报名方式` is its own slug. A heading with
+    /// nothing left (`## !!!`) is `section`.
+    static func slug(_ text: String) -> String {
+        var slug = String.UnicodeScalarView()
+        for scalar in text.trimmed().lowercased().unicodeScalars {
+            if scalar == " " {
+                slug.append("-")
+            } else if scalar == "-" || keeps(scalar.properties.generalCategory) {
+                slug.append(scalar)
+            }
+        }
+        return slug.isEmpty ? "section" : String(slug)
+    }
+
+    private static func keeps(_ category: Unicode.GeneralCategory) -> Bool {
+        switch category {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark,
+             .decimalNumber, .letterNumber, .otherNumber, .connectorPunctuation:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `wanted`, or `wanted-1`, `wanted-2`, … when it is taken.
+    mutating func claim(_ wanted: String) -> String {
+        var id = wanted
+        while used.contains(id) {
+            let count = (repeats[wanted] ?? 0) + 1
+            repeats[wanted] = count
+            id = "\(wanted)-\(count)"
+        }
+        used.insert(id)
+        return id
+    }
+}
