@@ -103,6 +103,17 @@ import Testing
         #expect(highlighter.html(language: "go", code: "package main\n") == nil)
     }
 
+    /// A fence with no language, or with no name a lexer could have, starts no process: a site
+    /// without highlighted code pays nothing. (Were a start tried, this interpreter would fail it.)
+    @Test func noLanguageStartsNoProcess() {
+        let highlighter = CodeHighlighter(processes: 1, interpreter: "/nonexistent/python3")
+        for name in ["", "two words", "{linenos=true}", "\u{1F389}"] {
+            #expect(highlighter.html(language: name, code: "x = 1\n") == nil)
+        }
+        #expect(!highlighter.isUnavailable)
+        #expect(highlighter.engineVersion == nil)
+    }
+
     /// A process that dies between blocks (here killed) makes the next block fail, not Herald: the
     /// write meets a closed pipe, whose SIGPIPE is kept from ending the test process.
     @Test func deadProcessFailsTheBlockNotHerald() throws {
