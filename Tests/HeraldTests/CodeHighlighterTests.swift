@@ -1,3 +1,4 @@
+import CCmark
 import Dispatch
 import Foundation
 @testable import Herald
@@ -137,5 +138,71 @@ import Testing
         let start = ContinuousClock.now
         #expect(process.highlight(language: "python", code: code, timeout: .milliseconds(50)) == .failed)
         #expect(ContinuousClock.now - start < .seconds(2))
+    }
+
+    /// Markdown through cmark in safe mode, its fenced blocks highlighted.
+    static func render(_ markdown: String, highlighter: CodeHighlighter) -> String {
+        let root = CmarkNodes.parse(Array(markdown.utf8), flags: CMARK_OPT_DEFAULT)
+        defer { cmark_node_free(root) }
+        HighlightedCodeBlocks.apply(to: root, highlighter: highlighter)
+        guard let pointer = cmark_render_html(root, CMARK_OPT_DEFAULT) else { return "" }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    /// In a document: a fence with a language a lexer has becomes spans inside cmark's own
+    /// elements (safe mode too); every other code block is written by cmark as before.
+    @Test func fencedBlocksWithALanguageAreHighlightedInTheTree() {
+        let highlighter = CodeHighlighter(processes: 1)
+        let markdown = """
+            Text.
+
+            ```python
+            x = 1
+            ```
+
+            ~~~ go {linenos=true hl_lines=[2]}
+            var s = "<b>"
+            ~~~
+
+            ```no-such-language
+            <i>
+            ```
+
+            ```
+            plain <b>
+            ```
+
+                indented & plain
+
+            """
+        #expect(Self.render(markdown, highlighter: highlighter) == """
+            <p>Text.</p>
+            <pre class="highlight"><code class="language-python"><span class="n">x</span> <span class="o">=</span> \
+            <span class="mi">1</span>
+            </code></pre>
+            <pre class="highlight"><code class="language-go"><span class="kd">var</span><span class="w"> </span>\
+            <span class="nx">s</span><span class="w"> </span><span class="p">=</span><span class="w"> </span>\
+            <span class="s">&quot;&lt;b&gt;&quot;</span>
+            </code></pre>
+            <pre><code class="language-no-such-language">&lt;i&gt;
+            </code></pre>
+            <pre><code>plain &lt;b&gt;
+            </code></pre>
+            <pre><code>indented &amp; plain
+            </code></pre>
+
+            """)
+    }
+
+    /// A body with no fenced block in a language starts no process (the interpreter given here
+    /// could not start one), and its code blocks are cmark's.
+    @Test func aBodyWithoutALanguageStartsNothing() {
+        let highlighter = CodeHighlighter(processes: 1, interpreter: "/nonexistent/python3")
+        let html = Self.render("```\nx\n```\n\n    y\n\n`z`\n", highlighter: highlighter)
+        #expect(html == "<pre><code>x\n</code></pre>\n<pre><code>y\n</code></pre>\n<p><code>z</code></p>\n")
+        #expect(!highlighter.isUnavailable)
+        #expect(!HighlightedCodeBlocks.mayOccur(in: "No code here.\n"))
+        #expect(HighlightedCodeBlocks.mayOccur(in: "~~~py\nx\n~~~\n"))
     }
 }
