@@ -110,6 +110,12 @@ public struct MarkdownOptions: Sendable, Equatable {
     /// GitHub Flavored Markdown strikethrough: `~~text~~` (and `~text~`) as `<del>`.
     public var strikethrough: Bool = true
 
+    /// Every switch under `markdown:` in site.yml and the field it sets, whose declaration above
+    /// holds its default: the one list SiteConfigParser reads the section by.
+    static var switches: [(key: String, field: WritableKeyPath<MarkdownOptions, Bool>)] {
+        [("unsafe", \.unsafe), ("smartPunctuation", \.smartPunctuation), ("tables", \.tables), ("strikethrough", \.strikethrough)]
+    }
+
     public init(unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true) {
         self.unsafe = unsafe
         self.smartPunctuation = smartPunctuation

@@ -103,11 +103,10 @@ public enum SiteConfigParser {
 
         var markdown = MarkdownOptions()
         if var section = reader.mapping("markdown") {
-            warnAboutUnknownKeys(&section, known: ["unsafe", "smartPunctuation", "tables", "strikethrough"], section: "markdown")
-            markdown.unsafe = section.bool("unsafe") ?? false
-            markdown.smartPunctuation = section.bool("smartPunctuation") ?? false
-            markdown.tables = section.bool("tables") ?? true
-            markdown.strikethrough = section.bool("strikethrough") ?? true
+            warnAboutUnknownKeys(&section, known: MarkdownOptions.switches.map(\.key), section: "markdown")
+            for (key, field) in MarkdownOptions.switches {
+                if let value = section.bool(key) { markdown[keyPath: field] = value }
+            }
             reader.absorb(section)
         }
 
