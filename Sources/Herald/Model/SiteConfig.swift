@@ -109,11 +109,13 @@ public struct MarkdownOptions: Sendable, Equatable {
     public var tables: Bool = true
     /// GitHub Flavored Markdown strikethrough: `~~text~~` (and `~text~`) as `<del>`.
     public var strikethrough: Bool = true
+    /// Fenced code with a language highlighted at build time by Pygments (`HighlightedCodeBlocks`).
+    public var highlight: Bool = true
 
     /// Every switch under `markdown:` in site.yml and the field it sets, whose declaration above
     /// holds its default: the one list SiteConfigParser reads the section by.
     static var switches: [(key: String, field: WritableKeyPath<MarkdownOptions, Bool>)] {
-        [("unsafe", \.unsafe), ("smartPunctuation", \.smartPunctuation), ("tables", \.tables), ("strikethrough", \.strikethrough)]
+        [("unsafe", \.unsafe), ("smartPunctuation", \.smartPunctuation), ("tables", \.tables), ("strikethrough", \.strikethrough), ("highlight", \.highlight)]
     }
 
     public init(unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true) {

@@ -18,24 +18,42 @@ enum HighlightedCodeBlocks {
         ByteSearch.contains(source, UInt8(ascii: "`")) || ByteSearch.contains(source, UInt8(ascii: "~"))
     }
 
-    /// Replaces each fenced block of the tree with a language by its highlighted HTML.
-    static func apply(to root: OpaquePointer, highlighter: CodeHighlighter) {
-        for (node, language) in fencedBlocks(in: root) {
+    /// Replaces each fenced block of the tree with a language by its highlighted HTML, its fence
+    /// options (`FenceOptions`) given to Pygments; what could not be used is in the report.
+    static func apply(to root: OpaquePointer, highlighter: CodeHighlighter) -> CodeBlockReport {
+        var report = CodeBlockReport()
+        for (node, language, rest) in fencedBlocks(in: root) {
             let code = String(decoding: CmarkNodes.literal(node), as: UTF8.self)
-            guard let spans = highlighter.html(language: language, code: code) else { continue }
-            let block = CmarkNodes.custom(CMARK_NODE_CUSTOM_BLOCK,
-                                          enter: "<pre class=\"highlight\"><code class=\"language-\(language)\">\(spans)</code></pre>",
-                                          exit: "")
+            let line = Int(cmark_node_get_start_line(node))
+            let lineCount = code.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let (options, problems) = FenceOptions.parse(rest, lineCount: lineCount, line: line)
+            report.problems += problems
+            guard let html = highlighter.html(language: language, code: code, options: options.json) else {
+                if report.plainLine == nil, highlighter.isUnavailable { report.plainLine = line }
+                continue
+            }
+            let block = CmarkNodes.custom(CMARK_NODE_CUSTOM_BLOCK, enter: Self.block(html, language: language, numbered: options.lineNumbers != nil), exit: "")
             _ = cmark_node_insert_before(node, block)
             cmark_node_free(node)
         }
+        return report
     }
 
-    /// The code blocks with an info string, and its first word (as cmark takes it for the
-    /// `language-` class), in document order; gathered before any is replaced, since the tree
-    /// must not change under cmark's iterator.
-    private static func fencedBlocks(in root: OpaquePointer) -> [(OpaquePointer, String)] {
-        var blocks: [(OpaquePointer, String)] = []
+    /// The block's HTML: Pygments' spans inside cmark's own elements; or, with line numbers,
+    /// Pygments' whole block (`<div class="highlight">`), whose `<code>` is given the same
+    /// `language-` class.
+    private static func block(_ html: String, language: String, numbered: Bool) -> String {
+        let code = "<code class=\"language-\(language)\">"
+        guard numbered else { return "<pre class=\"highlight\">\(code)\(html)</code></pre>" }
+        guard let range = html.range(of: "<code>") else { return html }
+        return html.replacingCharacters(in: range, with: code)
+    }
+
+    /// The code blocks with an info string, its first word (as cmark takes it for the
+    /// `language-` class) and the rest of it, in document order; gathered before any is replaced,
+    /// since the tree must not change under cmark's iterator.
+    private static func fencedBlocks(in root: OpaquePointer) -> [(OpaquePointer, String, Substring)] {
+        var blocks: [(OpaquePointer, String, Substring)] = []
         guard let iterator = cmark_iter_new(root) else { return [] }
         defer { cmark_iter_free(iterator) }
         while true {
@@ -44,8 +62,11 @@ enum HighlightedCodeBlocks {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
                   cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK,
                   let info = cmark_node_get_fence_info(node) else { continue }
-            let word = String(cString: info).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
-            if let word, CodeHighlighter.isLanguageName(word) { blocks.append((node, word)) }
+            let text = String(cString: info)
+            guard let end = text.firstIndex(where: { $0 != " " && $0 != "\t" }) else { continue }
+            let wordEnd = text[end...].firstIndex(where: { $0 == " " || $0 == "\t" }) ?? text.endIndex
+            let word = String(text[end..<wordEnd])
+            if CodeHighlighter.isLanguageName(word) { blocks.append((node, word, text[wordEnd...])) }
         }
         return blocks
     }

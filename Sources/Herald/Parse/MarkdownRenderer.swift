@@ -28,6 +28,8 @@ public struct RenderedMarkdown: Sendable, Equatable {
     /// Where the tables went past `TableLimits` (they are then left as paragraphs); the document
     /// is to be refused. The line is the body's.
     var tableExcess: TableLimits.Excess? = nil
+    /// Fence options highlighting could not use, and code left plain for want of Pygments.
+    public var codeBlocks = CodeBlockReport()
 
     /// Everything a parse gives, or an empty body.
     public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
@@ -77,6 +79,8 @@ public struct MarkdownRenderer: Sendable {
     public var options: MarkdownOptions
     /// The site's base path (`/` or e.g. `/union/`); site-absolute URLs are moved under it.
     public var basePath: String
+    /// Highlights fenced code when `options.highlight` is on.
+    public var highlighter = CodeHighlighter.shared
 
     /// Creates a renderer for a site's options and base path.
     public init(options: MarkdownOptions = MarkdownOptions(), basePath: String = "/") {
@@ -116,6 +120,8 @@ public struct MarkdownRenderer: Sendable {
         walk.lookForTemplateSyntax = Self.contains(markdown, byte: UInt8(ascii: "{"))
         walk.firstContentLink = firstContentLink
         walk.run()
+        // After the walk, which counts code blocks' words; before the lead is written, which may hold them.
+        let codeBlocks = options.highlight && HighlightedCodeBlocks.mayOccur(in: markdown) ? HighlightedCodeBlocks.apply(to: root, highlighter: highlighter) : CodeBlockReport()
 
         var lead = ""
         if let marker = walk.moreMarker {
@@ -139,6 +145,7 @@ public struct MarkdownRenderer: Sendable {
         rendered.templateSyntax = walk.templateSyntax
         rendered.contentLinks = walk.contentLinks
         rendered.bodyImages = walk.bodyImages
+        rendered.codeBlocks = codeBlocks
         return rendered
     }
 

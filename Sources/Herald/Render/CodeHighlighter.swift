@@ -21,7 +21,14 @@ public final class CodeHighlighter: @unchecked Sendable {
         /// Set when a process could not start (no Python, no Pygments): no block is tried again.
         var unavailable = false
         var version: String?
+        /// Blocks already highlighted, by `cacheKey`, and the bytes of HTML they hold.
+        var done: [String: String] = [:]
+        var doneBytes = 0
     }
+
+    /// At most this many bytes of highlighted HTML are kept (about 30,000 typical blocks); past it
+    /// the cache starts again empty, so a long `herald serve` session cannot grow it for ever.
+    static let cacheLimit = 32 * 1024 * 1024
 
     private let pool = Locked(Pool())
     /// As many tickets as processes may run; a caller holds one while it uses a process.
@@ -48,15 +55,24 @@ public final class CodeHighlighter: @unchecked Sendable {
     /// `code` (a fenced block's text, its lines ending in newlines) as HTML spans, each token's
     /// text escaped; nil when no lexer has the name `language` (a fence's first word: `python`,
     /// `py`, `c++`, `yml`…), or Pygments is not installed, or failed on this code. A nil block stays
-    /// plain escaped text: an unknown language is no error.
-    public func html(language: String, code: String) -> String? {
+    /// plain escaped text: an unknown language is no error. `options` is `FenceOptions.json`.
+    ///
+    /// A block highlighted before with the same Pygments version, language and options is taken
+    /// from memory, not asked again: `herald serve` rebuilds pay only for blocks that changed.
+    public func html(language: String, code: String, options: String = "{}") -> String? {
         guard Self.isLanguageName(language), !pool.withLock({ $0.unavailable }) else { return nil }
+        let key = Self.cacheKey(language: language, options: options, code: code)
+        if let html = pool.withLock({ pool in pool.version.flatMap { pool.done[$0 + key] } }) { return html }
         tickets.wait()
         defer { tickets.signal() }
         guard let process = borrow() else { return nil }
-        switch process.highlight(language: language, code: code, timeout: Self.timeout(forBytes: code.utf8.count)) {
+        switch process.highlight(language: language, options: options, code: code, timeout: Self.timeout(forBytes: code.utf8.count)) {
         case .html(let html):
-            pool.withLock { $0.idle.append(process) }
+            pool.withLock { pool in
+                pool.idle.append(process)
+                if pool.doneBytes + html.utf8.count > Self.cacheLimit { pool.done = [:]; pool.doneBytes = 0 }
+                if pool.done.updateValue(html, forKey: process.version + key) == nil { pool.doneBytes += html.utf8.count }
+            }
             return html
         case .unknown:
             pool.withLock { $0.idle.append(process) }
@@ -65,6 +81,15 @@ public final class CodeHighlighter: @unchecked Sendable {
             // The process has been stopped; the next block starts another.
             return nil
         }
+    }
+
+    /// How many blocks are kept highlighted in memory (for tests).
+    var cachedBlocks: Int { pool.withLock { $0.done.count } }
+
+    /// A block's key in the cache, the version in use before it: a hash of its language, options
+    /// and code (the code itself is not kept twice).
+    static func cacheKey(language: String, options: String, code: String) -> String {
+        ":" + ImageRecipe.hash(language + "\n" + options + "\n" + code)
     }
 
     /// An idle process, or a new one (started outside the lock: other threads go on meanwhile).

@@ -66,12 +66,13 @@ final class PygmentsProcess {
 
     deinit { stop() }
 
-    /// Highlights `code` as `language`, waiting at most `timeout` for the answer.
-    func highlight(language: String, code: String, timeout: Duration) -> Answer {
+    /// Highlights `code` as `language` with a fence's options (`FenceOptions.json`, one line),
+    /// waiting at most `timeout` for the answer.
+    func highlight(language: String, options: String = "{}", code: String, timeout: Duration) -> Answer {
         guard !stopped else { return .failed }
         let deadline = ContinuousClock.now + timeout
         let body = Array(code.utf8)
-        guard write(Array("\(language)\n\(body.count)\n".utf8) + body),
+        guard write(Array("\(language)\n\(options)\n\(body.count)\n".utf8) + body),
               let header = line(before: deadline), let length = Int(header) else {
             stop()
             return .failed
