@@ -144,7 +144,7 @@ import Testing
     static func render(_ markdown: String, highlighter: CodeHighlighter) -> String {
         let root = CmarkNodes.parse(Array(markdown.utf8), flags: CMARK_OPT_DEFAULT)
         defer { cmark_node_free(root) }
-        HighlightedCodeBlocks.apply(to: root, highlighter: highlighter)
+        _ = HighlightedCodeBlocks.apply(to: root, highlighter: highlighter)
         guard let pointer = cmark_render_html(root, CMARK_OPT_DEFAULT) else { return "" }
         defer { free(pointer) }
         return String(cString: pointer)
@@ -161,7 +161,7 @@ import Testing
             x = 1
             ```
 
-            ~~~ go {linenos=true hl_lines=[2]}
+            ~~~ go {hl_lines=[1]}
             var s = "<b>"
             ~~~
 
@@ -181,10 +181,10 @@ import Testing
             <pre class="highlight"><code class="language-python"><span class="n">x</span> <span class="o">=</span> \
             <span class="mi">1</span>
             </code></pre>
-            <pre class="highlight"><code class="language-go"><span class="kd">var</span><span class="w"> </span>\
+            <pre class="highlight"><code class="language-go"><span class="hll"><span class="kd">var</span><span class="w"> </span>\
             <span class="nx">s</span><span class="w"> </span><span class="p">=</span><span class="w"> </span>\
             <span class="s">&quot;&lt;b&gt;&quot;</span>
-            </code></pre>
+            </span></code></pre>
             <pre><code class="language-no-such-language">&lt;i&gt;
             </code></pre>
             <pre><code>plain &lt;b&gt;

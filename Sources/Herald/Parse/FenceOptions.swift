@@ -89,7 +89,10 @@ struct FenceOptions: Sendable, Equatable {
     static func lines(_ value: String, lineCount: Int) -> [Int]? {
         let entries: [Substring]
         if value.hasPrefix("[") {
-            entries = value.dropFirst().dropLast().split(separator: ",").map { Substring(unquoted(String($0).trimmingCharacters(in: .whitespaces))) }
+            let inside = value.dropFirst().dropLast()
+            guard !inside.allSatisfy({ $0 == " " }) else { return [] }
+            entries = inside.split(separator: ",", omittingEmptySubsequences: false)
+                .map { Substring(unquoted(String($0).trimmingCharacters(in: .whitespaces))) }
         } else {
             entries = unquoted(value).split(whereSeparator: { $0 == " " || $0 == "," })
         }

@@ -24,6 +24,8 @@ public final class CodeHighlighter: @unchecked Sendable {
         /// Blocks already highlighted, by `cacheKey`, and the bytes of HTML they hold.
         var done: [String: String] = [:]
         var doneBytes = 0
+        /// Blocks sent to a process (for tests: a cached block sends none).
+        var sent = 0
     }
 
     /// At most this many bytes of highlighted HTML are kept (about 30,000 typical blocks); past it
@@ -66,6 +68,7 @@ public final class CodeHighlighter: @unchecked Sendable {
         tickets.wait()
         defer { tickets.signal() }
         guard let process = borrow() else { return nil }
+        pool.withLock { $0.sent += 1 }
         switch process.highlight(language: language, options: options, code: code, timeout: Self.timeout(forBytes: code.utf8.count)) {
         case .html(let html):
             pool.withLock { pool in
@@ -83,8 +86,9 @@ public final class CodeHighlighter: @unchecked Sendable {
         }
     }
 
-    /// How many blocks are kept highlighted in memory (for tests).
+    /// How many blocks are kept highlighted in memory, and how many were sent to a process (for tests).
     var cachedBlocks: Int { pool.withLock { $0.done.count } }
+    var blocksSent: Int { pool.withLock { $0.sent } }
 
     /// A block's key in the cache, the version in use before it: a hash of its language, options
     /// and code (the code itself is not kept twice).
