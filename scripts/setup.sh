@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building Herald needs beyond Swift, if it is missing: Debian's libcmark-dev (the
 # Markdown library), libvips-dev (the image library), libre2-dev (RE2, the linear-time regular
-# expressions `herald import` matches Hugo's ignoreFiles with), the Noto CJK and colour emoji fonts (social
+# expressions `herald import` matches Hugo's ignoreFiles with), python3-pygments (Pygments, which
+# highlights fenced code at build time, run by Debian's /usr/bin/python3), the Noto CJK and colour emoji fonts (social
 # cards) and pkg-config (which SwiftPM uses to find it). With --test, also what the
 # output validation tests use: vips (the photos of the fault tests' corpus), jing (Atom's RELAX NG schema), xmllint (the sitemap's XSD), and the
 # Python packages pytest, jsonschema (with its URI and date-time format checkers), feedparser,
@@ -18,6 +19,8 @@ pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
 pkg-config --exists vips 2>/dev/null || missing+=(libvips-dev)
 pkg-config --exists re2 2>/dev/null || missing+=(libre2-dev)
 command -v pkg-config >/dev/null || missing+=(pkg-config)
+# Debian's interpreter, not a python3 on PATH: Herald runs /usr/bin/python3 (see PygmentsProcess).
+/usr/bin/python3 -I -c 'import pygments' 2>/dev/null || missing+=(python3-pygments)
 # The social cards' fonts: Chinese, Japanese, Korean and Latin, and the categories' emoji icons.
 [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc ] || missing+=(fonts-noto-cjk)
 [ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)

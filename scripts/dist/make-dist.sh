@@ -74,6 +74,9 @@ install -d "$stage/src/debian"
 printf 'Source: herald\n\nPackage: herald\nArchitecture: any\n' > "$stage/src/debian/control"
 depends=$(cd "$stage/src" && dpkg-shlibdeps -O -e "$root/usr/bin/herald" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make dist: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+# Pygments highlights fenced code in a Python process Herald starts (no library of the binary, so
+# dpkg-shlibdeps cannot see it); python3-pygments brings Debian's python3 with it.
+depends="$depends, python3-pygments"
 if echo "$depends" | grep -qi swift; then echo "make dist: the binary needs Swift's libraries: $depends" >&2; exit 1; fi
 # A pre-release (1.2.0-rc.1) sorts before its release in Debian only as 1.2.0~rc.1.
 sed "s/@VERSION@/${version/-/\~}/; s/@MAINTAINER@/$MAINTAINER/; s|@HOMEPAGE@|$homepage|; s/@ARCH@/$arch/; s/@DEPENDS@/$depends/; s/@SIZE@/$(du -sk --exclude=DEBIAN "$root" | cut -f1)/" \

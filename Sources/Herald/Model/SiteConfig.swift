@@ -123,12 +123,15 @@ public struct MarkdownOptions: Sendable, Equatable {
 
     /// Which headings a table of contents lists, and when an item gets one without `toc:`.
     public var toc = TableOfContentsOptions()
+    /// Fenced code with a language highlighted at build time by Pygments (`HighlightedCodeBlocks`).
+    public var highlight: Bool = true
 
     /// Every switch under `markdown:` in site.yml and the field it sets, whose declaration above
     /// holds its default: the one list SiteConfigParser reads the section by.
     static var switches: [(key: String, field: WritableKeyPath<MarkdownOptions, Bool>)] {
         [("unsafe", \.unsafe), ("smartPunctuation", \.smartPunctuation), ("tables", \.tables), ("strikethrough", \.strikethrough),
-         ("taskLists", \.taskLists), ("autolinks", \.autolinks), ("alerts", \.alerts), ("footnotes", \.footnotes), ("headingIDs", \.headingIDs)]
+         ("taskLists", \.taskLists), ("autolinks", \.autolinks), ("alerts", \.alerts), ("footnotes", \.footnotes), ("headingIDs", \.headingIDs),
+         ("highlight", \.highlight)]
     }
 
     public init(unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true,

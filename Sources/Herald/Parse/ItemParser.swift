@@ -37,6 +37,8 @@ public struct ItemParser: Sendable {
         /// The file line of the first raw HTML that safe mode left out of the body, told once per
         /// build for all files (`Build`), not once per file.
         public var omittedHTMLLine: Int? = nil
+        /// The file line of the first code block left plain because Pygments is missing, told once per build.
+        public var plainCodeLine: Int? = nil
     }
 
     /// The largest content file Herald reads: 16 MiB. A long article is well under 1 MB; a file
@@ -256,7 +258,11 @@ public struct ItemParser: Sendable {
         if item.body.footnoteProblemsLeftOut > 0 {
             fields.problems.append(contentsOf: [DiagnosticCap.summary(path: path, severity: .warning, omitted: item.body.footnoteProblemsLeftOut)])
         }
+        for problem in item.body.codeBlocks.problems {
+            fields.problems.warning(path, bodyLine + problem.line, problem.message)
+        }
         var outcome = Outcome(item: item, diagnostics: fields.problems.all, markdownSeconds: markdownSeconds)
+        outcome.plainCodeLine = item.body.codeBlocks.plainLine.map { bodyLine + $0 }
         outcome.omittedHTMLLine = item.body.omittedHTMLLine.map { bodyLine + $0 }
         return outcome
     }

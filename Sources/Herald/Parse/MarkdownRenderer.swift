@@ -40,6 +40,8 @@ public struct RenderedMarkdown: Sendable, Equatable {
     /// The table of contents an item shows (`{{{item.toc}}}`), or "": set by the item's parser,
     /// which knows its `toc:` and the site's options.
     public var tableOfContents = ""
+    /// Fence options highlighting could not use, and code left plain for want of Pygments.
+    public var codeBlocks = CodeBlockReport()
 
     /// Everything a parse gives, or an empty body.
     public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
@@ -90,6 +92,8 @@ public struct MarkdownRenderer: Sendable {
     public var options: MarkdownOptions
     /// The site's base path (`/` or e.g. `/union/`); site-absolute URLs are moved under it.
     public var basePath: String
+    /// Highlights fenced code when `options.highlight` is on.
+    public var highlighter = CodeHighlighter.shared
 
     /// Creates a renderer for a site's options and base path.
     public init(options: MarkdownOptions = MarkdownOptions(), basePath: String = "/") {
@@ -133,6 +137,8 @@ public struct MarkdownRenderer: Sendable {
         walk.run()
         // After the walk, which found the headings (and the lead's nodes, which this leaves be).
         let (headings, headingProblems) = options.headingIDs ? HeadingAnchors.apply(to: walk.headings, flags: flags) : ([], [])
+        // After the walk, which counts code blocks' words; before the lead is written, which may hold them.
+        let codeBlocks = options.highlight && HighlightedCodeBlocks.mayOccur(in: markdown) ? HighlightedCodeBlocks.apply(to: root, highlighter: highlighter) : CodeBlockReport()
 
         var lead = ""
         // The lead is shown away from the notes (in lists, cards, other pages): its references
@@ -164,6 +170,7 @@ public struct MarkdownRenderer: Sendable {
         rendered.footnoteProblemsLeftOut = footnotes?.problemsLeftOut ?? 0
         rendered.headings = headings
         rendered.headingProblems = headingProblems
+        rendered.codeBlocks = codeBlocks
         return rendered
     }
 

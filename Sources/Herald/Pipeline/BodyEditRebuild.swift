@@ -71,6 +71,7 @@ extension BuildMemo {
         for path in paths {
             guard let edit = reparseBody(path, config: last.config, fileSystem: fileSystem), let stamp = edit.stamp,
                   edit.outcome.diagnostics == edit.previous.outcome.diagnostics, edit.outcome.omittedHTMLLine == edit.previous.outcome.omittedHTMLLine,
+                  edit.outcome.plainCodeLine == edit.previous.outcome.plainCodeLine,
                   edit.outcome.notPage == edit.previous.outcome.notPage else { return nil }
             edits.append((edit.item, Parse(stamp: stamp, outcome: edit.outcome)))
         }

@@ -89,6 +89,7 @@ extension Build {
         var (readSeconds, markdownSeconds) = (0.0, 0.0)
         var diagnostics: [Diagnostic] = []
         var omittedHTML: [(path: String, line: Int)] = []
+        var plainCode: [(path: String, line: Int)] = []
         var sections: [ContentKind: SectionPage] = [:]
         var sectionsOfLanguage: [String: [ContentKind: SectionPage]] = [:]
         for index in outcomes.indices {
@@ -97,6 +98,7 @@ extension Build {
             diagnostics += outcomes[index].outcome.diagnostics
             if outcomes[index].outcome.notPage != nil { run.notPages += 1 }
             if let line = outcomes[index].outcome.omittedHTMLLine { omittedHTML.append((sources[index].path, line)) }
+            if let line = outcomes[index].outcome.plainCodeLine { plainCode.append((sources[index].path, line)) }
             if let section = outcomes[index].outcome.section {
                 if let language = sources[index].language { sectionsOfLanguage[language, default: [:]][sources[index].kind] = section } else { sections[sources[index].kind] = section }
             }
@@ -107,6 +109,7 @@ extension Build {
             throw BuildFailure(step: .parseContent, diagnostics: diagnostics)
         }
         warnings += ItemParser.omittedHTMLWarning(omittedHTML)
+        warnings += CodeBlockReport.warningForPlainCode(plainCode)
         var items: [ContentItem] = []
         items.reserveCapacity(outcomes.count)
         for index in outcomes.indices {

@@ -52,6 +52,10 @@ enum HugoConfigReader {
         if let unsafe = layers.value(["markup", "goldmark", "renderer", "unsafe"]) {
             config.unsafeHTML = Setting(value: unsafe.node.bool ?? (unsafe.node.string == "true"), origin: unsafe.origin)
         }
+        config.highlightStyle = layers.text("markup", "highlight", "style").map { Setting(value: $0.value, origin: $0.origin) }
+        if let fences = layers.value(["markup", "highlight", "codeFences"]), fences.node.bool == false {
+            config.highlightOff = Setting(value: true, origin: fences.origin)
+        }
         for (section, value, origin) in layers.mapping("permalinks") {
             if let pattern = value.string {
                 config.permalinks[section.lowercased()] = Setting(value: pattern, origin: origin)

@@ -41,6 +41,15 @@ enum JekyllConfigReader {
             let name = author.node.string ?? author.node.mapping.flatMap { ConfigLayers.entry("name", in: $0)?.1.string }
             if let name, !name.isEmpty { config.author = Setting(value: name, origin: author.origin) }
         }
+        // Jekyll's `highlighter` (rouge, the default, or none) and kramdown's own setting for it.
+        if let highlighter = layers.text("kramdown", "syntax_highlighter") ?? layers.text("highlighter") {
+            let name = highlighter.value.lowercased()
+            if ["none", "false", "nil", "null"].contains(name) {
+                config.highlightOff = Setting(value: true, origin: highlighter.origin)
+            } else {
+                config.highlightStyle = Setting(value: highlighter.value, origin: highlighter.origin)
+            }
+        }
         if let permalink = layers.text("permalink") {
             config.permalinks["posts"] = Setting(value: styles[permalink.value] ?? permalink.value, origin: permalink.origin)
         }

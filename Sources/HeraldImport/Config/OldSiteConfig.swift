@@ -19,6 +19,11 @@ struct OldSiteConfig: @unchecked Sendable {
     var author: Setting<String>?
     /// Whether the old site let raw HTML in Markdown through (Hugo's goldmark `unsafe`; kramdown always does).
     var unsafeHTML: Setting<Bool>?
+    /// How the old site highlighted code, for the report (`CodeHighlightNote`): Hugo's
+    /// `markup.highlight.style`, or Jekyll's `highlighter` / kramdown's `syntax_highlighter`.
+    var highlightStyle: Setting<String>?
+    /// Whether the old site left fenced code plain (Hugo's `codeFences: false`, Jekyll's `highlighter: none`).
+    var highlightOff: Setting<Bool>?
     /// URL patterns: Hugo's by section, Jekyll's `posts` and by collection.
     var permalinks: [String: Setting<String>] = [:]
     /// Taxonomies: front-matter key (plural) → singular name.

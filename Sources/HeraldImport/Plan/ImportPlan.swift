@@ -213,6 +213,7 @@ struct ImportPlan: Sendable {
         } else if rawHTMLFiles > 0 {
             notes.append("Raw HTML: \(rawHTMLFiles) file\(rawHTMLFiles == 1 ? " has" : "s have") some, which stays left out as Hugo left it out by default; set markdown.unsafe: true to let it through")
         }
+        notes += CodeHighlightNote.notes(config)
         if settings.timeZone.origin.hasPrefix("guessed") { notes.append("Time zone: \(settings.timeZone.value), \(settings.timeZone.origin)") }
         if let language = settings.language, language.origin.hasPrefix("guessed") { notes.append("Language: \(language.value), \(language.origin)") }
         if config.languages.count > 1 {

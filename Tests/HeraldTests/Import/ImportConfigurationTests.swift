@@ -146,3 +146,43 @@ import Testing
         #expect(site["site.yml"]!.contains("  news: /:year/:month/:day/:slug/\n"))
     }
 }
+
+/// The old site's code highlighting, named in the report with what Herald does instead (issue 36).
+@Suite struct ImportHighlightTests {
+    static let post = "---\ntitle: Hello\ndate: 2026-01-05\n---\n```go\npackage main\n```\n"
+
+    @Test func hugosStyleIsReportedWithHowToKeepItsColours() throws {
+        let result = try MemoryImport(files: [
+            "hugo.toml": "title = \"Union\"\n[markup.highlight]\n  style = \"monokai\"\n  codeFences = false\n",
+            "content/posts/hello.md": Self.post,
+        ]).run()
+        #expect(result.report.settings.filter { $0.hasPrefix("Code highlighting") } == [
+            "Code highlighting: the old site left fenced code plain (hugo.toml:4); Herald highlights it, unless site.yml sets markdown: {highlight: false}",
+            "Code highlighting: Hugo's markup.highlight.style monokai (hugo.toml:3) is not carried over: the default theme's light and dark colours apply (the nearest built-in theme: Herald has one); for monokai's own colours, `pygmentize -S monokai -f html -a .highlight > static/assets/code.css` and link it (docs/content.md, Code)",
+        ])
+    }
+
+    /// A style name that is no Pygments name is not put in a command.
+    @Test func anOddStyleNameIsNotPutInACommand() throws {
+        let result = try MemoryImport(files: [
+            "hugo.toml": "title = \"Union\"\n[markup.highlight]\n  style = \"x; rm -rf ~\"\n",
+            "content/posts/hello.md": Self.post,
+        ]).run()
+        #expect(result.report.settings.filter { $0.hasPrefix("Code highlighting") } == [
+            "Code highlighting: Hugo's markup.highlight.style (hugo.toml:3) is not carried over: the default theme's light and dark colours apply (docs/content.md, Code)",
+        ])
+    }
+
+    @Test func jekyllsHighlighterIsReported() throws {
+        let rouge = try MemoryImport(files: ["_config.yml": "title: Union\nkramdown:\n  syntax_highlighter: rouge\n", "_posts/2026-01-05-hello.md": Self.post]).run()
+        #expect(rouge.report.settings.filter { $0.hasPrefix("Code highlighting") } == [
+            "Code highlighting: the old site used rouge (_config.yml:3); Herald highlights code with Pygments, whose CSS classes Rouge's themes (rougify style) use too: the default theme's light and dark colours apply, or link the old site's theme stylesheet (docs/content.md, Code)",
+        ])
+        let none = try MemoryImport(files: ["_config.yml": "title: Union\nhighlighter: none\n", "_posts/2026-01-05-hello.md": Self.post]).run()
+        #expect(none.report.settings.filter { $0.hasPrefix("Code highlighting") } == [
+            "Code highlighting: the old site left fenced code plain (_config.yml:2); Herald highlights it, unless site.yml sets markdown: {highlight: false}",
+        ])
+        let silent = try MemoryImport(files: ["_config.yml": "title: Union\n", "_posts/2026-01-05-hello.md": Self.post]).run()
+        #expect(!silent.report.settings.contains { $0.hasPrefix("Code highlighting") })
+    }
+}
