@@ -79,9 +79,14 @@ import Testing
             + "<pre><code>[^1]: not a definition\n</code></pre>\n<pre><code>[^1]: indented code\n</code></pre>\n" + section(note(1, "The note.")))
     }
 
-    /// cmark alone reads `[^1]: https://…` as a link reference definition, and `[^1]` as a link to it.
+    /// cmark alone reads `[^1]: https://…` as a link reference definition, and `[^1]` as a link to
+    /// it. It is a note, whose address autolinks make a link, as GitHub shows it.
     @Test func aDefinitionThatLooksLikeALinkReferenceIsANote() {
         #expect(html("Source[^1].\n\n[^1]: https://example.org/report\n")
+            == "<p>Source\(reference(1)).</p>\n" + section(note(1, "<a href=\"https://example.org/report\">https://example.org/report</a>")))
+        var plain = MarkdownOptions()
+        plain.autolinks = false
+        #expect(MarkdownRenderer(options: plain).render("Source[^1].\n\n[^1]: https://example.org/report\n").html
             == "<p>Source\(reference(1)).</p>\n" + section(note(1, "https://example.org/report")))
     }
 

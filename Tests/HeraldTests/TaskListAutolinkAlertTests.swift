@@ -188,7 +188,7 @@ import Testing
                                   "content/news/2026-11-01-a.md": body]).build()
         expect(off, "news/a/index.html", contains: ["<blockquote>\n<p>[!NOTE]\nMind www.example.org.</p>\n</blockquote>", "<li>[x] done</li>"],
                lacks: ["markdown-alert", "<a href=\"http://www.example.org\">", "type=\"checkbox\""])
-        #expect(MarkdownOptions.switches.map(\.key).suffix(3) == ["taskLists", "autolinks", "alerts"])
+        #expect(Set(["taskLists", "autolinks", "alerts"]).isSubset(of: MarkdownOptions.switches.map(\.key)))
         let defaults = MarkdownOptions()
         #expect(defaults.taskLists && defaults.autolinks && defaults.alerts)
     }
