@@ -3,7 +3,7 @@ SWIFT ?= swift
 NOW ?= 2026-11-21T12:00:00+08:00
 HERALD = .build/release/herald
 
-.PHONY: setup setup-dist build site test test-tsan dist test-dist fuzz golden clean
+.PHONY: setup setup-dist build site test test-tsan dist test-dist fuzz golden emoji-table clean
 
 ## Install what is missing (libcmark-dev, pkg-config).
 setup:
@@ -63,6 +63,12 @@ fuzz: setup
 golden: setup
 	-UPDATE_GOLDEN=1 $(SWIFT) test --filter 'GoldenSiteTests|ImportGoldenTests'
 	@echo "Golden files rewritten: review git diff Tests/Fixtures/golden, then run make test."
+
+## Write the emoji shortcodes' table (Sources/Herald/Parse/EmojiTable.swift) again from the
+## installed Python package emoji (Debian's python3-emoji); make test checks it matches.
+emoji-table: setup
+	@bash scripts/setup.sh --test
+	/usr/bin/python3 scripts/generate-emoji-table.py
 
 clean:
 	rm -rf .build site-output dist

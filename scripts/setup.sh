@@ -6,7 +6,7 @@
 # cards) and pkg-config (which SwiftPM uses to find it). With --test, also what the
 # output validation tests use: vips (the photos of the fault tests' corpus), jing (Atom's RELAX NG schema), xmllint (the sitemap's XSD), and the
 # Python packages pytest, jsonschema (with its URI and date-time format checkers), feedparser,
-# icalendar (under ../shared/standards/ics_check.py) and python-dateutil (expands RRULEs); and what
+# icalendar (under ../shared/standards/ics_check.py), Debian's python3-emoji (the emoji table's source) and python-dateutil (expands RRULEs); and what
 # the `herald publish` tests publish with: git, rsync, the AWS command-line client (awscli) and
 # moto's S3 server (with boto3, to read the bucket back); and for the browser test, Debian's
 # chromium and chromium-driver, driven by Selenium; check-jsonschema (GitHub's and GitLab's CI
@@ -34,6 +34,8 @@ if [ "${1:-}" = "--test" ]; then
   command -v rsync >/dev/null || missing+=(rsync)
   command -v chromium >/dev/null || missing+=(chromium)
   command -v chromedriver >/dev/null || missing+=(chromium-driver)
+  # The emoji table's source (scripts/generate-emoji-table.py), whose output the tests compare.
+  /usr/bin/python3 -I -c 'import emoji' 2>/dev/null || missing+=(python3-emoji)
 fi
 if [ "${1:-}" = "--dist" ]; then
   command -v dpkg-shlibdeps >/dev/null || missing+=(dpkg-dev)

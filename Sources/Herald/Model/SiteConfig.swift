@@ -125,13 +125,16 @@ public struct MarkdownOptions: Sendable, Equatable {
     public var toc = TableOfContentsOptions()
     /// Fenced code with a language highlighted at build time by Pygments (`HighlightedCodeBlocks`).
     public var highlight: Bool = true
+    /// Emoji shortcodes: `:tada:` as 🎉 (`Emoji`), as Hugo's `enableEmoji`. Off by default, as
+    /// there: a colon-delimited word in a post is otherwise text the author meant.
+    public var emoji: Bool = false
 
     /// Every switch under `markdown:` in site.yml and the field it sets, whose declaration above
     /// holds its default: the one list SiteConfigParser reads the section by.
     static var switches: [(key: String, field: WritableKeyPath<MarkdownOptions, Bool>)] {
         [("unsafe", \.unsafe), ("smartPunctuation", \.smartPunctuation), ("tables", \.tables), ("strikethrough", \.strikethrough),
          ("taskLists", \.taskLists), ("autolinks", \.autolinks), ("alerts", \.alerts), ("footnotes", \.footnotes), ("headingIDs", \.headingIDs),
-         ("highlight", \.highlight)]
+         ("highlight", \.highlight), ("emoji", \.emoji)]
     }
 
     public init(unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true,

@@ -32,8 +32,10 @@ public enum HeadingAnchors {
 
     /// Gives each heading of `found` (in document order; `TreeWalk` collects them on its one
     /// pass over the tree) an ID and an anchor link; returns the headings as a table of contents
-    /// lists them, and the problems with `{#id}`s.
-    static func apply(to found: [OpaquePointer], flags: Int32) -> (headings: [Heading], problems: [Problem]) {
+    /// lists them, and the problems with `{#id}`s. With `emoji`, a heading's shortcodes are
+    /// replaced after its ID is made from their names (`## :rocket: Launch` → `rocket-launch`, as
+    /// on GitHub and in Hugo, so links to the old anchors keep working).
+    static func apply(to found: [OpaquePointer], flags: Int32, emoji: Bool = false) -> (headings: [Heading], problems: [Problem]) {
         guard !found.isEmpty else { return ([], []) }
         var ids = HeadingIDs()
         var headings: [Heading] = []
@@ -41,8 +43,12 @@ public enum HeadingAnchors {
         for node in found {
             let line = Int(cmark_node_get_start_line(node))
             let custom = customID(of: node, line: line, problems: &problems)
-            let text = plainText(of: node)
+            var text = plainText(of: node)
             let id = ids.claim(custom ?? HeadingIDs.slug(text))
+            if emoji, text.utf8.contains(UInt8(ascii: ":")) {
+                Emoji.apply(to: node)
+                text = plainText(of: node)
+            }
             if let custom, id != custom {
                 problems.append(Problem(kind: .repeatedID, line: line, message: "heading ID '\(custom)' is already used by a heading above; this one gets '\(id)'"))
             }

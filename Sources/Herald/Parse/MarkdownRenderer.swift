@@ -136,7 +136,7 @@ public struct MarkdownRenderer: Sendable {
         walk.firstContentLink = firstContentLink
         walk.run()
         // After the walk, which found the headings (and the lead's nodes, which this leaves be).
-        let (headings, headingProblems) = options.headingIDs ? HeadingAnchors.apply(to: walk.headings, flags: flags) : ([], [])
+        let (headings, headingProblems) = options.headingIDs ? HeadingAnchors.apply(to: walk.headings, flags: flags, emoji: options.emoji) : ([], [])
         // After the walk, which counts code blocks' words; before the lead is written, which may hold them.
         let codeBlocks = options.highlight && HighlightedCodeBlocks.mayOccur(in: markdown) ? HighlightedCodeBlocks.apply(to: root, highlighter: highlighter) : CodeBlockReport()
 
@@ -198,6 +198,8 @@ public struct MarkdownRenderer: Sendable {
         if options.alerts, Alerts.mayOccur(in: markdown) { Alerts.apply(to: root) }
         if options.taskLists, TaskLists.mayOccur(in: markdown) { TaskLists.apply(to: root, source: markdown) }
         if options.autolinks, Autolinks.mayOccur(in: markdown) { Autolinks.apply(to: root) }
+        // After autolinks, which it leaves alone; headings' wait for their IDs (HeadingAnchors).
+        if options.emoji, Emoji.mayOccur(in: markdown) { Emoji.apply(to: root, skippingHeadings: options.headingIDs) }
         if hasFootnotes, tableExcess == nil {
             footnotes = Footnotes(root: root, definitions: definitions, insertedLines: insertedLines, idPrefix: footnotePrefix)
         }

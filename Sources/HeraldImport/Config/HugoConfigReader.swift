@@ -53,6 +53,9 @@ enum HugoConfigReader {
             config.unsafeHTML = Setting(value: unsafe.node.bool ?? (unsafe.node.string == "true"), origin: unsafe.origin)
         }
         config.highlightStyle = layers.text("markup", "highlight", "style").map { Setting(value: $0.value, origin: $0.origin) }
+        if let emoji = layers.value(["enableEmoji"]), emoji.node.bool ?? (emoji.node.string == "true") {
+            config.emoji = Setting(value: true, origin: emoji.origin)
+        }
         if let fences = layers.value(["markup", "highlight", "codeFences"]), fences.node.bool == false {
             config.highlightOff = Setting(value: true, origin: fences.origin)
         }

@@ -50,6 +50,11 @@ enum JekyllConfigReader {
                 config.highlightStyle = Setting(value: highlighter.value, origin: highlighter.origin)
             }
         }
+        // jemoji, GitHub Pages' emoji plugin, under `plugins:` (or `gems:`, its older name).
+        for key in ["plugins", "gems"] {
+            guard let plugins = layers.value([key]), plugins.node.texts.contains("jemoji") else { continue }
+            config.emoji = Setting(value: true, origin: plugins.origin + " (the jemoji plugin)")
+        }
         if let permalink = layers.text("permalink") {
             config.permalinks["posts"] = Setting(value: styles[permalink.value] ?? permalink.value, origin: permalink.origin)
         }

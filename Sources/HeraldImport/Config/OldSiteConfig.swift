@@ -24,6 +24,8 @@ struct OldSiteConfig: @unchecked Sendable {
     var highlightStyle: Setting<String>?
     /// Whether the old site left fenced code plain (Hugo's `codeFences: false`, Jekyll's `highlighter: none`).
     var highlightOff: Setting<Bool>?
+    /// Whether the old site replaced emoji shortcodes (Hugo's `enableEmoji`, Jekyll's jemoji plugin).
+    var emoji: Setting<Bool>?
     /// URL patterns: Hugo's by section, Jekyll's `posts` and by collection.
     var permalinks: [String: Setting<String>] = [:]
     /// Taxonomies: front-matter key (plural) → singular name.

@@ -163,6 +163,7 @@ struct ImportPlan: Sendable {
         var settings = SiteYAMLWriter.Settings(
             kind: config.kind, title: title, description: config.description, baseURL: baseURL, language: config.language,
             timeZone: timeZone, pageSize: config.pageSize, author: config.author, unsafeHTML: unsafe, permalinks: permalinks, notes: notes)
+        settings.emoji = config.emoji
         settings.categories = categoriesUsed()
         if config.languages.count > 1 {
             settings.languages = config.languages.map { code in (code, config.languageNames[code] ?? SiteLanguage.nativeName(of: code), config.languageTitles[code]) }

@@ -15,6 +15,7 @@ struct SiteYAMLWriter {
         var pageSize: Setting<Int>?
         var author: Setting<String>?
         var unsafeHTML: Setting<Bool>?
+        var emoji: Setting<Bool>?
         /// Kind → (pattern, origin).
         var permalinks: [ContentKind: Setting<String>]
         /// Notes at the top (languages left out, taxonomies kept as params, …).
@@ -68,11 +69,14 @@ struct SiteYAMLWriter {
         add("timezone", settings.timeZone) { Node($0) }
         add("pageSize", settings.pageSize) { Node(String($0), Tag(.int)) }
         add("author", settings.author) { Node($0) }
-        if let unsafe = settings.unsafeHTML {
+        if settings.unsafeHTML != nil || settings.emoji != nil {
             lines.append("")
             lines.append("markdown:")
-            lines.append("  # ← \(unsafe.origin)")
-            lines.append("  unsafe: \(unsafe.value)")
+            for (key, setting) in [("unsafe", settings.unsafeHTML), ("emoji", settings.emoji)] {
+                guard let setting else { continue }
+                lines.append("  # ← \(setting.origin)")
+                lines.append("  \(key): \(setting.value)")
+            }
         }
         if !settings.categories.isEmpty {
             lines.append("")

@@ -186,3 +186,34 @@ import Testing
         #expect(!silent.report.settings.contains { $0.hasPrefix("Code highlighting") })
     }
 }
+
+/// The old site's emoji shortcodes stay emoji: Hugo's `enableEmoji` and Jekyll's jemoji plugin
+/// become `markdown: {emoji: true}` (issue 36).
+@Suite struct ImportEmojiTests {
+    static let post = "---\ntitle: Hello\ndate: 2026-01-05\n---\nWe won :tada:\n"
+
+    @Test func hugosEnableEmojiIsCarriedOver() throws {
+        let site = try MemoryImport(files: ["hugo.toml": "title = \"Union\"\nenableEmoji = true\n", "content/posts/hello.md": Self.post]).site()
+        #expect(site["site.yml"]?.contains("\nmarkdown:\n  # ← hugo.toml:2\n  emoji: true\n") == true, "\(site["site.yml"] ?? "")")
+        #expect(try Self.postHTML(site) == "<p>We won 🎉</p>")
+    }
+
+    @Test func jekyllsJemojiIsCarriedOver() throws {
+        let site = try MemoryImport(files: ["_config.yml": "title: Union\nplugins:\n  - jekyll-feed\n  - jemoji\n", "_posts/2026-01-05-hello.md": Self.post]).site()
+        #expect(site["site.yml"]?.contains("\nmarkdown:\n  # ← _config.yml:2 (the jemoji plugin)\n  emoji: true\n") == true, "\(site["site.yml"] ?? "")")
+        #expect(try Self.postHTML(site) == "<p>We won 🎉</p>")
+    }
+
+    @Test func withoutEitherTheShortcodesStayText() throws {
+        let site = try MemoryImport(files: ["hugo.toml": "title = \"Union\"\nenableEmoji = false\n", "content/posts/hello.md": Self.post]).site()
+        #expect(site["site.yml"]?.contains("emoji") == false)
+        #expect(try Self.postHTML(site) == "<p>We won :tada:</p>")
+    }
+
+    /// The imported site built: the paragraph of the post's page.
+    static func postHTML(_ site: [String: String]) throws -> String? {
+        let built = try HeadingTests.build(site).output
+        let page = built.files.first { $0.key.hasSuffix(".html") && $0.key.contains("hello") }.map { String(decoding: $0.value, as: UTF8.self) }
+        return page.flatMap { $0.firstMatch(of: /<p>We won [^<]*<\/p>/).map { String($0.output) } }
+    }
+}
