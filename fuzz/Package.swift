@@ -25,6 +25,12 @@ let package = Package(
         // Output paths and editors' addresses: the writer's rule, the address rule, and files
         // created below a confined folder (issue 35: nothing is written outside the output).
         .executableTarget(name: "FuzzPaths", dependencies: [herald, "CFuzzerDriver"]),
+        // The Markdown extensions of issue 36, each on any text: footnotes, heading `{#id}`s and
+        // IDs, alerts (with task lists and autolinks), and fence options.
+        .executableTarget(name: "FuzzFootnotes", dependencies: [herald, "CFuzzerDriver"]),
+        .executableTarget(name: "FuzzHeadingAttributes", dependencies: [herald, "CFuzzerDriver"]),
+        .executableTarget(name: "FuzzAlerts", dependencies: [herald, "CFuzzerDriver"]),
+        .executableTarget(name: "FuzzFenceOptions", dependencies: [herald, "CFuzzerDriver"]),
         // The template engine: parser, linker (partials, parents, loops) and renderer, on any bytes.
         .executableTarget(name: "FuzzTemplates", dependencies: [.product(name: "HeraldTemplates", package: "Herald"), "CFuzzerDriver"]),
     ]

@@ -7,7 +7,8 @@
 # and add it to fuzz/corpus/<target>/ so every later run starts from it.
 set -euo pipefail
 cd "$(dirname "$0")"
-targets=(FuzzFrontMatter FuzzDates FuzzItemPipeline FuzzMarkupScanner FuzzTemplates FuzzImages FuzzPaths)
+targets=(FuzzFrontMatter FuzzDates FuzzItemPipeline FuzzMarkupScanner FuzzTemplates FuzzImages FuzzPaths
+         FuzzFootnotes FuzzHeadingAttributes FuzzAlerts FuzzFenceOptions)
 [ $# -ge 1 ] && targets=("$1")
 seconds=${2:-600}
 
@@ -25,6 +26,7 @@ for target in "${targets[@]}"; do
   [ "$target" = FuzzTemplates ] && dict=(-dict=mustache.dict)
   [ "$target" = FuzzImages ] && dict=()
   [ "$target" = FuzzPaths ] && dict=(-dict=paths.dict)
+  case "$target" in FuzzFootnotes|FuzzHeadingAttributes|FuzzAlerts|FuzzFenceOptions) dict=(-dict=markdown.dict) ;; esac
   mkdir -p "artifacts/$target" "work/$target"
   echo "== $target for ${seconds}s"
   # work/ collects what this run discovers; corpus/ (committed) is read as seeds and left alone.
