@@ -49,7 +49,7 @@ import Testing
         ])
         #expect(warnings == [
             "content/news/2026-11-20-a.md:8: warning: heading attribute '{#a b}' is not an ID Herald reads, so it is shown as text; write {#an-id}, with no spaces",
-            "content/news/2026-11-20-a.md:10: warning: heading ID 'same' is already used by a heading above; this one gets 'same-1'",
+            "content/news/2026-11-20-a.md:10: warning: heading ID 'same' is already used on the page; this one gets 'same-1'",
             "content/news/2026-11-20-a.md:12: warning: heading attribute '{#}' is not an ID Herald reads, so it is shown as text; write {#an-id}, with no spaces",
         ])
         let page = try #require(output.text("news/a/index.html"))
@@ -173,5 +173,29 @@ import Testing
         #expect(Set(rendered.headings.map(\.id)).count == 10_000)
         let table = TableOfContents(options: TableOfContentsOptions()).html(for: rendered.headings, wanted: true)
         #expect(table.utf8.count < 10_000 * 60)
+    }
+
+    /// FuzzFootnotes' first finding: a heading `## fn1` took the ID of note 1, so the reference
+    /// led to the heading. The notes' IDs are taken first; the heading gets a suffix.
+    @Test func aHeadingNeverTakesAFootnotesID() {
+        let rendered = MarkdownRenderer().render("## fn1\n\n## fnref1\n\nA[^1].\n\n[^1]: note\n")
+        #expect(rendered.headings.map(\.id) == ["fn1-1", "fnref1-1"])
+        #expect(rendered.html.contains("<a href=\"#fn1\" id=\"fnref1\">1</a>"))
+        #expect(rendered.html.contains("<li id=\"fn1\">"))
+        let ids = rendered.html.matches(of: #/ id="([^"]*)"/#).map { String($0.output.1) }
+        #expect(ids.sorted() == ["fn1", "fn1-1", "fnref1", "fnref1-1"])
+        // With no footnote, `fn1` is the heading's.
+        #expect(MarkdownRenderer().render("## fn1\n").headings.map(\.id) == ["fn1"])
+    }
+
+    /// FuzzHeadingAttributes' first finding: a footnote reference inside a heading was freed with
+    /// the heading, then changed for the lead (a use after free). The heading now lives until the
+    /// body is rendered, and in the lead its reference is a plain number, as everywhere in a lead.
+    @Test func aFootnoteInAHeadingIsLinkedOnThePageAndPlainInTheLead() {
+        let rendered = MarkdownRenderer().render("## Results[^1]\n\nIntro.\n\n<!--more-->\n\nMore.\n\n[^1]: Counted twice.\n")
+        let linked = "<h2 id=\"results\">Results<sup class=\"footnote-ref\"><a href=\"#fn1\" id=\"fnref1\">1</a></sup> " + Self.anchor("results").dropFirst() + "</h2>"
+        #expect(rendered.html.hasPrefix(linked), "\(rendered.html)")
+        #expect(rendered.leadHTML.hasPrefix("<h2 id=\"results\">Results<sup class=\"footnote-ref\">1</sup> <a class=\"heading-anchor\""), "\(rendered.leadHTML)")
+        #expect(rendered.headings.map(\.text) == ["Results"])
     }
 }

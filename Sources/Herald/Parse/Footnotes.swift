@@ -91,6 +91,17 @@ struct Footnotes {
         if !shown.isEmpty { cmark_node_append_child(root, section()) }
     }
 
+    /// The IDs the notes and their references take on the page: no heading may take one.
+    var ids: Set<String> {
+        var ids = Set<String>()
+        for index in shown {
+            let note = notes[index]
+            ids.insert(noteID(note.number))
+            for count in 1...max(note.referenceCount, 1) { ids.insert(referenceID(note.number, count)) }
+        }
+        return ids
+    }
+
     private mutating func report(_ problem: FootnoteProblem) {
         if problems.count < Self.mostProblems { problems.append(problem) } else { problemsLeftOut += 1 }
     }

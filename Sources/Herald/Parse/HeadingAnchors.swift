@@ -35,14 +35,17 @@ public enum HeadingAnchors {
     /// lists them, and the problems with `{#id}`s. With `emoji`, a heading's shortcodes are
     /// replaced after its ID is made from their names (`## :rocket: Launch` → `rocket-launch`, as
     /// on GitHub and in Hugo, so links to the old anchors keep working).
-    static func apply(to found: [OpaquePointer], flags: Int32, emoji: Bool = false) -> (headings: [Heading], problems: [Problem]) {
-        guard !found.isEmpty else { return ([], []) }
-        var ids = HeadingIDs()
-        var headings: [Heading] = []
-        var problems: [Problem] = []
+    ///
+    /// Each heading is taken out of the tree, and a block writing it whole put in its place; the
+    /// headings taken out are returned, alive, for the caller to free once it has rendered (a
+    /// footnote reference in a heading is still changed for the lead, see `rewrite`).
+    static func apply(to found: [OpaquePointer], flags: Int32, emoji: Bool = false, reserved: Set<String> = []) -> Applied {
+        var applied = Applied()
+        guard !found.isEmpty else { return applied }
+        var ids = HeadingIDs(reserved: reserved)
         for node in found {
             let line = Int(cmark_node_get_start_line(node))
-            let custom = customID(of: node, line: line, problems: &problems)
+            let custom = customID(of: node, line: line, problems: &applied.problems)
             var text = plainText(of: node)
             let id = ids.claim(custom ?? HeadingIDs.slug(text))
             if emoji, text.utf8.contains(UInt8(ascii: ":")) {
@@ -50,13 +53,34 @@ public enum HeadingAnchors {
                 text = plainText(of: node)
             }
             if let custom, id != custom {
-                problems.append(Problem(kind: .repeatedID, line: line, message: "heading ID '\(custom)' is already used by a heading above; this one gets '\(id)'"))
+                applied.problems.append(Problem(kind: .repeatedID, line: line, message: "heading ID '\(custom)' is already used on the page; this one gets '\(id)'"))
             }
             let level = Int(cmark_node_get_heading_level(node))
-            replace(node, level: level, id: id, flags: flags)
-            headings.append(Heading(level: level, id: id, text: text.collapsingWhitespace()))
+            let block = CmarkNodes.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "")
+            _ = cmark_node_insert_before(node, block)
+            cmark_node_unlink(node)
+            let replaced = Replaced(block: block, heading: node, level: level, id: id)
+            rewrite(replaced, flags: flags)
+            applied.replaced.append(replaced)
+            applied.headings.append(Heading(level: level, id: id, text: text.collapsingWhitespace()))
         }
-        return (headings, problems)
+        return applied
+    }
+
+    /// What `apply` did to a body's headings.
+    struct Applied {
+        var headings: [Heading] = []
+        var problems: [Problem] = []
+        /// The headings taken out of the tree, to free after rendering.
+        var replaced: [Replaced] = []
+    }
+
+    /// A heading taken out of the tree and the block that writes it in its place.
+    struct Replaced {
+        var block: OpaquePointer
+        var heading: OpaquePointer
+        var level: Int
+        var id: String
     }
 
     /// The `{#id}` ending a heading's text, removed from it; nil when there is none or it is
@@ -71,6 +95,16 @@ public enum HeadingAnchors {
         }
         CmarkNodes.setLiteral(last, literal[..<attribute.start])
         return id
+    }
+
+    /// Whether a heading holds an inline an extension made (a footnote reference is one).
+    static func holdsCustomInline(_ replaced: Replaced) -> Bool {
+        guard let iterator = cmark_iter_new(replaced.heading) else { return false }
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            if let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_CUSTOM_INLINE { return true }
+        }
+        return false
     }
 
     /// The text of a heading as a reader sees it: its text and code, not image descriptions.
@@ -92,13 +126,15 @@ public enum HeadingAnchors {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Puts a custom block writing `<hN id="…">…</hN>` in the heading's place, with an anchor link
-    /// after the heading's text. cmark's renderer writes no attributes on a heading, and puts a
-    /// line break inside a custom block around its children, so the heading's inlines are
-    /// rendered here (with the body's flags: safe mode holds inside) and the block holds them as
-    /// its text. The link is named by the heading itself (`aria-labelledby`), so it needs no words
-    /// of its own in any language; its `#` is the theme's (CSS), shown on hover and focus.
-    private static func replace(_ heading: OpaquePointer, level: Int, id: String, flags: Int32) {
+    /// Sets the block in a heading's place to write `<hN id="…">…</hN>`, with an anchor link after
+    /// the heading's text, from the heading as it is now (the renderer calls it again after
+    /// changing a footnote reference inside). cmark's renderer writes no attributes on a heading,
+    /// and puts a line break inside a custom block around its children, so the heading's inlines
+    /// are rendered here (with the body's flags: safe mode holds inside) and the block holds them
+    /// as its text. The link is named by the heading itself (`aria-labelledby`), so it needs no
+    /// words of its own in any language; its `#` is the theme's (CSS), shown on hover and focus.
+    static func rewrite(_ replaced: Replaced, flags: Int32) {
+        let (heading, level, id) = (replaced.heading, replaced.level, replaced.id)
         guard let rendered = cmark_render_html(heading, flags) else { return }
         defer { free(rendered) }
         // cmark writes `<hN>` + the inlines + `</hN>\n`.
@@ -107,8 +143,6 @@ public enum HeadingAnchors {
         let inner = String(decoding: bytes[4..<(bytes.count - 6)], as: UTF8.self)
         let escaped = HTMLEscaping.escape(id)
         let html = "<h\(level) id=\"\(escaped)\">\(inner) <a class=\"heading-anchor\" href=\"#\(escaped)\" aria-labelledby=\"\(escaped)\"></a></h\(level)>"
-        _ = cmark_node_insert_before(heading, CmarkNodes.custom(CMARK_NODE_CUSTOM_BLOCK, enter: html, exit: ""))
-        cmark_node_unlink(heading)
-        cmark_node_free(heading)
+        _ = cmark_node_set_on_enter(replaced.block, html)
     }
 }

@@ -5,6 +5,12 @@ struct HeadingIDs {
     private var used: Set<String> = []
     private var repeats: [String: Int] = [:]
 
+    /// IDs `reserved` are taken before the first heading (the footnotes', `fn1`, `fnref1`), so a
+    /// heading `## fn1` gets `fn1-1` and both links keep leading where they should.
+    init(reserved: Set<String> = []) {
+        used = reserved
+    }
+
     /// GitHub's slug of a heading's text (github-slugger): lower case; every character that is
     /// not a letter, a mark, a number, connector punctuation (`_`), `-` or a space left out; each
     /// space made `-`. Letters of every script stay, so `报名方式` is its own slug. A heading with

@@ -12,18 +12,23 @@ private func fuzzFenceOptions(_ start: UnsafePointer<UInt8>?, _ count: Int) -> C
     let lineCount = Int(bytes[0])
     let rest = String(decoding: bytes[1...], as: UTF8.self)
     let (options, problems) = FenceOptions.parse(Substring(rest), lineCount: lineCount, line: 3)
-    precondition(problems.count <= FenceOptions.problemsPerFence && problems.allSatisfy { $0.line == 3 }, "\(problems)")
+    require(problems.count <= FenceOptions.problemsPerFence && problems.allSatisfy { $0.line == 3 }, "\(problems)")
     let lines = options.highlightedLines
-    precondition(lines == lines.sorted() && Set(lines).count == lines.count && lines.allSatisfy { $0 >= 1 && $0 <= lineCount }, "lines \(lines) of \(lineCount)")
+    require(lines == lines.sorted() && Set(lines).count == lines.count && lines.allSatisfy { $0 >= 1 && $0 <= lineCount }, "lines \(lines) of \(lineCount)")
     if let json = try? JSONSerialization.jsonObject(with: Data(options.json.utf8)) as? [String: Any] {
-        precondition(Set(json.keys).isSubset(of: ["hl_lines", "linenos", "linenostart"]), options.json)
+        require(Set(json.keys).isSubset(of: ["hl_lines", "linenos", "linenostart"]), options.json)
     } else {
-        preconditionFailure("options JSON \(options.json) does not parse")
+        require(false, "options JSON \(options.json) does not parse")
     }
     if let marked = FenceOptions.lines(rest, lineCount: lineCount) {
-        precondition(marked.allSatisfy { $0 >= 1 && $0 <= lineCount }, "lines \(marked) of \(lineCount)")
+        require(marked.allSatisfy { $0 >= 1 && $0 <= lineCount }, "lines \(marked) of \(lineCount)")
     }
     return 0
+}
+
+/// `precondition`, whose message a release build drops: a finding must say what broke.
+private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    if !condition() { fatalError(message()) }
 }
 
 var argc = CommandLine.argc

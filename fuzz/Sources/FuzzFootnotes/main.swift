@@ -19,14 +19,14 @@ private func fuzzFootnotes(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
     for prefix in [nil, "7"] as [String?] {
         let rendered = renderer.render(markdown, wantPlainText: true, footnotePrefix: prefix)
         let ids = values(of: " id=\"", in: rendered.html)
-        precondition(Set(ids).count == ids.count, "repeated IDs in \(ids)")
+        require(Set(ids).count == ids.count, "repeated IDs in \(ids)")
         for target in noteLinks(in: rendered.html) {
-            precondition(ids.contains(target), "a link to #\(target), which is not on the page")
+            require(ids.contains(target), "a link to #\(target), which is not on the page")
         }
         for problem in rendered.footnoteProblems {
-            precondition(problem.line >= 1 && problem.line <= max(lines, 1), "problem at line \(problem.line) of \(lines): \(problem.message)")
+            require(problem.line >= 1 && problem.line <= max(lines, 1), "problem at line \(problem.line) of \(lines): \(problem.message)")
         }
-        precondition(renderer.render(markdown, wantPlainText: true, footnotePrefix: prefix).html == rendered.html, "two renderings differ")
+        require(renderer.render(markdown, wantPlainText: true, footnotePrefix: prefix).html == rendered.html, "two renderings differ")
     }
     return 0
 }
@@ -41,6 +41,11 @@ private func noteLinks(in html: String) -> [String] {
 /// The values of an attribute written by the renderer (`id="…"`), in order.
 private func values(of attribute: String, in html: String) -> [String] {
     html.components(separatedBy: attribute).dropFirst().compactMap { $0.split(separator: "\"", maxSplits: 1).first.map(String.init) }
+}
+
+/// `precondition`, whose message a release build drops: a finding must say what broke.
+private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    if !condition() { fatalError(message()) }
 }
 
 var argc = CommandLine.argc

@@ -16,24 +16,29 @@ private func fuzzHeadingAttributes(_ start: UnsafePointer<UInt8>?, _ count: Int)
     guard let start else { return 0 }
     let bytes = Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(start), count: count))
     if let attribute = HeadingAttribute.find(in: bytes) {
-        precondition(attribute.start <= bytes.count && bytes[attribute.start...].contains(UInt8(ascii: "{")), "attribute starts at \(attribute.start)")
+        require(attribute.start <= bytes.count && bytes[attribute.start...].contains(UInt8(ascii: "{")), "attribute starts at \(attribute.start)")
         if let id = attribute.id {
-            precondition(!id.isEmpty && !id.unicodeScalars.contains { $0.value <= 0x20 || "{}#\"'".unicodeScalars.contains($0) }, "accepted ID \(id.debugDescription)")
+            require(!id.isEmpty && !id.unicodeScalars.contains { $0.value <= 0x20 || "{}#\"'".unicodeScalars.contains($0) }, "accepted ID \(id.debugDescription)")
         }
     }
     let markdown = String(decoding: bytes, as: UTF8.self)
     let lines = markdown.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).count
     let rendered = renderer.render(markdown)
     let ids = rendered.headings.map(\.id)
-    precondition(Set(ids).count == ids.count && !ids.contains(""), "heading IDs \(ids)")
+    require(Set(ids).count == ids.count && !ids.contains(""), "heading IDs \(ids)")
     for id in ids {
-        precondition(rendered.html.contains(" id=\"\(HTMLEscaping.escape(id))\">"), "no heading has id \(id.debugDescription)")
+        require(rendered.html.contains(" id=\"\(HTMLEscaping.escape(id))\">"), "no heading has id \(id.debugDescription)")
     }
     for problem in rendered.headingProblems {
-        precondition(problem.line >= 1 && problem.line <= max(lines, 1), "problem at line \(problem.line) of \(lines): \(problem.message)")
+        require(problem.line >= 1 && problem.line <= max(lines, 1), "problem at line \(problem.line) of \(lines): \(problem.message)")
     }
-    precondition(renderer.render(markdown).html == rendered.html, "two renderings differ")
+    require(renderer.render(markdown).html == rendered.html, "two renderings differ")
     return 0
+}
+
+/// `precondition`, whose message a release build drops: a finding must say what broke.
+private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    if !condition() { fatalError(message()) }
 }
 
 var argc = CommandLine.argc
