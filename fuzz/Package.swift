@@ -12,6 +12,8 @@ let package = Package(
     targets: [
         // Declares libFuzzer's driver, which each target's main.swift hands its callback to.
         .target(name: "CFuzzerDriver"),
+        // The Markdown targets' checks, by bytes.
+        .target(name: "FuzzSupport"),
         // The front-matter splitter and the YAML reader, on any bytes.
         .executableTarget(name: "FuzzFrontMatter", dependencies: [herald, "CFuzzerDriver"]),
         // The date parser, on any text, in a few zones.
@@ -27,10 +29,10 @@ let package = Package(
         .executableTarget(name: "FuzzPaths", dependencies: [herald, "CFuzzerDriver"]),
         // The Markdown extensions of issue 36, each on any text: footnotes, heading `{#id}`s and
         // IDs, alerts (with task lists and autolinks), and fence options.
-        .executableTarget(name: "FuzzFootnotes", dependencies: [herald, "CFuzzerDriver"]),
-        .executableTarget(name: "FuzzHeadingAttributes", dependencies: [herald, "CFuzzerDriver"]),
-        .executableTarget(name: "FuzzAlerts", dependencies: [herald, "CFuzzerDriver"]),
-        .executableTarget(name: "FuzzFenceOptions", dependencies: [herald, "CFuzzerDriver"]),
+        .executableTarget(name: "FuzzFootnotes", dependencies: [herald, "CFuzzerDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzHeadingAttributes", dependencies: [herald, "CFuzzerDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzAlerts", dependencies: [herald, "CFuzzerDriver", "FuzzSupport"]),
+        .executableTarget(name: "FuzzFenceOptions", dependencies: [herald, "CFuzzerDriver", "FuzzSupport"]),
         // The template engine: parser, linker (partials, parents, loops) and renderer, on any bytes.
         .executableTarget(name: "FuzzTemplates", dependencies: [.product(name: "HeraldTemplates", package: "Herald"), "CFuzzerDriver"]),
     ]

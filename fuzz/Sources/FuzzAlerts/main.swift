@@ -4,6 +4,7 @@
 // deterministic.
 import CFuzzerDriver
 import Foundation
+import FuzzSupport
 @testable import Herald
 
 private let renderer: MarkdownRenderer = {
@@ -19,7 +20,7 @@ private func fuzzAlerts(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     for tag in ["div", "blockquote", "a", "section", "ol", "ul", "li"] {
         let opened = occurrences(of: "<\(tag)>", in: html) + occurrences(of: "<\(tag) ", in: html)
         let closed = occurrences(of: "</\(tag)>", in: html)
-        require(opened == closed, "\(opened) <\(tag)> and \(closed) </\(tag)>")
+        require(opened == closed, "\(opened) <\(tag)> and \(closed) </\(tag)> in \(html)")
     }
     let alerts = occurrences(of: "<div class=\"markdown-alert ", in: html)
     require(occurrences(of: "<p class=\"markdown-alert-title\"", in: html) == alerts, "an alert without its one title")
@@ -27,14 +28,6 @@ private func fuzzAlerts(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-private func occurrences(of needle: String, in html: String) -> Int {
-    html.components(separatedBy: needle).count - 1
-}
-
-/// `precondition`, whose message a release build drops: a finding must say what broke.
-private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
-    if !condition() { fatalError(message()) }
-}
 
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv

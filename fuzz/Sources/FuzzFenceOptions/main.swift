@@ -4,6 +4,7 @@
 // line; the options' JSON (which keys the highlighter's cache) has only the three known keys.
 import CFuzzerDriver
 import Foundation
+import FuzzSupport
 @testable import Herald
 
 private func fuzzFenceOptions(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -24,11 +25,6 @@ private func fuzzFenceOptions(_ start: UnsafePointer<UInt8>?, _ count: Int) -> C
         require(marked.allSatisfy { $0 >= 1 && $0 <= lineCount }, "lines \(marked) of \(lineCount)")
     }
     return 0
-}
-
-/// `precondition`, whose message a release build drops: a finding must say what broke.
-private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
-    if !condition() { fatalError(message()) }
 }
 
 var argc = CommandLine.argc

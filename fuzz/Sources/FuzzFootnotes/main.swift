@@ -4,6 +4,7 @@
 // of the body, and the same body renders the same twice.
 import CFuzzerDriver
 import Foundation
+import FuzzSupport
 @testable import Herald
 
 private let renderer: MarkdownRenderer = {
@@ -18,7 +19,7 @@ private func fuzzFootnotes(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
     let lines = markdown.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).count
     for prefix in [nil, "7"] as [String?] {
         let rendered = renderer.render(markdown, wantPlainText: true, footnotePrefix: prefix)
-        let ids = values(of: " id=\"", in: rendered.html)
+        let ids = values(after: " id=\"", in: rendered.html)
         require(Set(ids).count == ids.count, "repeated IDs in \(ids)")
         for target in noteLinks(in: rendered.html) {
             require(ids.contains(target), "a link to #\(target), which is not on the page")
@@ -33,19 +34,9 @@ private func fuzzFootnotes(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
 
 /// Where the links the footnotes make lead: a reference's to its note, a note's back to a reference.
 private func noteLinks(in html: String) -> [String] {
-    let references = html.components(separatedBy: "<sup class=\"footnote-ref\"><a href=\"#").dropFirst()
-    let backs = html.components(separatedBy: "<a href=\"#").dropFirst().filter { $0.prefix(while: { $0 != ">" }).contains("class=\"footnote-backref\"") }
-    return (Array(references) + backs).compactMap { $0.split(separator: "\"", maxSplits: 1).first.map(String.init) }
-}
-
-/// The values of an attribute written by the renderer (`id="…"`), in order.
-private func values(of attribute: String, in html: String) -> [String] {
-    html.components(separatedBy: attribute).dropFirst().compactMap { $0.split(separator: "\"", maxSplits: 1).first.map(String.init) }
-}
-
-/// `precondition`, whose message a release build drops: a finding must say what broke.
-private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
-    if !condition() { fatalError(message()) }
+    let references = values(after: "<sup class=\"footnote-ref\"><a href=\"#", in: html)
+    let backs = tags(at: "<a href=\"#", in: html).filter { $0.contains("class=\"footnote-backref\"") }
+    return references + backs.map { String($0.dropFirst(10).prefix { $0 != "\"" }) }
 }
 
 var argc = CommandLine.argc

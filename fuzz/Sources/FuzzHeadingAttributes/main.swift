@@ -3,6 +3,7 @@
 // page, written on its heading; problems name a line of the body; rendering is deterministic.
 import CFuzzerDriver
 import Foundation
+import FuzzSupport
 @testable import Herald
 
 private let renderer: MarkdownRenderer = {
@@ -34,11 +35,6 @@ private func fuzzHeadingAttributes(_ start: UnsafePointer<UInt8>?, _ count: Int)
     }
     require(renderer.render(markdown).html == rendered.html, "two renderings differ")
     return 0
-}
-
-/// `precondition`, whose message a release build drops: a finding must say what broke.
-private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
-    if !condition() { fatalError(message()) }
 }
 
 var argc = CommandLine.argc
