@@ -96,6 +96,20 @@ import Testing
         #expect(html("mailto://x gopher://a.b xwww.a.org user@host\n") == "<p>mailto://x gopher://a.b xwww.a.org user@host</p>\n")
     }
 
+    /// Chinese puts no space between an address and its sentence, and smart punctuation makes
+    /// curly quotes: an address ends at punctuation from U+2000 on (GitHub would link on, to the
+    /// next space), and letters of any script stay in it.
+    @Test func anAddressEndsAtChinesePunctuationAndCurlyQuotes() {
+        #expect(html("讲义见 www.example.edu/cs/talks，也可借阅光盘。\n") == "<p>讲义见 <a href=\"http://www.example.edu/cs/talks\">www.example.edu/cs/talks</a>，也可借阅光盘。</p>\n")
+        #expect(html("网址：https://example.org/页面（旧版）、https://a.org。\n")
+            == "<p>网址：<a href=\"https://example.org/%E9%A1%B5%E9%9D%A2\">https://example.org/页面</a>（旧版）、<a href=\"https://a.org\">https://a.org</a>。</p>\n")
+        var smart = MarkdownOptions()
+        smart.smartPunctuation = true
+        #expect(html("See \"https://a.org/x\" — or www.b.org…\n", smart)
+            == "<p>See “<a href=\"https://a.org/x\">https://a.org/x</a>” — or <a href=\"http://www.b.org\">www.b.org</a>…</p>\n")
+        #expect(html("Mail ada@example.org，thanks\n") == "<p>Mail <a href=\"mailto:ada@example.org\">ada@example.org</a>，thanks</p>\n")
+    }
+
     @Test func theSwitchOffGivesCmarksOutput() {
         #expect(html("www.example.org https://a.org a@b.org\n", MarkdownOptions(autolinks: false)) == "<p>www.example.org https://a.org a@b.org</p>\n")
     }

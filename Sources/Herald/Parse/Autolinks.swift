@@ -220,11 +220,32 @@ enum Autolinks {
         return allowShort || dots > 0 ? index : 0
     }
 
-    /// Where an address that reaches `from` ends: at a space, a `<` or the text's end.
+    /// Where an address that reaches `from` ends: at a space, a `<`, the text's end, or (unlike
+    /// cmark-gfm) punctuation or a space from U+2000 on. Chinese and Japanese put no space between
+    /// an address and the sentence around it (`见 www.example.edu/talks，也可…`), and smart
+    /// punctuation makes `"…"` curly quotes: GitHub links the whole sentence, or the closing quote.
     private static func extent(_ text: [UInt8], from: Int) -> Int {
         var end = min(from, text.count)
-        while end < text.count, !isSpace(text[end]), text[end] != UInt8(ascii: "<") { end += 1 }
+        while end < text.count, !isSpace(text[end]), text[end] != UInt8(ascii: "<") {
+            if text[end] >= 0xE2, endsAddress(text, at: end) { break }
+            end += 1
+        }
         return end
+    }
+
+    /// Whether the character starting at `index` (a lead byte of three or more) is punctuation or
+    /// a space of U+2000 or later: `，`, `。`, `、`, `“`, `”`, `…`, `—`, `（`, U+3000.
+    private static func endsAddress(_ text: [UInt8], at index: Int) -> Bool {
+        var iterator = text[index...].makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator), scalar.value >= 0x2000 else { return false }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            return true
+        default:
+            return false
+        }
     }
 
     /// cmark-gfm's `autolink_delim`: the end of `text[start..<end]` once a `<` and what follows
