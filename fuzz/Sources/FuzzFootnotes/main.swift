@@ -16,7 +16,7 @@ private let renderer: MarkdownRenderer = {
 private func fuzzFootnotes(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start else { return 0 }
     let markdown = String(decoding: UnsafeRawBufferPointer(start: UnsafeRawPointer(start), count: count), as: UTF8.self)
-    let lines = markdown.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).count
+    let lines = lineCount(of: markdown)
     for prefix in [nil, "7"] as [String?] {
         let rendered = renderer.render(markdown, wantPlainText: true, footnotePrefix: prefix)
         let ids = values(after: " id=\"", in: rendered.html)

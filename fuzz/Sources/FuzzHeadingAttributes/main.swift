@@ -23,12 +23,12 @@ private func fuzzHeadingAttributes(_ start: UnsafePointer<UInt8>?, _ count: Int)
         }
     }
     let markdown = String(decoding: bytes, as: UTF8.self)
-    let lines = markdown.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).count
+    let lines = lineCount(of: markdown)
     let rendered = renderer.render(markdown)
     let ids = rendered.headings.map(\.id)
     require(Set(ids).count == ids.count && !ids.contains(""), "heading IDs \(ids)")
     for id in ids {
-        require(rendered.html.contains(" id=\"\(HTMLEscaping.escape(id))\">"), "no heading has id \(id.debugDescription)")
+        require(occurrences(of: " id=\"\(HTMLEscaping.escape(id))\">", in: rendered.html) == 1, "no heading has id \(id.debugDescription)")
     }
     for problem in rendered.headingProblems {
         require(problem.line >= 1 && problem.line <= max(lines, 1), "problem at line \(problem.line) of \(lines): \(problem.message)")

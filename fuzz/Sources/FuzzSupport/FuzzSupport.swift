@@ -7,6 +7,17 @@ public func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosur
     if !condition() { fatalError(message()) }
 }
 
+/// The lines of a body as cmark counts them (and editors show them): ended by LF, CR or CRLF.
+public func lineCount(of text: String) -> Int {
+    var lines = 1
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+        if byte == 0x0D || (byte == 0x0A && previous != 0x0D) { lines += 1 }
+        previous = byte
+    }
+    return lines
+}
+
 /// How often `needle` occurs in `html`, by bytes.
 public func occurrences(of needle: String, in html: String) -> Int {
     starts(of: needle, in: Array(html.utf8)).count
