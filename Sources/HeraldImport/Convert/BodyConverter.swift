@@ -129,7 +129,8 @@ struct BodyConverter: Sendable {
                 case "highlight":
                     if let closeIndex {
                         let code = body[construct.range.upperBound..<constructs[closeIndex].range.lowerBound]
-                        replacement = fenced(String(code), language: arguments.value("lang", at: 0) ?? "")
+                        let options = HighlightFenceOptions.hugo(arguments.value("options", at: 1) ?? "")
+                        replacement = fenced(String(code), language: arguments.value("lang", at: 0) ?? "", options: options)
                         position = constructs[closeIndex].range.upperBound
                         count("highlight")
                         index = closeIndex
@@ -172,8 +173,9 @@ struct BodyConverter: Sendable {
                 case "highlight":
                     if let closeIndex = closer(of: index, closes: { $0.form == .liquidTag && $0.name == "endhighlight" }) {
                         let code = body[construct.range.upperBound..<constructs[closeIndex].range.lowerBound]
-                        let language = String(construct.arguments.split(separator: " ").first ?? "")
-                        replacement = fenced(String(code), language: language)
+                        let arguments = ShortcodeArguments.parse(construct.arguments)
+                        let language = arguments.positional.first ?? ""
+                        replacement = fenced(String(code), language: language, options: HighlightFenceOptions.jekyll(arguments))
                         position = constructs[closeIndex].range.upperBound
                         count("highlight")
                         index = closeIndex
@@ -273,14 +275,16 @@ struct BodyConverter: Sendable {
     }
 
     /// Code as a fenced block, with a fence longer than any run of backticks inside.
-    func fenced(_ code: String, language: String) -> String {
+    /// `code` as a fenced block, its fence longer than any run of backticks inside; `options`
+    /// (`{linenos=true}`) follow a language, which they need to be read as options.
+    func fenced(_ code: String, language: String, options: String = "") -> String {
         var lines = code
         while lines.hasPrefix("\n") || lines.hasPrefix("\r\n") { lines = String(lines.drop { $0 == "\n" || $0 == "\r\n" }) }
         while lines.hasSuffix("\n") || lines.hasSuffix("\r\n") || lines.hasSuffix(" ") { lines.removeLast() }
         var longest = 0, run = 0
         for character in lines { run = character == "`" ? run + 1 : 0; longest = max(longest, run) }
         let fence = String(repeating: "`", count: max(3, longest + 1))
-        return fence + language + "\n" + lines + "\n" + fence
+        return fence + language + (language.isEmpty || options.isEmpty ? "" : " " + options) + "\n" + lines + "\n" + fence
     }
 
     /// `{{ site.baseurl }}`, `{{ site.url }}` and the `relative_url`/`absolute_url` filters. The site's

@@ -55,7 +55,16 @@ import Testing
 
     @Test func highlightIsAFencedCodeBlock() {
         let result = hugo("{{< highlight go \"linenos=table\" >}}\nfunc main() {}\n```\n{{< /highlight >}}")
-        #expect(result.text == "````go\nfunc main() {}\n```\n````")
+        #expect(result.text == "````go {linenos=table}\nfunc main() {}\n```\n````")
+    }
+
+    /// Hugo's line options become Herald's fence options (the same syntax as Hugo's own fences);
+    /// options the highlighting has no use for, and values it cannot read, are left out.
+    @Test func highlightLineOptionsBecomeFenceOptions() {
+        #expect(hugo("{{< highlight go \"linenos=table,hl_lines=8 15-17,linenostart=199\" >}}\nx\n{{< /highlight >}}").text
+            == "```go {linenos=table hl_lines=\"8 15-17\" linenostart=199}\nx\n```")
+        #expect(hugo("{{< highlight go \"style=monokai, linenos=maybe, hl_lines=[2,3]\" >}}\nx\n{{< /highlight >}}").text == "```go {hl_lines=\"2 3\"}\nx\n```")
+        #expect(hugo("{{< highlight go \"anchorlinenos=true\" >}}\nx\n{{< /highlight >}}").text == "```go\nx\n```")
     }
 
     @Test func paramsComeFromThePageThenTheSite() throws {
@@ -84,7 +93,9 @@ import Testing
     }
 
     @Test func liquidHighlightRawAndCommentsConvert() {
-        #expect(jekyll("{% highlight ruby linenos %}\nputs 1\n{% endhighlight %}").text == "```ruby\nputs 1\n```")
+        #expect(jekyll("{% highlight ruby linenos %}\nputs 1\n{% endhighlight %}").text == "```ruby {linenos=true}\nputs 1\n```")
+        #expect(jekyll("{% highlight ruby mark_lines=\"1 3\" %}\nputs 1\n{% endhighlight %}").text == "```ruby {hl_lines=\"1 3\"}\nputs 1\n```")
+        #expect(jekyll("{% highlight ruby %}\nputs 1\n{% endhighlight %}").text == "```ruby\nputs 1\n```")
         #expect(jekyll("{% raw %}{{ shown }}{% endraw %}").text == "{{ shown }}")
         let comment = jekyll("a {% comment %}secret {% include x %}{% endcomment %}b")
         #expect(comment.text == "a b")
