@@ -43,17 +43,21 @@ def main():
     parser.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
     parser.add_argument("--items", type=int, default=10000)
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--corpus", help="a site folder to build instead of make_corpus.py's (its own site.yml is kept)")
     parser.add_argument("--dir", default="/dev/shm/herald-compare" if os.path.isdir("/dev/shm") else os.path.join(tempfile.gettempdir(), "herald-compare"))
     args = parser.parse_args()
     os.makedirs(args.dir, exist_ok=True)
-    corpus = os.path.join(args.dir, f"corpus-{args.items}")
-    if not os.path.exists(os.path.join(corpus, "MANIFEST.json")):
+    corpus = args.corpus or os.path.join(args.dir, f"corpus-{args.items}")
+    if args.corpus:
+        pass
+    elif not os.path.exists(os.path.join(corpus, "MANIFEST.json")):
         subprocess.run([sys.executable, os.path.join(args.shared, "bench", "make_corpus.py"), "--out", corpus, "--items", str(args.items)],
                        check=True, stdout=subprocess.DEVNULL)
         # The photos its covers and bodies name: a cover that is not there does not build.
         subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus_photos.py"), corpus], check=True)
-    with open(os.path.join(corpus, "site.yml"), "w") as f:
-        f.write(SITE_YML)
+    if not args.corpus:
+        with open(os.path.join(corpus, "site.yml"), "w") as f:
+            f.write(SITE_YML)
     results = {"before": [], "after": []}
     for run in range(args.runs + 1):  # the first round warms the caches and is not counted
         for name in ("before", "after"):
@@ -67,7 +71,7 @@ def main():
                 results[name].append(measured)
     before = [statistics.median(x[i] for x in results["before"]) for i in range(3)]
     after = [statistics.median(x[i] for x in results["after"]) for i in range(3)]
-    print(f"{args.items} items, {args.runs} runs each, alternated, medians")
+    print(f"{args.corpus or str(args.items) + ' items'}, {args.runs} runs each, alternated, medians")
     print(f"  before: {before[0]:.2f} s wall, {before[1]:.2f} s CPU, {before[2] / 1024:.0f} MB")
     print(f"  after:  {after[0]:.2f} s wall, {after[1]:.2f} s CPU, {after[2] / 1024:.0f} MB")
     print(f"  after / before: {after[0] / before[0]:.3f} wall, {after[1] / before[1]:.3f} CPU")
