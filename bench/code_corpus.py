@@ -37,7 +37,7 @@ def main():
     news.mkdir(parents=True, exist_ok=True)
     languages = list(SAMPLES)
     for post in range(args.posts):
-        parts = [f"---\ntitle: How-to {post}\ndate: 2026-{1 + post % 12:02d}-{1 + post % 28:02d}\ncategories: [Guides]\n---\n",
+        parts = [f"---\ntitle: How-to {post}\ndate: 2025-{1 + post % 12:02d}-{1 + post % 28:02d}\ncategories: [Guides]\n---\n",
                  f"Five steps, each with its code, for task {post}.\n"]
         for number in range(5):
             language = languages[(post * 5 + number) % len(languages)]
