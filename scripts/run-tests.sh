@@ -30,8 +30,10 @@ swift_failed=$(grep -cE "^✘ Test [^ ]+ failed" "$log" | tr -d ' ')
 
 python3 -m pytest -q Tests/validation 2>&1 | tee "$log"
 py_status=${PIPESTATUS[0]}
-py_passed=$(grep -oE "[0-9]+ passed" "$log" | tail -1 | grep -oE "[0-9]+" || echo 0)
-py_failed=$(grep -oE "[0-9]+ (failed|error)" "$log" | awk '{s+=$1} END {print s+0}')
+# From pytest's closing line only: a failure's message may say "failed with 1 error" too.
+py_summary=$(grep -E "^(=+ )?[0-9]+ (passed|failed|errors?|skipped)" "$log" | tail -1)
+py_passed=$(echo "$py_summary" | grep -oE "[0-9]+ passed" | grep -oE "[0-9]+" || echo 0)
+py_failed=$(echo "$py_summary" | grep -oE "[0-9]+ (failed|errors?)" | awk '{s+=$1} END {print s+0}')
 
 [ -n "$crash" ] && { cat "$crash"; rm -f "$crash"; }
 if [ -z "$swift_total" ]; then
