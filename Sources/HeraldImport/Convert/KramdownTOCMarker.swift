@@ -12,7 +12,10 @@ import Foundation
 enum KramdownTOCMarker {
     /// The body without its marker, or nil when it has none.
     static func remove(from body: String) -> String? {
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        // Swift reads CRLF as one Character, so a file saved on Windows is split on both, and
+        // joined again with the line break it had.
+        let newline = body.contains("\r\n") ? "\r\n" : "\n"
+        var lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         var fence: Substring? = nil
         var found = false
         var index = 0
@@ -33,7 +36,7 @@ enum KramdownTOCMarker {
             }
             index += 1
         }
-        return found ? lines.joined(separator: "\n") : nil
+        return found ? lines.joined(separator: newline) : nil
     }
 
     /// Whether a line is kramdown's `{:name}` (also `{: name}`), and nothing else.

@@ -248,6 +248,12 @@ extension ImportPlan {
             if old.fields.field("toc") == nil { front.set("toc", Node("true", Tag(.bool))) }
             count("kramdown {:toc} → toc: true")
         }
+        // PaperMod's and its kin's `ShowToc` is Herald's `toc`.
+        if old.fields.field("toc") == nil, let showToc = old.fields.field("ShowToc") {
+            front.remove(showToc.key)
+            front.set("toc", Node(old.fields.isTrue(showToc.key) ? "true" : "false", Tag(.bool)))
+            count("ShowToc → toc")
+        }
         localizeOwnAddresses(&front)
         return front
     }

@@ -108,6 +108,32 @@ import Testing
         #expect(site["content/news/2026-01-06-plain.md"] == "---\ntitle: Plain\n---\nText {:toc}\n\n{:toc}\n")
     }
 
+    /// PaperMod's `ShowToc` (any case) is `toc`; an item's own `toc` wins.
+    @Test func showTocBecomesToc() throws {
+        let memory = MemoryImport(files: [
+            "hugo.toml": "title = \"Club\"\n",
+            "content/posts/a.md": "---\ntitle: A\ndate: 2026-01-05\nShowToc: true\n---\nText.\n",
+            "content/posts/b.md": "---\ntitle: B\ndate: 2026-01-05\nshowtoc: false\ntoc: true\n---\nText.\n",
+        ])
+        let site = try memory.site()
+        let a = try #require(site.first { $0.key.hasSuffix("/a.md") }?.value)
+        let b = try #require(site.first { $0.key.hasSuffix("/b.md") }?.value)
+        #expect(a.contains("\ntoc: true\n") && !a.lowercased().contains("showtoc"), "\(a)")
+        #expect(b.contains("\nshowtoc: false\n") && b.contains("\ntoc: true\n"), "\(b)")
+    }
+
+    /// A post saved with Windows line breaks (CRLF, one Character to Swift) has its marker found too.
+    @Test func kramdownsTableOfContentsMarkerIsFoundInCRLFFiles() throws {
+        let memory = MemoryImport(files: [
+            "_config.yml": "title: Club\n",
+            "_posts/2026-01-05-guide.md": "---\r\ntitle: Guide\r\n---\r\n\r\n* toc\r\n{:toc}\r\n\r\n## One\r\n",
+        ])
+        let text = try #require(try memory.site()["content/news/2026-01-05-guide.md"])
+        #expect(text.contains("toc: true"))
+        #expect(!text.contains("{:toc}") && !text.contains("* toc"))
+        #expect(text.hasSuffix("\r\n\r\n## One\r\n"))
+    }
+
     @Test func aRepeatedKeyIsKeptAndReportedAsHeraldReadsIt() throws {
         let (text, result) = try convert("---\ntitle: A\nvideo: one\ndate: 2026-01-01\nvideo: two\n---\n", at: "content/posts/a.md")
         #expect(text == "---\ntitle: A\nvideo: one\ndate: 2026-01-01\nvideo: two\n---\n")
