@@ -73,6 +73,34 @@ import Testing
         ])
     }
 
+    /// A link's line is where it is written as an address, not the first place its text occurs
+    /// (`N` is also in `M-N`); a file saved with CRLF line breaks counts its lines the same.
+    @Test func aShortLinkTargetIsFoundWhereItIsALink() throws {
+        let findings = try check([
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\n---\n| a | b |\n|---|---|\n| M-N | x |\n\nLater text.\n\n| N | sqrt[4](N) |\n|---|---|\n",
+            "content/news/2026-11-02-b.md": "---\r\ntitle: B\r\ndate: 2026-11-02\r\n---\r\nOne.\r\n\r\n[gone](../gone/)\r\n",
+        ])
+        #expect(findings == [
+            "content/news/2026-11-01-a.md:11: links to N, which is not in the site (on /club/news/a/); did you mean /club/news/a/?",
+            "content/news/2026-11-02-b.md:7: links to ../gone/, which is not in the site (on /club/news/b/)",
+        ])
+    }
+
+    /// A `#fragment` naming no element of the page it leads to (a renamed heading, a line anchor
+    /// the code block does not write) is a warning where it is written, with the nearest id; the
+    /// fragments a browser understands alone (`#top`, `#`, text fragments) are left alone.
+    @Test func aLinkToAHeadingThePageDoesNotHaveIsFound() throws {
+        let findings = try check([
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\n---\nJump to [missing](#no-such-heading), [near](#step-two-parsng).\n\n## Step two parsing\n\n[ok](#step-two-parsing) [top](#top) [empty](#) [text](#:~:text=Step) [b](../b/#b-heading) [b2](../b/#nope) [note](#fn1)[^1]\n\n[^1]: A note.\n",
+            "content/news/2026-11-02-b.md": "---\ntitle: B\ndate: 2026-11-02\n---\n## B heading\n\n## 中文 标题\n\n[zh](#中文-标题) [encoded](#%E4%B8%AD%E6%96%87-%E6%A0%87%E9%A2%98)\n",
+        ])
+        #expect(findings == [
+            "content/news/2026-11-01-a.md:5: warning: links to #no-such-heading, but the page has no heading or other element with the id 'no-such-heading', so it opens at the top (on /club/news/a/)",
+            "content/news/2026-11-01-a.md:5: warning: links to #step-two-parsng, but the page has no heading or other element with the id 'step-two-parsng', so it opens at the top (on /club/news/a/); did you mean #step-two-parsing?",
+            "content/news/2026-11-01-a.md:9: warning: links to ../b/#nope, but the page it leads to has no heading or other element with the id 'nope', so it opens at the top (on /club/news/a/)",
+        ])
+    }
+
     /// A broken link a slip away from an item's address names that address; others do not guess.
     @Test func aNearMissLinkSuggestsTheItemsURL() throws {
         let findings = try check([

@@ -11,7 +11,8 @@ struct LinkCheck {
     /// `https://example.org/union/`.
     let baseURL: String
 
-    /// A link that leads to no file of the site.
+    /// A link that leads to no file of the site, or to a page without the element its
+    /// `#fragment` names.
     struct Broken: Hashable {
         /// The output page it is on.
         var page: String
@@ -19,25 +20,94 @@ struct LinkCheck {
         var link: String
         /// `href`, `src` or `srcset`.
         var attribute: String
+        /// When the page it leads to is there but has no element of this id (a heading's, a
+        /// footnote's, a line's), the fragment, decoded; nil when the file itself is missing.
+        var missingAnchor: String? = nil
     }
 
-    /// Every broken link of every page, in page order.
+    /// A link with a `#fragment`, to a page of the site that is there.
+    private struct AnchorLink {
+        var link: String
+        /// The output file it leads to.
+        var file: String
+        /// As written, and percent-decoded: a browser tries both (HTML's "find a potential indicated element").
+        var raw: String
+        var fragment: String
+    }
+
+    /// Every broken link of every page, in page order: missing files, then missing anchors.
     func brokenLinks(pages: [String]) -> [Broken] {
-        pages.parallelMap { page -> [Broken] in
-            guard let data = files[page] else { return [] }
+        let scanned = pages.parallelMap { page -> (broken: [Broken], anchors: [AnchorLink]) in
+            guard let data = files[page] else { return ([], []) }
             var found: [Broken] = []
+            var anchors: [AnchorLink] = []
             data.withUnsafeBytes { raw in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 HTMLURLAttributes.scan(bytes) { value in
                     let text = HTMLEntities.decode(String(decoding: bytes[value.start..<value.end], as: UTF8.self))
                     let links = value.isSrcset ? HTMLURLAttributes.srcsetURLs(text) : [text]
-                    for link in links where !leadsSomewhere(link, from: page) {
-                        found.append(Broken(page: page, link: link, attribute: value.name))
+                    for link in links {
+                        if !leadsSomewhere(link, from: page) {
+                            found.append(Broken(page: page, link: link, attribute: value.name))
+                        } else if value.name == "href", let anchor = anchorLink(link, from: page) {
+                            anchors.append(anchor)
+                        }
                     }
                 }
             }
-            return found
-        }.flatMap { $0 }
+            return (found, anchors)
+        }
+        let targets = Array(Set(scanned.flatMap { $0.anchors.map(\.file) })).sorted()
+        let ids = Dictionary(uniqueKeysWithValues: zip(targets, targets.parallelMap { Self.anchors(in: files[$0] ?? Data()) }))
+        return zip(pages, scanned).flatMap { page, found in
+            found.broken + found.anchors.filter { anchor in
+                let known = ids[anchor.file] ?? []
+                return !known.contains(anchor.raw) && !known.contains(anchor.fragment)
+            }.map {
+                Broken(page: page, link: $0.link, attribute: "href", missingAnchor: $0.fragment)
+            }
+        }
+    }
+
+    /// The fragment of a link to an HTML page of the site, and that page's file; nil for a link
+    /// without one, or with one every browser understands without an element (`#`, `#top`, a
+    /// text fragment `#:~:text=`).
+    private func anchorLink(_ link: String, from page: String) -> AnchorLink? {
+        guard let hash = link.firstIndex(of: "#") else { return nil }
+        let raw = String(link[link.index(after: hash)...])
+        let fragment = raw.removingPercentEncoding ?? raw
+        guard !fragment.isEmpty, fragment.lowercased() != "top", !fragment.hasPrefix(":~:") else { return nil }
+        let file: String
+        if hash == link.startIndex {
+            file = page
+        } else {
+            guard case .file(let path) = target(of: link, from: page) else { return nil }
+            if path.isEmpty || path.hasSuffix("/") {
+                file = path + "index.html"
+            } else {
+                file = files[path] != nil ? path : path + "/index.html"
+            }
+        }
+        guard file.hasSuffix(".html"), files[file] != nil else { return nil }
+        return AnchorLink(link: link, file: file, raw: raw, fragment: fragment)
+    }
+
+    /// The ids of the page a link with a fragment leads to (none when it leads to no page here).
+    func anchors(of link: String, from page: String) -> Set<String> {
+        anchorLink(link, from: page).flatMap { files[$0.file] }.map(Self.anchors(in:)) ?? []
+    }
+
+    /// The ids a page's elements have, and the names of its `<a name>` (older HTML, and what
+    /// Pygments writes for line anchors), decoded.
+    static func anchors(in data: Data) -> Set<String> {
+        var found: Set<String> = []
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            HTMLURLAttributes.scan(bytes, names: ["id", "name"]) { value in
+                found.insert(HTMLEntities.decode(String(decoding: bytes[value.start..<value.end], as: UTF8.self)))
+            }
+        }
+        return found
     }
 
     /// Whether `link`, on `page`, is outside the site (not ours to check) or names one of its files.

@@ -65,7 +65,7 @@ public enum SiteCheck {
         let pageInfo = Dictionary(pages.map { ($0.path, (template: $0.template, source: $0.source)) }, uniquingKeysWith: { a, _ in a })
         let templateTexts = model.theme.sources.sorted { $0.key < $1.key }
         let itemPaths = ItemPaths(([model.site] + model.otherLanguages).flatMap(\.paths))
-        var grouped: [String: (location: (path: String, line: Int), link: String, written: String, attribute: String, pages: [String])] = [:]
+        var grouped: [String: (location: (path: String, line: Int), finding: LinkCheck.Broken, written: String, pages: [String])] = [:]
         var order: [String] = []
         for finding in broken {
             let info = pageInfo[finding.page]
@@ -91,22 +91,38 @@ public enum SiteCheck {
             // A link not found as written anywhere is reported once, at the first page's template.
             let key = location == nil ? "?\u{0}\(finding.link)" : "\(place.0)\u{0}\(place.1)\u{0}\(finding.link)"
             if grouped[key] == nil {
-                grouped[key] = ((place.0, place.1), finding.link, written, finding.attribute, [])
+                grouped[key] = ((place.0, place.1), finding, written, [])
                 order.append(key)
             }
             grouped[key]!.pages.append(finding.page)
         }
         return order.map { key in
             let entry = grouped[key]!
-            let what = entry.attribute == "href" ? "links to" : "shows the image"
-            let reason = check.target(of: entry.link, from: entry.pages[0]) == .aboveRoot ? "which climbs above the site's root" : "which is not in the site"
             let firstPage = urls.path(entry.pages[0].hasSuffix("index.html") ? String(entry.pages[0].dropLast("index.html".count)) : entry.pages[0])
             let on = entry.pages.count == 1 ? "on \(firstPage)" : "on \(entry.pages.count) pages, such as \(firstPage)"
             // A site path is put under the base path: say what it became, which is what is missing.
-            let link = entry.written == entry.link ? entry.link : "\(entry.written) (\(entry.link) on the page)"
-            let suggestion = entry.attribute == "href" ? itemPaths.nearest(to: check.target(of: entry.link, from: entry.pages[0])).map { "; did you mean \(urls.path($0))?" } ?? "" : ""
+            let link = entry.written == entry.finding.link ? entry.finding.link : "\(entry.written) (\(entry.finding.link) on the page)"
+            if let anchor = entry.finding.missingAnchor {
+                return missingAnchor(anchor, link: link, on: on, finding: entry.finding, check: check, at: entry.location)
+            }
+            let what = entry.finding.attribute == "href" ? "links to" : "shows the image"
+            let target = check.target(of: entry.finding.link, from: entry.pages[0])
+            let reason = target == .aboveRoot ? "which climbs above the site's root" : "which is not in the site"
+            let suggestion = entry.finding.attribute == "href" ? itemPaths.nearest(to: target).map { "; did you mean \(urls.path($0))?" } ?? "" : ""
             return Diagnostic(path: entry.location.path, line: entry.location.line, "\(what) \(link), \(reason) (\(on))\(suggestion)")
         }
+    }
+
+    /// A link to a heading, footnote or line the page does not have: the page opens at its top.
+    /// A warning, as the link still leads to the page; the nearest id there is suggested.
+    private static func missingAnchor(_ anchor: String, link: String, on: String, finding: LinkCheck.Broken, check: LinkCheck,
+                                      at location: (path: String, line: Int)) -> Diagnostic {
+        let ids = check.anchors(of: finding.link, from: finding.page).map { ($0, $0) }
+        let nearest = NearestMatch(ids).nearest(to: anchor, within: max(2, anchor.utf8.count / 5)).map { "; did you mean #\($0.value)?" } ?? ""
+        let page = finding.link.hasPrefix("#") ? "the page" : "the page it leads to"
+        return Diagnostic(path: location.path, line: location.line,
+                          "links to \(link), but \(page) has no heading or other element with the id '\(anchor)', so it opens at the top (\(on))\(nearest)",
+                          severity: .warning)
     }
 
     /// Every item's output path, to find the one a broken link most likely meant.
@@ -139,10 +155,23 @@ public enum SiteCheck {
         return forms
     }
 
-    /// The 1-based line of the first occurrence of `needle` in `text`.
+    /// The 1-based line where `needle` is written as a link's target: the first occurrence set
+    /// apart as Markdown and HTML write an address (`](N)`, `<N>`, `]: N`, `href="N"`), else the
+    /// first occurrence at all. A short target (`N`, `x.png`) is also found in ordinary words.
     static func lineContaining(_ needle: String, in text: String) -> Int? {
-        guard !needle.isEmpty, let range = text.range(of: needle) else { return nil }
-        return text[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        guard !needle.isEmpty, let first = text.range(of: needle) else { return nil }
+        let opening: Set<Character> = ["(", "<", "\"", "'", "=", " ", "\t", "\n"]
+        let closing: Set<Character> = [")", ">", "\"", "'", " ", "\t", "\n", "#", "?"]
+        var search = first
+        var found = first
+        while true {
+            let before = search.lowerBound > text.startIndex ? text[text.index(before: search.lowerBound)] : "\n"
+            let after = search.upperBound < text.endIndex ? text[search.upperBound] : "\n"
+            if opening.contains(before) && closing.contains(after) { found = search; break }
+            guard let next = text.range(of: needle, range: search.upperBound..<text.endIndex) else { break }
+            search = next
+        }
+        return text.utf8[..<found.lowerBound].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
     }
 }
 
@@ -153,10 +182,14 @@ private final class SourceTexts {
 
     init(read: @escaping (String) -> String?) { self.read = read }
 
-    /// A file's text (nil when it cannot be read).
+    /// A file's text (nil when it cannot be read), with CRLF and CR line breaks made LF as the
+    /// build reads them, so a finding's line number is counted the same way on any file.
     func text(_ path: String) -> String? {
         if let known = cache[path] { return known }
-        let text = read(path)
+        var text = read(path)
+        if let read = text, read.utf8.contains(0x0D) {
+            text = read.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        }
         cache[path] = text
         return text
     }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Finds the URL attributes of HTML start tags (`href`, `src`, `srcset`), quoted or not, without
 /// parsing the document: text between tags is skipped, so "&lt;img src=x" is never taken for one.
-/// Used to make a feed's URLs absolute and by `herald check` to follow every link.
+/// Used to make a feed's URLs absolute and by `herald check` to follow every link (and, asked
+/// for `id` and `name`, to find what a link's `#fragment` can lead to).
 enum HTMLURLAttributes {
     /// A URL attribute's value, as byte offsets into the scanned text.
     struct Value {
@@ -14,8 +15,12 @@ enum HTMLURLAttributes {
         var name: String
     }
 
-    /// Calls `visit` with each URL attribute value of `bytes`, in order.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (Value) -> Void) {
+    /// The URL attributes: `srcset` before `src`, which begins it.
+    static let urlNames = ["srcset", "href", "src"]
+
+    /// Calls `visit` with each value of the attributes `names` (URL attributes unless told) of
+    /// `bytes`, in order.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, names: [String] = urlNames, _ visit: (Value) -> Void) {
         var index = 0
         // Only inside a start tag.
         var insideTag = false
@@ -27,7 +32,7 @@ enum HTMLURLAttributes {
                 insideTag = false
             }
             // An attribute starts after whitespace: ` href=`, ` src=`, ` srcset=` (any case).
-            guard insideTag, isSpace(byte), let (nameEnd, name) = attribute(bytes, after: index + 1) else {
+            guard insideTag, isSpace(byte), let (nameEnd, name) = attribute(bytes, after: index + 1, names: names) else {
                 index += 1
                 continue
             }
@@ -48,9 +53,9 @@ enum HTMLURLAttributes {
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
 
-    /// If a URL attribute name and `=` start at `start`, the index after the `=` and the name.
-    private static func attribute(_ bytes: UnsafeBufferPointer<UInt8>, after start: Int) -> (Int, String)? {
-        for name in ["srcset", "href", "src"] {
+    /// If one of `names` and `=` start at `start`, the index after the `=` and the name.
+    private static func attribute(_ bytes: UnsafeBufferPointer<UInt8>, after start: Int, names: [String]) -> (Int, String)? {
+        for name in names {
             let end = start + name.utf8.count
             guard end < bytes.count, bytes[end] == 0x3D else { continue }
             if zip(bytes[start..<end], name.utf8).allSatisfy({ $0 | 0x20 == $1 }) { return (end + 1, name) }
