@@ -35,6 +35,19 @@ import Testing
         #expect(rendered.html.hasSuffix(Self.anchor(id) + "</h2>\n"), "\(rendered.html)")
     }
 
+    /// `markdown.headingIDPrefix` goes before automatic IDs only (kramdown's `auto_id_prefix`);
+    /// a prefix that could not stay inside an attribute is an error at its line.
+    @Test func aPrefixGoesBeforeAutomaticIDs() throws {
+        var options = MarkdownOptions()
+        options.headingIDPrefix = "id-"
+        let rendered = MarkdownRenderer(options: options).render("## One\n\n## Two {#two}\n\n## One\n")
+        #expect(rendered.headings.map(\.id) == ["id-one", "two", "id-one-1"])
+        let parsed = SiteConfigParser.parse("title: T\nmarkdown:\n  headingIDPrefix: \"h:\"\n")
+        #expect(parsed.config?.markdown.headingIDPrefix == "h:")
+        let refused = SiteConfigParser.parse("title: T\nmarkdown:\n  emoji: true\n  headingIDPrefix: 'x\"><b'\n")
+        #expect(refused.diagnostics.map(\.description) == [#"site.yml:4: markdown.headingIDPrefix 'x"><b' may hold only letters, digits, '-', '_', '.' and ':' (at most 64), as it goes into every heading's id"#])
+    }
+
     @Test func repeatsGetNumbersAndCustomIDsAreKept() {
         let rendered = MarkdownRenderer().render("# A\n\n## A\n\nA\n-\n\n## A-1\n\n## Join us {#join}\n\n### Join us\n")
         #expect(rendered.headings.map(\.id) == ["a", "a-1", "a-2", "a-1-1", "join", "join-us"])

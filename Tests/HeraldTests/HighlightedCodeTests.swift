@@ -89,6 +89,27 @@ import Testing
             """)
     }
 
+    /// ox-hugo's code references: `lineanchors` gives each line an id (`ref-1`, counted from
+    /// `linenostart`) that a link can lead to, and `anchorlinenos` makes the numbers links to them;
+    /// without line numbers the lines still get their ids.
+    @Test func lineAnchorsGiveEachLineAnID() throws {
+        let body = "Text.\n\n```emacs-lisp {linenos=true, anchorlinenos=true, lineanchors=org-coderef--c1}\n(a)\n(b)\n```\n\n```emacs-lisp {lineAnchors=plain linenostart=7}\n(a)\n```\n\nEnd.\n"
+        let (page, warnings) = try Self.build(body)
+        #expect(warnings == [])
+        let (a, b) = (#"<span class="p">(</span><span class="nv">a</span><span class="p">)</span>"#, #"<span class="p">(</span><span class="nv">b</span><span class="p">)</span>"#)
+        #expect(try Self.blocks(page) == """
+            <div class="highlight"><table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>\
+            <span class="normal"><a href="#org-coderef--c1-1">1</a></span>
+            <span class="normal"><a href="#org-coderef--c1-2">2</a></span></pre></div></td><td class="code"><div><pre><span></span>\
+            <code class="language-emacs-lisp"><a id="org-coderef--c1-1" name="org-coderef--c1-1"></a>\(a)
+            <a id="org-coderef--c1-2" name="org-coderef--c1-2"></a>\(b)
+            </code></pre></div></td></tr></table></div>
+            <div class="highlight"><pre><span></span><code class="language-emacs-lisp"><a id="plain-7" name="plain-7" href="#plain-7"></a>\(a)
+            </code></pre></div>
+
+            """)
+    }
+
     /// A bad option is a warning at its fence's line of the file (front matter counted), and the
     /// block is still highlighted, with the options that could be used.
     @Test func badOptionsWarnAtTheirLineAndTheBlockStillRenders() throws {
@@ -96,7 +117,7 @@ import Testing
         let (page, warnings) = try Self.build(body)
         let path = "content/news/2026-01-02-code.md"
         #expect(warnings == [
-            "\(path):8: warning: unknown fence option 'style=monokai': Herald knows linenos, hl_lines and linenostart; the block is highlighted without it",
+            "\(path):8: warning: unknown fence option 'style=monokai': Herald knows linenos, hl_lines, linenostart, lineanchors and anchorlinenos; the block is highlighted without it",
             "\(path):13: warning: fence options '{linenos=maybe' have no closing '}'; the block is highlighted without them",
         ])
         let spans = Self.pythonSpans.split(separator: "\n", omittingEmptySubsequences: false)
@@ -107,6 +128,21 @@ import Testing
             <pre class="highlight"><code class="language-python">\(Self.pythonSpans)</code></pre>
 
             """)
+    }
+
+    /// A draft the build leaves out is not warned about (its fence's bad option, its footnote
+    /// with no note); `--drafts` builds it and tells them. Its errors still stop the build.
+    @Test func aLeftOutDraftsWarningsWaitForDrafts() throws {
+        let files = ["site.yml": "title: T\nbaseURL: https://example.org/\n",
+                     "content/news/2026-01-02-idea.md": "---\ntitle: Idea\ndate: 2026-01-02\ndraft: true\n---\n\n```go {style=monokai}\nx\n```\n"]
+        func warnings(drafts: Bool) throws -> [String] {
+            try Build(options: BuildOptions(includeDrafts: drafts, now: Fixtures.now), fileSystem: .memory(text: files)).run(into: MemoryOutput()).warnings.map(\.description)
+        }
+        #expect(try warnings(drafts: false) == [])
+        #expect(try warnings(drafts: true) == ["content/news/2026-01-02-idea.md:7: warning: unknown fence option 'style=monokai': Herald knows linenos, hl_lines, linenostart, lineanchors and anchorlinenos; the block is highlighted without it"])
+        var broken = files
+        broken["content/news/2026-01-02-idea.md"] = "---\ntitle: [Idea\ndraft: true\n---\n"
+        #expect(throws: BuildFailure.self) { try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: broken)).run(into: MemoryOutput()) }
     }
 
     /// Switched off, code blocks are cmark's, as before highlighting existed (and bad options
@@ -209,6 +245,23 @@ import Testing
         #expect(FenceOptions().json == "{}")
     }
 
+    /// Line anchors take a prefix that is safe as it is in an id and in the JSON Pygments reads
+    /// (letters of any script, digits, `-_.:`); anything else is refused, never escaped.
+    @Test func lineAnchorsTakeASafePrefix() {
+        let (options, problems) = Self.parse("{anchorLineNos=true lineanchors=\"代码-1.a:b_c\"}")
+        #expect(problems == [])
+        #expect(options.lineAnchors == "代码-1.a:b_c" && options.anchorLineNumbers && options.isWholeBlock)
+        #expect(options.json == #"{"anchorlinenos":true,"lineanchors":"代码-1.a:b_c"}"#)
+        #expect(Self.parse("{anchorlinenos}").0.anchorLineNumbers)
+        let refused = "is not a prefix for line ids of letters, digits, '-', '_', '.' or ':' (at most 64); the block is highlighted without it"
+        for value in [#""a b""#, #"x"><script>"#, #""""#, String(repeating: "a", count: 65), "a\\u0022"] {
+            let (options, problems) = Self.parse("{lineanchors=\(value)}")
+            #expect(options == FenceOptions(), "\(value)")
+            #expect(problems.count == 1 && problems[0].hasSuffix(refused), "\(value)")
+        }
+        #expect(Self.parse("{anchorlinenos=maybe}").1 == ["malformedValue: fence option anchorlinenos=maybe is not true or false; the block is highlighted without it"])
+    }
+
     /// Not options: no braces (a file name after the language), or empty braces; no problem.
     @Test func textWithoutBracesIsNotOptions() {
         for text in ["", "app.js", "  title=\"x\"", "{}", "{ , }"] {
@@ -234,7 +287,7 @@ import Testing
             ("{hl_lines=1-2-3}", #"malformedValue: fence option hl_lines=1-2-3 is not a list of lines and ranges such as [2,"4-5"] or "2 4-5""# + skipped),
             ("{linenostart=-1}", "malformedValue: fence option linenostart=-1 is not a whole number such as 10" + skipped),
             ("{linenostart=1000000000}", "malformedValue: fence option linenostart=1000000000 is not a whole number such as 10" + skipped),
-            ("{.numbered}", "unknownOption: unknown fence option '.numbered': Herald knows linenos, hl_lines and linenostart" + skipped),
+            ("{.numbered}", "unknownOption: unknown fence option '.numbered': Herald knows linenos, hl_lines, linenostart, lineanchors and anchorlinenos" + skipped),
             ("{hl_lines=\"2 4}", "malformedValue: fence option 'hl_lines=\"2 4' has an unclosed quote or '['" + skipped),
             ("{hl_lines=[1,]}", #"malformedValue: fence option hl_lines=[1,] is not a list of lines and ranges such as [2,"4-5"] or "2 4-5""# + skipped),
             ("{linenos=true", "unclosedOptions: fence options '{linenos=true' have no closing '}'; the block is highlighted without them"),

@@ -120,6 +120,10 @@ public struct MarkdownOptions: Sendable, Equatable {
     /// An `id` on every heading (GitHub's, or `{#id}`) and a link to it: in-page links and
     /// tables of contents.
     public var headingIDs: Bool = true
+    /// Put before every automatic heading ID (not a `{#id}`), as kramdown's `auto_id_prefix`:
+    /// `id-` gives `## Join` the ID `id-join`, so a Jekyll site's old anchors keep working.
+    /// Letters, digits, `-`, `_`, `.` and `:` only (`HeadingIDs.safePrefix`); empty by default.
+    public var headingIDPrefix = ""
 
     /// Which headings a table of contents lists, and when an item gets one without `toc:`.
     public var toc = TableOfContentsOptions()

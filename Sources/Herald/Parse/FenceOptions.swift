@@ -1,8 +1,10 @@
 import Foundation
 
 /// Hugo's fence options, after a fence's language: ```` ```go {linenos=true hl_lines=[2,"4-5"]
-/// linenostart=10} ````, given to Pygments' HtmlFormatter (`linenos`, `hl_lines`, `linenostart`),
-/// which draws the line numbers and marks the lines; Herald only reads the braces.
+/// linenostart=10} ````, given to Pygments' HtmlFormatter (`linenos`, `hl_lines`, `linenostart`,
+/// `lineanchors`, `anchorlinenos`), which draws the line numbers, marks the lines and gives each
+/// line an id (`lineanchors=ref` → `ref-1`, `ref-2`, … which ox-hugo's code references link to);
+/// Herald only reads the braces.
 ///
 /// As in Hugo, options are separated by spaces or commas, names are read in any case (`lineNos`),
 /// `linenos` takes `true` (a table, Hugo's default), `table`, `inline` or `false`, and `hl_lines`
@@ -18,6 +20,15 @@ struct FenceOptions: Sendable, Equatable {
     /// The lines to mark, 1-based, ascending, within the block.
     var highlightedLines: [Int] = []
     var lineNumberStart: Int?
+    /// The prefix of each line's id (`ref` → `ref-1`), checked to be safe in an attribute
+    /// (`HeadingIDs.safePrefix`).
+    var lineAnchors: String?
+    /// Whether the line numbers link to their lines (with `lineanchors`).
+    var anchorLineNumbers = false
+
+    /// Whether Pygments writes the whole block (line numbers or line anchors), not spans alone:
+    /// its formatter writes both only around a block of its own.
+    var isWholeBlock: Bool { lineNumbers != nil || lineAnchors != nil }
 
     /// A fence with many bad options reports this many; the rest are left out silently.
     static let problemsPerFence = 5
@@ -26,7 +37,9 @@ struct FenceOptions: Sendable, Equatable {
     /// the cache): `{}` when there are none.
     var json: String {
         var fields: [String] = []
+        if anchorLineNumbers { fields.append("\"anchorlinenos\":true") }
         if !highlightedLines.isEmpty { fields.append("\"hl_lines\":[" + highlightedLines.map(String.init).joined(separator: ",") + "]") }
+        if let lineAnchors { fields.append("\"lineanchors\":\"\(lineAnchors)\"") }
         if let lineNumbers { fields.append("\"linenos\":\"\(lineNumbers.rawValue)\"") }
         if let lineNumberStart { fields.append("\"linenostart\":\(lineNumberStart)") }
         return "{" + fields.joined(separator: ",") + "}"
@@ -77,8 +90,19 @@ struct FenceOptions: Sendable, Equatable {
                 return (.malformedValue, "fence option \(Self.shortened(written)) is not a whole number such as 10" + skipped)
             }
             lineNumberStart = start
+        case "lineanchors":
+            guard let value, let prefix = HeadingIDs.safePrefix(Self.unquoted(value)) else {
+                return (.malformedValue, "fence option \(Self.shortened(written)) is not a prefix for line ids of letters, digits, '-', '_', '.' or ':' (at most \(HeadingIDs.prefixLimit))" + skipped)
+            }
+            lineAnchors = prefix
+        case "anchorlinenos":
+            switch value.map(Self.unquoted)?.lowercased() {
+            case nil, "true": anchorLineNumbers = true
+            case "false": anchorLineNumbers = false
+            default: return (.malformedValue, "fence option \(Self.shortened(written)) is not true or false" + skipped)
+            }
         default:
-            return (.unknownOption, "unknown fence option '\(Self.shortened(written))': Herald knows linenos, hl_lines and linenostart" + skipped)
+            return (.unknownOption, "unknown fence option '\(Self.shortened(written))': Herald knows linenos, hl_lines, linenostart, lineanchors and anchorlinenos" + skipped)
         }
         return nil
     }

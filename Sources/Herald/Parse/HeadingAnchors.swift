@@ -34,12 +34,13 @@ public enum HeadingAnchors {
     /// pass over the tree) an ID and an anchor link; returns the headings as a table of contents
     /// lists them, and the problems with `{#id}`s. With `emoji`, a heading's shortcodes are
     /// replaced after its ID is made from their names (`## :rocket: Launch` → `rocket-launch`, as
-    /// on GitHub and in Hugo, so links to the old anchors keep working).
+    /// on GitHub and in Hugo, so links to the old anchors keep working). `prefix` goes before
+    /// each automatic ID, not a `{#id}` (kramdown's `auto_id_prefix`).
     ///
     /// Each heading is taken out of the tree, and a block writing it whole put in its place; the
     /// headings taken out are returned, alive, for the caller to free once it has rendered (a
     /// footnote reference in a heading is still changed for the lead, see `rewrite`).
-    static func apply(to found: [OpaquePointer], flags: Int32, emoji: Bool = false, reserved: Set<String> = []) -> Applied {
+    static func apply(to found: [OpaquePointer], flags: Int32, emoji: Bool = false, prefix: String = "", reserved: Set<String> = []) -> Applied {
         var applied = Applied()
         guard !found.isEmpty else { return applied }
         var ids = HeadingIDs(reserved: reserved)
@@ -47,7 +48,7 @@ public enum HeadingAnchors {
             let line = Int(cmark_node_get_start_line(node))
             let custom = customID(of: node, line: line, problems: &applied.problems)
             var text = plainText(of: node)
-            let id = ids.claim(custom ?? HeadingIDs.slug(text))
+            let id = ids.claim(custom ?? prefix + HeadingIDs.slug(text))
             if emoji, text.utf8.contains(UInt8(ascii: ":")) {
                 Emoji.apply(to: node)
                 text = plainText(of: node)

@@ -1,5 +1,5 @@
 /// The IDs of one body's headings: GitHub's slug of each heading's text, unique in the body.
-struct HeadingIDs {
+public struct HeadingIDs {
     /// Every ID given so far, and for each slug how many repeats it has had (github-slugger's
     /// `occurrences`).
     private var used: Set<String> = []
@@ -36,6 +36,19 @@ struct HeadingIDs {
         default:
             return false
         }
+    }
+
+    /// The longest prefix of IDs Herald makes (`markdown.headingIDPrefix`, a fence's `lineanchors`).
+    public static let prefixLimit = 64
+
+    /// `prefix` if it can go into an `id` attribute and a JSON string as it is (Pygments does not
+    /// escape its `lineanchors`): letters of any script, digits, `-_.:`; nil for anything else,
+    /// and for an empty or over-long one.
+    public static func safePrefix(_ prefix: String) -> String? {
+        guard !prefix.isEmpty, prefix.count <= prefixLimit, prefix.unicodeScalars.allSatisfy({ scalar in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.:".unicodeScalars.contains(scalar)
+        }) else { return nil }
+        return prefix
     }
 
     /// `wanted`, or `wanted-1`, `wanted-2`, … when it is taken.

@@ -32,19 +32,19 @@ enum HighlightedCodeBlocks {
                 if report.plainLine == nil, highlighter.isUnavailable { report.plainLine = line }
                 continue
             }
-            let block = CmarkNodes.custom(CMARK_NODE_CUSTOM_BLOCK, enter: Self.block(html, language: language, numbered: options.lineNumbers != nil), exit: "")
+            let block = CmarkNodes.custom(CMARK_NODE_CUSTOM_BLOCK, enter: Self.block(html, language: language, wholeBlock: options.isWholeBlock), exit: "")
             _ = cmark_node_insert_before(node, block)
             cmark_node_free(node)
         }
         return report
     }
 
-    /// The block's HTML: Pygments' spans inside cmark's own elements; or, with line numbers,
-    /// Pygments' whole block (`<div class="highlight">`), whose `<code>` is given the same
-    /// `language-` class.
-    private static func block(_ html: String, language: String, numbered: Bool) -> String {
+    /// The block's HTML: Pygments' spans inside cmark's own elements; or, with line numbers or
+    /// line anchors, Pygments' whole block (`<div class="highlight">`), whose `<code>` is given
+    /// the same `language-` class.
+    private static func block(_ html: String, language: String, wholeBlock: Bool) -> String {
         let code = "<code class=\"language-\(language)\">"
-        guard numbered else { return "<pre class=\"highlight\">\(code)\(html)</code></pre>" }
+        guard wholeBlock else { return "<pre class=\"highlight\">\(code)\(html)</code></pre>" }
         guard let range = html.range(of: "<code>") else { return html }
         return html.replacingCharacters(in: range, with: code)
     }

@@ -137,7 +137,7 @@ public struct MarkdownRenderer: Sendable {
         walk.run()
         // After the walk, which found the headings (and the lead's nodes, which this leaves be).
         // The footnotes' IDs are taken first: a heading `## fn1` must not take a note's.
-        let anchors = options.headingIDs ? HeadingAnchors.apply(to: walk.headings, flags: flags, emoji: options.emoji, reserved: footnotes?.ids ?? []) : HeadingAnchors.Applied()
+        let anchors = options.headingIDs ? HeadingAnchors.apply(to: walk.headings, flags: flags, emoji: options.emoji, prefix: options.headingIDPrefix, reserved: footnotes?.ids ?? []) : HeadingAnchors.Applied()
         defer { for replaced in anchors.replaced { cmark_node_free(replaced.heading) } }
         // Headings holding a footnote reference are written again with it, as plain or linked.
         let headingsWithReferences = footnotes?.references.isEmpty == false ? anchors.replaced.filter(HeadingAnchors.holdsCustomInline) : []

@@ -103,9 +103,16 @@ public enum SiteConfigParser {
 
         var markdown = MarkdownOptions()
         if var section = reader.mapping("markdown") {
-            warnAboutUnknownKeys(&section, known: MarkdownOptions.switches.map(\.key) + ["toc"], section: "markdown")
+            warnAboutUnknownKeys(&section, known: MarkdownOptions.switches.map(\.key) + ["toc", "headingIDPrefix"], section: "markdown")
             for (key, field) in MarkdownOptions.switches {
                 if let value = section.bool(key) { markdown[keyPath: field] = value }
+            }
+            if let prefix = section.text("headingIDPrefix"), !prefix.isEmpty {
+                if let safe = HeadingIDs.safePrefix(prefix) {
+                    markdown.headingIDPrefix = safe
+                } else {
+                    section.problems.error(path, section.line(of: section.node("headingIDPrefix")), "markdown.headingIDPrefix '\(prefix)' may hold only letters, digits, '-', '_', '.' and ':' (at most \(HeadingIDs.prefixLimit)), as it goes into every heading's id")
+                }
             }
             // `toc: true` is a table for every item with a heading listed, `toc: false` only for
             // items that ask; a mapping sets the levels and the threshold.

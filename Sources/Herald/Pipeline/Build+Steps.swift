@@ -95,10 +95,13 @@ extension Build {
         for index in outcomes.indices {
             readSeconds += outcomes[index].readSeconds
             markdownSeconds += outcomes[index].outcome.markdownSeconds
-            diagnostics += outcomes[index].outcome.diagnostics
+            // A draft this build leaves out is not warned about at every build (as Hugo does not
+            // render one): `--drafts` tells its warnings. Its errors still stop the build.
+            let leftOut = !options.includeDrafts && outcomes[index].outcome.item?.draft == true
+            diagnostics += leftOut ? outcomes[index].outcome.diagnostics.filter { $0.severity == .error } : outcomes[index].outcome.diagnostics
             if outcomes[index].outcome.notPage != nil { run.notPages += 1 }
-            if let line = outcomes[index].outcome.omittedHTMLLine { omittedHTML.append((sources[index].path, line)) }
-            if let line = outcomes[index].outcome.plainCodeLine { plainCode.append((sources[index].path, line)) }
+            if !leftOut, let line = outcomes[index].outcome.omittedHTMLLine { omittedHTML.append((sources[index].path, line)) }
+            if !leftOut, let line = outcomes[index].outcome.plainCodeLine { plainCode.append((sources[index].path, line)) }
             if let section = outcomes[index].outcome.section {
                 if let language = sources[index].language { sectionsOfLanguage[language, default: [:]][sources[index].kind] = section } else { sections[sources[index].kind] = section }
             }

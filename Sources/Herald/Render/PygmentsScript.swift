@@ -9,11 +9,11 @@
 /// - once started: `herald-pygments 2 <Pygments version>\n` (a process that prints anything else
 ///   cannot highlight: Pygments is missing);
 /// - a request: the language name, `\n`, the fence's options as one line of JSON (`{}`, or
-///   `FenceOptions.json`: `linenos`, `hl_lines`, `linenostart`, given to Pygments' HtmlFormatter
+///   `FenceOptions.json`: `linenos`, `hl_lines`, `linenostart`, `lineanchors`, `anchorlinenos`, given to Pygments' HtmlFormatter
 ///   as they are), `\n`, the code's length in bytes, `\n`, the code (UTF-8);
 /// - the answer: the HTML's length in bytes, `\n`, the HTML; or `-1\n` when no lexer has that name
 ///   or the lexer failed, and the block stays plain text. Without line numbers the HTML is the
-///   spans alone (`nowrap`, lines asked for wrapped in `<span class="hll">`); with them it is
+///   spans alone (`nowrap`, lines asked for wrapped in `<span class="hll">`); with them (or line anchors) it is
 ///   Pygments' whole block (`<div class="highlight">`, a `<table>` for `table`), since its
 ///   formatter writes line numbers only around a block of its own.
 enum PygmentsScript {
@@ -54,8 +54,12 @@ def formatter_for(options):
     hl_lines = options.get("hl_lines", [])
     linenos = options.get("linenos")
     if linenos not in ("table", "inline"):
+        linenos = False
+    lineanchors = options.get("lineanchors", "")
+    if not linenos and not lineanchors:
         return HtmlFormatter(nowrap=True, hl_lines=hl_lines)
     return HtmlFormatter(linenos=linenos, hl_lines=hl_lines, linenostart=options.get("linenostart", 1),
+                         lineanchors=lineanchors, anchorlinenos=options.get("anchorlinenos", False),
                          cssclass="highlight", wrapcode=True)
 
 
