@@ -812,7 +812,7 @@ def test_every_old_url_resolves(kind, tmp_path):
 # What the import report must name, per fixture: (text that marks the construct in the source,
 # a word the report line must hold). Only the content files the import converts are searched.
 UNCONVERTED = {
-    "hugo": [("{{% notice", "notice"), ("{{< rawhtml", "rawhtml")],
+    "hugo": [("{{< rawhtml", "rawhtml")],
     "jekyll": [("{% include", "include"), ("{% if", "if"), ("{{ page.title }}", "page.title")],
 }
 

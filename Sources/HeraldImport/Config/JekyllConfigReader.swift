@@ -50,6 +50,10 @@ enum JekyllConfigReader {
                 config.highlightStyle = Setting(value: highlighter.value, origin: highlighter.origin)
             }
         }
+        // kramdown's prefix of automatic heading IDs: the old pages' anchors had it.
+        if let prefix = layers.text("kramdown", "auto_id_prefix"), !prefix.value.isEmpty {
+            config.headingIDPrefix = Setting(value: prefix.value, origin: prefix.origin)
+        }
         // jemoji, GitHub Pages' emoji plugin, under `plugins:` (or `gems:`, its older name).
         for key in ["plugins", "gems"] {
             guard let plugins = layers.value([key]), plugins.node.texts.contains("jemoji") else { continue }

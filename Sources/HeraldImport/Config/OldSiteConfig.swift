@@ -26,6 +26,8 @@ struct OldSiteConfig: @unchecked Sendable {
     var highlightOff: Setting<Bool>?
     /// Whether the old site replaced emoji shortcodes (Hugo's `enableEmoji`, Jekyll's jemoji plugin).
     var emoji: Setting<Bool>?
+    /// What the old site put before automatic heading IDs (kramdown's `auto_id_prefix`).
+    var headingIDPrefix: Setting<String>?
     /// URL patterns: Hugo's by section, Jekyll's `posts` and by collection.
     var permalinks: [String: Setting<String>] = [:]
     /// Taxonomies: front-matter key (plural) → singular name.

@@ -29,6 +29,8 @@ struct BodyConverter: Sendable {
         var index = 0
         var reported = false
         var silentClosers = Set<Int>()
+        // Callouts open: closer's index → where their text starts in the output, and the alert.
+        var openAlerts: [Int: (start: Int, alert: ShortcodeAlert)] = [:]
         func count(_ name: String) { result.converted[name, default: 0] += 1 }
         func leave(_ construct: MarkupConstruct, kind: String, reason: String) {
             reported = true
@@ -66,6 +68,15 @@ struct BodyConverter: Sendable {
                 count("escaped shortcode")
             case .shortcode(_, let closing, let selfClosing):
                 if closing {
+                    if let open = openAlerts.removeValue(forKey: index) {
+                        // The text since the callout opened, its shortcodes converted, quoted.
+                        let start = output.utf8.index(output.startIndex, offsetBy: open.start)
+                        let inner = String(output[start...])
+                        output = ShortcodeAlert.blankLineBefore(String(output[..<start])) + open.alert.markdown(inner)
+                            + ShortcodeAlert.blankLineAfter(body[position...])
+                        replacement = ""
+                        break
+                    }
                     if silentClosers.contains(index) { break }
                     leave(construct, kind: "shortcode \(construct.name)", reason: "closes a shortcode that was not opened")
                     break
@@ -134,6 +145,12 @@ struct BodyConverter: Sendable {
                         position = constructs[closeIndex].range.upperBound
                         count("highlight")
                         index = closeIndex
+                    }
+                case _ where ShortcodeAlert.names.contains(construct.name.lowercased()):
+                    if let closeIndex, let alert = ShortcodeAlert.from(name: construct.name, arguments: arguments) {
+                        openAlerts[closeIndex] = (output.utf8.count, alert)
+                        replacement = ""
+                        count(construct.name.lowercased() + " (as an alert)")
                     }
                 case "details":
                     if let closeIndex, allowHTML {

@@ -1,12 +1,14 @@
 import Foundation
+import Herald
 
 /// The line options of the old site's highlight tags, written as Herald's fence options (Hugo's
 /// own fence syntax, `{linenos=true hl_lines="2 4-5"}`, see `FenceOptions`):
 /// - Jekyll's `{% highlight ruby linenos %}` (and `mark_lines="1 2"`, Jekyll 4.4's);
 /// - Hugo's `{{< highlight go "linenos=table,hl_lines=8 15-17,linenostart=199" >}}`.
 ///
-/// Options Herald's highlighting has no use for (Hugo's `style`, `anchorlinenos`, …) are left
-/// out: the theme's colours apply.
+/// Options Herald's highlighting has no use for (Hugo's `style`, `noclasses`, …) are left
+/// out: the theme's colours apply. `lineanchors` (a prefix Herald can put in an id) and
+/// `anchorlinenos` are kept: the old site's links to lines lead to them.
 enum HighlightFenceOptions {
     /// The arguments of a Jekyll `highlight` tag after its language (`linenos`, `mark_lines="1 2"`).
     static func jekyll(_ arguments: ShortcodeArguments) -> String {
@@ -29,6 +31,10 @@ enum HighlightFenceOptions {
                 options.append("hl_lines=" + quoted(Substring(parts[1])))
             case "linenostart":
                 if Int(parts[1]) != nil { options.append("linenostart=" + parts[1]) }
+            case "lineanchors":
+                if let prefix = HeadingIDs.safePrefix(parts[1]) { options.append("lineanchors=" + prefix) }
+            case "anchorlinenos":
+                if ["true", "false"].contains(parts[1].lowercased()) { options.append("anchorlinenos=" + parts[1].lowercased()) }
             default:
                 continue
             }

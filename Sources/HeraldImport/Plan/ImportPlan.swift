@@ -164,6 +164,7 @@ struct ImportPlan: Sendable {
             kind: config.kind, title: title, description: config.description, baseURL: baseURL, language: config.language,
             timeZone: timeZone, pageSize: config.pageSize, author: config.author, unsafeHTML: unsafe, permalinks: permalinks, notes: notes)
         settings.emoji = config.emoji
+        settings.headingIDPrefix = config.headingIDPrefix.flatMap { HeadingIDs.safePrefix($0.value) != nil ? $0 : nil }
         settings.categories = categoriesUsed()
         if config.languages.count > 1 {
             settings.languages = config.languages.map { code in (code, config.languageNames[code] ?? SiteLanguage.nativeName(of: code), config.languageTitles[code]) }
@@ -215,6 +216,11 @@ struct ImportPlan: Sendable {
             notes.append("Raw HTML: \(rawHTMLFiles) file\(rawHTMLFiles == 1 ? " has" : "s have") some, which stays left out as Hugo left it out by default; set markdown.unsafe: true to let it through")
         }
         notes += CodeHighlightNote.notes(config)
+        if let prefix = config.headingIDPrefix {
+            notes.append(settings.headingIDPrefix != nil
+                ? "Heading IDs: automatic ones start with '\(prefix.value)' as before (markdown.headingIDPrefix, from \(prefix.origin))"
+                : "Heading IDs: kramdown's auto_id_prefix '\(prefix.value)' (\(prefix.origin)) is not carried over, as markdown.headingIDPrefix takes letters, digits, '-', '_', '.' and ':' only: links to the old anchors lose it")
+        }
         if settings.timeZone.origin.hasPrefix("guessed") { notes.append("Time zone: \(settings.timeZone.value), \(settings.timeZone.origin)") }
         if let language = settings.language, language.origin.hasPrefix("guessed") { notes.append("Language: \(language.value), \(language.origin)") }
         if config.languages.count > 1 {

@@ -16,6 +16,8 @@ struct SiteYAMLWriter {
         var author: Setting<String>?
         var unsafeHTML: Setting<Bool>?
         var emoji: Setting<Bool>?
+        /// kramdown's `auto_id_prefix`, already checked to be one Herald takes.
+        var headingIDPrefix: Setting<String>?
         /// Kind → (pattern, origin).
         var permalinks: [ContentKind: Setting<String>]
         /// Notes at the top (languages left out, taxonomies kept as params, …).
@@ -69,13 +71,17 @@ struct SiteYAMLWriter {
         add("timezone", settings.timeZone) { Node($0) }
         add("pageSize", settings.pageSize) { Node(String($0), Tag(.int)) }
         add("author", settings.author) { Node($0) }
-        if settings.unsafeHTML != nil || settings.emoji != nil {
+        if settings.unsafeHTML != nil || settings.emoji != nil || settings.headingIDPrefix != nil {
             lines.append("")
             lines.append("markdown:")
             for (key, setting) in [("unsafe", settings.unsafeHTML), ("emoji", settings.emoji)] {
                 guard let setting else { continue }
                 lines.append("  # ← \(setting.origin)")
                 lines.append("  \(key): \(setting.value)")
+            }
+            if let prefix = settings.headingIDPrefix {
+                lines.append("  # ← \(prefix.origin)")
+                lines += EditableFrontMatter.serialize("headingIDPrefix", Node(prefix.value, Tag(.str), .doubleQuoted)).map { "  " + $0 }
             }
         }
         if !settings.categories.isEmpty {

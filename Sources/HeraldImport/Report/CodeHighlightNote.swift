@@ -20,7 +20,7 @@ enum CodeHighlightNote {
             // Jekyll names the engine (rouge), not a theme: the theme is a stylesheet of the site's.
             notes.append("Code highlighting: the old site used \(style.value) (\(style.origin)); Herald highlights code with Pygments, whose CSS classes Rouge's themes (rougify style) use too: the default theme's light and dark colours apply, or link the old site's theme stylesheet (docs/content.md, Code)")
         } else if isStyleName(named) {
-            notes.append("Code highlighting: \(generator) \(style.value) (\(style.origin)) is not carried over: the default theme's light and dark colours apply (the nearest built-in theme: Herald has one); for \(style.value)'s own colours, `pygmentize -S \(named) -f html -a .highlight > static/assets/code.css` and link it (docs/content.md, Code)")
+            notes.append("Code highlighting: \(generator) \(style.value) (\(style.origin)) is not carried over, as Herald has one built-in code theme: its light and dark colours apply. For \(style.value)'s own colours, `pygmentize -S \(named) -f html -a .highlight > static/assets/code.css` and link it (docs/content.md, Code)")
         } else {
             notes.append("Code highlighting: \(generator) (\(style.origin)) is not carried over: the default theme's light and dark colours apply (docs/content.md, Code)")
         }

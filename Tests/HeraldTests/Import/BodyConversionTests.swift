@@ -64,7 +64,11 @@ import Testing
         #expect(hugo("{{< highlight go \"linenos=table,hl_lines=8 15-17,linenostart=199\" >}}\nx\n{{< /highlight >}}").text
             == "```go {linenos=table hl_lines=\"8 15-17\" linenostart=199}\nx\n```")
         #expect(hugo("{{< highlight go \"style=monokai, linenos=maybe, hl_lines=[2,3]\" >}}\nx\n{{< /highlight >}}").text == "```go {hl_lines=\"2 3\"}\nx\n```")
-        #expect(hugo("{{< highlight go \"anchorlinenos=true\" >}}\nx\n{{< /highlight >}}").text == "```go\nx\n```")
+        #expect(hugo("{{< highlight go \"noclasses=true\" >}}\nx\n{{< /highlight >}}").text == "```go\nx\n```")
+        // Line anchors are kept, so the old site's links to lines lead somewhere; an unsafe prefix is not.
+        #expect(hugo("{{< highlight go \"linenos=table, anchorlinenos=true, lineanchors=org-coderef--c1\" >}}\nx\n{{< /highlight >}}").text
+            == "```go {linenos=table anchorlinenos=true lineanchors=org-coderef--c1}\nx\n```")
+        #expect(hugo("{{< highlight go \"lineanchors=a<b\" >}}\nx\n{{< /highlight >}}").text == "```go\nx\n```")
     }
 
     @Test func paramsComeFromThePageThenTheSite() throws {
@@ -74,11 +78,72 @@ import Testing
     }
 
     @Test func unknownShortcodesStayAndAreReportedOnceWithTheirLine() {
-        let body = "Intro\n{{% notice tip %}}\nInside {{< youtube x >}}\n{{% /notice %}}\n"
+        let body = "Intro\n{{% tabs tip %}}\nInside {{< youtube x >}}\n{{% /tabs %}}\n"
         let result = hugo(body)
-        #expect(result.text.hasPrefix("Intro\n{{% notice tip %}}\nInside <iframe"))
-        #expect(result.text.hasSuffix("</iframe>\n{{% /notice %}}\n"))
-        #expect(result.leftovers.map { "\($0.line) \($0.kind)" } == ["6 shortcode notice"])
+        #expect(result.text.hasPrefix("Intro\n{{% tabs tip %}}\nInside <iframe"))
+        #expect(result.text.hasSuffix("</iframe>\n{{% /tabs %}}\n"))
+        #expect(result.leftovers.map { "\($0.line) \($0.kind)" } == ["6 shortcode tabs"])
+    }
+
+    /// Themes' callouts (hextra's `callout`, LoveIt's `admonition`, Relearn's `notice`, Book's
+    /// `hint`, Docsy's `alert`) become GitHub alerts, their text quoted with its own shortcodes
+    /// converted, a title in bold; a type no theme has stays, reported.
+    @Test func themeCalloutsBecomeAlerts() {
+        let body = """
+            Intro {{< callout type="warning" >}}
+            Mind the **step**.
+
+            {{< youtube x >}}
+            {{< /callout >}}
+            After.
+            {{< admonition type=question title="Why?" >}}Because.{{< /admonition >}}
+
+            {{% notice tip "A *tip*" %}}
+            Tip.
+            {{% /notice %}}
+            {{< hint danger >}}
+            No.
+            {{< /hint >}}
+            {{% alert title="Note" %}}Plain.{{% /alert %}}
+            {{< callout >}}Default.{{< /callout >}}
+            {{< callout type="sparkle" >}}Odd.{{< /callout >}}
+            """
+        let result = hugo(body, html: false)
+        #expect(result.text == """
+            Intro
+
+            > [!WARNING]
+            > Mind the **step**.
+            >
+            > [▶ YouTube video](https://www.youtube.com/watch?v=x)
+
+            After.
+
+            > [!NOTE]
+            > **Why?**
+            >
+            > Because.
+
+            > [!TIP]
+            > **A \\*tip\\***
+            >
+            > Tip.
+
+            > [!CAUTION]
+            > No.
+
+            > [!NOTE]
+            > **Note**
+            >
+            > Plain.
+
+            > [!NOTE]
+            > Default.
+
+            {{< callout type="sparkle" >}}Odd.{{< /callout >}}
+            """)
+        #expect(result.converted == ["callout (as an alert)": 2, "admonition (as an alert)": 1, "notice (as an alert)": 1, "hint (as an alert)": 1, "alert (as an alert)": 1, "youtube": 1])
+        #expect(result.leftovers.map { "\($0.line) \($0.kind)" } == ["21 shortcode callout"])
     }
 
     @Test func escapedShortcodesAreShownAsWritten() {

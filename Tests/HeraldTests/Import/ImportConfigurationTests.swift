@@ -158,7 +158,7 @@ import Testing
         ]).run()
         #expect(result.report.settings.filter { $0.hasPrefix("Code highlighting") } == [
             "Code highlighting: the old site left fenced code plain (hugo.toml:4); Herald highlights it, unless site.yml sets markdown: {highlight: false}",
-            "Code highlighting: Hugo's markup.highlight.style monokai (hugo.toml:3) is not carried over: the default theme's light and dark colours apply (the nearest built-in theme: Herald has one); for monokai's own colours, `pygmentize -S monokai -f html -a .highlight > static/assets/code.css` and link it (docs/content.md, Code)",
+            "Code highlighting: Hugo's markup.highlight.style monokai (hugo.toml:3) is not carried over, as Herald has one built-in code theme: its light and dark colours apply. For monokai's own colours, `pygmentize -S monokai -f html -a .highlight > static/assets/code.css` and link it (docs/content.md, Code)",
         ])
     }
 
@@ -215,5 +215,27 @@ import Testing
         let built = try HeadingTests.build(site).output
         let page = built.files.first { $0.key.hasSuffix(".html") && $0.key.contains("hello") }.map { String(decoding: $0.value, as: UTF8.self) }
         return page.flatMap { $0.firstMatch(of: /<p>We won [^<]*<\/p>/).map { String($0.output) } }
+    }
+}
+
+/// kramdown's `auto_id_prefix` is carried over as `markdown.headingIDPrefix`, so the old pages'
+/// heading anchors (`id-one`) and the links to them keep working; one Herald cannot take is told.
+@Suite struct ImportHeadingIDPrefixTests {
+    static let post = "---\ntitle: Hello\ndate: 2026-01-05\n---\n## One {#fixed}\n\n## Two\n\nSee [two](#id-two).\n"
+
+    @Test func kramdownsAutoIDPrefixIsCarriedOver() throws {
+        let result = try MemoryImport(files: ["_config.yml": "title: Union\nkramdown:\n  input: GFM\n  auto_id_prefix: 'id-'\n", "_posts/2026-01-05-hello.md": Self.post]).run()
+        let siteYML = try #require(result.text("site.yml"))
+        #expect(siteYML.contains("\nmarkdown:\n  # ← _config.yml:4\n  headingIDPrefix: id-\n"), "\(siteYML)")
+        #expect(result.report.settings.contains("Heading IDs: automatic ones start with 'id-' as before (markdown.headingIDPrefix, from _config.yml:4)"))
+        let site = try MemoryImport(files: ["_config.yml": "title: Union\nkramdown:\n  auto_id_prefix: 'id-'\n", "_posts/2026-01-05-hello.md": Self.post]).site()
+        let page = try #require(try HeadingTests.build(site).output.files.first { $0.key.hasSuffix(".html") && $0.key.contains("hello") }.map { String(decoding: $0.value, as: UTF8.self) })
+        #expect(page.contains("<h2 id=\"fixed\">") && page.contains("<h2 id=\"id-two\">") && page.contains("href=\"#id-two\""))
+    }
+
+    @Test func aPrefixHeraldCannotTakeIsTold() throws {
+        let result = try MemoryImport(files: ["_config.yml": "title: Union\nkramdown:\n  auto_id_prefix: 'a b'\n", "_posts/2026-01-05-hello.md": Self.post]).run()
+        #expect(result.text("site.yml")?.contains("headingIDPrefix") == false)
+        #expect(result.report.settings.contains("Heading IDs: kramdown's auto_id_prefix 'a b' (_config.yml:3) is not carried over, as markdown.headingIDPrefix takes letters, digits, '-', '_', '.' and ':' only: links to the old anchors lose it"))
     }
 }
