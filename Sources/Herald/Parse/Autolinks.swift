@@ -53,9 +53,12 @@ enum Autolinks {
         return found
     }
 
-    /// Whether a text node's literal has a `:`, an `@` or a `w`.
+    /// Whether a text node's literal has a `://`, an `@` or a `ww`: an address's scheme and its
+    /// `://`, or its `www`, are never split between text nodes (cmark splits text only at the
+    /// characters of emphasis, links, code, entities and escapes). A plain `w` or `:`, in nearly
+    /// every English sentence, sent every paragraph to `find` (perf: 0.4% of a 10,000-item build).
     private static func mayHoldAddress(_ literal: UnsafePointer<CChar>) -> Bool {
-        strchr(literal, Int32(colon)) != nil || strchr(literal, Int32(at)) != nil || strchr(literal, Int32(w)) != nil
+        strstr(literal, "://") != nil || strchr(literal, Int32(at)) != nil || strstr(literal, "ww") != nil
     }
 
     /// Links the addresses in each run of text nodes among `container`'s children.

@@ -12,7 +12,7 @@ import Foundation
 /// sets the ID, as in Hugo, kramdown and Zola.
 ///
 /// cmark's HTML renderer writes no attributes on headings, so each heading is replaced by a custom
-/// block that writes it whole (see `replace`).
+/// block holding its inlines between two custom inlines that write the tags (see `replace`).
 public enum HeadingAnchors {
     /// A heading as a table of contents lists it.
     public struct Heading: Sendable, Equatable {
@@ -36,11 +36,7 @@ public enum HeadingAnchors {
     /// replaced after its ID is made from their names (`## :rocket: Launch` → `rocket-launch`, as
     /// on GitHub and in Hugo, so links to the old anchors keep working). `prefix` goes before
     /// each automatic ID, not a `{#id}` (kramdown's `auto_id_prefix`).
-    ///
-    /// Each heading is taken out of the tree, and a block writing it whole put in its place; the
-    /// headings taken out are returned, alive, for the caller to free once it has rendered (a
-    /// footnote reference in a heading is still changed for the lead, see `rewrite`).
-    static func apply(to found: [OpaquePointer], flags: Int32, emoji: Bool = false, prefix: String = "", reserved: Set<String> = []) -> Applied {
+    static func apply(to found: [OpaquePointer], emoji: Bool = false, prefix: String = "", reserved: Set<String> = []) -> Applied {
         var applied = Applied()
         guard !found.isEmpty else { return applied }
         var ids = HeadingIDs(reserved: reserved)
@@ -57,12 +53,7 @@ public enum HeadingAnchors {
                 applied.problems.append(Problem(kind: .repeatedID, line: line, message: "heading ID '\(custom)' is already used on the page; this one gets '\(id)'"))
             }
             let level = Int(cmark_node_get_heading_level(node))
-            let block = CmarkNodes.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "")
-            _ = cmark_node_insert_before(node, block)
-            cmark_node_unlink(node)
-            let replaced = Replaced(block: block, heading: node, level: level, id: id)
-            rewrite(replaced, flags: flags)
-            applied.replaced.append(replaced)
+            replace(node, level: level, id: id)
             applied.headings.append(Heading(level: level, id: id, text: text.collapsingWhitespace()))
         }
         return applied
@@ -72,16 +63,27 @@ public enum HeadingAnchors {
     struct Applied {
         var headings: [Heading] = []
         var problems: [Problem] = []
-        /// The headings taken out of the tree, to free after rendering.
-        var replaced: [Replaced] = []
     }
 
-    /// A heading taken out of the tree and the block that writes it in its place.
-    struct Replaced {
-        var block: OpaquePointer
-        var heading: OpaquePointer
-        var level: Int
-        var id: String
+    /// Puts in a heading's place a block writing `<hN id="…">…</hN>`, with an anchor link after
+    /// the heading's text. The heading's inlines are moved, not rendered: cmark renders them with
+    /// the body (safe mode holds, and a footnote reference inside is written as the rest are,
+    /// linked in the body and plain in the lead). The block writes nothing itself (cmark would put
+    /// a line break after its own text); two custom inlines around the inlines write the tags.
+    /// The link is named by the heading itself (`aria-labelledby`), so it needs no words of its
+    /// own in any language; its `#` is the theme's (CSS), shown on hover and focus.
+    private static func replace(_ heading: OpaquePointer, level: Int, id: String) {
+        let escaped = HTMLEscaping.escape(id)
+        let block = CmarkNodes.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "")
+        _ = cmark_node_append_child(block, CmarkNodes.custom(CMARK_NODE_CUSTOM_INLINE, enter: "<h\(level) id=\"\(escaped)\">", exit: ""))
+        while let child = cmark_node_first_child(heading) {
+            cmark_node_unlink(child)
+            _ = cmark_node_append_child(block, child)
+        }
+        let close = " <a class=\"heading-anchor\" href=\"#\(escaped)\" aria-labelledby=\"\(escaped)\"></a></h\(level)>"
+        _ = cmark_node_append_child(block, CmarkNodes.custom(CMARK_NODE_CUSTOM_INLINE, enter: close, exit: ""))
+        _ = cmark_node_insert_before(heading, block)
+        cmark_node_free(heading)
     }
 
     /// The `{#id}` ending a heading's text, removed from it; nil when there is none or it is
@@ -96,16 +98,6 @@ public enum HeadingAnchors {
         }
         CmarkNodes.setLiteral(last, literal[..<attribute.start])
         return id
-    }
-
-    /// Whether a heading holds an inline an extension made (a footnote reference is one).
-    static func holdsCustomInline(_ replaced: Replaced) -> Bool {
-        guard let iterator = cmark_iter_new(replaced.heading) else { return false }
-        defer { cmark_iter_free(iterator) }
-        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
-            if let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_CUSTOM_INLINE { return true }
-        }
-        return false
     }
 
     /// The text of a heading as a reader sees it: its text and code, not image descriptions.
@@ -125,25 +117,5 @@ public enum HeadingAnchors {
             if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { text.append(0x20) }
         }
         return String(decoding: text, as: UTF8.self)
-    }
-
-    /// Sets the block in a heading's place to write `<hN id="…">…</hN>`, with an anchor link after
-    /// the heading's text, from the heading as it is now (the renderer calls it again after
-    /// changing a footnote reference inside). cmark's renderer writes no attributes on a heading,
-    /// and puts a line break inside a custom block around its children, so the heading's inlines
-    /// are rendered here (with the body's flags: safe mode holds inside) and the block holds them
-    /// as its text. The link is named by the heading itself (`aria-labelledby`), so it needs no
-    /// words of its own in any language; its `#` is the theme's (CSS), shown on hover and focus.
-    static func rewrite(_ replaced: Replaced, flags: Int32) {
-        let (heading, level, id) = (replaced.heading, replaced.level, replaced.id)
-        guard let rendered = cmark_render_html(heading, flags) else { return }
-        defer { free(rendered) }
-        // cmark writes `<hN>` + the inlines + `</hN>\n`.
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered))
-        guard bytes.count >= 10 else { return }
-        let inner = String(decoding: bytes[4..<(bytes.count - 6)], as: UTF8.self)
-        let escaped = HTMLEscaping.escape(id)
-        let html = "<h\(level) id=\"\(escaped)\">\(inner) <a class=\"heading-anchor\" href=\"#\(escaped)\" aria-labelledby=\"\(escaped)\"></a></h\(level)>"
-        _ = cmark_node_set_on_enter(replaced.block, html)
     }
 }

@@ -20,7 +20,14 @@ public struct HeadingIDs {
         for scalar in text.trimmed().lowercased().unicodeScalars {
             if scalar == " " {
                 slug.append("-")
-            } else if scalar == "-" || keeps(scalar.properties.generalCategory) {
+            } else if scalar.isASCII {
+                // ASCII's letters, digits and `_` are all it keeps (its only connector punctuation
+                // is `_`): decided without Unicode's tables, which cost most of a slug.
+                let byte = UInt8(scalar.value)
+                if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) {
+                    slug.append(scalar)
+                }
+            } else if keeps(scalar.properties.generalCategory) {
                 slug.append(scalar)
             }
         }

@@ -137,10 +137,7 @@ public struct MarkdownRenderer: Sendable {
         walk.run()
         // After the walk, which found the headings (and the lead's nodes, which this leaves be).
         // The footnotes' IDs are taken first: a heading `## fn1` must not take a note's.
-        let anchors = options.headingIDs ? HeadingAnchors.apply(to: walk.headings, flags: flags, emoji: options.emoji, prefix: options.headingIDPrefix, reserved: footnotes?.ids ?? []) : HeadingAnchors.Applied()
-        defer { for replaced in anchors.replaced { cmark_node_free(replaced.heading) } }
-        // Headings holding a footnote reference are written again with it, as plain or linked.
-        let headingsWithReferences = footnotes?.references.isEmpty == false ? anchors.replaced.filter(HeadingAnchors.holdsCustomInline) : []
+        let anchors = options.headingIDs ? HeadingAnchors.apply(to: walk.headings, emoji: options.emoji, prefix: options.headingIDPrefix, reserved: footnotes?.ids ?? []) : HeadingAnchors.Applied()
         // After the walk, which counts code blocks' words; before the lead is written, which may hold them.
         let codeBlocks = options.highlight && HighlightedCodeBlocks.mayOccur(in: markdown) ? HighlightedCodeBlocks.apply(to: root, highlighter: highlighter) : CodeBlockReport()
 
@@ -148,7 +145,6 @@ public struct MarkdownRenderer: Sendable {
         // The lead is shown away from the notes (in lists, cards, other pages): its references
         // are plain numbers there, without links or IDs.
         for reference in footnotes?.references ?? [] { _ = cmark_node_set_on_enter(reference.node, reference.plain) }
-        for replaced in headingsWithReferences { HeadingAnchors.rewrite(replaced, flags: flags) }
         if let marker = walk.moreMarker {
             var node = cmark_node_first_child(root)
             while let current = node, current != marker {
@@ -161,7 +157,6 @@ public struct MarkdownRenderer: Sendable {
             lead = Self.html(of: paragraph, flags: flags)
         }
         for reference in footnotes?.references ?? [] { _ = cmark_node_set_on_enter(reference.node, reference.linked) }
-        for replaced in headingsWithReferences { HeadingAnchors.rewrite(replaced, flags: flags) }
         let html = Self.html(of: root, flags: flags)
         let leadText = walk.moreMarker != nil ? walk.textBeforeMarker : walk.firstParagraphText
         var rendered = RenderedMarkdown(
