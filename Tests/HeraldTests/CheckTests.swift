@@ -81,7 +81,7 @@ import Testing
             "content/news/2026-11-02-b.md": "---\r\ntitle: B\r\ndate: 2026-11-02\r\n---\r\nOne.\r\n\r\n[gone](../gone/)\r\n",
         ])
         #expect(findings == [
-            "content/news/2026-11-01-a.md:11: links to N, which is not in the site (on /club/news/a/); did you mean /club/news/a/?",
+            "content/news/2026-11-01-a.md:11: links to N, which is not in the site (on /club/news/a/)",
             "content/news/2026-11-02-b.md:7: links to ../gone/, which is not in the site (on /club/news/b/)",
         ])
     }
@@ -117,12 +117,16 @@ import Testing
     /// The closest item path wins, the first by name among equals, and nothing beyond a few slips.
     @Test func theNearestItemPathIsTheClosest() {
         let paths = SiteCheck.ItemPaths(["news/first/", "news/firsts/", "news/fist/", "news/b/", "news/a/", "events/gala/"])
-        #expect(paths.nearest(to: .file("news/frist/")) == "news/fist/")
-        #expect(paths.nearest(to: .file("news/c/")) == "news/a/")
-        #expect(paths.nearest(to: .file("news/first")) == nil, "the page itself: not broken")
-        #expect(paths.nearest(to: .file("news/something-else/")) == nil)
-        #expect(paths.nearest(to: .file("events/gal")) == "events/gala/")
-        #expect(paths.nearest(to: .outside) == nil)
+        let page = "news/b/index.html"
+        #expect(paths.nearest(to: .file("news/frist/"), from: page) == "news/fist/")
+        #expect(paths.nearest(to: .file("news/c/"), from: page) == "news/a/")
+        #expect(paths.nearest(to: .file("news/first"), from: page) == nil, "an item there: not broken")
+        #expect(paths.nearest(to: .file("news/something-else/"), from: page) == nil)
+        #expect(paths.nearest(to: .file("events/gal"), from: page) == "events/gala/")
+        #expect(paths.nearest(to: .outside, from: page) == nil)
+        // `N` on news/b/ leads to news/b/N/, a slip away from news/b/: the page itself is no guess.
+        #expect(paths.nearest(to: .file("news/b/N"), from: page) == nil)
+        #expect(paths.nearest(to: .file("news/b/N"), from: "news/a/index.html") == "news/b/")
         #expect(NearestMatch.distance(Array("kitten".utf8), Array("sitting".utf8), atMost: 3) == 3)
         #expect(NearestMatch.distance(Array("kitten".utf8), Array("sitting".utf8), atMost: 2) == nil)
     }

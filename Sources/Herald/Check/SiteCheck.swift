@@ -108,7 +108,7 @@ public enum SiteCheck {
             let what = entry.finding.attribute == "href" ? "links to" : "shows the image"
             let target = check.target(of: entry.finding.link, from: entry.pages[0])
             let reason = target == .aboveRoot ? "which climbs above the site's root" : "which is not in the site"
-            let suggestion = entry.finding.attribute == "href" ? itemPaths.nearest(to: target).map { "; did you mean \(urls.path($0))?" } ?? "" : ""
+            let suggestion = entry.finding.attribute == "href" ? itemPaths.nearest(to: target, from: entry.pages[0]).map { "; did you mean \(urls.path($0))?" } ?? "" : ""
             return Diagnostic(path: entry.location.path, line: entry.location.line, "\(what) \(link), \(reason) (\(on))\(suggestion)")
         }
     }
@@ -132,12 +132,14 @@ public enum SiteCheck {
         init(_ paths: [String]) { match = NearestMatch(paths.map { ($0, $0) }) }
 
         /// The item path a slip or two away from where a link leads (`news/frist/` for
-        /// `news/first/`, a missing or extra `/`), or nil when none is that close, or an item is there.
-        func nearest(to target: LinkCheck.Target) -> String? {
+        /// `news/first/`, a missing or extra `/`), or nil when none is that close, or an item is
+        /// there, or it is the page the link is on (`N` on `news/a/` is no slip for `news/a/`).
+        func nearest(to target: LinkCheck.Target, from page: String) -> String? {
             guard case .file(let written) = target, !written.isEmpty else { return nil }
             let wanted = written.hasSuffix("/") || written.hasSuffix(".html") ? written : written + "/"
             guard let found = match.nearest(to: wanted, within: max(2, wanted.utf8.count / 6)), found.distance > 0 else { return nil }
-            return found.value
+            let own = page.hasSuffix("index.html") ? String(page.dropLast("index.html".count)) : page
+            return found.value == own ? nil : found.value
         }
     }
 

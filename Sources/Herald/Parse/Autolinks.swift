@@ -11,15 +11,32 @@ import Foundation
 /// Every scan stops at a byte it cannot go past (a space, an `@`, a `:`) or at the last link's end,
 /// so the work stays linear in the text however it is made.
 enum Autolinks {
-    /// Whether `source` has `://`'s first two bytes, an `@` or `ww` (a few `memchr`).
-    static func mayOccur(in source: String) -> Bool {
-        ByteSearch.contains(source, colon, followedByOneOf: slash, slash) || ByteSearch.contains(source, at)
-            || ByteSearch.contains(source, w, followedByOneOf: w, w)
+    /// The kinds of address a source may hold, found with a few `memchr`: text nodes are then
+    /// searched only for those (most bodies have links, so `://`, but no `www.` or e-mail address).
+    struct Kinds: Equatable {
+        /// `://`'s first two bytes.
+        var scheme: Bool
+        var email: Bool
+        /// `ww`.
+        var www: Bool
+
+        init(in source: String) {
+            scheme = ByteSearch.contains(source, colon, followedByOneOf: slash, slash)
+            email = ByteSearch.contains(source, at)
+            www = ByteSearch.contains(source, w, followedByOneOf: w, w)
+        }
+
+        var any: Bool { scheme || email || www }
     }
 
-    /// Links the addresses written as text in the tree.
-    static func apply(to root: OpaquePointer) {
-        for container in containers(in: root) { link(in: container) }
+    /// Whether `source` may hold an address at all.
+    static func mayOccur(in source: String) -> Bool { Kinds(in: source).any }
+
+    /// Links the addresses written as text in the tree of `source`.
+    static func apply(to root: OpaquePointer, source: String) {
+        let kinds = Kinds(in: source)
+        guard kinds.any else { return }
+        for container in containers(in: root, kinds: kinds) { link(in: container) }
     }
 
     /// One address found in a text: its bytes and what its URL is led by.
@@ -31,7 +48,7 @@ enum Autolinks {
 
     /// The nodes holding a text node that may have an address, outside links and images, in
     /// document order (collected first: the tree is changed afterwards).
-    private static func containers(in root: OpaquePointer) -> [OpaquePointer] {
+    private static func containers(in root: OpaquePointer, kinds: Kinds) -> [OpaquePointer] {
         guard let iterator = cmark_iter_new(root) else { return [] }
         defer { cmark_iter_free(iterator) }
         var found: [OpaquePointer] = []
@@ -47,18 +64,19 @@ enum Autolinks {
                 continue
             }
             guard linkDepth == 0, event == CMARK_EVENT_ENTER, type == CMARK_NODE_TEXT, let parent = cmark_node_parent(node),
-                  let literal = cmark_node_get_literal(node), mayHoldAddress(literal) else { continue }
+                  let literal = cmark_node_get_literal(node), mayHoldAddress(literal, kinds) else { continue }
             if seen.insert(parent).inserted { found.append(parent) }
         }
         return found
     }
 
-    /// Whether a text node's literal has a `://`, an `@` or a `ww`: an address's scheme and its
+    /// Whether a text node's literal has a `://`, an `@` or a `ww` (of the kinds the source has): an address's scheme and its
     /// `://`, or its `www`, are never split between text nodes (cmark splits text only at the
     /// characters of emphasis, links, code, entities and escapes). A plain `w` or `:`, in nearly
     /// every English sentence, sent every paragraph to `find` (perf: 0.4% of a 10,000-item build).
-    private static func mayHoldAddress(_ literal: UnsafePointer<CChar>) -> Bool {
-        strstr(literal, "://") != nil || strchr(literal, Int32(at)) != nil || strstr(literal, "ww") != nil
+    private static func mayHoldAddress(_ literal: UnsafePointer<CChar>, _ kinds: Kinds) -> Bool {
+        (kinds.scheme && strstr(literal, "://") != nil) || (kinds.email && strchr(literal, Int32(at)) != nil)
+            || (kinds.www && strstr(literal, "ww") != nil)
     }
 
     /// Links the addresses in each run of text nodes among `container`'s children.

@@ -12,10 +12,11 @@ import Foundation
 /// `+#-._`), and every character of the code comes back escaped. Any other block (indented, no
 /// language, a language no lexer has, Pygments missing) is left to cmark, as plain escaped text.
 enum HighlightedCodeBlocks {
-    /// Whether `source` could hold a fenced block at all (a backtick or a tilde, one `memchr`
-    /// each): a body without either is not walked.
+    /// Whether `source` could hold a fenced block at all (two backticks or two tildes in a row,
+    /// a few `memchr`): a body without (inline `code` only, say) is not walked.
     static func mayOccur(in source: String) -> Bool {
-        ByteSearch.contains(source, UInt8(ascii: "`")) || ByteSearch.contains(source, UInt8(ascii: "~"))
+        let (backtick, tilde) = (UInt8(ascii: "`"), UInt8(ascii: "~"))
+        return ByteSearch.contains(source, backtick, followedByOneOf: backtick, backtick) || ByteSearch.contains(source, tilde, followedByOneOf: tilde, tilde)
     }
 
     /// Replaces each fenced block of the tree with a language by its highlighted HTML, its fence

@@ -198,7 +198,7 @@ public struct MarkdownRenderer: Sendable {
         }
         if options.alerts, Alerts.mayOccur(in: markdown) { Alerts.apply(to: root) }
         if options.taskLists, TaskLists.mayOccur(in: markdown) { TaskLists.apply(to: root, source: markdown) }
-        if options.autolinks, Autolinks.mayOccur(in: markdown) { Autolinks.apply(to: root) }
+        if options.autolinks { Autolinks.apply(to: root, source: markdown) }
         // After autolinks, which it leaves alone; headings' wait for their IDs (HeadingAnchors).
         if options.emoji, Emoji.mayOccur(in: markdown) { Emoji.apply(to: root, skippingHeadings: options.headingIDs) }
         if hasFootnotes, tableExcess == nil {

@@ -17,9 +17,17 @@ enum AbsoluteURLs {
             HTMLURLAttributes.scan(bytes) { found in
                 let value = String(decoding: bytes[found.start..<found.end], as: UTF8.self)
                 if !found.isSrcset, value.isEmpty || hasScheme(value) { return }
-                if parsedBase == nil { parsedBase = .some(URL(string: pageURL)) }
-                guard let base = parsedBase ?? nil else { return }
-                let resolved = found.isSrcset ? resolveSrcset(value, base: base) : absolute(value, base: base)
+                let resolved: String
+                if !found.isSrcset, value.utf8.first == UInt8(ascii: "#"), value.utf8.dropFirst().allSatisfy(isPlainFragmentByte) {
+                    // A fragment of the page itself (every heading's anchor, every footnote):
+                    // the page's URL and the fragment, without parsing either (as URL would
+                    // give it; one needing percent-encoding, `#报名`, is left to URL).
+                    resolved = (pageURL.firstIndex(of: "#").map { String(pageURL[..<$0]) } ?? pageURL) + value
+                } else {
+                    if parsedBase == nil { parsedBase = .some(URL(string: pageURL)) }
+                    guard let base = parsedBase ?? nil else { return }
+                    resolved = found.isSrcset ? resolveSrcset(value, base: base) : absolute(value, base: base)
+                }
                 guard resolved != value else { return }
                 if output.isEmpty { output.reserveCapacity(bytes.count + 256) }
                 output.append(contentsOf: bytes[copiedUpTo..<found.start])
@@ -45,6 +53,12 @@ enum AbsoluteURLs {
     static func absolute(_ value: String, base: URL) -> String {
         if value.isEmpty || hasScheme(value) { return value }
         return URL(string: value, relativeTo: base)?.absoluteString ?? value
+    }
+
+    /// Whether a fragment's byte stands in a URL as it is: ASCII letters, digits, `-._~`.
+    private static func isPlainFragmentByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
     }
 
     /// Whether the URL starts with a scheme (`https:`, `mailto:`): a letter, then letters, digits,
