@@ -88,6 +88,17 @@ import Testing
         #expect(html("<span title=\"https://a.org\">x</span>\n", unsafe) == "<p><span title=\"https://a.org\">x</span></p>\n")
     }
 
+    /// A body whose `://` are all links' destinations is not searched; one in text beside them is
+    /// linked, and so is one after a bracket that makes no link.
+    @Test func addressesBesideLinksAreFound() {
+        #expect(!Autolinks.Kinds(in: "[a](https://a.org) [b](https://b.org)\n\n[c]: https://c.org\n").scheme)
+        #expect(Autolinks.Kinds(in: "<https://b.org x>\n").scheme)
+        #expect(Autolinks.Kinds(in: "[a](https://a.org) and https://b.org\n").scheme)
+        #expect(html("[a](https://a.org) and https://b.org\n") == "<p><a href=\"https://a.org\">a</a> and <a href=\"https://b.org\">https://b.org</a></p>\n")
+        #expect(html("[a]( https://a.org\n") == "<p>[a]( <a href=\"https://a.org\">https://a.org</a></p>\n")
+        #expect(html("[a](https://a.org\n") == "<p>[a](<a href=\"https://a.org\">https://a.org</a></p>\n")
+    }
+
     @Test func linksInChineseTextEmphasisAndAfterStrikethrough() {
         #expect(html("访问 https://example.org/页面 了解。\n") == "<p>访问 <a href=\"https://example.org/%E9%A1%B5%E9%9D%A2\">https://example.org/页面</a> 了解。</p>\n")
         #expect(html("*www.example.org* ~~old~~ mail ada@example.org.\n")

@@ -21,9 +21,37 @@ enum Autolinks {
         var www: Bool
 
         init(in source: String) {
-            scheme = ByteSearch.contains(source, colon, followedByOneOf: slash, slash)
+            scheme = Self.hasSchemeOutsideLinks(source)
             email = ByteSearch.contains(source, at)
             www = ByteSearch.contains(source, w, followedByOneOf: w, w)
+        }
+
+        /// Whether a `://` of `source` may be in text: one right after `](` or `]: ` (a link's
+        /// destination, a link reference) is not, and most bodies have `://` only there. Any other
+        /// (`see https://…`, `<https://… x>`, which is no autolink, or `]( https://…` with a
+        /// space) is taken to be, and the tree is searched.
+        static func hasSchemeOutsideLinks(_ source: String) -> Bool {
+            var source = source
+            return source.withUTF8 { bytes in
+                guard let base = bytes.baseAddress else { return false }
+                var from = 0
+                while from < bytes.count, let found = memchr(base + from, Int32(colon), bytes.count - from) {
+                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    from = index + 1
+                    guard index + 2 < bytes.count, bytes[index + 1] == slash, bytes[index + 2] == slash else { continue }
+                    var start = index
+                    while start > 0, isAlpha(bytes[start - 1]) { start -= 1 }
+                    // A destination ends at `)` before any space: `[a](https://a.org` is no link,
+                    // and GitHub links its address.
+                    var end = index
+                    while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: ")") { end += 1 }
+                    let closed = end < bytes.count && bytes[end] == UInt8(ascii: ")")
+                    let inLink = (closed && start >= 2 && bytes[start - 2] == UInt8(ascii: "]") && bytes[start - 1] == UInt8(ascii: "("))
+                        || (start >= 3 && bytes[start - 3] == UInt8(ascii: "]") && bytes[start - 2] == colon && bytes[start - 1] == UInt8(ascii: " "))
+                    if !inLink { return true }
+                }
+                return false
+            }
         }
 
         var any: Bool { scheme || email || www }
