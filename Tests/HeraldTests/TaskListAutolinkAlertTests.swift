@@ -135,6 +135,10 @@ import Testing
         let linked = html(many)
         #expect(linked.components(separatedBy: "<a href=").count - 1 == 40_000)
         #expect(linked.utf8.count < 4 * many.utf8.count)
+        // Destinations that never close: each `://` is looked at once, not searched to the end again.
+        let unclosed = String(repeating: "[a](x://", count: 50_000)
+        #expect(Autolinks.Kinds(in: unclosed).scheme)
+        #expect(!Autolinks.Kinds(in: String(repeating: "[a](x://y) ", count: 50_000)).scheme)
     }
 }
 

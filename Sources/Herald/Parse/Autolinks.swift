@@ -33,24 +33,23 @@ enum Autolinks {
         static func hasSchemeOutsideLinks(_ source: String) -> Bool {
             var source = source
             return source.withUTF8 { bytes in
-                guard let base = bytes.baseAddress else { return false }
-                var from = 0
-                while from < bytes.count, let found = memchr(base + from, Int32(colon), bytes.count - from) {
-                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    from = index + 1
-                    guard index + 2 < bytes.count, bytes[index + 1] == slash, bytes[index + 2] == slash else { continue }
+                // Where the last destination's search stopped (a space, a `)` or the end): the
+                // next one before it stops there too, so the whole search stays linear.
+                var stop = -1
+                return ByteSearch.firstIndex(of: colon, in: bytes) { index in
+                    guard index + 2 < bytes.count, bytes[index + 1] == slash, bytes[index + 2] == slash else { return false }
                     var start = index
                     while start > 0, isAlpha(bytes[start - 1]) { start -= 1 }
+                    if start >= 3, bytes[start - 3] == UInt8(ascii: "]"), bytes[start - 2] == colon, bytes[start - 1] == UInt8(ascii: " ") { return false }
+                    guard start >= 2, bytes[start - 2] == UInt8(ascii: "]"), bytes[start - 1] == UInt8(ascii: "(") else { return true }
                     // A destination ends at `)` before any space: `[a](https://a.org` is no link,
                     // and GitHub links its address.
-                    var end = index
-                    while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: ")") { end += 1 }
-                    let closed = end < bytes.count && bytes[end] == UInt8(ascii: ")")
-                    let inLink = (closed && start >= 2 && bytes[start - 2] == UInt8(ascii: "]") && bytes[start - 1] == UInt8(ascii: "("))
-                        || (start >= 3 && bytes[start - 3] == UInt8(ascii: "]") && bytes[start - 2] == colon && bytes[start - 1] == UInt8(ascii: " "))
-                    if !inLink { return true }
-                }
-                return false
+                    if stop < index {
+                        stop = index
+                        while stop < bytes.count, !isSpace(bytes[stop]), bytes[stop] != UInt8(ascii: ")") { stop += 1 }
+                    }
+                    return !(stop < bytes.count && bytes[stop] == UInt8(ascii: ")"))
+                } != nil
             }
         }
 

@@ -17,28 +17,28 @@ enum ByteSearch {
     static func contains(_ text: String, _ first: UInt8, followedByOneOf second: UInt8, _ third: UInt8) -> Bool {
         var text = text
         return text.withUTF8 { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            var from = 0
-            while from < buffer.count, let found = memchr(base + from, Int32(first), buffer.count - from) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if index + 1 < buffer.count, buffer[index + 1] == second || buffer[index + 1] == third { return true }
-                from = index + 1
-            }
-            return false
+            firstIndex(of: first, in: buffer) { index in
+                index + 1 < buffer.count && (buffer[index + 1] == second || buffer[index + 1] == third)
+            } != nil
         }
     }
 
     /// Whether `bytes` has `first` directly followed by `second`.
     static func contains(_ bytes: [UInt8], _ first: UInt8, followedBy second: UInt8) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            var from = 0
-            while from < buffer.count, let found = memchr(base + from, Int32(first), buffer.count - from) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if index + 1 < buffer.count, buffer[index + 1] == second { return true }
-                from = index + 1
-            }
-            return false
+            firstIndex(of: first, in: buffer) { index in index + 1 < buffer.count && buffer[index + 1] == second } != nil
         }
+    }
+
+    /// The first index of `byte` in `buffer` where `accept` holds, each found with `memchr`.
+    static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, where accept: (Int) -> Bool) -> Int? {
+        guard let base = buffer.baseAddress else { return nil }
+        var from = 0
+        while from < buffer.count, let found = memchr(base + from, Int32(byte), buffer.count - from) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if accept(index) { return index }
+            from = index + 1
+        }
+        return nil
     }
 }
