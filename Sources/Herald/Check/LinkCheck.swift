@@ -97,8 +97,9 @@ struct LinkCheck {
         anchorLink(link, from: page).flatMap { files[$0.file] }.map(Self.anchors(in:)) ?? []
     }
 
-    /// The ids a page's elements have, and the names of its `<a name>` (older HTML, and what
-    /// Pygments writes for line anchors), decoded.
+    /// The ids a page's elements have, and every `name` attribute's value: an `<a name>` (older
+    /// HTML, and what Pygments writes for line anchors) is a fragment's target; another, such as
+    /// a `<meta name>`, only makes the check more lenient, never wrong.
     static func anchors(in data: Data) -> Set<String> {
         var found: Set<String> = []
         data.withUnsafeBytes { raw in
