@@ -79,6 +79,21 @@ import Testing
             + "<pre><code>[^1]: not a definition\n</code></pre>\n<pre><code>[^1]: indented code\n</code></pre>\n" + section(note(1, "The note.")))
     }
 
+    /// A reference written with an escaped bracket or caret is text and no problem, as on GitHub,
+    /// beside working references on the same line, after a table and inside a note.
+    @Test func anEscapedReferenceIsText() {
+        let rendered = MarkdownRenderer().render("Write \\[^1] or [\\^1] or [^1\\] to get[^1], *or* \\[^2].\n\n[^1]: See \\[^1].\n")
+        #expect(rendered.html == "<p>Write [^1] or [^1] or [^1] to get\(reference(1)), <em>or</em> [^2].</p>\n" + section(note(1, "See [^1].")))
+        #expect(rendered.footnoteProblems.isEmpty)
+        let table = MarkdownRenderer().render("| a |\n| - |\n| 1 |\n    code\n\nText \\[^w] and[^v].\n\n[^v]: V.\n")
+        #expect(table.html.hasSuffix("<p>Text [^w] and\(reference(1)).</p>\n" + section(note(1, "V."))))
+        #expect(table.footnoteProblems.isEmpty)
+        // An escaped backslash leaves the reference one: its problem is told.
+        let backslash = MarkdownRenderer().render("A \\\\[^nope].\n")
+        #expect(backslash.html == "<p>A \\[^nope].</p>\n")
+        #expect(backslash.footnoteProblems == [FootnoteProblem(kind: .undefinedReference, label: "nope", line: 1)])
+    }
+
     /// cmark alone reads `[^1]: https://…` as a link reference definition, and `[^1]` as a link to
     /// it. It is a note, whose address autolinks make a link, as GitHub shows it.
     @Test func aDefinitionThatLooksLikeALinkReferenceIsANote() {

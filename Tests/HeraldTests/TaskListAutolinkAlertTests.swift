@@ -176,6 +176,22 @@ import Testing
         #expect(html("> [!NOTE]\n> text\n", MarkdownOptions(alerts: false)) == "<blockquote>\n<p>[!NOTE]\ntext</p>\n</blockquote>\n")
     }
 
+    /// A marker written with a backslash is text, as on GitHub, however the line ends and
+    /// wherever the blockquote is (after a table, whose extension parses again with lines put in).
+    @Test func anEscapedMarkerIsText() {
+        #expect(html("> \\[!NOTE]\n> text\n") == "<blockquote>\n<p>[!NOTE]\ntext</p>\n</blockquote>\n")
+        #expect(html("> [\\!NOTE]\n> text\n") == "<blockquote>\n<p>[!NOTE]\ntext</p>\n</blockquote>\n")
+        #expect(html("> &#91;!NOTE]\n> text\n") == "<blockquote>\n<p>[!NOTE]\ntext</p>\n</blockquote>\n")
+        // Spaces after the marker make cmark's text span longer too, and are no escape.
+        #expect(html("> [!NOTE]  \n> text\n") == aside(.note, "<p>text</p>\n"))
+        #expect(html("> [!NOTE] \t\r\n> text\r\n") == aside(.note, "<p>text</p>\n"))
+        let table = "| a |\n| - |\n| 1 |\n    code\n\n"
+        #expect(html(table + "> \\[!TIP]\n> x\n").hasSuffix("<blockquote>\n<p>[!TIP]\nx</p>\n</blockquote>\n"))
+        #expect(html(table + "> [!TIP]\n> x\n").hasSuffix(aside(.tip, "<p>x</p>\n")))
+        // An escaped backslash before it leaves the marker a marker.
+        #expect(html("> \\\\[!NOTE]\n> x\n") == "<blockquote>\n<p>\\[!NOTE]\nx</p>\n</blockquote>\n")
+    }
+
     /// 5,000 blockquotes nested in one another, each with a marker: every one an aside, and the
     /// output in proportion to the input.
     @Test func deeplyNestedAlertsStayLinear() {

@@ -48,15 +48,16 @@ enum Alerts {
         ByteSearch.contains(source, UInt8(ascii: "["), followedByOneOf: UInt8(ascii: "!"), UInt8(ascii: "!"))
     }
 
-    /// Turns the tree's alert blockquotes (at any depth) into asides.
-    static func apply(to root: OpaquePointer) {
+    /// Turns the tree's alert blockquotes (at any depth) into asides; `source` tells a marker
+    /// from one written escaped (`\[!NOTE]`), which GitHub shows as text.
+    static func apply(to root: OpaquePointer, source: TreeSource) {
         var found: [(OpaquePointer, Kind)] = []
         guard let iterator = cmark_iter_new(root) else { return }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                  cmark_node_get_type(node) == CMARK_NODE_BLOCK_QUOTE, let kind = kind(of: node) else { continue }
+                  cmark_node_get_type(node) == CMARK_NODE_BLOCK_QUOTE, let kind = kind(of: node, source: source) else { continue }
             found.append((node, kind))
         }
         cmark_iter_free(iterator)
@@ -65,14 +66,15 @@ enum Alerts {
     }
 
     /// The kind of alert a blockquote is, or nil when it is an ordinary one.
-    private static func kind(of quote: OpaquePointer) -> Kind? {
+    private static func kind(of quote: OpaquePointer, source: TreeSource) -> Kind? {
         guard let paragraph = cmark_node_first_child(quote), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
               let text = cmark_node_first_child(paragraph), cmark_node_get_type(text) == CMARK_NODE_TEXT else { return nil }
         let literal = CmarkNodes.literal(text)
         // The longest marker is `[!IMPORTANT]`: anything longer is no marker.
         guard literal.count >= 6, literal.count <= 12, literal[0] == UInt8(ascii: "["), literal[1] == UInt8(ascii: "!"),
               literal[literal.count - 1] == UInt8(ascii: "]"),
-              let kind = Kind(rawValue: String(decoding: literal[2..<(literal.count - 1)], as: UTF8.self).lowercased()) else { return nil }
+              let kind = Kind(rawValue: String(decoding: literal[2..<(literal.count - 1)], as: UTF8.self).lowercased()),
+              source.escapedOffsets(of: text, literal: literal).isEmpty else { return nil }
         // The marker has its line to itself, and something follows it.
         if let next = cmark_node_next(text) {
             let type = cmark_node_get_type(next)

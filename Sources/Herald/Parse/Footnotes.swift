@@ -63,15 +63,16 @@ struct Footnotes {
     /// The indices in `notes` of the notes shown, in number order.
     private var shown: [Int] = []
     private let idPrefix: String?
-    /// Lines put in by the table extension (numbers in the final tree), to count back to the body's.
-    private let insertedLines: [Int]
+    /// The source the tree was parsed from, to count back to the body's lines and to tell
+    /// `\[^label]`, which is text, from `[^label]`.
+    private let source: TreeSource
 
-    /// Takes the definitions out of `root` (the tree of the rewritten source, maybe with lines put
-    /// in at `insertedLines` by the tables), turns references into links and appends the notes.
+    /// Takes the definitions out of `root` (the tree of `source`), turns references into links and
+    /// appends the notes.
     /// IDs are `fn1`/`fnref1`, or `fn-<prefix>-1`/`fnref-<prefix>-1` with `idPrefix`.
-    init(root: OpaquePointer, definitions: FootnoteDefinitions?, insertedLines: [Int], idPrefix: String?) {
+    init(root: OpaquePointer, definitions: FootnoteDefinitions?, source: TreeSource, idPrefix: String?) {
         self.idPrefix = idPrefix.map { HTMLEscaping.escape($0) }
-        self.insertedLines = insertedLines.sorted()
+        self.source = source
         if let definitions { collect(definitions, from: root) }
         cmark_consolidate_text_nodes(root)
         link(in: root)
@@ -111,18 +112,6 @@ struct Footnotes {
         label.folding(options: .caseInsensitive, locale: nil)
     }
 
-    /// The body line of a line of the final tree.
-    private func bodyLine(_ line: Int) -> Int {
-        if insertedLines.isEmpty { return line }
-        var low = 0
-        var high = insertedLines.count
-        while low < high {
-            let middle = (low + high) / 2
-            if insertedLines[middle] < line { low = middle + 1 } else { high = middle }
-        }
-        return line - low
-    }
-
     /// Finds the definitions' list items, unlinks them, and drops the lists left empty.
     private mutating func collect(_ definitions: FootnoteDefinitions, from root: OpaquePointer) {
         var byPlace: [Int: [Int: FootnoteDefinitions.Definition]] = [:]
@@ -133,7 +122,7 @@ struct Footnotes {
                 let event = cmark_iter_next(iterator)
                 if event == CMARK_EVENT_DONE { break }
                 guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_ITEM,
-                      let definition = byPlace[bodyLine(Int(cmark_node_get_start_line(node)))]?[Int(cmark_node_get_start_column(node))]
+                      let definition = byPlace[source.bodyLine(Int(cmark_node_get_start_line(node)))]?[Int(cmark_node_get_start_column(node))]
                 else { continue }
                 found.append((definition, node))
             }
@@ -181,26 +170,29 @@ struct Footnotes {
             if type.rawValue <= CMARK_NODE_LAST_BLOCK.rawValue, cmark_node_get_start_line(node) > 0 { line = Int(cmark_node_get_start_line(node)) }
             if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { line += 1 }
             if type == CMARK_NODE_TEXT, linkDepth == 0, let literal = cmark_node_get_literal(node), strstr(literal, "[^") != nil {
-                texts.append((node, bodyLine(line)))
+                texts.append((node, source.bodyLine(line)))
             }
         }
         cmark_iter_free(iterator)
         for (node, line) in texts { split(node, line: line) }
     }
 
-    /// Replaces a text node by text and references, in place; undefined labels stay text.
+    /// Replaces a text node by text and references, in place; undefined labels stay text, and so
+    /// does a reference with an escaped bracket or caret (`\[^1]`, `[\^1]`, `[^1\]`), as on GitHub.
     private mutating func split(_ node: OpaquePointer, line: Int) {
         let text = CmarkNodes.literal(node)
+        let escaped = source.escapedOffsets(of: node, literal: text)
         var copied = 0
         var index = 0
         while index + 1 < text.count {
-            guard text[index] == UInt8(ascii: "["), text[index + 1] == UInt8(ascii: "^") else {
+            guard text[index] == UInt8(ascii: "["), text[index + 1] == UInt8(ascii: "^"),
+                  !escaped.contains(index), !escaped.contains(index + 1) else {
                 index += 1
                 continue
             }
             var end = index + 2
             while end < text.count, !FootnoteDefinitions.isLabelStop(text[end]) { end += 1 }
-            guard end > index + 2, end < text.count, text[end] == UInt8(ascii: "]") else {
+            guard end > index + 2, end < text.count, text[end] == UInt8(ascii: "]"), !escaped.contains(end) else {
                 index = end
                 continue
             }

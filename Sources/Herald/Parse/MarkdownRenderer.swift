@@ -196,13 +196,16 @@ public struct MarkdownRenderer: Sendable {
         } else if strikethrough {
             Strikethrough.apply(to: root, source: Array(markdown.utf8), flags: flags)
         }
-        if options.alerts, Alerts.mayOccur(in: markdown) { Alerts.apply(to: root) }
+        let alerts = options.alerts && Alerts.mayOccur(in: markdown)
+        // Both read the source back, to tell `\[` from `[`.
+        let source = hasFootnotes || alerts ? TreeSource(bytes: Array(markdown.utf8), insertedLines: insertedLines) : nil
+        if alerts, let source { Alerts.apply(to: root, source: source) }
         if options.taskLists, TaskLists.mayOccur(in: markdown) { TaskLists.apply(to: root, source: markdown) }
         if options.autolinks { Autolinks.apply(to: root, source: markdown) }
         // After autolinks, which it leaves alone; headings' wait for their IDs (HeadingAnchors).
         if options.emoji, Emoji.mayOccur(in: markdown) { Emoji.apply(to: root, skippingHeadings: options.headingIDs) }
-        if hasFootnotes, tableExcess == nil {
-            footnotes = Footnotes(root: root, definitions: definitions, insertedLines: insertedLines, idPrefix: footnotePrefix)
+        if hasFootnotes, tableExcess == nil, let source {
+            footnotes = Footnotes(root: root, definitions: definitions, source: source, idPrefix: footnotePrefix)
         }
         return root
     }
