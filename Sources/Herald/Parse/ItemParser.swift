@@ -228,12 +228,13 @@ public struct ItemParser: Sendable {
         }
         let markdownStart = CPUClock.thread()
         item.body = markdown.render(source.body, resources: resourceLinks, firstContentLink: 0)
-        item.body.tableOfContents = TableOfContents(options: markdown.options.toc).html(for: item.body.headings, wanted: item.toc)
+        let findings = item.body.takeFindings()
+        item.body.tableOfContents = TableOfContents(options: markdown.options.toc).html(for: findings.headings, wanted: item.toc)
         item.summaryHTML = item.body.leadHTML
         item.summaryText = item.body.leadText
         let bodyLinksLine = source.bodyLine - 1
-        item.contentLinks = item.body.contentLinks.map { ContentLink(written: $0.written, line: bodyLinksLine + $0.line) }
-        item.bodyImages = item.body.bodyImages.map { BodyImage(written: $0.written, path: $0.path, link: $0.link, line: bodyLinksLine + $0.line) }
+        item.contentLinks = findings.contentLinks.map { ContentLink(written: $0.written, line: bodyLinksLine + $0.line) }
+        item.bodyImages = findings.bodyImages.map { BodyImage(written: $0.written, path: $0.path, link: $0.link, line: bodyLinksLine + $0.line) }
         if let summary {
             let rendered = markdown.render(summary, wantPlainText: true, resources: resourceLinks, firstContentLink: item.contentLinks.count)
             // A summary's links are reported at the front matter's first line.
@@ -246,23 +247,23 @@ public struct ItemParser: Sendable {
         if let excess = item.body.tableExcess {
             fields.problems.error(path, bodyLine + excess.line, excess.message)
         }
-        for problem in item.body.headingProblems {
+        for problem in findings.headingProblems {
             fields.problems.warning(path, bodyLine + problem.line, problem.message)
         }
         if let syntax = item.body.templateSyntax {
             fields.problems.warning(path, bodyLine + syntax.line, "\(syntax.generator) `\(syntax.snippet)` is shown as text: Herald does not run other generators' templates (herald import converts them)")
         }
-        for problem in item.body.footnoteProblems.map({ $0.moved(by: bodyLine) }) {
+        for problem in findings.footnoteProblems.map({ $0.moved(by: bodyLine) }) {
             fields.problems.warning(path, problem.line, problem.message)
         }
-        if item.body.footnoteProblemsLeftOut > 0 {
-            fields.problems.append(contentsOf: [DiagnosticCap.summary(path: path, severity: .warning, omitted: item.body.footnoteProblemsLeftOut)])
+        if findings.footnoteProblemsLeftOut > 0 {
+            fields.problems.append(contentsOf: [DiagnosticCap.summary(path: path, severity: .warning, omitted: findings.footnoteProblemsLeftOut)])
         }
-        for problem in item.body.codeBlocks.problems {
+        for problem in findings.codeBlocks.problems {
             fields.problems.warning(path, bodyLine + problem.line, problem.message)
         }
         var outcome = Outcome(item: item, diagnostics: fields.problems.all, markdownSeconds: markdownSeconds)
-        outcome.plainCodeLine = item.body.codeBlocks.plainLine.map { bodyLine + $0 }
+        outcome.plainCodeLine = findings.codeBlocks.plainLine.map { bodyLine + $0 }
         outcome.omittedHTMLLine = item.body.omittedHTMLLine.map { bodyLine + $0 }
         return outcome
     }

@@ -19,29 +19,14 @@ public struct RenderedMarkdown: Sendable, Equatable {
     public var omittedHTMLLine: Int? = nil
     /// Another generator's template syntax left in the text (a Hugo shortcode, a Liquid tag).
     public var templateSyntax: TemplateSyntax? = nil
-    /// Links to other content files, in order; each `href` is `ContentLink.marker(firstIndex + i)`
-    /// until the site model resolves it. Lines are the body's.
-    public var contentLinks: [ContentLink] = []
-    /// Images of the site the body shows, in order; each `src` is `BodyImage.marker(i)` until
-    /// `BodyImageResolver` makes it a `<picture>`. Lines are the body's.
-    public var bodyImages: [BodyImage] = []
     /// Where the tables went past `TableLimits` (they are then left as paragraphs); the document
     /// is to be refused. The line is the body's.
     var tableExcess: TableLimits.Excess? = nil
-    /// What the footnotes could not show as written, each a warning (lines are the body's).
-    public var footnoteProblems: [FootnoteProblem] = []
-    /// Footnote problems past `Footnotes.mostProblems`, counted only.
-    public var footnoteProblemsLeftOut = 0
-    /// The body's headings, each with its ID, in order (for a table of contents); empty when
-    /// heading IDs are off.
-    public var headings: [HeadingAnchors.Heading] = []
-    /// Problems with headings' `{#id}`s, at body lines.
-    public var headingProblems: [HeadingAnchors.Problem] = []
+    /// What the parse found for the item's parser alone, which takes it (see `MarkdownFindings`).
+    public var findings: MarkdownFindings? = nil
     /// The table of contents an item shows (`{{{item.toc}}}`), or "": set by the item's parser,
     /// which knows its `toc:` and the site's options.
     public var tableOfContents = ""
-    /// Fence options highlighting could not use, and code left plain for want of Pygments.
-    public var codeBlocks = CodeBlockReport()
 
     /// Everything a parse gives, or an empty body.
     public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
@@ -165,13 +150,9 @@ public struct MarkdownRenderer: Sendable {
             plainText: walk.allText.collapsingWhitespace())
         rendered.omittedHTMLLine = walk.omittedHTMLLine
         rendered.templateSyntax = walk.templateSyntax
-        rendered.contentLinks = walk.contentLinks
-        rendered.bodyImages = walk.bodyImages
-        rendered.footnoteProblems = footnotes?.problems ?? []
-        rendered.footnoteProblemsLeftOut = footnotes?.problemsLeftOut ?? 0
-        rendered.headings = anchors.headings
-        rendered.headingProblems = anchors.problems
-        rendered.codeBlocks = codeBlocks
+        rendered.findings = MarkdownFindings(
+            contentLinks: walk.contentLinks, bodyImages: walk.bodyImages, footnoteProblems: footnotes?.problems ?? [], footnoteProblemsLeftOut: footnotes?.problemsLeftOut ?? 0,
+            headings: anchors.headings, headingProblems: anchors.problems, codeBlocks: codeBlocks)
         return rendered
     }
 
