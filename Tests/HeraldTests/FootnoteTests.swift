@@ -92,6 +92,10 @@ import Testing
         let backslash = MarkdownRenderer().render("A \\\\[^nope].\n")
         #expect(backslash.html == "<p>A \\[^nope].</p>\n")
         #expect(backslash.footnoteProblems == [FootnoteProblem(kind: .undefinedReference, label: "nope", line: 1)])
+        // A line of 20,000 escaped references, each read back once: text, no problem.
+        let flood = MarkdownRenderer().render(String(repeating: "\\[^a] ", count: 20_000) + "x[^a].\n\n[^a]: A.\n")
+        #expect(flood.html.components(separatedBy: "[^a]").count - 1 == 20_000)
+        #expect(flood.html.components(separatedBy: "footnote-ref").count - 1 == 1 && flood.footnoteProblems.isEmpty)
     }
 
     /// cmark alone reads `[^1]: https://…` as a link reference definition, and `[^1]` as a link to

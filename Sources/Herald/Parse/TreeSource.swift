@@ -29,7 +29,7 @@ final class TreeSource {
 
     /// The offsets in a text node's `literal` of the bytes written escaped (see `WrittenEscapes`);
     /// empty when the node has no known place (extensions' own nodes) or nothing was escaped.
-    func escapedOffsets(of node: OpaquePointer, literal: [UInt8]) -> [Int] {
+    func escapedOffsets(of node: OpaquePointer, literal: [UInt8]) -> Set<Int> {
         guard WrittenEscapes.hasAny(node, literalCount: literal.count),
               let range = lines.range(ofLine: bodyLine(Int(cmark_node_get_start_line(node)))) else { return [] }
         return WrittenEscapes.offsets(in: literal, column: Int(cmark_node_get_start_column(node)), lineBytes: bytes[range])

@@ -18,8 +18,8 @@ enum WrittenEscapes {
     /// `column` of `lineBytes` (its source line). The reading stops where the source and the
     /// literal part (an entity, or text another extension has moved), so it never marks a byte
     /// it is unsure of: only a backslash followed by the very byte of the literal counts.
-    static func offsets(in literal: [UInt8], column: Int, lineBytes: ArraySlice<UInt8>) -> [Int] {
-        var escaped: [Int] = []
+    static func offsets(in literal: [UInt8], column: Int, lineBytes: ArraySlice<UInt8>) -> Set<Int> {
+        var escaped: Set<Int> = []
         var source = lineBytes.startIndex + column - 1
         guard column >= 1, source <= lineBytes.endIndex else { return [] }
         for (offset, byte) in literal.enumerated() {
@@ -28,7 +28,7 @@ enum WrittenEscapes {
                 source += 1
             } else if lineBytes[source] == UInt8(ascii: "\\"), source + 1 < lineBytes.endIndex,
                       lineBytes[source + 1] == byte, isEscapable(byte) {
-                escaped.append(offset)
+                escaped.insert(offset)
                 source += 2
             } else if lineBytes[source] == byte {
                 // A backslash before a byte that cannot be escaped is itself.
