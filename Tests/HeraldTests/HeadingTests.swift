@@ -35,6 +35,23 @@ import Testing
         #expect(rendered.html.hasSuffix(Self.anchor(id) + "</h2>\n"), "\(rendered.html)")
     }
 
+    /// ASCII text takes a path of its own, on bytes: it must give what the general one gives, for
+    /// every ASCII character in every place (start, middle, end, repeated, beside spaces).
+    @Test func anASCIISlugIsTheGeneralOne() {
+        var texts = ["", " ", "  a  ", "\tTab\nline\r", "A-B_C", "Hello, World!", "C++ & Rust"]
+        for value in UInt8(0)..<0x80 {
+            let character = String(UnicodeScalar(value))
+            texts += [character, "a\(character)b", "\(character)x", "x\(character)", "Q \(character) \(character)\(character) Z"]
+        }
+        for text in texts {
+            #expect(HeadingIDs.asciiSlug(text) == HeadingIDs.unicodeSlug(text), "\(text.debugDescription)")
+        }
+        // Any other character leaves it to the general path, wherever it is.
+        for text in ["é", "a\u{3000}", "\u{3000}a", "报名", "a b é"] {
+            #expect(HeadingIDs.asciiSlug(text) == nil, "\(text.debugDescription)")
+        }
+    }
+
     /// `markdown.headingIDPrefix` goes before automatic IDs only (kramdown's `auto_id_prefix`);
     /// a prefix that could not stay inside an attribute is an error at its line.
     @Test func aPrefixGoesBeforeAutomaticIDs() throws {

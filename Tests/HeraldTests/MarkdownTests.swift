@@ -24,6 +24,20 @@ import Testing
         }
     }
 
+    /// Text with nothing to collapse is kept whole, and the rest is copied from where the first
+    /// space to collapse is: every mix of short runs of these pieces gives what splitting on
+    /// whitespace and joining with one space gives.
+    @Test func collapsingWhitespaceMatchesSplittingAndJoining() {
+        let pieces = ["a", "学", " ", "  ", "\n", "\t", "\u{3000}", "\u{00A0}", "é", "\u{2003}", "。"]
+        var texts: [String] = [""]
+        for _ in 0..<4 { texts = texts.flatMap { text in pieces.map { text + $0 } } }
+        for text in texts {
+            let expected = text.split(whereSeparator: { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) }).joined(separator: " ")
+            #expect(text.collapsingWhitespace() == expected, "\(text.debugDescription)")
+        }
+        #expect(texts.count == 14_641)
+    }
+
     @Test func rawHTMLIsOmittedUnlessAllowed() {
         let markdown = "<div class=\"x\">block</div>\n\nText with <b>inline</b> HTML.\n"
         let safe = MarkdownRenderer().render(markdown).html

@@ -49,10 +49,11 @@ enum Alerts {
     }
 
     /// Turns the tree's alert blockquotes (at any depth) into asides; `source` tells a marker
-    /// from one written escaped (`\[!NOTE]`), which GitHub shows as text.
-    static func apply(to root: OpaquePointer, source: TreeSource) {
+    /// from one written escaped (`\[!NOTE]`), which GitHub shows as text. Returns whether it made any.
+    @discardableResult
+    static func apply(to root: OpaquePointer, source: TreeSource) -> Bool {
         var found: [(OpaquePointer, Kind)] = []
-        guard let iterator = cmark_iter_new(root) else { return }
+        guard let iterator = cmark_iter_new(root) else { return false }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
@@ -63,6 +64,7 @@ enum Alerts {
         cmark_iter_free(iterator)
         // A blockquote's children move to its aside, so one found inside another stays valid.
         for (quote, kind) in found { replace(quote, kind: kind) }
+        return !found.isEmpty
     }
 
     /// The kind of alert a blockquote is, or nil when it is an ordinary one.

@@ -29,10 +29,12 @@ enum CmarkNodes {
     /// A custom node (`CMARK_NODE_CUSTOM_BLOCK` or `CMARK_NODE_CUSTOM_INLINE`) that writes `enter`
     /// and `exit` around its children. cmark writes these as they are in safe mode too, which is
     /// what the extensions' own tags need (and why nothing from the author goes into them).
+    /// An empty one is not set: cmark keeps "" as no text at all, so that would copy a C string
+    /// for nothing (every heading has three such nodes).
     static func custom(_ type: cmark_node_type, enter: String, exit: String) -> OpaquePointer {
         let node = cmark_node_new(type)!
-        _ = cmark_node_set_on_enter(node, enter)
-        _ = cmark_node_set_on_exit(node, exit)
+        if !enter.isEmpty { _ = cmark_node_set_on_enter(node, enter) }
+        if !exit.isEmpty { _ = cmark_node_set_on_exit(node, exit) }
         return node
     }
 

@@ -16,6 +16,11 @@ public struct HeadingIDs {
     /// space made `-`. Letters of every script stay, so `报名方式` is its own slug. A heading with
     /// nothing left (`## !!!`) is `section`.
     static func slug(_ text: String) -> String {
+        asciiSlug(text) ?? unicodeSlug(text)
+    }
+
+    /// `slug` for text of any script, scalar by scalar.
+    static func unicodeSlug(_ text: String) -> String {
         var slug = String.UnicodeScalarView()
         for scalar in text.trimmed().lowercased().unicodeScalars {
             if scalar == " " {
@@ -32,6 +37,32 @@ public struct HeadingIDs {
             }
         }
         return slug.isEmpty ? "section" : String(slug)
+    }
+
+    /// The slug of all-ASCII text (most headings of English sites), the same as `slug` gives, made
+    /// on its bytes: trimming, lower-casing and appending scalar by scalar were most of a
+    /// heading's cost (perf, the 10,000-item corpus). Nil for text with any other character.
+    static func asciiSlug(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var start = 0, end = bytes.count
+            // Unicode's whitespace among ASCII: the space, tab, line feed, vertical tab, form feed, return.
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            var slug: [UInt8] = []
+            slug.reserveCapacity(end - start)
+            for byte in bytes[start..<end] {
+                guard byte < 0x80 else { return nil }
+                let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                if lower == 0x20 {
+                    slug.append(UInt8(ascii: "-"))
+                } else if lower == UInt8(ascii: "-") || lower == UInt8(ascii: "_") || (lower >= 0x30 && lower <= 0x39) || (lower >= 0x61 && lower <= 0x7A) {
+                    slug.append(lower)
+                }
+            }
+            return slug.isEmpty ? "section" : String(decoding: slug, as: UTF8.self)
+        }
     }
 
     private static func keeps(_ category: Unicode.GeneralCategory) -> Bool {

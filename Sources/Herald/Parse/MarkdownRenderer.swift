@@ -27,6 +27,9 @@ public struct RenderedMarkdown: Sendable, Equatable {
     /// The table of contents an item shows (`{{{item.toc}}}`), or "": set by the item's parser,
     /// which knows its `toc:` and the site's options.
     public var tableOfContents = ""
+    /// Whether the HTML has a GitHub alert (`Alerts`): set by the parser, so that putting the
+    /// titles in the page's language (`AlertTitles`) need not search every other body.
+    public var hasAlerts = false
 
     /// Everything a parse gives, or an empty body.
     public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
@@ -107,7 +110,8 @@ public struct MarkdownRenderer: Sendable {
         defer { cmark_node_free(root) }
         var tableExcess: TableLimits.Excess? = nil
         var footnotes: Footnotes? = nil
-        root = applyExtensions(to: root, markdown: markdown, flags: flags, tableExcess: &tableExcess, footnotes: &footnotes, footnotePrefix: footnotePrefix)
+        var hasAlerts = false
+        root = applyExtensions(to: root, markdown: markdown, flags: flags, tableExcess: &tableExcess, footnotes: &footnotes, footnotePrefix: footnotePrefix, hasAlerts: &hasAlerts)
         // Refused anyway: the rest of the work would be for nothing.
         if let tableExcess {
             var refused = RenderedMarkdown()
@@ -150,6 +154,7 @@ public struct MarkdownRenderer: Sendable {
             plainText: walk.allText.collapsingWhitespace())
         rendered.omittedHTMLLine = walk.omittedHTMLLine
         rendered.templateSyntax = walk.templateSyntax
+        rendered.hasAlerts = hasAlerts
         rendered.findings = MarkdownFindings(
             contentLinks: walk.contentLinks, bodyImages: walk.bodyImages, footnoteProblems: footnotes?.problems ?? [], footnoteProblemsLeftOut: footnotes?.problemsLeftOut ?? 0,
             headings: anchors.headings, headingProblems: anchors.problems, codeBlocks: codeBlocks)
@@ -165,7 +170,7 @@ public struct MarkdownRenderer: Sendable {
     /// Footnotes come first and last: their definitions are rewritten in the source (and the
     /// source parsed again) before the others, and their references are made after them.
     private func applyExtensions(to root: OpaquePointer, markdown: String, flags: Int32, tableExcess: inout TableLimits.Excess?,
-                                 footnotes: inout Footnotes?, footnotePrefix: String?) -> OpaquePointer {
+                                 footnotes: inout Footnotes?, footnotePrefix: String?, hasAlerts: inout Bool) -> OpaquePointer {
         var root = root
         var markdown = markdown
         let hasFootnotes = options.footnotes && Footnotes.mayOccur(in: markdown)
@@ -180,7 +185,7 @@ public struct MarkdownRenderer: Sendable {
         let alerts = options.alerts && Alerts.mayOccur(in: markdown)
         // Both read the source back, to tell `\[` from `[`.
         let source = hasFootnotes || alerts ? TreeSource(bytes: Array(markdown.utf8), insertedLines: insertedLines) : nil
-        if alerts, let source { Alerts.apply(to: root, source: source) }
+        if alerts, let source { hasAlerts = Alerts.apply(to: root, source: source) }
         if options.taskLists, TaskLists.mayOccur(in: markdown) { TaskLists.apply(to: root, source: markdown) }
         if options.autolinks { Autolinks.apply(to: root, source: markdown) }
         // After autolinks, which it leaves alone; headings' wait for their IDs (HeadingAnchors).
@@ -381,15 +386,19 @@ extension String {
         // two thirds of this function's 45 ms on the 10,000-item corpus, perf).
         var text = self
         return text.withUTF8 { bytes in
+            // Most text has nothing to collapse (a heading, a short lead): it is returned as it is,
+            // and otherwise the part that has nothing is taken whole.
+            let clean = Self.collapsedPrefixLength(bytes)
+            if clean == bytes.count { return self }
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count)
             var pendingSpace = false
-            var runStart: Int? = nil
+            var runStart: Int? = clean > 0 ? 0 : nil
             func flush(to end: Int) {
                 if let start = runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<min(end, bytes.count)])) }
                 runStart = nil
             }
-            var index = 0
+            var index = clean
             while index < bytes.count {
                 let lead = bytes[index]
                 let size = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
@@ -419,5 +428,26 @@ extension String {
             flush(to: index)
             return String(decoding: output, as: UTF8.self)
         }
+    }
+
+    /// How many bytes at the start `collapsingWhitespace` keeps as they are: text that does not
+    /// start with whitespace, whose spaces are single ASCII spaces between other characters, up to
+    /// the first byte that may start another space (a tab, a newline, or one of the four lead bytes
+    /// of Unicode's other spaces, `collapsingWhitespace` says which). It ends before a non-space.
+    static func collapsedPrefixLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        func plain(_ byte: UInt8) -> Bool {
+            byte < 0x80 ? byte != 0x20 && !(0x09...0x0D).contains(byte) : byte != 0xC2 && byte != 0xE1 && byte != 0xE2 && byte != 0xE3
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x20 {
+                guard index > 0, index + 1 < bytes.count, plain(bytes[index + 1]) else { return index }
+            } else if !plain(byte) {
+                return index
+            }
+            index += 1
+        }
+        return index
     }
 }

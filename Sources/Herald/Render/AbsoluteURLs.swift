@@ -10,29 +10,38 @@ enum AbsoluteURLs {
         // absolute already, and parsing it for each of 10,000 API documents and every feed entry
         // was a third of this function's time (perf).
         var parsedBase: URL??
+        // The page's URL without its fragment, for links to a fragment of the page.
+        var page: [UInt8]? = nil
         var source = html
         return source.withUTF8 { bytes -> String in
             var output: [UInt8] = []
             var copiedUpTo = 0
-            HTMLURLAttributes.scan(bytes) { found in
-                let value = String(decoding: bytes[found.start..<found.end], as: UTF8.self)
-                if !found.isSrcset, value.isEmpty || hasScheme(value) { return }
-                let resolved: String
-                if !found.isSrcset, value.utf8.first == UInt8(ascii: "#"), value.utf8.dropFirst().allSatisfy(isPlainFragmentByte) {
-                    // A fragment of the page itself (every heading's anchor, every footnote):
-                    // the page's URL and the fragment, without parsing either (as URL would
-                    // give it; one needing percent-encoding, `#报名`, is left to URL).
-                    resolved = (pageURL.firstIndex(of: "#").map { String(pageURL[..<$0]) } ?? pageURL) + value
-                } else {
-                    if parsedBase == nil { parsedBase = .some(URL(string: pageURL)) }
-                    guard let base = parsedBase ?? nil else { return }
-                    resolved = found.isSrcset ? resolveSrcset(value, base: base) : absolute(value, base: base)
-                }
-                guard resolved != value else { return }
+            // Copies what comes before a value that is replaced; the caller appends what replaces it.
+            func copy(upTo found: HTMLURLAttributes.Value) {
                 if output.isEmpty { output.reserveCapacity(bytes.count + 256) }
                 output.append(contentsOf: bytes[copiedUpTo..<found.start])
-                output.append(contentsOf: resolved.utf8)
                 copiedUpTo = found.end
+            }
+            HTMLURLAttributes.scan(bytes) { found in
+                let written = bytes[found.start..<found.end]
+                if !found.isSrcset, written.first == UInt8(ascii: "#"), written.dropFirst().allSatisfy(isPlainFragmentByte) {
+                    // A fragment of the page itself (every heading's anchor, every footnote):
+                    // the page's URL and the fragment, as bytes, without parsing either (as URL
+                    // would give it; one needing percent-encoding, `#报名`, is left to URL).
+                    if page == nil { page = Array(pageURL.utf8.prefix { $0 != UInt8(ascii: "#") }) }
+                    copy(upTo: found)
+                    output.append(contentsOf: page!)
+                    output.append(contentsOf: written)
+                    return
+                }
+                let value = String(decoding: written, as: UTF8.self)
+                if !found.isSrcset, value.isEmpty || hasScheme(value) { return }
+                if parsedBase == nil { parsedBase = .some(URL(string: pageURL)) }
+                guard let base = parsedBase ?? nil else { return }
+                let resolved = found.isSrcset ? resolveSrcset(value, base: base) : absolute(value, base: base)
+                guard resolved != value else { return }
+                copy(upTo: found)
+                output.append(contentsOf: resolved.utf8)
             }
             if copiedUpTo == 0 { return html }
             output.append(contentsOf: bytes[copiedUpTo...])

@@ -23,8 +23,9 @@ enum AlertTitles {
         let replacements = replacements(strings: strings)
         guard !replacements.isEmpty else { return }
         for id in site.items.indices where only?.contains(id) != false {
-            // One search for the class tells the rare body with an alert from all others.
-            guard hasAlert(site.items[id].body.html) || hasAlert(site.items[id].summaryHTML) else { continue }
+            // The parser tells the rare body with an alert; a summary written in front matter
+            // (short) is searched.
+            guard site.items[id].body.hasAlerts || hasAlert(site.items[id].summaryHTML) else { continue }
             site.items[id].body.html = localize(site.items[id].body.html, replacements)
             site.items[id].body.leadHTML = localize(site.items[id].body.leadHTML, replacements)
             site.items[id].summaryHTML = localize(site.items[id].summaryHTML, replacements)

@@ -25,6 +25,11 @@ enum HTMLURLAttributes {
         // Only inside a start tag.
         var insideTag = false
         while index < bytes.count {
+            // Text between tags (most of a page) holds nothing to find: `memchr` goes to the next `<`.
+            if !insideTag {
+                guard let base = bytes.baseAddress, let next = memchr(base + index, 0x3C, bytes.count - index) else { return }
+                index = base.distance(to: next.assumingMemoryBound(to: UInt8.self))
+            }
             let byte = bytes[index]
             if byte == 0x3C {  // `<` opens a tag only before a letter (not `<!--` or `</`)
                 insideTag = index + 1 < bytes.count && (bytes[index + 1] | 0x20) >= 0x61 && (bytes[index + 1] | 0x20) <= 0x7A
