@@ -47,8 +47,8 @@ enum AlertTitles {
     /// What every alert's title paragraph has.
     private static let marker = Array(#"<p class="markdown-alert-title">"#.utf8)
 
-    /// Whether `html` has an alert's title, looked for with `memchr` and `memcmp` (every body of
-    /// a site in another language than English is looked at, and few have one).
+    /// Whether `html` has an alert's title, looked for with `memchr` and `memcmp` (every summary
+    /// and section page of a site in another language than English is looked at, and few have one).
     static func hasAlert(_ html: String) -> Bool {
         var html = html
         return html.withUTF8 { bytes in
