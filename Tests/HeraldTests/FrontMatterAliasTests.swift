@@ -123,7 +123,72 @@ import Testing
         ("slides", nil), ("vimeo", nil), ("blog", nil), ("name", nil), ("math", nil), ("eventlang", nil),
     ] as [(String, String?)])
     func typoSuggestionsAreForTyposOnly(key: String, suggestion: String?) {
-        #expect(FrontMatterKeys.suggestion(for: key) == suggestion)
+        #expect(FrontMatterKeys.suggestions(for: key) == (suggestion.map { [$0] } ?? []))
+    }
+
+    /// The short typos that published wrong events in silence: two letters swapped is one slip.
+    @Test func aSwapOrOneEditOfAnEventKeyIsAWarningAtItsLine() {
+        let outcome = parse("title: Gala\ndate: 2026-11-20\nstrat: 2026-12-20 19:00\nstauts: cancelled\nned: 2026-12-20 21:00\ntgas: [music]\ntile: x", path: "content/events/gala.md", kind: .event)
+        #expect(outcome.diagnostics.map(\.description) == [
+            "content/events/gala.md:4: warning: unknown key 'strat' is kept for templates as params.strat; did you mean 'start'?",
+            "content/events/gala.md:5: warning: unknown key 'stauts' is kept for templates as params.stauts; did you mean 'status'?",
+            "content/events/gala.md:6: warning: unknown key 'ned' is kept for templates as params.ned; did you mean 'end'?",
+            "content/events/gala.md:7: warning: unknown key 'tgas' is kept for templates as params.tgas; did you mean 'tags'?",
+            "content/events/gala.md:8: warning: unknown key 'tile' is kept for templates as params.tile; did you mean 'title' or 'time'?",
+        ])
+    }
+
+    /// No two of Herald's names for different keys are one slip apart (a slip of one would then
+    /// be the other, silently), and every slip of every name (a letter left out, added, changed,
+    /// or two neighbours swapped) is caught, with that name among the suggestions.
+    @Test func everySlipOfEveryKeyIsCaught() {
+        let names = FrontMatterKeys.entries.flatMap { entry in entry.names.map { (key: entry.key, name: $0.lowercased()) } }
+        for a in names {
+            for b in names where a.key != b.key {
+                #expect(SiteConfigParser.editDistance(a.name, b.name) >= 2, "\(a.name) and \(b.name)")
+            }
+        }
+        var checked = 0
+        for (_, name) in names {
+            for slip in Self.slips(of: name) where FrontMatterKeys.key(for: slip) == nil {
+                checked += 1
+                let suggested = FrontMatterKeys.suggestions(for: slip).map { $0.lowercased() }
+                #expect(suggested.contains(name), "\(slip) suggests \(suggested), not \(name)")
+            }
+        }
+        #expect(checked > 20_000)
+    }
+
+    /// Every string one slip from `name`: each letter left out, each neighbour pair swapped, and
+    /// each letter of a–z and `_` put in at each place or in place of each letter.
+    static func slips(of name: String) -> Set<String> {
+        let letters = Array(name)
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz_")
+        var slips: Set<String> = []
+        for index in letters.indices {
+            var left = letters
+            left.remove(at: index)
+            slips.insert(String(left))
+            if index + 1 < letters.count {
+                var swapped = letters
+                swapped.swapAt(index, index + 1)
+                slips.insert(String(swapped))
+            }
+            for letter in alphabet {
+                var changed = letters
+                changed[index] = letter
+                slips.insert(String(changed))
+            }
+        }
+        for index in 0...letters.count {
+            for letter in alphabet {
+                var added = letters
+                added.insert(letter, at: index)
+                slips.insert(String(added))
+            }
+        }
+        slips.remove(name)
+        return slips.filter { !$0.isEmpty }
     }
 
     @Test func otherGeneratorsTemplateSyntaxIsAWarningAtItsLine() {

@@ -88,28 +88,40 @@ public enum FrontMatterKeys {
     /// Every name Herald reads, for typo suggestions.
     static let allNames: [String] = entries.flatMap(\.names)
 
-    /// The key an unknown key is most likely a typo of, if any. Stricter than for site.yml: real
-    /// front matter is full of keys of its own (`slides`, `vimeo`, `blog`), which must not be taken
-    /// for typos of Herald's (`likes`, `time`, `slug`); one edit is a typo, two only in a long key.
-    static func suggestion(for key: String) -> String? {
+    /// The names an unknown key is most likely a typo of, closest first (more than one only when
+    /// the key is as close to each: `tile` is one slip from `title` and from `time`). Stricter
+    /// than for site.yml: real front matter is full of keys of its own (`slides`, `vimeo`,
+    /// `blog`), which must not be taken for typos of Herald's (`likes`, `time`, `slug`); one edit
+    /// (a letter added, left out or changed, or two swapped) is a typo, two only in a long key.
+    static func suggestions(for key: String) -> [String] {
         let lower = key.lowercased()
-        guard byName[lower] == nil else { return nil }
+        guard byName[lower] == nil else { return [] }
         // A real site repeats its own keys in every file: each is worked out once.
-        if let known = suggestions.withLock({ $0[lower] }) { return known }
+        if let known = suggestionCache.withLock({ $0[lower] }) { return known }
         let allowed = key.count >= 8 ? 2 : 1
         let length = lower.count
         // Names whose length differs by more than the allowed edits cannot be within them.
-        let best = lowerNames.lazy.filter { abs($0.lower.count - length) <= allowed }
-            .map { ($0.name, SiteConfigParser.editDistance($0.lower, lower)) }.min { $0.1 < $1.1 }
-        let answer = best.flatMap { $0.1 <= allowed ? $0.0 : nil }
-        suggestions.withLock { cache in if cache.count < 10_000 { cache[lower] = .some(answer) } }
+        let near = lowerNames.filter { abs($0.lower.count - length) <= allowed }
+            .map { (name: $0.name, distance: SiteConfigParser.editDistance($0.lower, lower)) }
+            .filter { $0.distance <= allowed }
+        let best = near.map(\.distance).min()
+        var answer: [String] = []
+        for candidate in near where candidate.distance == best && !answer.contains(candidate.name) { answer.append(candidate.name) }
+        suggestionCache.withLock { cache in if cache.count < 10_000 { cache[lower] = answer } }
         return answer
     }
 
-    /// Every name Herald reads with its lower-cased form, for `suggestion(for:)`.
+    /// "did you mean 'start'?", or "did you mean 'title' or 'time'?".
+    static func didYouMean(_ names: [String]) -> String {
+        let quoted = names.map { "'\($0)'" }
+        let list = quoted.count <= 2 ? quoted.joined(separator: " or ") : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+        return "did you mean \(list)?"
+    }
+
+    /// Every name Herald reads with its lower-cased form, for `suggestions(for:)`.
     private static let lowerNames: [(name: String, lower: String)] = allNames.map { ($0, $0.lowercased()) }
-    /// Suggestions worked out so far: lower-cased key → the suggestion, or none.
-    private static let suggestions = Locked<[String: String?]>([:])
+    /// Suggestions worked out so far: lower-cased key → the names suggested (none: empty).
+    private static let suggestionCache = Locked<[String: [String]]>([:])
 
     /// The Herald key a written name stands for, if Herald reads it.
     public static func key(for written: String) -> String? { byName[written.lowercased()]?.key }

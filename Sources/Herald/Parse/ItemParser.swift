@@ -70,8 +70,9 @@ public struct ItemParser: Sendable {
         let keys = FrontMatterKeys.spelling(of: fields.keys, path: path)
         fields.problems.append(contentsOf: keys.conflicts)
         for (key, line) in keys.unknown {
-            if let known = FrontMatterKeys.suggestion(for: key) {
-                fields.problems.warning(path, line, "unknown key '\(key)' is kept for templates as params.\(key); did you mean '\(known)'?")
+            let known = FrontMatterKeys.suggestions(for: key)
+            if !known.isEmpty {
+                fields.problems.warning(path, line, "unknown key '\(key)' is kept for templates as params.\(key); \(FrontMatterKeys.didYouMean(known))")
             }
         }
         if content.role == .section { return parseSection(&fields, keys: keys, body: source.body, path: path) }
