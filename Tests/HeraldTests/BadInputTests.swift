@@ -154,8 +154,8 @@ import Testing
         ])
         #expect(diagnostics(["site.yml": "description: no title\n"]) == ["site.yml:1: site.yml needs a title"])
         #expect(diagnostics(["site.yml": "title: T\ncategories:\n  - name: A\n    color: \"red; background: url(x)\"\n  - name: B\n    color: \"#12345\"\n  - name: C\n    color: rgb(1 2 3)\n"]) == [
-            "site.yml:4: color 'red; background: url(x)' is not a CSS colour such as \"#d9480f\", teal or rgb(217 72 15)",
-            "site.yml:6: color '#12345' is not a CSS colour such as \"#d9480f\", teal or rgb(217 72 15)",
+            "site.yml:4: color 'red; background: url(x)' is not a CSS colour such as \"#b8400d\", teal or rgb(184 64 13)",
+            "site.yml:6: color '#12345' is not a CSS colour such as \"#b8400d\", teal or rgb(184 64 13)",
         ])
     }
 

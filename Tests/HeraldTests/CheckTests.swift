@@ -240,6 +240,25 @@ import Testing
         #expect(abs(ColorContrast.ratio(ColorContrast.parse("#000")!, ColorContrast.parse("#fff")!) - 21) < 0.001)
     }
 
+    /// The colours the docs tell users to copy, and the error message's example, pass the check
+    /// they would be held to; so does white on the theme's "today" badge (issue 37: the docs'
+    /// #d9480f was 3.7:1).
+    @Test func theDocsExampleColoursPassTheirOwnCheck() throws {
+        let docs = try String(contentsOf: Fixtures.repository.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
+        let colours = docs.split(separator: "\n").filter { $0.contains("color: \"#") }.compactMap { line in
+            line.split(separator: "\"").dropFirst().first.map(String.init)
+        }
+        #expect(!colours.isEmpty)
+        for colour in colours + ["#b8400d"] {
+            let rgb = try #require(ColorContrast.parse(colour))
+            #expect(ColorContrast.badgeRatios(rgb).light >= 4.5 && ColorContrast.badgeRatios(rgb).dark >= 4.5, "\(colour)")
+        }
+        let css = try String(contentsOf: Fixtures.repository.appendingPathComponent("templates/assets/herald.css"), encoding: .utf8)
+        let today = try #require(css.split(separator: "\n").first { $0.hasPrefix(".status--today") })
+        let background = try #require(today.split(separator: "background: ").dropFirst().first?.prefix(7))
+        #expect(ColorContrast.ratio(try #require(ColorContrast.parse(String(background))), ColorContrast.parse("#fff")!) >= 4.5, "\(today)")
+    }
+
     @Test func documentsThatFailTheirStandardAreReported() throws {
         let check = DocumentCheck(files: [
             "feed.xml": Data("<rss><channel><title>T</title><item><link>x</link></item></channel></rss>".utf8),

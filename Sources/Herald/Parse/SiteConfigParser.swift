@@ -189,7 +189,7 @@ public enum SiteConfigParser {
             let slug = entry.text("slug") ?? name.map(Slug.make(from:))
             let color = entry.text("color")
             if let color, !isCSSColor(color) {
-                entry.problems.error(path, entry.line(of: entry.node("color")), "color '\(color)' is not a CSS colour such as \"#d9480f\", teal or rgb(217 72 15)")
+                entry.problems.error(path, entry.line(of: entry.node("color")), "color '\(color)' is not a CSS colour such as \"#b8400d\", teal or rgb(184 64 13)")
             }
             if let name, let slug {
                 if let problem = Slug.problem(with: slug) {
