@@ -39,7 +39,7 @@ struct NewSiteCommand: ParsableCommand {
     var ci: CIWorkflow?
 
     func run() throws {
-        let zone = try siteZone(timezone)
+        let (zone, zoneNote) = try siteZone(timezone, language: language)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -59,6 +59,7 @@ struct NewSiteCommand: ParsableCommand {
         let events = files.keys.filter { $0.hasPrefix("content/events/") }.count
         let templates = files.keys.filter { $0.hasPrefix("templates/") }.count
         print("Created a site in \(folder)/: site.yml, \(news) news articles, \(events) events and an About page\(withTemplates ? ", and the default theme's \(templates) files in templates/" : "").")
+        if let zoneNote { print(zoneNote) }
         let source = folder.contains(" ") ? "'\(folder)'" : folder
         print("""
 
@@ -259,14 +260,15 @@ extension ParsableCommand {
     }
 }
 
-/// `--timezone`, or this machine's zone (UTC when it has none worth naming).
-private func siteZone(_ name: String?) throws -> TimeZone {
+/// `--timezone`, else the zone `StarterZone` chooses, with the line that says why when it guessed.
+private func siteZone(_ name: String?, language: String) throws -> (zone: TimeZone, note: String?) {
     if let name {
-        guard let zone = TimeZone(identifier: name) else { throw ValidationError("--timezone '\(name)' is not a time zone such as Asia/Shanghai or Europe/London") }
-        return zone
+        guard let zone = TimeZoneNames.zone(name) else { throw ValidationError("--timezone '\(name)' is not a time zone such as Asia/Shanghai or Europe/London") }
+        return (zone, nil)
     }
-    let current = TimeZone.current.identifier
-    return TimeZone(identifier: current.hasPrefix("Etc/") || current == "GMT" ? "UTC" : current) ?? TimeZone(identifier: "UTC")!
+    let machine = TimeZone.current.identifier
+    let chosen = StarterZone.choose(machine: machine, language: language, regions: .system)
+    return (TimeZone(identifier: chosen.identifier)!, chosen.explanation(machine: machine, language: language))
 }
 
 /// Writes a new file at `relative` in the site folder, making its folders: below the site

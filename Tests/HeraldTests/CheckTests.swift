@@ -185,6 +185,27 @@ import Testing
         }
     }
 
+    /// A zone of no place (UTC, GMT) for a language of a region: what a container's clock gives a
+    /// new site. Each language is judged in its own zone; a language without a region, or a real
+    /// zone, draws nothing.
+    @Test func aZoneOfNoPlaceForALanguageOfARegionIsFound() throws {
+        let article = ["content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\n---\nText.\n"]
+        func site(_ yml: String) -> [String: String] { article.merging(["site.yml": "title: T\nbaseURL: https://union.example.edu/\n" + yml]) { a, _ in a } }
+        #expect(try check(site("language: zh-CN\ntimezone: GMT\n")) == [
+            "site.yml:4: warning: timezone is UTC, but the language zh-CN is that of CN, whose zone is Asia/Shanghai: dates and events are shown, and sent to calendars, in UTC. Write timezone: Asia/Shanghai if the site is there",
+        ])
+        #expect(try check(site("language: en-GB\ntimezone: UTC\n")).first?.contains("timezone is UTC, but the language en-GB is that of GB, whose zone is Europe/London") == true)
+        // No zone written is UTC too.
+        #expect(try check(site("language: zh-TW\n")).first?.hasPrefix("site.yml:1: warning: timezone is UTC, but the language zh-TW is that of TW, whose zone is Asia/Taipei") == true)
+        #expect(try check(site("language: zh-CN\ntimezone: Asia/Shanghai\n")) == [])
+        #expect(try check(site("language: en\ntimezone: UTC\n")) == [])
+        // A bilingual site: the English part has a real zone of its own, the Chinese has UTC.
+        let bilingual = site("timezone: UTC\nlanguages:\n  - code: zh-CN\n  - code: en-US\n    path: en\n    timezone: America/New_York\n")
+        #expect(try check(bilingual) == [
+            "site.yml:3: warning: timezone is UTC, but the language zh-CN is that of CN, whose zone is Asia/Shanghai: dates and events are shown, and sent to calendars, in UTC. Write timezone: Asia/Shanghai if the site is there",
+        ])
+    }
+
     /// The body `herald new` writes is flagged while it is still there, in either language.
     @Test func herald_newsPlaceholderTextIsFound() throws {
         let config = try #require(SiteConfigParser.parse("title: T\ntimezone: Asia/Shanghai\n").config)

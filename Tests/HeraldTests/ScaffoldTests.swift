@@ -159,4 +159,26 @@ import Testing
         let diagnostics = MemorySite(files, binary: covers).diagnostics()
         #expect(diagnostics.isEmpty, "\(diagnostics)")
     }
+
+    /// `herald new site` without `--timezone`: this machine's zone when it names a place; on a
+    /// machine whose clock says UTC (containers, CI), the zone of the language's region, said so;
+    /// else UTC, written as UTC (Linux Foundation names it GMT, which calendars show as London's).
+    @Test func aNewSiteGetsTheZoneOfItsPlace() throws {
+        let table = "# comment\nCN\t+3114+12128\tAsia/Shanghai\tBeijing Time\nGB,GG,IM,JE\t+513030-0000731\tEurope/London\nTW\t+2503+12130\tAsia/Taipei\nUS\t+404251-0740023\tAmerica/New_York\tEastern (most areas)\nUS\t+421953-0830245\tAmerica/Detroit\n"
+        let regions = RegionZones(table: table)
+        #expect(regions.zone(forRegion: "US") == "America/New_York" && regions.zone(forRegion: "je") == "Europe/London")
+        #expect(RegionZones.region(ofLanguage: "zh-Hant-TW") == "TW" && RegionZones.region(ofLanguage: "zh") == nil && RegionZones.region(ofLanguage: "es-419") == nil)
+        #expect(StarterZone.choose(machine: "Europe/Berlin", language: "zh-CN", regions: regions) == StarterZone(identifier: "Europe/Berlin", source: .machine))
+        for machine in ["Etc/UTC", "GMT", "UTC", "Universal"] {
+            let chosen = StarterZone.choose(machine: machine, language: "zh-CN", regions: regions)
+            #expect(chosen == StarterZone(identifier: "Asia/Shanghai", source: .language(region: "CN")), "\(machine)")
+            #expect(chosen.explanation(machine: machine, language: "zh-CN") == "Time zone: Asia/Shanghai, the zone of CN (the language zh-CN's region), as this machine's clock says only \(machine). If the site is elsewhere, change timezone: in site.yml.")
+        }
+        #expect(StarterZone.choose(machine: "Etc/UTC", language: "en", regions: regions) == StarterZone(identifier: "UTC", source: .fallback))
+        #expect(StarterZone.choose(machine: "Etc/UTC", language: "fr-FR", regions: regions).source == .fallback, "a region tzdata's table does not list")
+        // The system's own table, as Debian ships it.
+        #expect(RegionZones.system.zone(forLanguage: "zh-CN") == "Asia/Shanghai" && RegionZones.system.zone(forLanguage: "zh-HK") == "Asia/Hong_Kong")
+        let site = String(decoding: try #require(StarterSite.files(title: nil, language: "en", timeZone: TimeZone(identifier: "UTC")!, now: Fixtures.now, siteID: "x", withTemplates: false)["site.yml"]), as: UTF8.self)
+        #expect(site.contains("\ntimezone: UTC\n"))
+    }
 }

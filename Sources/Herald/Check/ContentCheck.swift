@@ -3,8 +3,8 @@ import Foundation
 /// Checks of the site model an editor would want before publishing, none of which stops a build:
 /// cover images that are not there, items in categories `site.yml` does not declare, titles used
 /// twice, events with no place, featured picks without a cover, category colours too pale to read,
-/// links whose address has a space, a placeholder `baseURL`, and `herald new`'s placeholder text
-/// left in an item.
+/// links whose address has a space, a placeholder `baseURL`, a zone of no place for a language of a
+/// region, and `herald new`'s placeholder text left in an item.
 struct ContentCheck {
     let site: Site
     /// Follows a cover's URL to the output, as it follows every link of a page.
@@ -17,6 +17,7 @@ struct ContentCheck {
     func findings() -> [Diagnostic] {
         var found = DiagnosticList()
         placeholderAddress(&found)
+        placelessZone(&found)
         covers(&found)
         undeclaredCategories(&found)
         duplicateTitles(&found)
@@ -36,6 +37,18 @@ struct ContentCheck {
             text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("baseURL:") }.map { $0 + 1 }
         } ?? 1
         found.warning("site.yml", line, "baseURL \(baseURL.absoluteString) is a placeholder address: set it to the address readers will reach the site at, or its canonical links, feeds, calendar links and API will lead to \(baseURL.host ?? "nowhere")")
+    }
+
+    /// `timezone: UTC` (or GMT) on a site whose language names a region: most likely written by a
+    /// machine whose clock says UTC (a container, CI), so every event is shown, and sent to
+    /// subscribers' calendars, in UTC. Each language is checked in its own zone.
+    private func placelessZone(_ found: inout DiagnosticList) {
+        let written = TimeZoneNames.name(of: site.config.timeZone)
+        guard TimeZoneNames.isPlaceless(written), let region = RegionZones.region(ofLanguage: site.config.language),
+              let likely = RegionZones.system.zone(forRegion: region) else { return }
+        let lines = sourceText("site.yml")?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        let line = lines.firstIndex { $0.hasPrefix("timezone:") }.map { $0 + 1 } ?? 1
+        found.warning("site.yml", line, "timezone is \(written), but the language \(site.config.language) is that of \(region), whose zone is \(likely): dates and events are shown, and sent to calendars, in \(written). Write timezone: \(likely) if the site is there")
     }
 
     /// The text `herald new` writes in a new item's body ("What, who for, and how to take part."),

@@ -28,7 +28,7 @@ public enum StarterSite {
         # \(comment["language"]!)
         language: \(language)
         # \(comment["timezone"]!)
-        timezone: \(timeZone.identifier)
+        timezone: \(TimeZoneNames.name(of: timeZone))
         pageSize: 10             # \(comment["pageSize"]!)
         # author: \(comment["author.example"]!)   # \(comment["author"]!)
 
