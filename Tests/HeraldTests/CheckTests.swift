@@ -256,6 +256,11 @@ import Testing
             "site.yml": "title: T\nbaseURL: https://union.example.edu/\ncategories:\n  - slug: a\n    name: A\n    color: \"#ffd43b\"\n  - slug: b\n    name: B\n    color: \"#1c5fd6\"\n",
         ])
         #expect(findings == ["site.yml:4: warning: category 'A': colour #ffd43b is hard to read as badge text (1.4:1 in light mode; at least 4.5:1 is needed); choose a darker shade"])
+        // On a site in two languages, where the category has a name in each, it is told once.
+        let bilingual = try check([
+            "site.yml": "title: T\nbaseURL: https://union.example.edu/\ntimezone: Asia/Shanghai\ncategories:\n  - slug: a\n    name: 甲\n    color: \"#ffd43b\"\nlanguages:\n  - code: zh-CN\n  - code: en\n    path: en\n    categories:\n      a: A\n",
+        ])
+        #expect(bilingual == ["site.yml:5: warning: category '甲': colour #ffd43b is hard to read as badge text (1.4:1 in light mode; at least 4.5:1 is needed); choose a darker shade"])
         let dark = try #require(ColorContrast.parse("#1c5fd6"))
         #expect(ColorContrast.badgeRatios(dark).light > 4.5 && ColorContrast.badgeRatios(dark).dark > 4.5)
         #expect(abs(ColorContrast.ratio(ColorContrast.parse("#000")!, ColorContrast.parse("#fff")!) - 21) < 0.001)

@@ -12,17 +12,22 @@ struct ContentCheck {
     let urls: SiteURLs
     /// A content file's text, for the line of the key a finding is about.
     let sourceText: (String) -> String?
+    /// Whether this is the default language's part (or the only one): findings about site.yml's
+    /// own settings are told there, once, not once per language.
+    var sitewide = true
 
     /// Every finding, in a fixed order.
     func findings() -> [Diagnostic] {
         var found = DiagnosticList()
-        placeholderAddress(&found)
+        if sitewide {
+            placeholderAddress(&found)
+            categoryColours(&found)
+        }
         placelessZone(&found)
         covers(&found)
         undeclaredCategories(&found)
         duplicateTitles(&found)
         eventsWithoutPlace(&found)
-        categoryColours(&found)
         linksWithSpaces(&found)
         placeholderBodies(&found)
         return found.all

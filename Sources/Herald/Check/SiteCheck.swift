@@ -39,7 +39,9 @@ public enum SiteCheck {
         let sources = SourceTexts(read: sourceText)
         // Each language's items are checked in their own part (an item shown untranslated in
         // another language's is the same file, and its findings are told once).
-        var findings = ([model.site] + model.otherLanguages).flatMap { ContentCheck(site: $0, links: check, urls: urls, sourceText: sources.text).findings() }
+        var findings = ([model.site] + model.otherLanguages).enumerated().flatMap { index, site in
+            ContentCheck(site: site, links: check, urls: urls, sourceText: sources.text, sitewide: index == 0).findings()
+        }
         findings += links(model: model, check: check, urls: urls, sourceText: sources.text)
         findings += DocumentCheck(files: files, outputPath: outputPath, baseURL: urls.baseURL).findings()
         findings += RedirectCheck(site: model.site, files: files, links: check, urls: urls, sourceText: sources.text).findings()

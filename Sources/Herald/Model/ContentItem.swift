@@ -206,6 +206,8 @@ public struct ContentItem: Sendable, Equatable {
     /// `content/news/gala.md` for `gala.en.md` and `content/en/news/gala.md` alike); `""` on a
     /// site in one language.
     public var translationKey = ""
+    /// The line of its `translationKey:` (1 when it has none).
+    public var translationKeyLine = 1
     /// Links its body and summary make to other content files; their `href`s are markers until
     /// `ContentLinkResolver` gives each the item's URL.
     public var contentLinks: [ContentLink] = []

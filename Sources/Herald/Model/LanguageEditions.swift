@@ -94,19 +94,17 @@ public enum LanguageEditions {
         return problems
     }
 
-    /// What `herald check` warns about a multilingual site's content: a translation without the
-    /// default language's original, two versions of one item in one language, and a category
-    /// used in a language that gives it no name.
+    /// What `herald check` warns about a multilingual site's content: a `translationKey` no other
+    /// file has (a slip in the key, most likely), two versions of one item in one language, and a
+    /// category used in a language that gives it no name. A file named for a language alone
+    /// (`notice.en.md`) is that language's item, as `herald new --lang en` writes one: no warning.
     static func translationWarnings(items: [ContentItem], versions: [String: [Int: Int]], languages: [SiteLanguage], sites: [Site], rules: PublishingRules) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let indexOfCode = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($0.element.code, $0.offset) })
         for (key, present) in versions.sorted(by: { $0.key < $1.key }) where present[0] == nil && present.count == 1 {
+            guard key.hasPrefix("key:") else { continue }
             let item = items[present.values.first!]
-            // A file named as a translation (`gala.en.md`, `index.en.md`) or given a translationKey, whose
-            // original is not there; a file in a language's folder may be that language's own.
-            let name = String(item.sourcePath.split(separator: "/").last ?? "")
-            guard key.hasPrefix("key:") || TranslationName.split(name) != nil else { continue }
-            warnings.append(.warning(path: item.sourcePath, line: 1, "is a translation (\(item.language)) of \(key.hasPrefix("key:") ? "translationKey " + key.dropFirst(4) : key), which does not exist in \(languages[0].code): it is shown in \(languages[0].code) untranslated"))
+            warnings.append(.warning(path: item.sourcePath, line: item.translationKeyLine, "has translationKey \(key.dropFirst(4)), which no other file has: it pairs with no version in \(languages[0].code) and is shown there untranslated; check the key's spelling"))
         }
         var seen: [String: [Int: String]] = [:]
         for item in items where rules.exclusion(of: item) == nil {

@@ -214,6 +214,7 @@ public struct ItemParser: Sendable {
         if let language = content.language {
             item.language = language
             item.translationKey = translationKey.map { "key:" + $0 } ?? content.pathWithoutLanguage ?? path
+            if translationKey != nil { item.translationKeyLine = fields.line(ofKey: keys["translationKey"]) }
         }
         let urlLayout = layoutOfLanguage[item.language] ?? self.urlLayout
         if let problem = urlLayout.missingDate(item) {

@@ -133,9 +133,13 @@ extension Build {
             : [try SiteBuilder.build(config: config, items: parsed.items, rules: rules, popularity: popularity, sections: parsed.sections).get()]
         var problems: [Diagnostic] = []
         var told = Set(warnings)
+        // Where each language's own items are, for a link to an item another language does not list.
+        let ownPages = sites.count == 1 ? [:] : Dictionary(sites.flatMap { site in
+            site.items.indices.filter { !site.isBorrowed($0) }.map { (site.items[$0].sourcePath, site.paths[$0]) }
+        }, uniquingKeysWith: { a, _ in a })
         for index in sites.indices {
             // A link to another item's Markdown file leads to that item in this language, if it has one.
-            let linkProblems = ContentLinkResolver(urls: urls, rules: rules).resolve(&sites[index], allItems: parsed.items)
+            let linkProblems = ContentLinkResolver(urls: urls, rules: rules).resolve(&sites[index], allItems: parsed.items, elsewhere: ownPages)
             problems += linkProblems.filter { $0.severity == .error }
             sites[index].warnings += linkProblems
             sites[index].skipped.notPages = run.notPages

@@ -10,11 +10,17 @@ public struct ContentLinkResolver {
     let rules: PublishingRules
 
     /// Resolves the links of every item of `site` (or of the items `only` names), given every
-    /// item parsed (`allItems`, drafts and all). Returns the errors and warnings, each at the line
-    /// of the link.
-    func resolve(_ site: inout Site, allItems: [ContentItem], only: Set<ItemID>? = nil) -> [Diagnostic] {
+    /// item parsed (`allItems`, drafts and all). On a multilingual site a link leads to the linked
+    /// item's version in this language when there is one (`[About](@/pages/about.md)` in an
+    /// article shown in English leads to `/en/about/`), else to the item in the language it is
+    /// published in (`elsewhere`: source path → page path). Returns the errors and warnings, each
+    /// at the line of the link.
+    func resolve(_ site: inout Site, allItems: [ContentItem], elsewhere: [String: String] = [:], only: Set<ItemID>? = nil) -> [Diagnostic] {
         guard site.items.indices.contains(where: { !site.items[$0].contentLinks.isEmpty && only?.contains($0) != false }) else { return [] }
         let published = Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
+        // Only a multilingual site's items have a translation key.
+        let versionOfKey = Dictionary(site.items.indices.filter { !site.items[$0].translationKey.isEmpty }.map { (site.items[$0].translationKey, $0) },
+                                      uniquingKeysWith: { a, _ in a })
         let parsed = Dictionary(allItems.map { ($0.sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
         // A link written in other letter case (`Part-3.md` for `part-3/index.md`) still finds its
         // file when no file has the case written.
@@ -29,13 +35,17 @@ public struct ContentLinkResolver {
                 let written = link.candidates(from: item.sourcePath)
                 let candidates = written + written.compactMap { byLowercase[$0.lowercased()] }
                 let rest = ContentLink.split(link.written).rest
-                if let target = candidates.lazy.compactMap({ published[$0] }).first {
+                let linked = candidates.lazy.compactMap { parsed[$0] }.first
+                if let target = candidates.lazy.compactMap({ published[$0] }).first ?? linked.flatMap({ versionOfKey[$0.translationKey] }) {
                     targets[index] = urls.path(site.paths[target]) + rest
-                } else if let target = candidates.lazy.compactMap({ parsed[$0] }).first {
-                    let reason = switch rules.exclusion(of: target) {
+                } else if let linked, let path = elsewhere[linked.sourcePath] {
+                    targets[index] = urls.path(path) + rest
+                } else if let linked {
+                    let reason = switch rules.exclusion(of: linked) {
                     case \SkippedItems.drafts: "a draft"
                     case \SkippedItems.future: "dated in the future"
-                    default: "expired"
+                    case \SkippedItems.expired: "expired"
+                    default: "in another language that does not list it"
                     }
                     found.warning(item.sourcePath, link.line, "links to \(link.written), which is \(reason) and not published in this build, so the link is shown as text until it is")
                     targets[index] = .some(nil)
