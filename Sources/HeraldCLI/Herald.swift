@@ -3,7 +3,6 @@ import Foundation
 import Herald
 
 /// The `herald` command.
-@main
 struct HeraldCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "herald",

@@ -313,6 +313,21 @@ import Testing
         ])
     }
 
+    /// Found on imported real sites: the API document of a page whose slug is `feed` is no JSON
+    /// Feed, and `baseURL: /` is one finding for the whole sitemap, not one per page.
+    @Test func apiDocumentsAndARelativeBaseURLAreNotFalseFindings() throws {
+        let page = Data(#"{"title":"Feed us","url":"/feed/"}"#.utf8)
+        let files = ["api/pages/feed.json": page, "en/api/pages/feed.json": page, "tags/api/feed.json": Data("{}".utf8),
+                     "sitemap.xml": Data("<urlset>\n<url><loc>/</loc></url>\n<url><loc>/about/</loc></url>\n<url><loc>/news/</loc></url>\n</urlset>".utf8)]
+        #expect(DocumentCheck(files: files, outputPath: "out", baseURL: "/", apiFolders: ["api/", "en/api/"]).findings().map(\.description) == [
+            "out/sitemap.xml:2: the sitemap's 3 <loc> addresses are not absolute, because baseURL / has no host; search engines ignore them. Set baseURL in site.yml to the address readers reach the site at, such as https://union.example.edu/",
+            // A tag called `api` has a real feed, which is checked.
+            "out/tags/api/feed.json:1: JSON Feed has no version URL", "out/tags/api/feed.json:1: JSON Feed has no title", "out/tags/api/feed.json:1: JSON Feed has no items array",
+        ])
+        // Through herald check, on a site with a page whose slug is feed.
+        #expect(try check(["content/pages/feed.md": "---\ntitle: Feed us\n---\nThe food bank.\n"]) == [])
+    }
+
     @Test func theExampleSitesDocumentsPassTheirChecks() throws {
         let output = try Fixtures.build(Fixtures.repository)
         let findings = DocumentCheck(files: output.files, outputPath: "out", baseURL: "https://union.example.edu/cs/").findings()

@@ -41,6 +41,30 @@ import Testing
         #expect(try build(items, future: true).items.map(\.slug).sorted() == ["future", "live", "scheduled"])
     }
 
+    /// A date a month or more ahead (a slip of the year: `2062` for `2026`) is named at its line,
+    /// not only counted in "left out 1 future"; `herald check` names every item left out as future.
+    @Test func anItemDatedFarAheadIsNamed() throws {
+        let files = [
+            "site.yml": "title: T\nbaseURL: https://union.example.edu/\ntimezone: Asia/Shanghai\n",
+            "content/news/typo.md": "---\ntitle: Typo\n# the year is a slip\ndate: 2062-11-10\n---\nText.\n",
+            "content/news/next-week.md": "---\ntitle: Next week\ndate: 2026-11-28 09:00\n---\nText.\n",
+            "content/news/spring.md": "---\ntitle: Spring\ndate: 2026-11-01\npublishDate: 2027-02-01\n---\nText.\n",
+            "content/news/live.md": "---\ntitle: Live\ndate: 2026-11-01\n---\nText.\n",
+        ]
+        let options = BuildOptions(now: now)
+        let report = try Build(options: options, fileSystem: .memory(files.mapValues { Data($0.utf8) })).run(into: MemoryOutput())
+        #expect(report.summary.contains("left out 3 future"))
+        #expect(report.warnings.map(\.description) == [
+            "content/news/spring.md:4: warning: is to be published on 2027-02-01, in 72 days, so it is left out until then; build with --future to see it now",
+            "content/news/typo.md:4: warning: is dated 2062-11-10, 35 years from now, so it is left out until then; if the year is a slip, correct it",
+        ])
+        let check = try SiteCheck.run(options, fileSystem: .memory(files.mapValues { Data($0.utf8) }))
+        #expect(check.findings.map(\.description).filter { $0.contains("left out until then") } == [
+            "content/news/next-week.md:3: warning: is dated 2026-11-28, in 7 days, so it is left out until then; build with --future to see it now",
+        ] + report.warnings.map(\.description))
+        #expect(try Build(options: BuildOptions(includeFuture: true, now: now), fileSystem: .memory(files.mapValues { Data($0.utf8) })).run(into: MemoryOutput()).warnings.isEmpty)
+    }
+
     @Test func aFutureEventIsNotAFuturePost() throws {
         let site = try build([eventItem("concert", start: "2027-01-01T19:00:00Z")])
         #expect(site.upcomingEvents.count == 1)

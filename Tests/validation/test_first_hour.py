@@ -54,3 +54,17 @@ def test_git_status_stays_clean_after_build_serve_and_publish(tmp_path):
     # Everything herald wrote is there, only ignored.
     ignored = git("status", "--porcelain", "--ignored", cwd=site)
     assert "!! .site-output.herald-cache.json" in ignored and "!! site-output/" in ignored, ignored
+
+
+def test_without_proc_herald_refuses_instead_of_building(tmp_path):
+    """Swift reads its arguments from /proc/self/cmdline on Linux: in a chroot without /proc every
+    command line looked empty, and `herald new site demo` ran `herald build` here instead. Run
+    with an empty /proc (a private mount namespace; CI runs as root, as make test-dist needs)."""
+    script = f"mount -t tmpfs none /proc && cd '{tmp_path}' && exec '{herald_binary()}' new site demo"
+    result = subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c", script],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "herald cannot read its command line: /proc is not mounted here" in result.stderr
+    assert list(tmp_path.iterdir()) == [], "nothing is written"
+    # With /proc, the same command does what it says.
+    assert run("new", "site", "demo", cwd=tmp_path).returncode == 0 and (tmp_path / "demo" / "site.yml").exists()

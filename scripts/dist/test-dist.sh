@@ -92,6 +92,16 @@ check "the clean-system run ended (exit $status)" [ "$status" -eq 0 ]
 passed=$((passed + $(grep -c '^ok   ' "$work/log")))
 failed=$((failed + $(grep -c '^FAIL ' "$work/log")))
 
+# Where /proc is not mounted (a bare chroot), Swift sees no command line: herald must refuse,
+# not run `herald build` in the current folder in place of what was asked.
+echo "== the installed herald in the same system without /proc"
+noproc_out=$(chroot "$root" /bin/sh -c 'cd /tmp && herald --version' 2>&1)
+noproc_status=$?
+echo "$noproc_out" | sed 's/^/     /'
+check "without /proc, herald --version stops with exit 2" [ "$noproc_status" -eq 2 ]
+check "without /proc, herald says that /proc is needed" grep -q "/proc is not mounted" <<< "$noproc_out"
+check "without /proc, herald builds nothing" [ ! -e "$root/tmp/site-output" ]
+
 echo "make test-dist took $(( $(date +%s) - started )) s"
 echo "dist: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

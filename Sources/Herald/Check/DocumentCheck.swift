@@ -14,6 +14,8 @@ struct DocumentCheck {
     let outputPath: String
     /// `https://example.org/union/`, which every sitemap `loc` must start with.
     let baseURL: String
+    /// Each language's API folder (`api/`, `en/api/`): a `feed.json` there is an API document.
+    var apiFolders: [String] = []
 
     /// Every problem, ordered by path and line.
     func findings() -> [Diagnostic] {
@@ -55,7 +57,12 @@ struct DocumentCheck {
         case "sitemapindex", "urlset":
             // Each entry of a sitemap, or each sitemap of an index, has an absolute URL of the site.
             let (entry, what) = root.name == "urlset" ? ("url", "sitemap") : ("sitemap", "sitemap index")
-            for element in root.children where element.name == entry {
+            let entries = root.children.filter { $0.name == entry }
+            // A base URL with no host (`/`) makes every address relative: one finding, not one per page.
+            if !baseURL.hasPrefix("http"), !entries.isEmpty {
+                return found + [problem(path, entries[0].line, "the \(what)'s \(entries.count) <loc> addresses are not absolute, because baseURL \(baseURL) has no host; search engines ignore them. Set baseURL in site.yml to the address readers reach the site at, such as https://union.example.edu/")]
+            }
+            for element in entries {
                 guard let loc = element.child("loc")?.text.trimmingCharacters(in: .whitespacesAndNewlines) else {
                     found.append(problem(path, element.line, "a \(what) <\(entry)> has no <loc>"))
                     continue
@@ -78,7 +85,8 @@ struct DocumentCheck {
         } catch {
             return [problem(path, 1, "is not valid JSON: \(error.localizedDescription)")]
         }
-        guard path == URLLayout.jsonFeedPath("") || path.hasSuffix("/" + URLLayout.jsonFeedPath("")) else { return [] }
+        guard path == URLLayout.jsonFeedPath("") || path.hasSuffix("/" + URLLayout.jsonFeedPath("")),
+              !apiFolders.contains(where: { path.hasPrefix($0) }) else { return [] }
         guard let feed = value as? [String: Any] else { return [problem(path, 1, "a JSON Feed must be an object")] }
         var found: [Diagnostic] = []
         if (feed["version"] as? String)?.hasPrefix("https://jsonfeed.org/version/") != true { found.append(problem(path, 1, "JSON Feed has no version URL")) }

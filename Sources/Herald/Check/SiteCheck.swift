@@ -20,6 +20,9 @@ public enum SiteCheck {
     /// Builds the site read from `fileSystem` (the site folder on disk by default) and checks it.
     public static func run(_ options: BuildOptions, fileSystem: FileSystem? = nil) throws -> CheckReport {
         let fileSystem = fileSystem ?? .disk(root: options.sourcePath)
+        // An editor checking the site is told of every item the site leaves out as future.
+        var options = options
+        options.namesEveryFutureItem = true
         let output = MemoryOutput()
         let report = try Build(options: options, fileSystem: fileSystem).run(into: output)
         guard let model = report.model else { return CheckReport(findings: report.warnings, items: report.items, pages: report.pages, files: report.files) }
@@ -43,7 +46,8 @@ public enum SiteCheck {
             ContentCheck(site: site, links: check, urls: urls, sourceText: sources.text, sitewide: index == 0).findings()
         }
         findings += links(model: model, check: check, urls: urls, sourceText: sources.text)
-        findings += DocumentCheck(files: files, outputPath: outputPath, baseURL: urls.baseURL).findings()
+        findings += DocumentCheck(files: files, outputPath: outputPath, baseURL: urls.baseURL,
+                                  apiFolders: ([model.site] + model.otherLanguages).map(\.layout.apiFolder)).findings()
         findings += RedirectCheck(site: model.site, files: files, links: check, urls: urls, sourceText: sources.text).findings()
         findings += AlternateLinkCheck(files: files, links: check).findings(pages: model.pages.map(\.path)).map { finding in
             let (page, alternate) = ("/" + LanguageLinks.pagePath(finding.page), "/" + LanguageLinks.pagePath(finding.alternate))

@@ -144,6 +144,9 @@ public struct ContentItem: Sendable, Equatable {
     /// The line of `slug:` (or 1 when the slug comes from the file name: a front matter's lines come
     /// after its opening line, so a written slug is always on a later line), for diagnostics.
     public var slugLine: Int
+    /// The line of `publishDate:`, else of `date:` (the front matter's first line when neither is
+    /// written), where a date far ahead is told.
+    public var dateLine = 1
     /// The line of `title:` in its file, where problems with the title (a card that cannot be drawn) are told.
     public var titleLine = 1
     /// The title, as plain text.

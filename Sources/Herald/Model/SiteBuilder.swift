@@ -15,10 +15,28 @@ public struct PublishingRules: Sendable {
     /// nothing to redo (see `OutputValidity`).
     public var hour: Date { Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600) }
 
-    public init(now: Date, includeDrafts: Bool = false, includeFuture: Bool = false) {
+    /// How far ahead of now a left-out item's date must be for the build to name it: a month, so
+    /// that a slip of the year (`date: 2062-11-10`) is told, not only counted, while articles
+    /// written ahead for next week are not (`herald check` names every one: 0).
+    public var namesFutureItemsAfter: TimeInterval = 30 * 86_400
+
+    public init(now: Date, includeDrafts: Bool = false, includeFuture: Bool = false, namesEveryFutureItem: Bool = false) {
         self.now = now
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
+        if namesEveryFutureItem { namesFutureItemsAfter = 0 }
+    }
+
+    /// The warning naming an item left out as future, when it is far enough ahead to be told.
+    func futureWarning(for item: ContentItem, in zone: TimeZone) -> Diagnostic? {
+        guard let live = item.goesLiveAt, live.timeIntervalSince(now) > namesFutureItemsAfter else { return nil }
+        let days = Int((live.timeIntervalSince(now) / 86_400).rounded(.up))
+        let when = days > 730 ? "\(days / 365) years from now" : days == 1 ? "tomorrow" : "in \(days) days"
+        let day = CivilDateTime(live, in: zone)
+        let written = String(format: "%04d-%02d-%02d", day.year, day.month, day.day)
+        let slip = days > 365 ? "; if the year is a slip, correct it" : "; build with --future to see it now"
+        let what = item.publishDate != nil ? "is to be published on" : "is dated"
+        return .warning(path: item.sourcePath, line: item.dateLine, "\(what) \(written), \(when), so it is left out until then\(slip)")
     }
 
     /// Why an item is left out, or nil when it is published.
@@ -40,6 +58,7 @@ public enum SiteBuilder {
                              everyLanguagesItems: [ContentItem]? = nil) -> Result<Site, BuildFailure> {
         var problems = DiagnosticList()
         var skipped = SkippedItems()
+        var leftOut = DiagnosticList()
         // Sorted by index, then copied once: sorting the items themselves copied each whole item.
         let order = allItems.indices.sorted { allItems[$0].sourcePath < allItems[$1].sourcePath }
         var items: [ContentItem] = []
@@ -48,7 +67,9 @@ public enum SiteBuilder {
             if let reason = rules.exclusion(of: allItems[index]) {
                 switch reason {
                 case \SkippedItems.drafts: skipped.drafts += 1
-                case \SkippedItems.future: skipped.future += 1
+                case \SkippedItems.future:
+                    skipped.future += 1
+                    if let warning = rules.futureWarning(for: allItems[index], in: config.timeZone) { leftOut.append(contentsOf: [warning]) }
                 default: skipped.expired += 1
                 }
             } else {
@@ -85,6 +106,7 @@ public enum SiteBuilder {
         problems.append(contentsOf: terms.problems.all)
         var warnings = terms.warnings
         warnings.append(contentsOf: lists.warnings.all)
+        warnings.append(contentsOf: leftOut.all)
 
         guard !problems.hasErrors else { return .failure(BuildFailure(step: .buildSiteModel, diagnostics: problems.all)) }
         return .success(Site(

@@ -113,7 +113,7 @@ public struct URLLayout: Sendable, Equatable {
         var key = PathText.droppingTrailingSlash(inLanguage)
         if !PathText.endsWithSlash(itemPath), let stem = PathText.withoutExtension(key) { key = stem }
         if let section = kind.urlSection, PathText.hasPrefix(key, section + "/") { key = PathText.dropFirst(key, bytes: section.utf8.count + 1) }
-        return root + "api/\(kind.folder)/\(key).json"
+        return apiFolder + "\(kind.folder)/\(key).json"
     }
 
     /// An event's own calendar file, in its page's folder.
@@ -177,13 +177,16 @@ public struct URLLayout: Sendable, Equatable {
     /// The search index the search page reads: `search/index.json`.
     public var searchIndexPath: String { root + "search/index.json" }
 
+    /// The folder of the API's documents, none of which is a feed (`api/pages/feed.json` is the
+    /// API document of a page whose slug is `feed`).
+    public var apiFolder: String { root + "api/" }
     /// The API's documents.
-    public var apiHomePath: String { root + "api/home.json" }
-    public var apiTrendingPath: String { root + "api/trending.json" }
-    public var apiCategoriesPath: String { root + "api/categories.json" }
+    public var apiHomePath: String { apiFolder + "home.json" }
+    public var apiTrendingPath: String { apiFolder + "trending.json" }
+    public var apiCategoriesPath: String { apiFolder + "categories.json" }
     /// A category's API pages: `api/categories/<slug>.json`, then `…/<slug>/page/2.json`.
     public func apiCategoryPath(_ slug: String, page: Int) -> String {
-        root + (page <= 1 ? "api/categories/\(slug).json" : "api/categories/\(slug)/page/\(page).json")
+        apiFolder + (page <= 1 ? "categories/\(slug).json" : "categories/\(slug)/page/\(page).json")
     }
 
     // MARK: Search engines

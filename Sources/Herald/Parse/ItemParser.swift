@@ -207,6 +207,7 @@ public struct ItemParser: Sendable {
         item.aliases = aliases
         item.fixedPath = fixedPath
         item.titleLine = fields.line(ofKey: keys["title"])
+        item.dateLine = fields.line(ofKey: publishDate != nil ? keys["publishDate"] : keys["date"])
         item.bundle = content.bundle
         item.listed = listed
         item.params = params

@@ -126,7 +126,8 @@ extension Build {
     /// A multilingual site has one model per language (`LanguageEditions`), the default's first.
     func buildSiteModel(_ parsed: ParsedContent, config: SiteConfig, popularity: [PopularityRecord], run: BuildRun,
                         warnings: inout [Diagnostic]) throws -> ([Site], SiteURLs) {
-        let rules = PublishingRules(now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture)
+        let rules = PublishingRules(now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture,
+                                    namesEveryFutureItem: options.namesEveryFutureItem)
         let urls = SiteURLs(config: config)
         var sites = config.languages.count > 1
             ? try LanguageEditions.build(config: config, items: parsed.items, rules: rules, popularity: popularity, sections: parsed.sectionsOfLanguage).get()

@@ -10,6 +10,8 @@ public struct BuildOptions: Sendable {
     public var includeDrafts: Bool
     /// Include items published after `now`.
     public var includeFuture: Bool
+    /// Name every item left out as dated after `now`, not only those a month or more ahead (`herald check`).
+    public var namesEveryFutureItem = false
     /// The moment treated as now; fixed for reproducible builds.
     public var now: Date
     /// Replaces `baseURL` from `site.yml` (e.g. for a preview host).
