@@ -2,6 +2,7 @@
 // functions, and nearly every libvips operation takes its options as `name, value, ..., NULL`,
 // so each operation Herald uses is wrapped here in a small fixed-argument inline function.
 #include <vips/vips.h>
+#include <vips/vector.h>
 #include <string.h>
 #include <malloc.h>
 
@@ -19,6 +20,12 @@ static inline int herald_vips_start(void) {
     if (!g_getenv("HERALD_VIPS_WARNINGS"))
         g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE, herald_vips_drop_message, NULL);
     if (VIPS_INIT("herald")) return -1;
+    // No run-time compiled (liborc) vector code. Debian 12's liborc 0.4.33 keeps its compiled code
+    // in one list that freeing a program changes without a lock, while libvips compiles programs
+    // on another thread: a build processing images on two threads crashed inside liborc once in
+    // CI (SIGSEGV, "Bad pointer dereference"). The plain C paths give the same images; cold image
+    // processing takes about a quarter longer (bench/RESULTS.md), and cached images nothing.
+    vips_vector_set_enabled(FALSE);
     vips_concurrency_set(1);
     vips_cache_set_max(0);
     vips_cache_set_max_mem(0);
@@ -27,6 +34,9 @@ static inline int herald_vips_start(void) {
     vips_block_untrusted_set(TRUE);
     return 0;
 }
+
+/// Whether libvips runs liborc's run-time compiled vector code (off after herald_vips_start).
+static inline int herald_vips_vectors_enabled(void) { return vips_vector_isenabled(); }
 
 /// Keeps every allocation over 1 MB mapped on its own, returned to the system when freed (see
 /// ImageProcessing.returnLargeBuffersWhenFreed); M_MMAP_THRESHOLD is not visible to Swift.

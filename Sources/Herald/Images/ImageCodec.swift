@@ -12,6 +12,10 @@ enum ImageCodec {
         guard started else { throw ImageProblem("libvips could not be started") }
     }
 
+    /// Whether libvips runs liborc's run-time compiled code, which `herald_vips_start` turns off
+    /// (see there why).
+    static var runsCompiledVectorCode: Bool { herald_vips_vectors_enabled() != 0 }
+
     /// The header of an image, read without decoding its pixels.
     static func header(of data: Data) throws(ImageProblem) -> ImageHeader {
         guard started else { throw ImageProblem("libvips could not be started") }

@@ -39,12 +39,14 @@ enum SocialCardRenderer {
     private static func background(layout: SocialCardLayout, cover: Data?) throws(ImageProblem) -> Image {
         var image: Image?
         if let cover {
-            let status = cover.withUnsafeBytes { bytes in
-                herald_vips_backdrop(bytes.baseAddress, bytes.count, Int32(layout.width), Int32(layout.height), layout.coverBrightness, &image)
+            // The backdrop reads the cover lazily: it is made into pixels inside the closure, while
+            // the pointer to the cover's bytes is valid.
+            let made: Result<Image, ImageProblem> = cover.withUnsafeBytes { bytes in
+                guard herald_vips_backdrop(bytes.baseAddress, bytes.count, Int32(layout.width), Int32(layout.height), layout.coverBrightness, &image) == 0,
+                      let image else { return .failure(ImageCodec.lastError()) }
+                return Result { () throws(ImageProblem) in try ImageCodec.inMemory(image) }
             }
-            guard status == 0, let image else { throw ImageCodec.lastError() }
-            // The backdrop reads the cover lazily: it is made into pixels now, while its bytes are held.
-            return try ImageCodec.inMemory(image)
+            return try made.get()
         }
         let colour = rgb(layout.background) ?? (30, 41, 59)
         guard herald_vips_canvas(Int32(layout.width), Int32(layout.height), colour.0, colour.1, colour.2, &image) == 0, let image else { throw ImageCodec.lastError() }
