@@ -71,7 +71,9 @@ public struct ItemParser: Sendable {
         fields.problems.append(contentsOf: keys.conflicts)
         for (key, line) in keys.unknown {
             let known = FrontMatterKeys.suggestions(for: key)
-            if !known.isEmpty {
+            if let cut = fields.valueCutByComma(before: key) {
+                fields.problems.warning(path, line, "'\(key)' is not a key: inside { } a comma ends a value, so \(cut.key) is only '\(cut.value)'; put the whole value in quotes: \(cut.key): \"\(cut.value), \(key)\"")
+            } else if !known.isEmpty {
                 fields.problems.warning(path, line, "unknown key '\(key)' is kept for templates as params.\(key); \(FrontMatterKeys.didYouMean(known))")
             }
         }

@@ -359,7 +359,9 @@ public enum SiteConfigParser {
         for (key, line) in reader.keys where !known.contains(key) {
             let place = section.map { " in \($0)" } ?? ""
             var message = "unknown key '\(key)'\(place) is ignored"
-            if let suggestion = closest(to: key, in: known) { message += "; did you mean '\(suggestion)'?" }
+            if let cut = reader.valueCutByComma(before: key) {
+                message = "'\(key)'\(place) is not a key: inside { } a comma ends a value, so \(cut.key) is only '\(cut.value)'; put the whole value in quotes: \(cut.key): \"\(cut.value), \(key)\""
+            } else if let suggestion = closest(to: key, in: known) { message += "; did you mean '\(suggestion)'?" }
             reader.problems.warning(reader.path, line, message)
         }
     }

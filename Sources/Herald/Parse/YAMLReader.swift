@@ -115,6 +115,11 @@ struct YAMLReader {
             if mark.line >= 1, mark.line <= lines.count, lines[mark.line - 1].prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
                 return Diagnostic(path: path, line: lineOffset + mark.line, "\(what) is indented with a tab on this line; YAML indents with spaces only: replace the tab with spaces")
             }
+            if problem == "mapping values are not allowed in this context", let cut = valueContinued(onLine: mark.line, lines: lines) {
+                let indented = lineOffset + mark.line
+                let like = cut.sibling.map { " like \($0.key): on line \(lineOffset + $0.line)" } ?? ""
+                return Diagnostic(path: path, line: lineOffset + cut.line, "\(what): line \(indented) is indented under \(cut.key): on this line, which has a value already; if \(cut.key): belongs with the keys below it, indent it\(like); if not, take the indent off line \(indented)")
+            }
             var detail = context.map { "\(problem) \($0.text)" } ?? problem
             // libyaml notices an unclosed list or quote where the text ends; say where it began.
             if let context, context.mark.line != mark.line {
@@ -129,6 +134,31 @@ struct YAMLReader {
         default:
             return Diagnostic(path: path, line: lineOffset + 1, "\(what) is not valid YAML: \(error)")
         }
+    }
+
+    /// libyaml's "mapping values are not allowed" on an indented `key: value` line (1-based) whose
+    /// line above is a `key: value` less indented: it read the indented line as more of that
+    /// value. Most often the line above lost its indent (`until:` under `repeat:`), so that is the
+    /// line to point at; with the key it belongs beside, the nearest line above as indented as this.
+    private static func valueContinued(onLine number: Int, lines: [Substring]) -> (line: Int, key: String, sibling: (line: Int, key: String)?)? {
+        func indent(_ line: Substring) -> Int { line.prefix { $0 == " " }.count }
+        func keyed(_ line: Substring) -> (key: String, value: Substring)? {
+            let text = line.drop { $0 == " " }
+            guard !text.hasPrefix("#"), !text.hasPrefix("-"), let colon = text.firstIndex(of: ":") else { return nil }
+            let value = text[text.index(after: colon)...].drop { $0 == " " }
+            guard text[text.index(after: colon)...].first == " " || value.isEmpty else { return nil }
+            return (String(text[..<colon]), value)
+        }
+        guard number >= 2, number <= lines.count else { return nil }
+        let here = lines[number - 1]
+        guard let above = (0..<(number - 1)).reversed().first(where: { !lines[$0].allSatisfy { $0 == " " } }),
+              indent(here) > indent(lines[above]), let (key, value) = keyed(lines[above]),
+              let first = value.first, !"|>&*\"'[{#".contains(first) else { return nil }
+        // Upwards from the line above, within the group: a line less indented than this one ends it.
+        let group = (0..<above).reversed().prefix { lines[$0].allSatisfy { $0 == " " } || indent(lines[$0]) >= indent(here) }
+        let sibling = group.first { indent(lines[$0]) == indent(here) && keyed(lines[$0]) != nil }
+            .flatMap { index in keyed(lines[index]).map { (index + 1, $0.key) } }
+        return (above + 1, key, sibling)
     }
 
     /// What usually causes libyaml's most common complaints, in an editor's terms.
@@ -179,6 +209,22 @@ struct YAMLReader {
 
     /// The value node of a key.
     func node(_ key: String) -> Node? { values[key] }
+
+    /// For a "key" of a `{ … }` mapping that is really the rest of the value before it, cut off by
+    /// a comma (`{name: Campus Life, description: Parties, clubs and campus life.}` reads
+    /// `clubs and campus life.` as a key with no value): the key before it and the value it kept.
+    func valueCutByComma(before key: String) -> (key: String, value: String)? {
+        let pairs = Array(mapping)
+        for index in pairs.indices.dropFirst() {
+            // On the line of the value before it: only `{ … }` puts two keys on one line.
+            guard case .scalar(let name) = pairs[index].key, name.string == key, isNull(pairs[index].value),
+                  let here = pairs[index].key.mark?.line, here == pairs[index - 1].value.mark?.line,
+                  case .scalar(let previousKey) = pairs[index - 1].key, case .scalar(let kept) = pairs[index - 1].value,
+                  kept.style == .plain, !isNull(pairs[index - 1].value) else { continue }
+            return (previousKey.string, kept.string)
+        }
+        return nil
+    }
 
     /// Whether the key is present with a value (`key:` alone, or `~`, is no value).
     func hasValue(_ key: String) -> Bool {
