@@ -25,6 +25,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: [.short, .long], help: "Print nothing but warnings and errors.")
     var quiet = false
 
+    @Flag(name: .customLong("no-reload"), help: "Serve pages without the live-reload script (for screenshot tools and test runners, whose page load waits for every connection to end).")
+    var noReload = false
+
     @Flag(name: .long, help: "Print how long each step of every rebuild took.")
     var timings = false
 
@@ -38,6 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
         // Without --now, each rebuild takes the clock's time.
         options.now = try site.moment()
         options.timings = timings
+        options.liveReload = !noReload
         guard FileManager.default.fileExists(atPath: (source as NSString).appendingPathComponent("site.yml")) else {
             Terminal.printError(Diagnostic.about(URL(fileURLWithPath: source).standardizedFileURL.path, "has no site.yml, so it is not a site folder: give the site's folder with --source, or make one with `herald new site NAME`").description, warning: false)
             throw ExitCode.failure

@@ -36,21 +36,28 @@ public enum LiveReload {
     }
 
     /// The page shown in place of every page while the site does not build: each problem as
-    /// `path:line: message`, and the live-reload script so the page comes back when it is fixed.
-    public static func errorPage(_ diagnostics: [Diagnostic]) -> String {
+    /// `path:line: message`, in the language of the page asked for (Chinese for `zh…`, else
+    /// English), and the live-reload script so the page comes back when it is fixed.
+    public static func errorPage(_ diagnostics: [Diagnostic], language: String = "en", reload: Bool = true) -> String {
         let items = diagnostics.map { "<li><code>\(HTMLEscaping.escape($0.description))</code></li>" }.joined(separator: "\n")
+        let chinese = language.lowercased().hasPrefix("zh")
+        let (title, heading, explanation) = chinese
+            ? ("构建失败 · herald serve", "网站无法构建",
+               reload ? "herald serve 保留了上一次成功的构建，但在修正以下问题之前显示本页；修正后本页会自动刷新。" : "herald serve 保留了上一次成功的构建，但在修正以下问题之前显示本页。")
+            : ("Build failed · herald serve", "The site does not build",
+               reload ? "herald serve keeps the last good build, but shows this page until these are fixed; it reloads by itself when they are." : "herald serve keeps the last good build, but shows this page until these are fixed.")
         return """
         <!doctype html>
-        <html lang="en">
-        <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Build failed · herald serve</title>
+        <html lang="\(chinese ? "zh-CN" : "en")">
+        <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\(title)</title>
         <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1d1d1f}h1{color:#b00020}li{margin:.5rem 0}code{white-space:pre-wrap;word-break:break-word}</style></head>
         <body>
-        <h1>The site does not build</h1>
-        <p>herald serve keeps the last good build, but shows this page until these are fixed; it reloads by itself when they are.</p>
+        <h1>\(heading)</h1>
+        <p>\(explanation)</p>
         <ul>
         \(items)
         </ul>
-        \(script)
+        \(reload ? script : "")
         </body>
         </html>
         """

@@ -62,7 +62,8 @@ struct NotFoundPage: RouterMiddleware {
     }
 
     private func notFound(_ request: Request) -> Response {
-        let body = state.site.files["404.html"]?.body ?? ByteBuffer(string: "<!doctype html><title>Not found</title><h1>Not found</h1>\(LiveReload.script)")
+        let site = state.site
+        let body = site.files["404.html"]?.body ?? ByteBuffer(string: "<!doctype html><title>Not found</title><h1>Not found</h1>\(site.liveReload ? LiveReload.script : "")")
         return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .contentLength: String(body.readableBytes)],
                         body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
     }
@@ -77,7 +78,8 @@ struct FailedBuildPage: RouterMiddleware {
         guard let failure = state.site.failure, request.method == .get || request.method == .head, isPage(request.uri.path) else {
             return try await next(request, context)
         }
-        let body = ByteBuffer(string: LiveReload.errorPage(failure))
+        let site = state.site
+        let body = ByteBuffer(string: LiveReload.errorPage(failure, language: site.language(ofPage: request.uri.path) ?? "en", reload: site.liveReload))
         return Response(status: .internalServerError, headers: [.contentType: "text/html; charset=utf-8", .contentLength: String(body.readableBytes), .cacheControl: "no-store"],
                         body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
     }

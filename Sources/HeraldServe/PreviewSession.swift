@@ -19,6 +19,10 @@ public struct ServeOptions: Sendable {
     public var now: Date? = nil
     /// Print each rebuild's steps with their times.
     public var timings = false
+    /// Whether pages get the live-reload script. `--no-reload` leaves it out: a headless browser
+    /// given a time budget (screenshot tools, test runners) waits for every connection to end,
+    /// and the reload connection never does.
+    public var liveReload = true
 
     public init(sourcePath: String) { self.sourcePath = sourcePath }
 }
@@ -28,7 +32,7 @@ public struct ServeOptions: Sendable {
 /// beside the server, so one graceful shutdown (Ctrl-C, SIGTERM) stops both: the watcher ends and
 /// every live-reload connection is closed, so the server is not kept waiting for them.
 public final class PreviewSession: Service, Sendable {
-    public let state = PreviewState()
+    public let state: PreviewState
     public let options: ServeOptions
     private let source: String
     private let log: @Sendable (String) -> Void
@@ -48,6 +52,7 @@ public final class PreviewSession: Service, Sendable {
 
     public init(options: ServeOptions, log: @escaping @Sendable (String) -> Void, problems: @escaping @Sendable ([Diagnostic]) -> Void) {
         self.options = options
+        self.state = PreviewState(site: .empty(liveReload: options.liveReload))
         self.source = URL(fileURLWithPath: options.sourcePath).standardizedFileURL.resolvingSymlinksInPath().path
         self.log = log
         self.problems = problems

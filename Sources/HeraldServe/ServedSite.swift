@@ -29,6 +29,8 @@ public struct ServedSite: Sendable {
     /// Files rendered ahead of a rebuild (`updating`); the rebuild compares their bytes rather
     /// than trusting its memo, which never saw them.
     public var provisional: Set<String> = []
+    /// Whether HTML pages are served with the live-reload script (see `ServeOptions.liveReload`).
+    public var liveReload = true
     /// How many files the latest change added, changed or removed.
     public var changedFiles = 0
     /// The pages (URL paths, `/union/news/hello/`) the latest change touched, so an open page
@@ -41,9 +43,27 @@ public struct ServedSite: Sendable {
         basePath + (file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file)
     }
 
+    /// The language of the page at a URL path (`<html lang="…">` of the last good build's page),
+    /// else of the home page, else nil: what the error page is written in while the site fails.
+    public func language(ofPage urlPath: String) -> String? {
+        var key = urlPath.hasPrefix(basePath) ? String(urlPath.dropFirst(basePath.count)) : ""
+        if key.isEmpty || key.hasSuffix("/") { key += "index.html" }
+        for page in [key, "index.html"] {
+            guard let head = files[page]?.built.prefix(512) else { continue }
+            let text = String(decoding: head, as: UTF8.self)
+            if let match = text.firstMatch(of: /<html lang="([A-Za-z0-9-]{2,35})"/) { return String(match.1) }
+        }
+        return nil
+    }
+
     /// A site with nothing built yet.
-    public static func empty(basePath: String = "/") -> ServedSite {
-        ServedSite(files: [:], folders: [], generation: 0, basePath: basePath, failure: nil)
+    public static func empty(basePath: String = "/", liveReload: Bool = true) -> ServedSite {
+        ServedSite(files: [:], folders: [], generation: 0, basePath: basePath, failure: nil, liveReload: liveReload)
+    }
+
+    /// A page's bytes as served: with the live-reload script, unless it is off.
+    private func served(_ path: String, _ data: Data) -> Data {
+        liveReload && path.hasSuffix(".html") ? LiveReload.inject(into: data) : data
     }
 
     /// The site served after a successful build that wrote `output`. A file whose bytes did not
@@ -63,8 +83,7 @@ public struct ServedSite: Sendable {
             } else {
                 changedFiles += 1
                 if path.hasSuffix(".html") { changedPages.insert(urlPath(of: path)) }
-                let served = path.hasSuffix(".html") ? LiveReload.inject(into: data) : data
-                files[path] = File(built: data, body: ByteBuffer(bytes: served), modified: now)
+                files[path] = File(built: data, body: ByteBuffer(bytes: served(path, data)), modified: now)
             }
         }
         guard changedFiles > 0 || basePath != self.basePath || failure != nil else {
@@ -77,7 +96,7 @@ public struct ServedSite: Sendable {
         let pages = everyPage ? nil : changedPages
         // The same paths hold the same folders.
         if removed.isEmpty, output.count == self.files.count {
-            return ServedSite(files: files, folders: self.folders, generation: generation + 1, basePath: basePath, failure: nil, changedFiles: changedFiles, changedPages: pages)
+            return ServedSite(files: files, folders: self.folders, generation: generation + 1, basePath: basePath, failure: nil, liveReload: liveReload, changedFiles: changedFiles, changedPages: pages)
         }
         var folders = Set<String>()
         for path in output.keys {
@@ -85,7 +104,7 @@ public struct ServedSite: Sendable {
                 guard folders.insert(folder).inserted else { break }
             }
         }
-        return ServedSite(files: files, folders: folders, generation: generation + 1, basePath: basePath, failure: nil, changedFiles: changedFiles, changedPages: pages)
+        return ServedSite(files: files, folders: folders, generation: generation + 1, basePath: basePath, failure: nil, liveReload: liveReload, changedFiles: changedFiles, changedPages: pages)
     }
 
     /// The same site with a few files' built bytes replaced; a reload is sent if any of them
@@ -98,8 +117,7 @@ public struct ServedSite: Sendable {
         for (path, bytes) in pages {
             if !provisional { site.provisional.remove(path) }
             guard site.files[path]?.built != bytes else { continue }
-            let served = path.hasSuffix(".html") ? LiveReload.inject(into: bytes) : bytes
-            site.files[path] = File(built: bytes, body: ByteBuffer(bytes: served), modified: now)
+            site.files[path] = File(built: bytes, body: ByteBuffer(bytes: served(path, bytes)), modified: now)
             if provisional { site.provisional.insert(path) }
             changed.insert(path)
         }

@@ -189,6 +189,21 @@ import Testing
         expect(try bundle.build(), "news/tools/index.html", contains: ["工具"])
     }
 
+    /// The site's default author, written per language: English pages showed the Chinese name.
+    @Test func theDefaultAuthorIsWrittenInEachLanguage() throws {
+        let site = MemorySite([
+            "site.yml": "title: 学生会\nbaseURL: https://example.org/\ntimezone: Asia/Shanghai\nauthor: 学生会宣传部\nlanguages:\n  - code: zh-CN\n  - code: en\n    author: Union Publicity\n",
+            "content/news/2026-11-01-a.md": "---\ntitle: 甲\ndate: 2026-11-01\n---\n正文。\n",
+            "content/news/2026-11-01-a.en.md": "---\ntitle: A\ndate: 2026-11-01\n---\nText.\n",
+            "content/news/2026-11-02-b.en.md": "---\ntitle: B\ndate: 2026-11-02\nauthor: Jo\n---\nText.\n",
+        ])
+        #expect(try Self.warnings(site) == [])
+        let output = try site.build()
+        expect(output, "news/a/index.html", contains: ["学生会宣传部"], lacks: ["Union Publicity"])
+        expect(output, "en/news/a/index.html", contains: ["Union Publicity"], lacks: ["学生会宣传部"])
+        expect(output, "en/news/b/index.html", contains: ["Jo"], lacks: ["Union Publicity"])
+    }
+
     /// A link to another item's Markdown file leads to its version in the language of the page,
     /// feed or list it is shown in, and to the item in its own language when this one does not
     /// list it; never a warning that the item is "expired" and a link dropped to text.

@@ -28,6 +28,27 @@ import Testing
         #expect(parsed.item?.draft == true)
     }
 
+    /// A Chinese site's new items explain their keys in Chinese, as its starter does (issue 37).
+    @Test func aChineseSitesNewItemsAreCommentedInChinese() throws {
+        var chinese = config
+        chinese.language = "zh-CN"
+        let start = try DateParser.parse("2026-12-01 19:00", timeZone: config.timeZone).get()
+        for item in [NewItem.news(title: "迎新", slug: "welcome", now: Fixtures.now, config: chinese),
+                     NewItem.event(title: "讲座", slug: "talk", start: start, now: Fixtures.now, config: chinese)] {
+            // The categories line's comment names the other categories' slugs, which are the site's.
+            // `# author:` shows the site's own author.
+            let comments = item.text.split(separator: "\n").filter { !$0.hasPrefix("categories:") && !$0.hasPrefix("# author:") }
+                .compactMap { line in line.range(of: "# ", options: .backwards).map { line[$0.upperBound...] } }
+            #expect(!comments.isEmpty)
+            for comment in comments {
+                // What may stay English: keys, paths, addresses and examples of values.
+                let words = comment.replacingOccurrences(of: #"[a-zA-Z]+:|[\w.]*/[\w./]*|https://\S*|\{.*\}|false|Online"#, with: "", options: .regularExpression)
+                #expect(!words.contains(/[A-Za-z]{3,}/), "an English comment in a Chinese site's new item: \(comment)")
+            }
+            #expect(ItemParser(config: chinese).parse(Data(item.text.utf8), path: item.path, kind: item.path.contains("events") ? .event : .news).diagnostics.isEmpty)
+        }
+    }
+
     @Test func eventsTakeTheirStartAndAnEnd() throws {
         let start = try DateParser.parse("2026-12-01 19:00", timeZone: config.timeZone).get()
         let item = NewItem.event(title: "Talk", slug: "talk", start: start, now: Fixtures.now, config: config)

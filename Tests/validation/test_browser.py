@@ -200,6 +200,21 @@ def test_search_needs_two_characters_and_says_when_nothing_is_found(site, browse
     WebDriverWait(browser, 10).until(lambda b: "没有找到" in status.text)
 
 
+def test_one_result_is_counted_in_the_singular(site, browser):
+    """English said "1 results" (issue 37); the count of several stays plural."""
+    load(browser, site + "en/", WIDTHS["desktop"])
+    box = browser.find_element(By.ID, "search-box")
+    status = browser.find_element(By.CSS_SELECTOR, "#search-box-results .search__status")
+    box.send_keys("mooncakes")
+    WebDriverWait(browser, 10).until(lambda b: status.text)
+    assert status.text == "1 result for “mooncakes”"
+    box.clear()
+    box.send_keys("gala")
+    WebDriverWait(browser, 10).until(lambda b: "gala" in status.text)
+    assert status.text == "2 results for “gala”"
+    assert console_errors(browser) == []
+
+
 def test_search_page_keeps_the_query_and_lists_every_result(site, browser):
     load(browser, site + "search/?q=" + "%E6%99%9A%E4%BC%9A", WIDTHS["desktop"])
     WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#search-results .search-result"))

@@ -192,3 +192,31 @@ def test_hostile_text_cannot_close_the_json_ld_script(built_sites):
     block = html_text.split('<script type="application/ld+json">', 1)[1].split("</script>", 1)[0]
     assert "<" not in block and ">" not in block
     assert json.loads(block)["headline"] == "<script>alert('x')</script> & ]]>  end"
+
+
+class References(html.parser.HTMLParser):
+    """Every element id of a page, and every attribute that names one (ARIA relations, label's for)."""
+    NAMING = ("aria-controls", "aria-labelledby", "aria-describedby", "aria-owns", "aria-activedescendant",
+              "aria-flowto", "aria-details", "aria-errormessage", "for", "list")
+
+    def __init__(self):
+        super().__init__()
+        self.ids, self.references = set(), []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name == "id" and value:
+                self.ids.add(value)
+            elif name in self.NAMING and value and not (tag == "script" and name == "for"):
+                self.references += [(tag, name, one) for one in value.split()]
+
+
+@pytest.mark.parametrize("site", SITES)
+def test_every_aria_and_label_reference_names_an_element_of_the_page(built_sites, site):
+    """The page as served, before any script runs: the search box's aria-controls named a list
+    that only search.js makes (issue 37), which the Nu validator reports on every page."""
+    for path in files(built_sites[site], "*.html"):
+        page = References()
+        page.feed(path.read_text())
+        dangling = [f"<{tag} {name}=\"{value}\">" for tag, name, value in page.references if value not in page.ids]
+        assert not dangling, f"{path}: names elements it does not have: {dangling}"

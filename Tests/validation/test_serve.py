@@ -231,6 +231,38 @@ def test_a_failed_build_keeps_the_last_good_site_and_shows_its_errors(server):
     assert status == 200 and b"Mended" in body
 
 
+def test_the_error_page_is_in_the_language_of_the_page_asked_for(tmp_path):
+    """A Chinese site's error page was in English (issue 37); each language's pages get their own."""
+    source = REPO / "Tests" / "Fixtures" / "sites" / "bilingual"
+    server = Server(source)
+    try:
+        events = Events(server)
+        server.write("content/news/2026-11-20-broken.md", "---\ntitle: [unclosed\n---\n")
+        assert events.next() == "reload"
+        status, _, chinese = server.request("/")
+        assert status == 500 and '<html lang="zh-CN">'.encode() in chinese and "网站无法构建".encode() in chinese
+        status, _, english = server.request("/en/")
+        assert status == 500 and b'<html lang="en">' in english and b"The site does not build" in english
+    finally:
+        server.close()
+
+
+def test_no_reload_serves_pages_as_built():
+    """--no-reload: no script and no connection a headless browser would wait on, error page included."""
+    server = Server(BASIC, "--no-reload")
+    try:
+        status, _, body = server.request("/club/")
+        assert status == 200 and b"/__herald/live" not in body and b"EventSource" not in body
+        server.write("content/news/2026/2026-11-20-broken.md", "---\ntitle: [unclosed\n---\n")
+        deadline = time.time() + 60
+        while server.request("/club/")[0] != 500 and time.time() < deadline:
+            time.sleep(0.2)
+        status, _, body = server.request("/club/")
+        assert status == 500 and b"front matter is not valid YAML" in body and b"EventSource" not in body
+    finally:
+        server.close()
+
+
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_stops_cleanly_on_signals_even_with_a_reload_connection_open(sig):
     """Stopping is timed by herald itself, from the signal to its last connection closed, so a

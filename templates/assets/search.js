@@ -180,8 +180,14 @@
       status = element("p", "search__status");
       status.setAttribute("role", "status");
       list = element("ol", "search__results");
-      list.id = input.getAttribute("aria-controls");
+      list.id = input.id + "-list";
       list.setAttribute("role", "listbox");
+      // Made a combobox here, not in the page: without this script the box is a plain search
+      // field that sends its query to the search page, and names no list that is not there.
+      input.setAttribute("role", "combobox");
+      input.setAttribute("aria-autocomplete", "list");
+      input.setAttribute("aria-controls", list.id);
+      input.setAttribute("aria-expanded", "false");
       list.setAttribute("aria-label", input.labels && input.labels.length ? input.labels[0].textContent : "");
       panel.appendChild(status);
       panel.appendChild(list);
@@ -242,7 +248,9 @@
         });
         active = -1;
         input.removeAttribute("aria-activedescendant");
-        status.textContent = hits.length ? say(strings.count, hits.length, query) : say(strings.none, 0, query);
+        // English says "1 result", not "1 results"; a theme's strings without the one-form still work.
+        var count = hits.length === 1 && strings.countOne ? strings.countOne : strings.count;
+        status.textContent = hits.length ? say(count, hits.length, query) : say(strings.none, 0, query);
         if (!onPage && hits.length > limit) {
           var more = element("li", "search__more");
           var link = element("a", null, say(strings.all, hits.length, query));

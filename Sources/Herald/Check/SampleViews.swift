@@ -16,7 +16,7 @@ enum SampleViews {
     static let link = LinkView(title: "t", url: "/", language: "c")
     static let site = SiteView(title: "t", description: "d", language: "en", root: "/", home: "/", baseURL: "/", categories: [term], moreCategories: more, pages: [link], year: 2026,
                                stylesheet: "/", generator: "g", feeds: [FeedLink(title: "t", url: "/", type: "t")], search: "/", searchIndex: "/",
-                               searchScript: "/", otherSearchIndexes: [language])
+                               searchScript: "/", otherSearchIndexes: [language], trending: true)
     static let strings = InterfaceStrings(table: [:])
     static let pager = PagerView(number: 1, total: 2, previous: "/", next: "/", links: [PagerLink(number: 1, url: "/", current: true)])
     static let list = ListView(kind: .news, title: "t", description: "d", color: "c", icon: "i", items: [item], pager: pager,

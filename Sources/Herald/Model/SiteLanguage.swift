@@ -12,6 +12,9 @@ public struct SiteLanguage: Sendable, Equatable {
     /// The site's title and description in this language, when they differ.
     public var title: String?
     public var description: String?
+    /// The default author of its items that name none, when it is written differently in this
+    /// language (`学生会宣传部` on the site, `Student Union Publicity` in English).
+    public var author: String?
     /// The zone its dates are shown in, when it is not the site's.
     public var timeZone: TimeZone?
     /// Category display names and descriptions in this language, by category slug.

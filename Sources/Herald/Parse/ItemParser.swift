@@ -163,7 +163,9 @@ public struct ItemParser: Sendable {
         }
         let summary = fields.text(keys["summary"])
         var authors = fields.names(keys["author"])
-        if authors.isEmpty, let fallback = config.author { authors = [fallback] }
+        // The site's default author, as its language writes it (`languages: … author:`).
+        let languageAuthor = content.language.flatMap { code in config.languages.first { $0.code == code }?.author }
+        if authors.isEmpty, let fallback = languageAuthor ?? config.author { authors = [fallback] }
         var popularity: Popularity?
         if fields.node(keys["views"]) != nil || fields.node(keys["likes"]) != nil || fields.node(keys["comments"]) != nil {
             popularity = Popularity(views: fields.count(keys["views"]) ?? 0, likes: fields.count(keys["likes"]) ?? 0, comments: fields.count(keys["comments"]) ?? 0)

@@ -4,7 +4,7 @@ import Yams
 /// Reads `languages:` of site.yml: an ordered list of the site's languages, the default first.
 enum LanguagesParser {
     /// The keys one language's entry understands.
-    static let knownKeys = ["code", "name", "path", "title", "description", "timezone", "categories", "untranslated", "strings"]
+    static let knownKeys = ["code", "name", "path", "title", "description", "author", "timezone", "categories", "untranslated", "strings"]
 
     /// The first path segments Herald's own pages and files take at the site's root: a language's
     /// folder there would mix its pages with the default language's.
@@ -50,6 +50,7 @@ enum LanguagesParser {
             language.line = line
             language.title = entry.text("title")
             language.description = entry.text("description")
+            language.author = entry.text("author")
             if let zone = entry.text("timezone") {
                 if let found = TimeZoneNames.zone(zone) { language.timeZone = found } else {
                     entry.problems.error(file, entry.line(of: entry.node("timezone")), "timezone '\(zone)' is not an IANA time zone name such as Asia/Shanghai or Europe/London")
@@ -121,6 +122,7 @@ enum LanguagesParser {
         config.language = language.code
         config.title = language.title ?? site.title
         config.description = language.description ?? site.description
+        config.author = language.author ?? site.author
         config.timeZone = language.timeZone ?? site.timeZone
         config.languageRoot = language.root
         config.categories = site.categories.map { category in

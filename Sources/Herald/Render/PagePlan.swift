@@ -183,7 +183,7 @@ struct PagePlanner {
             stylesheet: stylesheet, generator: "Herald", feeds: feedLinks(folder: site.layout.homePath, title: site.config.title),
             search: urls.path(site.layout.searchPath), searchIndex: urls.path(site.layout.searchIndexPath),
             searchScript: theme.assets.contains { $0.path == "assets/search.js" } ? urls.path("assets/search.js") : nil,
-            otherSearchIndexes: otherSearchIndexes())
+            otherSearchIndexes: otherSearchIndexes(), trending: !site.trending.isEmpty)
         // Each card is rendered once here, on all cores, and reused by the home page and every
         // list that shows the item, rather than once per list page.
         // Structured data is made in the same pass: encoding JSON is the other slow part of a view.

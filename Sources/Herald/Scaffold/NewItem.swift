@@ -34,18 +34,19 @@ public struct NewItem: Sendable, Equatable {
 
     public static func news(title: String, slug: String, now: Date, config: SiteConfig) -> NewItem {
         let day = CivilDateTime(now, in: config.timeZone)
+        let say = ScaffoldText.forLanguage(config.language).comments
         let text = """
         ---
         title: \(quoted(title))
         date: \(TimestampFormat.rfc3339(now, in: config.timeZone))
         \(categoryLine(config))
         tags: []
-        # summary: "One or two sentences for lists, feeds and search (default: the first paragraph)"
-        # image: /images/cover.jpg      # cover image, from static/
-        # imageAlt: What the cover shows
-        # author: \(config.author ?? "Your name")
+        # \(say["new.summary"]!)
+        # image: /images/cover.jpg      # \(say["new.image"]!)
+        # imageAlt: \(say["new.imageAlt"]!)
+        # author: \(config.author ?? say["new.author"]!)
         featured: false
-        draft: true                     # remove (or set to false) to publish
+        draft: true                     # \(say["new.draft"]!)
         ---
 
         \(ScaffoldText.forLanguage(config.language).newNewsBody)
@@ -62,23 +63,24 @@ public struct NewItem: Sendable, Equatable {
             let end = CivilDateTime(start.instant.addingTimeInterval(2 * 3600), in: zone)
             return "\(end.isoDate) \(end.hourMinute)"
         }() : start.civil.isoDate
+        let say = ScaffoldText.forLanguage(config.language).comments
         let text = """
         ---
         title: \(quoted(title))
         date: \(TimestampFormat.rfc3339(now, in: zone))
         start: \(startText)
         end: \(endText)
-        \(start.hasTime ? "" : "allDay: true\n")timezone: \(zone.identifier)
-        location: ""                    # a room, an address, or Online
-        # address: Street, city         # shown with a map link
-        # organizer: Who runs it
-        # registration: https://…      # a sign-up link
+        \(start.hasTime ? "" : "allDay: true\n")timezone: \(TimeZoneNames.name(of: zone))
+        location: ""                    # \(say["new.location"]!)
+        # address: \(say["new.address"]!)         # \(say["new.addressNote"]!)
+        # organizer: \(say["new.organizer"]!)
+        # registration: https://…      # \(say["new.registration"]!)
         # repeat: { frequency: weekly, until: 2027-01-31 }
         \(categoryLine(config))
         tags: []
         # image: /images/cover.jpg
-        # imageAlt: What the cover shows
-        draft: true                     # remove (or set to false) to publish
+        # imageAlt: \(say["new.imageAlt"]!)
+        draft: true                     # \(say["new.draft"]!)
         ---
 
         \(ScaffoldText.forLanguage(config.language).newEventBody)
@@ -102,7 +104,8 @@ public struct NewItem: Sendable, Equatable {
     private static func categoryLine(_ config: SiteConfig) -> String {
         guard let first = config.categories.first else { return "categories: []" }
         let others = config.categories.dropFirst().map(\.slug)
-        return "categories: [\(first.slug)]" + (others.isEmpty ? "" : "   # or: \(others.joined(separator: ", "))")
+        let or = ScaffoldText.forLanguage(config.language).comments["new.or"]!
+        return "categories: [\(first.slug)]" + (others.isEmpty ? "" : "   # \(or): \(others.joined(separator: ", "))")
     }
 
     /// A YAML double-quoted string, so a title with `:` or `#` stays one value.

@@ -31,6 +31,9 @@ struct SiteView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     /// Of a multilingual site, the other languages' search indexes (`code`, `name`, `url`), which
     /// the search page can search too.
     var otherSearchIndexes: [LanguageLinkView] = []
+    /// Whether the site has trending items (reading figures in `data/popularity.*`, or views or
+    /// likes in front matter): without them the trending page is empty, so the menu leaves it out.
+    var trending = false
 
     func templateValue(_ key: TemplateKey) -> TemplateValue? {
         switch key {
@@ -51,6 +54,7 @@ struct SiteView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         case .searchIndex: return .text(searchIndex)
         case .searchScript: return present(searchScript)
         case .otherSearchIndexes: return otherSearchIndexes.templateValue
+        case .trending: return .bool(trending)
         default: return nil
         }
     }
