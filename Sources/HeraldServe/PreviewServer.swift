@@ -79,7 +79,7 @@ struct FailedBuildPage: RouterMiddleware {
             return try await next(request, context)
         }
         let site = state.site
-        let body = ByteBuffer(string: LiveReload.errorPage(failure, language: site.language(ofPage: request.uri.path) ?? "en", reload: site.liveReload))
+        let body = ByteBuffer(string: LiveReload.errorPage(failure, language: site.language(ofPage: request.uri.path.removingPercentEncoding ?? request.uri.path) ?? "en", reload: site.liveReload))
         return Response(status: .internalServerError, headers: [.contentType: "text/html; charset=utf-8", .contentLength: String(body.readableBytes), .cacheControl: "no-store"],
                         body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
     }

@@ -18,8 +18,11 @@ import Testing
         #expect(diagnostics(["content/events/chess.md": "---\ntitle: Chess night\nstart: 2026-12-01 19:00\nlocation: Room 1\nrepeat:\n  every: week\nuntil: 2027-01-31\n  count: 3\n---\nBody.\n"]) == [
             "content/events/chess.md:7: front matter: line 8 is indented under until: on this line, which has a value already; if until: belongs with the keys below it, indent it like every: on line 6; if not, take the indent off line 8",
         ])
-        // A value that holds ': ' is still told as before.
+        // A value that holds ': ' is still told as before, on its own line or wrapped onto the next.
         #expect(diagnostics(["content/news/2026-01-05-a.md": "---\ntitle: Note: read me\ndate: 2026-01-05\n---\nText.\n"]).first?.contains("does a value hold ': ' and need quotes?") == true)
+        #expect(diagnostics(["content/news/2026-01-05-a.md": "---\ntitle: A\ndate: 2026-01-05\nsummary: a long text\n  wraps here: and more\n---\nText.\n"]) == [
+            "content/news/2026-01-05-a.md:5: front matter is not valid YAML: mapping values are not allowed in this context (column 13): is this line indented by mistake, or does a value hold ': ' and need quotes?",
+        ])
     }
 
     /// In `{ … }`, a comma inside an unquoted value ends it: the rest is taken for a key.
@@ -29,6 +32,13 @@ import Testing
         ])).run(into: MemoryOutput())
         #expect(report.warnings.map(\.description).contains(
             "site.yml:12: warning: 'clubs and campus life.' in languages categories is not a key: inside { } a comma ends a value, so description is only 'Parties'; put the whole value in quotes: description: \"Parties, clubs and campus life.\""))
+        // Two commas: one warning, with the whole value; a quote in it is escaped.
+        let twice = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: [
+            "site.yml": "title: T\nbaseURL: https://example.org/\ntimezone: UTC\ncategories:\n  - slug: campus\n    name: Campus\nlanguages:\n  - code: en\n  - code: zh-CN\n    path: zh\n    categories:\n      campus: {name: 校园, description: Parties, \"clubs\", and campus life.}\n",
+        ])).run(into: MemoryOutput())
+        #expect(twice.warnings.map(\.description) == [
+            "site.yml:12: warning: 'clubs' in languages categories is not a key: inside { } a comma ends a value, so description is only 'Parties'; put the whole value in quotes: description: \"Parties, clubs, and campus life.\"",
+        ])
     }
 
     /// A tab, which an editor cannot tell from spaces, is named first, in front matter and site.yml alike.

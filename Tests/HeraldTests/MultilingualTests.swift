@@ -212,14 +212,15 @@ import Testing
             "content/pages/about.md": "---\ntitle: 关于我们\n---\n我们是学生会。\n",
             "content/pages/about.en.md": "---\ntitle: About us\n---\nWe are the union.\n",
             "content/pages/rules.md": "---\ntitle: 章程\n---\n章程全文。\n",
-            "content/news/2026-11-01-welcome.md": "---\ntitle: 迎新\ndate: 2026-11-01\n---\n见[关于我们](@/pages/about.md)。\n",
+            "content/news/2026-11-01-welcome.md": "---\ntitle: 迎新\ndate: 2026-11-01\n---\n见[关于我们](@/pages/about.md)，或 [in English](@/pages/about.en.md)。\n",
             "content/news/2026-11-02-english.en.md": "---\ntitle: English only\ndate: 2026-11-02\n---\nSee [about](@/pages/about.md) and [the rules](@/pages/rules.md).\n",
         ]
         for languages in ["", "    untranslated: leaveOut"] {
             let site = Self.site(files, languages: languages)
             #expect(try Self.warnings(site) == [], "\(languages)")
             let output = try site.build()
-            expect(output, "news/welcome/index.html", contains: ["<a href=\"/about/\">关于我们</a>"])
+            // A link to the English file by name is a "read in English" link: it stays English.
+            expect(output, "news/welcome/index.html", contains: ["<a href=\"/about/\">关于我们</a>", "<a href=\"/en/about/\">in English</a>"])
             // The English page links to the English version, and to the rules in Chinese, which English has not.
             expect(output, "en/news/english/index.html", contains: ["<a href=\"/en/about/\">about</a>", "<a href=\"/rules/\">the rules</a>"])
             expect(output, "en/feed.xml", contains: ["&lt;a href=\"https://example.org/en/about/\"&gt;about&lt;/a&gt;"])
@@ -238,7 +239,7 @@ import Testing
             "content/news/2026-11-04-d.en.md": "---\ntitle: D\ndate: 2026-11-04\ntranslationKey: dee-day\n---\nText.\n",
         ]))
         #expect(!warnings.contains { $0.contains("2026-11-01-a.en.md") })
-        #expect(warnings.contains("content/news/2026-11-04-d.en.md:4: warning: has translationKey dee-day, which no other file has: it pairs with no version in zh-CN and is shown there untranslated; check the key's spelling"))
+        #expect(warnings.contains("content/news/2026-11-04-d.en.md:4: warning: has translationKey dee-day, which no other file published in this build has, so it pairs with no version in zh-CN; check the key's spelling"))
         #expect(warnings.contains("content/news/2026-11-03-c.md:1: warning: is a second zh-CN version of the item content/news/2026-11-02-b.md is: only content/news/2026-11-02-b.md is published in zh-CN; give one of them another translationKey"))
     }
 

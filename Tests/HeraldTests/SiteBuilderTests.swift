@@ -50,10 +50,13 @@ import Testing
             "content/news/next-week.md": "---\ntitle: Next week\ndate: 2026-11-28 09:00\n---\nText.\n",
             "content/news/spring.md": "---\ntitle: Spring\ndate: 2026-11-01\npublishDate: 2027-02-01\n---\nText.\n",
             "content/news/live.md": "---\ntitle: Live\ndate: 2026-11-01\n---\nText.\n",
+            // Now is 12:00 on the 21st in Shanghai: 23:00 is later today, 09:00 on the 22nd tomorrow.
+            "content/news/tonight.md": "---\ntitle: Tonight\ndate: 2026-11-21 23:00\n---\nText.\n",
+            "content/news/tomorrow.md": "---\ntitle: Tomorrow\ndate: 2026-11-22 09:00\n---\nText.\n",
         ]
         let options = BuildOptions(now: now)
         let report = try Build(options: options, fileSystem: .memory(files.mapValues { Data($0.utf8) })).run(into: MemoryOutput())
-        #expect(report.summary.contains("left out 3 future"))
+        #expect(report.summary.contains("left out 5 future"))
         #expect(report.warnings.map(\.description) == [
             "content/news/spring.md:4: warning: is to be published on 2027-02-01, in 72 days, so it is left out until then; build with --future to see it now",
             "content/news/typo.md:4: warning: is dated 2062-11-10, 35 years from now, so it is left out until then; if the year is a slip, correct it",
@@ -61,7 +64,11 @@ import Testing
         let check = try SiteCheck.run(options, fileSystem: .memory(files.mapValues { Data($0.utf8) }))
         #expect(check.findings.map(\.description).filter { $0.contains("left out until then") } == [
             "content/news/next-week.md:3: warning: is dated 2026-11-28, in 7 days, so it is left out until then; build with --future to see it now",
-        ] + report.warnings.map(\.description))
+            report.warnings[0].description,
+            "content/news/tomorrow.md:3: warning: is dated 2026-11-22, tomorrow, so it is left out until then; build with --future to see it now",
+            "content/news/tonight.md:3: warning: is dated 2026-11-21, later today, so it is left out until then; build with --future to see it now",
+            report.warnings[1].description,
+        ])
         #expect(try Build(options: BuildOptions(includeFuture: true, now: now), fileSystem: .memory(files.mapValues { Data($0.utf8) })).run(into: MemoryOutput()).warnings.isEmpty)
     }
 

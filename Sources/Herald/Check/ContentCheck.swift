@@ -38,10 +38,7 @@ struct ContentCheck {
     private func placeholderAddress(_ found: inout DiagnosticList) {
         let baseURL = site.config.baseURL
         guard PlaceholderAddress.isPlaceholder(baseURL) else { return }
-        let line = sourceText("site.yml").flatMap { text in
-            text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("baseURL:") }.map { $0 + 1 }
-        } ?? 1
-        found.warning("site.yml", line, "baseURL \(baseURL.absoluteString) is a placeholder address: set it to the address readers will reach the site at, or its canonical links, feeds, calendar links and API will lead to \(baseURL.host ?? "nowhere")")
+        found.warning("site.yml", siteYMLLine(ofKey: "baseURL"), "baseURL \(baseURL.absoluteString) is a placeholder address: set it to the address readers will reach the site at, or its canonical links, feeds, calendar links and API will lead to \(baseURL.host ?? "nowhere")")
     }
 
     /// `timezone: UTC` (or GMT) on a site whose language names a region: most likely written by a
@@ -51,9 +48,14 @@ struct ContentCheck {
         let written = TimeZoneNames.name(of: site.config.timeZone)
         guard TimeZoneNames.isPlaceless(written), let region = RegionZones.region(ofLanguage: site.config.language),
               let likely = RegionZones.system.zone(forRegion: region) else { return }
-        let lines = sourceText("site.yml")?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
-        let line = lines.firstIndex { $0.hasPrefix("timezone:") }.map { $0 + 1 } ?? 1
-        found.warning("site.yml", line, "timezone is \(written), but the language \(site.config.language) is that of \(region), whose zone is \(likely): dates and events are shown, and sent to calendars, in \(written). Write timezone: \(likely) if the site is there")
+        found.warning("site.yml", siteYMLLine(ofKey: "timezone"), "timezone is \(written), but the language \(site.config.language) is that of \(region), whose zone is \(likely): dates and events are shown, and sent to calendars, in \(written). Write timezone: \(likely) if the site is there")
+    }
+
+    /// The line of a top-level key of site.yml (1 when it is not written).
+    private func siteYMLLine(ofKey key: String) -> Int {
+        sourceText("site.yml").flatMap { text in
+            text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix(key + ":") }.map { $0 + 1 }
+        } ?? 1
     }
 
     /// The text `herald new` writes in a new item's body ("What, who for, and how to take part."),

@@ -104,7 +104,7 @@ public enum LanguageEditions {
         for (key, present) in versions.sorted(by: { $0.key < $1.key }) where present[0] == nil && present.count == 1 {
             guard key.hasPrefix("key:") else { continue }
             let item = items[present.values.first!]
-            warnings.append(.warning(path: item.sourcePath, line: item.translationKeyLine, "has translationKey \(key.dropFirst(4)), which no other file has: it pairs with no version in \(languages[0].code) and is shown there untranslated; check the key's spelling"))
+            warnings.append(.warning(path: item.sourcePath, line: item.translationKeyLine, "has translationKey \(key.dropFirst(4)), which no other file published in this build has, so it pairs with no version in \(languages[0].code); check the key's spelling"))
         }
         var seen: [String: [Int: String]] = [:]
         for item in items where rules.exclusion(of: item) == nil {

@@ -30,10 +30,14 @@ public struct PublishingRules: Sendable {
     /// The warning naming an item left out as future, when it is far enough ahead to be told.
     func futureWarning(for item: ContentItem, in zone: TimeZone) -> Diagnostic? {
         guard let live = item.goesLiveAt, live.timeIntervalSince(now) > namesFutureItemsAfter else { return nil }
-        let days = Int((live.timeIntervalSince(now) / 86_400).rounded(.up))
-        let when = days > 730 ? "\(days / 365) years from now" : days == 1 ? "tomorrow" : "in \(days) days"
-        let day = CivilDateTime(live, in: zone)
-        let written = String(format: "%04d-%02d-%02d", day.year, day.month, day.day)
+        // Calendar days in the site's zone, as an editor counts them: later today is "today".
+        let (day, today) = (CivilDateTime(live, in: zone), CivilDateTime(now, in: zone))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let dayOf = { (civil: CivilDateTime) in calendar.date(from: DateComponents(year: civil.year, month: civil.month, day: civil.day))! }
+        let days = calendar.dateComponents([.day], from: dayOf(today), to: dayOf(day)).day ?? 0
+        let when = days > 730 ? "\(days / 365) years from now" : days == 0 ? "later today" : days == 1 ? "tomorrow" : "in \(days) days"
+        let written = day.isoDate
         let slip = days > 365 ? "; if the year is a slip, correct it" : "; build with --future to see it now"
         let what = item.publishDate != nil ? "is to be published on" : "is dated"
         return .warning(path: item.sourcePath, line: item.dateLine, "\(what) \(written), \(when), so it is left out until then\(slip)")

@@ -11,6 +11,8 @@ public struct ItemParser: Sendable {
     /// Of a multilingual site, each language's layout, by code: a translation's page is in its
     /// language's folder, and so are its bundle's files.
     let layoutOfLanguage: [String: URLLayout]
+    /// Of a multilingual site, each language's default author, by code (`languages: … author:`).
+    let authorOfLanguage: [String: String]
 
     /// Creates a parser for a site.
     public init(config: SiteConfig) {
@@ -19,6 +21,7 @@ public struct ItemParser: Sendable {
         self.urlLayout = config.layout
         layoutOfLanguage = config.languages.count > 1
             ? Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, LanguagesParser.config(of: $0, in: config).layout) }) : [:]
+        authorOfLanguage = Dictionary(config.languages.compactMap { language in language.author.map { (language.code, $0) } }, uniquingKeysWith: { a, _ in a })
     }
 
     /// What parsing one file gave: the item (unless it had errors) and every diagnostic.
@@ -71,8 +74,8 @@ public struct ItemParser: Sendable {
         fields.problems.append(contentsOf: keys.conflicts)
         for (key, line) in keys.unknown {
             let known = FrontMatterKeys.suggestions(for: key)
-            if let cut = fields.valueCutByComma(before: key) {
-                fields.problems.warning(path, line, "'\(key)' is not a key: inside { } a comma ends a value, so \(cut.key) is only '\(cut.value)'; put the whole value in quotes: \(cut.key): \"\(cut.value), \(key)\"")
+            if let split = fields.commaSplit(key, place: "") {
+                if let split { fields.problems.warning(path, line, split) }
             } else if !known.isEmpty {
                 fields.problems.warning(path, line, "unknown key '\(key)' is kept for templates as params.\(key); \(FrontMatterKeys.didYouMean(known))")
             }
@@ -163,9 +166,8 @@ public struct ItemParser: Sendable {
         }
         let summary = fields.text(keys["summary"])
         var authors = fields.names(keys["author"])
-        // The site's default author, as its language writes it (`languages: … author:`).
-        let languageAuthor = content.language.flatMap { code in config.languages.first { $0.code == code }?.author }
-        if authors.isEmpty, let fallback = languageAuthor ?? config.author { authors = [fallback] }
+        // The site's default author, as the item's language writes it.
+        if authors.isEmpty, let fallback = content.language.flatMap({ authorOfLanguage[$0] }) ?? config.author { authors = [fallback] }
         var popularity: Popularity?
         if fields.node(keys["views"]) != nil || fields.node(keys["likes"]) != nil || fields.node(keys["comments"]) != nil {
             popularity = Popularity(views: fields.count(keys["views"]) ?? 0, likes: fields.count(keys["likes"]) ?? 0, comments: fields.count(keys["comments"]) ?? 0)

@@ -359,8 +359,9 @@ public enum SiteConfigParser {
         for (key, line) in reader.keys where !known.contains(key) {
             let place = section.map { " in \($0)" } ?? ""
             var message = "unknown key '\(key)'\(place) is ignored"
-            if let cut = reader.valueCutByComma(before: key) {
-                message = "'\(key)'\(place) is not a key: inside { } a comma ends a value, so \(cut.key) is only '\(cut.value)'; put the whole value in quotes: \(cut.key): \"\(cut.value), \(key)\""
+            if let split = reader.commaSplit(key, place: place) {
+                guard let split else { continue }
+                message = split
             } else if let suggestion = closest(to: key, in: known) { message += "; did you mean '\(suggestion)'?" }
             reader.problems.warning(reader.path, line, message)
         }

@@ -117,7 +117,7 @@ struct YAMLReader {
             }
             if problem == "mapping values are not allowed in this context", let cut = valueContinued(onLine: mark.line, lines: lines) {
                 let indented = lineOffset + mark.line
-                let like = cut.sibling.map { " like \($0.key): on line \(lineOffset + $0.line)" } ?? ""
+                let like = " like \(cut.sibling.key): on line \(lineOffset + cut.sibling.line)"
                 return Diagnostic(path: path, line: lineOffset + cut.line, "\(what): line \(indented) is indented under \(cut.key): on this line, which has a value already; if \(cut.key): belongs with the keys below it, indent it\(like); if not, take the indent off line \(indented)")
             }
             var detail = context.map { "\(problem) \($0.text)" } ?? problem
@@ -138,9 +138,9 @@ struct YAMLReader {
 
     /// libyaml's "mapping values are not allowed" on an indented `key: value` line (1-based) whose
     /// line above is a `key: value` less indented: it read the indented line as more of that
-    /// value. Most often the line above lost its indent (`until:` under `repeat:`), so that is the
-    /// line to point at; with the key it belongs beside, the nearest line above as indented as this.
-    private static func valueContinued(onLine number: Int, lines: [Substring]) -> (line: Int, key: String, sibling: (line: Int, key: String)?)? {
+    /// value, and a key above it is as indented as this line: then the line above most likely lost
+    /// its indent (`until:` under `repeat:`, beside `every:`), so that is the line to point at.
+    private static func valueContinued(onLine number: Int, lines: [Substring]) -> (line: Int, key: String, sibling: (line: Int, key: String))? {
         func indent(_ line: Substring) -> Int { line.prefix { $0 == " " }.count }
         func keyed(_ line: Substring) -> (key: String, value: Substring)? {
             let text = line.drop { $0 == " " }
@@ -151,13 +151,16 @@ struct YAMLReader {
         }
         guard number >= 2, number <= lines.count else { return nil }
         let here = lines[number - 1]
-        guard let above = (0..<(number - 1)).reversed().first(where: { !lines[$0].allSatisfy { $0 == " " } }),
+        // The indented line must read as a key (a wrapped value holding ': ' does not: it needs quotes).
+        guard let (hereKey, _) = keyed(here), !hereKey.contains(" "),
+              let above = (0..<(number - 1)).reversed().first(where: { !lines[$0].allSatisfy { $0 == " " } }),
               indent(here) > indent(lines[above]), let (key, value) = keyed(lines[above]),
               let first = value.first, !"|>&*\"'[{#".contains(first) else { return nil }
         // Upwards from the line above, within the group: a line less indented than this one ends it.
         let group = (0..<above).reversed().prefix { lines[$0].allSatisfy { $0 == " " } || indent(lines[$0]) >= indent(here) }
-        let sibling = group.first { indent(lines[$0]) == indent(here) && keyed(lines[$0]) != nil }
-            .flatMap { index in keyed(lines[index]).map { (index + 1, $0.key) } }
+        // Without such a key above, the indented line is the likelier slip: libyaml's own line stands.
+        guard let sibling = group.first(where: { indent(lines[$0]) == indent(here) && keyed(lines[$0]) != nil })
+            .flatMap({ index in keyed(lines[index]).map { (line: index + 1, key: $0.key) } }) else { return nil }
         return (above + 1, key, sibling)
     }
 
@@ -212,18 +215,27 @@ struct YAMLReader {
 
     /// For a "key" of a `{ … }` mapping that is really the rest of the value before it, cut off by
     /// a comma (`{name: Campus Life, description: Parties, clubs and campus life.}` reads
-    /// `clubs and campus life.` as a key with no value): the key before it and the value it kept.
-    func valueCutByComma(before key: String) -> (key: String, value: String)? {
+    /// `clubs and campus life.` as a key with no value): nil when `key` is a key; else the warning
+    /// to give, which names the whole value quoted, or nil for the second and later pieces of one
+    /// value (`Parties, clubs, and more.`), which the first piece's warning covers.
+    func commaSplit(_ key: String, place: String) -> String?? {
+        // Cheap first: only a key without a value can be a piece of a value.
+        guard let node = values[key], isNull(node) else { return nil }
         let pairs = Array(mapping)
-        for index in pairs.indices.dropFirst() {
-            // On the line of the value before it: only `{ … }` puts two keys on one line.
-            guard case .scalar(let name) = pairs[index].key, name.string == key, isNull(pairs[index].value),
-                  let here = pairs[index].key.mark?.line, here == pairs[index - 1].value.mark?.line,
-                  case .scalar(let previousKey) = pairs[index - 1].key, case .scalar(let kept) = pairs[index - 1].value,
-                  kept.style == .plain, !isNull(pairs[index - 1].value) else { continue }
-            return (previousKey.string, kept.string)
+        guard let index = pairs.firstIndex(where: { if case .scalar(let name) = $0.key { name.string == key } else { false } }), index > 0 else { return nil }
+        // Back to the value the comma cut: pieces are on its line (only `{ … }` puts two keys on one).
+        var start = index - 1
+        while start > 0, isNull(pairs[start].value), pairs[start].key.mark?.line == pairs[index].key.mark?.line { start -= 1 }
+        guard case .scalar(let cutKey) = pairs[start].key, case .scalar(let kept) = pairs[start].value, kept.style == .plain,
+              !isNull(pairs[start].value), pairs[start].value.mark?.line == pairs[index].key.mark?.line else { return nil }
+        guard start == index - 1 else { return .some(nil) }
+        var pieces = [kept.string]
+        for pair in pairs[index...] {
+            guard isNull(pair.value), pair.key.mark?.line == pairs[index].key.mark?.line, case .scalar(let piece) = pair.key else { break }
+            pieces.append(piece.string)
         }
-        return nil
+        let whole = pieces.joined(separator: ", ").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return .some("'\(key)'\(place) is not a key: inside { } a comma ends a value, so \(cutKey.string) is only '\(kept.string)'; put the whole value in quotes: \(cutKey.string): \"\(whole)\"")
     }
 
     /// Whether the key is present with a value (`key:` alone, or `~`, is no value).

@@ -135,7 +135,8 @@ extension Build {
         var problems: [Diagnostic] = []
         var told = Set(warnings)
         // Where each language's own items are, for a link to an item another language does not list.
-        let ownPages = sites.count == 1 ? [:] : Dictionary(sites.flatMap { site in
+        let hasLinks = sites.count > 1 && parsed.items.contains { !$0.contentLinks.isEmpty }
+        let ownPages = !hasLinks ? [:] : Dictionary(sites.flatMap { site in
             site.items.indices.filter { !site.isBorrowed($0) }.map { (site.items[$0].sourcePath, site.paths[$0]) }
         }, uniquingKeysWith: { a, _ in a })
         for index in sites.indices {

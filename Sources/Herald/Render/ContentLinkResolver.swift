@@ -18,6 +18,8 @@ public struct ContentLinkResolver {
     func resolve(_ site: inout Site, allItems: [ContentItem], elsewhere: [String: String] = [:], only: Set<ItemID>? = nil) -> [Diagnostic] {
         guard site.items.indices.contains(where: { !site.items[$0].contentLinks.isEmpty && only?.contains($0) != false }) else { return [] }
         let published = Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
+        // The language of originals (files named without a language): the site's default.
+        let originals = site.languages?.all.first?.code
         // Only a multilingual site's items have a translation key.
         let versionOfKey = Dictionary(site.items.indices.filter { !site.items[$0].translationKey.isEmpty }.map { (site.items[$0].translationKey, $0) },
                                       uniquingKeysWith: { a, _ in a })
@@ -36,7 +38,12 @@ public struct ContentLinkResolver {
                 let candidates = written + written.compactMap { byLowercase[$0.lowercased()] }
                 let rest = ContentLink.split(link.written).rest
                 let linked = candidates.lazy.compactMap { parsed[$0] }.first
-                if let target = candidates.lazy.compactMap({ published[$0] }).first ?? linked.flatMap({ versionOfKey[$0.translationKey] }) {
+                // A link to an original (`about.md`) or to a file in the linking item's own language
+                // leads to that item's version in this part's language; one to a translation in
+                // another language (`about.en.md` from a Chinese article: "read in English") leads
+                // to that translation's page.
+                let version = linked.flatMap { $0.language == item.language || $0.language == originals ? versionOfKey[$0.translationKey] : nil }
+                if let target = candidates.lazy.compactMap({ published[$0] }).first ?? version {
                     targets[index] = urls.path(site.paths[target]) + rest
                 } else if let linked, let path = elsewhere[linked.sourcePath] {
                     targets[index] = urls.path(path) + rest

@@ -16,7 +16,7 @@ public struct StarterZone: Equatable, Sendable {
 
     /// The machine's zone when it names a place; else the likely zone of the language's region
     /// (zh-CN in a container whose clock says UTC gets Asia/Shanghai); else UTC. Written as
-    /// `UTC`, never `GMT`, which Linux Foundation calls UTC but calendar apps show as London's.
+    /// `UTC`: Linux Foundation names UTC `GMT`, which calendar apps show as London's zone.
     public static func choose(machine: String, language: String, regions: RegionZones) -> StarterZone {
         if !TimeZoneNames.isPlaceless(machine), TimeZoneNames.zone(machine) != nil {
             return StarterZone(identifier: machine, source: .machine)

@@ -1,14 +1,16 @@
 import Foundation
 
-/// The time zone tzdata lists first for each country, read from its `zone1970.tab`: the zone of
-/// the most populous place (CN → Asia/Shanghai, TW → Asia/Taipei, GB → Europe/London,
-/// US → America/New_York). It is how a site whose language names a region (zh-CN) is given,
-/// or warned about, a zone when the machine's own clock says only UTC.
+/// The time zone tzdata lists first for each country, read from its `zone.tab`, which gives each
+/// country its own rows, its principal zone first (CN → Asia/Shanghai, DE → Europe/Berlin,
+/// US → America/New_York). `zone1970.tab` is not used: a row there serves several countries, so
+/// the first row naming DE is Europe/Zurich's and the first naming IS is Africa/Abidjan's. It is
+/// how a site whose language names a region (zh-CN) is given, or warned about, a zone when the
+/// machine's own clock says only UTC.
 public struct RegionZones: Sendable {
     private var firstZone: [String: String] = [:]
 
-    /// Parses the text of `zone1970.tab`: `codes<TAB>coordinates<TAB>zone[<TAB>comment]` lines,
-    /// `#` comments; a line may list several countries (`GB,GG,IM,JE`).
+    /// Parses the text of `zone.tab`: `code<TAB>coordinates<TAB>zone[<TAB>comment]` lines and `#`
+    /// comments (a line listing several codes, `GB,GG`, gives each of them the zone).
     public init(table: String) {
         for line in table.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
@@ -32,11 +34,11 @@ public struct RegionZones: Sendable {
     /// The likely zone of a language's region, if it names one that tzdata knows.
     public func zone(forLanguage code: String) -> String? { Self.region(ofLanguage: code).flatMap(zone(forRegion:)) }
 
-    /// This system's table (`$TZDIR/zone1970.tab`, else Debian's `/usr/share/zoneinfo/zone1970.tab`),
-    /// read once; empty when there is none, so nothing is guessed.
+    /// This system's table (`$TZDIR/zone.tab`, else Debian's `/usr/share/zoneinfo/zone.tab`), read
+    /// once; empty when there is none, so nothing is guessed.
     public static let system: RegionZones = {
         let folder = ProcessInfo.processInfo.environment["TZDIR"] ?? "/usr/share/zoneinfo"
-        let text = (try? String(contentsOfFile: folder + "/zone1970.tab", encoding: .utf8)) ?? ""
+        let text = (try? String(contentsOfFile: folder + "/zone.tab", encoding: .utf8)) ?? ""
         return RegionZones(table: text)
     }()
 }
