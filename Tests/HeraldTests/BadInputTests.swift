@@ -216,6 +216,31 @@ import Testing
         ], "every problem, sorted by path and line")
     }
 
+    /// Issue 37, item 3: the steps after parsing run on the items that parsed, so a missing cover
+    /// and a broken link come in the same run as the front matter's errors; a link to a file that
+    /// did not parse is no broken link.
+    @Test func problemsOfLaterStepsComeWithTheParseErrors() {
+        let files = [
+            "content/news/a.md": "---\ntitle: A\ndate: 2026-11-01\ncover: missing.jpg\n---\nSee [b](b.md) and [gone](gone.md).\n",
+            "content/news/b.md": "---\ntitle: B\ndate: notadate\n---\nBody\n",
+            "content/news/c.md": "---\ntitle: C\ndate: 2026-11-01\nfeatured: maybe\n---\nBody\n",
+        ]
+        let told = [
+            "content/news/a.md:4: cover image 'missing.jpg' is not in the site; put it at static/missing.jpg",
+            "content/news/a.md:6: links to gone.md, which is not a content file of the site",
+        ]
+        #expect(diagnostics(files) == [
+            told[0], told[1],
+            "content/news/b.md:3: date: 'notadate' is not a date: expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or an RFC 3339 date such as 2026-11-21T09:30:00+08:00",
+            "content/news/c.md:4: featured must be true or false, not 'maybe'",
+        ])
+        // With the front matter mended, the broken link stops the model, and the cover is still named beside it.
+        var mended = files
+        mended["content/news/b.md"] = "---\ntitle: B\ndate: 2026-11-02\n---\nBody\n"
+        mended["content/news/c.md"] = "---\ntitle: C\ndate: 2026-11-01\n---\nBody\n"
+        #expect(diagnostics(mended) == told)
+    }
+
     @Test func emptyStartAndDateValuesAreErrorsNotCrashes() {
         #expect(diagnostics([
             "content/events/e.md": "---\ntitle: E\nstart:\n---\n",

@@ -153,6 +153,38 @@ import Testing
         // 500 weeks from 1 January 2026 end on 29 July 2035.
         #expect(try #require(output.text("events/e/event.ics")).contains("UNTIL=20350726T020000Z"))
     }
+
+    /// tzdata's names of places are taken, those Foundation's list lacks too (Asia/Kolkata, which
+    /// a real imported site wrote and was refused); abbreviations are not. Every name of UTC is
+    /// taken and written UTC, never Linux Foundation's GMT (which calendar apps show as London's).
+    @Test func everyTzdataNameOfAPlaceOrOfUTCIsTakenAndUTCIsWrittenUTC() throws {
+        for name in ["Asia/Kolkata", "Asia/Calcutta", "US/Pacific", "Europe/Kyiv", "Asia/Shanghai"] { #expect(TimeZoneNames.zone(name) != nil, "\(name)") }
+        for name in ["PST", "EST", "GMT+8", "Etc/GMT+5", "Mars/Base", "CST6CDT"] { #expect(TimeZoneNames.zone(name) == nil, "\(name)") }
+        #expect(TimeZoneNames.placeNames(tzdata: "# tzdata\nZ Asia/Kolkata 5:53:28 - LMT 1854 Jun 28\nR X 1 2 - - 0 -\nL Asia/Kolkata Asia/Calcutta\nZ EST -5 - EST\nL Etc/UTC Etc/Zulu\n")
+                == ["Asia/Kolkata", "Asia/Calcutta"])
+        for written in ["UTC", "Etc/UTC", "GMT", "Zulu"] {
+            let output = try MemorySite([
+                "site.yml": "title: T\nbaseURL: https://example.org/\ntimezone: \(written)\n",
+                "content/events/e.md": "---\ntitle: E\nstart: 2026-12-01 19:00\n---\n",
+            ]).build()
+            let ics = try #require(output.text("events/e/event.ics"), "\(written)")
+            #expect(ics.contains("DTSTART;TZID=UTC:20261201T190000\r\n") && ics.contains("\r\nTZID:UTC\r\n"), "\(written)")
+            let page = try #require(output.text("events/e/index.html"))
+            #expect(page.contains("Time zone: UTC</small>") && !page.contains("GMT"), "\(written)")
+        }
+    }
+
+    /// Issue 37, item 7: an online event's calendar file carries its sign-up link, labelled in the
+    /// site's language, as its page does.
+    @Test func theCalendarFileCarriesTheSignUpLinkInTheSitesLanguage() throws {
+        let event = "---\ntitle: Talk\nstart: 2026-12-01 19:00\nlocation: https://zoom.example.com/j/1\norganizer: Alumni office\nregistration: https://forms.example.com/talk\n---\nA talk.\n"
+        for (language, organizer, registration) in [("en", "Organizer", "Registration"), ("zh-CN", "主办", "报名")] {
+            let output = try MemorySite(["site.yml": "title: T\nbaseURL: https://example.org/\nlanguage: \(language)\n", "content/events/talk.md": event]).build()
+            let ics = try #require(output.text("events/talk/event.ics")).replacingOccurrences(of: "\r\n ", with: "")
+            #expect(ics.contains("DESCRIPTION:A talk.\\n\\n\(organizer): Alumni office\\n\\n\(registration): https://forms.example.com/talk\\n\\nhttps://example.org/events/talk/\r\n"), "\(language)")
+            #expect(ics.contains("LOCATION:https://zoom.example.com/j/1\r\n"))
+        }
+    }
 }
 
 @Suite struct EventViewsTests {

@@ -23,6 +23,10 @@ struct ParsedContent {
     var sections: [ContentKind: SectionPage]
     /// A multilingual site's section pages, by language code.
     var sectionsOfLanguage: [String: [ContentKind: SectionPage]] = [:]
+    /// The errors parsing found; the build stops after parsing when there are any.
+    var errors: [Diagnostic] = []
+    /// The content files that did not parse, so that a link to one is not also called broken.
+    var unparsed: Set<String> = []
 }
 
 extension Build {
@@ -55,7 +59,10 @@ extension Build {
 
     /// Reads and parses every content file on all cores (reusing the memo's parse of a file whose
     /// stamp has not changed). Every error of every file is reported together.
-    func parseContent(_ sources: [ContentSource], config: SiteConfig, run: inout BuildRun, warnings: inout [Diagnostic]) throws -> ParsedContent {
+    /// Parses every content file on all cores. Files with errors are left out of the items and
+    /// their errors returned in `errors`: the caller stops the build, after looking for the
+    /// problems the items that did parse have (`findingsBeyondParsing`).
+    func parseContent(_ sources: [ContentSource], config: SiteConfig, run: inout BuildRun, warnings: inout [Diagnostic]) -> ParsedContent {
         beforeReadingContent?()
         let parser = ItemParser(config: config)
         let (fileSystem, memo) = (self.fileSystem, self.memo)
@@ -88,6 +95,7 @@ extension Build {
         // on one core at the end of this step for 10,000 items (perf).
         var (readSeconds, markdownSeconds) = (0.0, 0.0)
         var diagnostics: [Diagnostic] = []
+        var unparsed = Set<String>()
         var omittedHTML: [(path: String, line: Int)] = []
         var plainCode: [(path: String, line: Int)] = []
         var sections: [ContentKind: SectionPage] = [:]
@@ -99,6 +107,7 @@ extension Build {
             // render one): `--drafts` tells its warnings. Its errors still stop the build.
             let leftOut = !options.includeDrafts && outcomes[index].outcome.item?.draft == true
             diagnostics += leftOut ? outcomes[index].outcome.diagnostics.filter { $0.severity == .error } : outcomes[index].outcome.diagnostics
+            if outcomes[index].outcome.diagnostics.contains(where: { $0.severity == .error }) { unparsed.insert(sources[index].path) }
             if outcomes[index].outcome.notPage != nil { run.notPages += 1 }
             if !leftOut, let line = outcomes[index].outcome.omittedHTMLLine { omittedHTML.append((sources[index].path, line)) }
             if !leftOut, let line = outcomes[index].outcome.plainCodeLine { plainCode.append((sources[index].path, line)) }
@@ -108,9 +117,6 @@ extension Build {
         }
         run.parseParts = (readSeconds, markdownSeconds)
         warnings += diagnostics.filter { $0.severity == .warning }
-        if diagnostics.contains(where: { $0.severity == .error }) {
-            throw BuildFailure(step: .parseContent, diagnostics: diagnostics)
-        }
         warnings += ItemParser.omittedHTMLWarning(omittedHTML)
         warnings += CodeBlockReport.warningForPlainCode(plainCode)
         var items: [ContentItem] = []
@@ -118,14 +124,45 @@ extension Build {
         for index in outcomes.indices {
             if let item = outcomes[index].outcome.item.take() { items.append(item) }
         }
-        return ParsedContent(items: items, sections: sections, sectionsOfLanguage: sectionsOfLanguage)
+        return ParsedContent(items: items, sections: sections, sectionsOfLanguage: sectionsOfLanguage,
+                             errors: diagnostics.filter { $0.severity == .error }, unparsed: unparsed)
+    }
+
+    /// The errors the next steps find in the items that did parse, when others did not: a
+    /// missing cover, a broken link. A build stopped by a typo in one file still names every
+    /// other problem, so they are fixed in one round (docs/errors.md). The steps run dry: nothing
+    /// is written, and no image is cached.
+    func findingsBeyondParsing(_ parsed: ParsedContent, config: SiteConfig, popularity: [PopularityRecord]) -> [Diagnostic] {
+        guard !parsed.items.isEmpty else { return [] }
+        var ignored: [Diagnostic] = []
+        do {
+            let model = try buildSiteModel(parsed, config: config, popularity: popularity, run: BuildRun(), warnings: &ignored)
+            return model.linkErrors + findingsOfImages(model.sites, config: config)
+        } catch let failure as BuildFailure {
+            return failure.errors
+        } catch {
+            return []
+        }
+    }
+
+    /// The errors reading the images of `sites` finds (a cover that is not there, a file that is
+    /// no image), for a build that already stops at an earlier step's errors: read dry, with no cache.
+    func findingsOfImages(_ sites: [Site], config: SiteConfig) -> [Diagnostic] {
+        let reading = ImageReading(fileSystem: fileSystem, options: config.images, cache: ImageCache(folder: nil), sourcePath: options.sourcePath)
+        var found = Set<Diagnostic>()
+        for site in sites {
+            do { _ = try reading.read(site) } catch let failure as BuildFailure { found.formUnion(failure.errors) } catch {}
+        }
+        return found.sorted()
     }
 
     /// The site model (pure): publishing rules applied, items placed and grouped, and links to
     /// other items' Markdown files resolved now that every path is known.
     /// A multilingual site has one model per language (`LanguageEditions`), the default's first.
+    /// Links that lead nowhere are returned as `linkErrors`, with the model, so that the caller
+    /// can name the images' problems beside them before it stops.
     func buildSiteModel(_ parsed: ParsedContent, config: SiteConfig, popularity: [PopularityRecord], run: BuildRun,
-                        warnings: inout [Diagnostic]) throws -> ([Site], SiteURLs) {
+                        warnings: inout [Diagnostic]) throws -> (sites: [Site], urls: SiteURLs, linkErrors: [Diagnostic]) {
         let rules = PublishingRules(now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture,
                                     namesEveryFutureItem: options.namesEveryFutureItem)
         let urls = SiteURLs(config: config)
@@ -141,28 +178,28 @@ extension Build {
         }, uniquingKeysWith: { a, _ in a })
         for index in sites.indices {
             // A link to another item's Markdown file leads to that item in this language, if it has one.
-            let linkProblems = ContentLinkResolver(urls: urls, rules: rules).resolve(&sites[index], allItems: parsed.items, elsewhere: ownPages)
+            let linkProblems = ContentLinkResolver(urls: urls, rules: rules).resolve(&sites[index], allItems: parsed.items, elsewhere: ownPages,
+                                                                                                 unparsed: parsed.unparsed)
             problems += linkProblems.filter { $0.severity == .error }
             sites[index].warnings += linkProblems
             sites[index].skipped.notPages = run.notPages
             // The same warning about a shared item is told once.
             for warning in sites[index].warnings where told.insert(warning).inserted { warnings.append(warning) }
         }
-        if !problems.isEmpty { throw BuildFailure(step: .buildSiteModel, diagnostics: Array(Set(problems)).sorted()) }
-        return (sites, urls)
+        return (sites, urls, Array(Set(problems)).sorted())
     }
 
     /// Every file that is not a template page: feeds, the JSON API, calendars, the search index,
     /// the sitemap and redirects.
     static func planDocuments(site: Site, urls: SiteURLs, facts: [ItemFacts], plan: PagePlan, config: SiteConfig) -> [GeneratedFile] {
-        planDocuments(planSiteDocuments(site: site, urls: urls, facts: facts), plan: plan, urls: urls, config: config)
+        planDocuments(planSiteDocuments(site: site, urls: urls, facts: facts, strings: plan.theme.strings), plan: plan, urls: urls, config: config)
     }
 
     /// The documents made from the site model alone: all but the sitemap, which lists the pages.
-    static func planSiteDocuments(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> SiteDocuments {
+    static func planSiteDocuments(site: Site, urls: SiteURLs, facts: [ItemFacts], strings: InterfaceStrings) -> SiteDocuments {
         SiteDocuments(files: FeedPlan.files(site: site, urls: urls, facts: facts)
                           + APIPlan.files(site: site, urls: urls, facts: facts)
-                          + ICalendarPlan.files(site: site, urls: urls, facts: facts)
+                          + ICalendarPlan.files(site: site, urls: urls, facts: facts, strings: strings)
                           + SearchIndexPlan.files(site: site, urls: urls, facts: facts),
                       redirects: RedirectPlan.files(site: site, urls: urls))
     }

@@ -60,15 +60,24 @@ public struct Build: Sendable {
         let themes = try clock.step(.loadTemplates) { try loadTemplates(config: config, warnings: &warnings) }
         let theme = themes[0]
         let parsed = try clock.step(.parseContent) {
-            // A problem in the data files is reported before the content's, as when they were read first.
-            do { return try parseContent(sources, config: config, run: &run, warnings: &warnings) } catch { _ = try data.wait().get(); throw error }
+            let parsed = parseContent(sources, config: config, run: &run, warnings: &warnings)
+            guard parsed.errors.isEmpty else {
+                // A problem in the data files is reported before the content's, as when they were read first.
+                let popularity = try data.wait().get()
+                throw BuildFailure(step: .parseContent, diagnostics: parsed.errors + findingsBeyondParsing(parsed, config: config, popularity: popularity.records))
+            }
+            return parsed
         }
         clock.detail(run.parseDetail(clock))
         log("Parsed \(parsed.items.count) content files")
         var (editions, siteURLs) = try clock.step(.buildSiteModel) {
             let popularity = try data.wait().get()
             warnings += popularity.warnings
-            return try buildSiteModel(parsed, config: config, popularity: popularity.records, run: run, warnings: &warnings)
+            let model = try buildSiteModel(parsed, config: config, popularity: popularity.records, run: run, warnings: &warnings)
+            guard model.linkErrors.isEmpty else {
+                throw BuildFailure(step: .buildSiteModel, diagnostics: model.linkErrors + findingsOfImages(model.sites, config: config))
+            }
+            return (model.sites, model.urls)
         }
         let imageCache = ImageCache(folder: planOnly ? nil : options.imageCachePath)
         try clock.step(.readImages) {
@@ -100,7 +109,7 @@ public struct Build: Sendable {
                 // The memo's cards are kept by content file: an item shown in two languages has a card
                 // in each, and the memo keeps the last made (a card of the other is made again).
                 let made = PagePlan.make(site: edition, theme: themes[index], facts: editionFacts, images: imageLinks[index], cache: memo) {
-                    Self.planSiteDocuments(site: edition, urls: urls, facts: editionFacts)
+                    Self.planSiteDocuments(site: edition, urls: urls, facts: editionFacts, strings: themes[index].strings)
                 }
                 plans.append(try made.plan.get())
                 documents.append(made.other)

@@ -13,9 +13,11 @@ public struct ContentLinkResolver {
     /// item parsed (`allItems`, drafts and all). On a multilingual site a link leads to the linked
     /// item's version in this language when there is one (`[About](@/pages/about.md)` in an
     /// article shown in English leads to `/en/about/`), else to the item in the language it is
-    /// published in (`elsewhere`: source path → page path). Returns the errors and warnings, each
-    /// at the line of the link.
-    func resolve(_ site: inout Site, allItems: [ContentItem], elsewhere: [String: String] = [:], only: Set<ItemID>? = nil) -> [Diagnostic] {
+    /// published in (`elsewhere`: source path → page path). A link to a file that did not parse
+    /// (`unparsed`, in a build that stops at its errors) is no broken link, and is left alone.
+    /// Returns the errors and warnings, each at the line of the link.
+    func resolve(_ site: inout Site, allItems: [ContentItem], elsewhere: [String: String] = [:], only: Set<ItemID>? = nil,
+                 unparsed: Set<String> = []) -> [Diagnostic] {
         guard site.items.indices.contains(where: { !site.items[$0].contentLinks.isEmpty && only?.contains($0) != false }) else { return [] }
         let published = Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
         // The language of originals (files named without a language): the site's default.
@@ -28,7 +30,7 @@ public struct ContentLinkResolver {
         // file when no file has the case written.
         let byLowercase = Dictionary(allItems.map { ($0.sourcePath.lowercased(), $0.sourcePath) }, uniquingKeysWith: { a, b in min(a, b) })
         // Made once, and only looked in for a link that leads nowhere.
-        let fileNames = NearestMatch(allItems.map { (($0.sourcePath as NSString).lastPathComponent.lowercased(), $0.sourcePath) })
+        let fileNames = NearestMatch((allItems.map(\.sourcePath) + unparsed.sorted()).map { (($0 as NSString).lastPathComponent.lowercased(), $0) })
         var found = DiagnosticList()
         for id in site.items.indices where !site.items[id].contentLinks.isEmpty && only?.contains(id) != false {
             var item = site.items[id]
@@ -55,6 +57,8 @@ public struct ContentLinkResolver {
                     default: "in another language that does not list it"
                     }
                     found.warning(item.sourcePath, link.line, "links to \(link.written), which is \(reason) and not published in this build, so the link is shown as text until it is")
+                    targets[index] = .some(nil)
+                } else if candidates.contains(where: unparsed.contains) {
                     targets[index] = .some(nil)
                 } else if link.written.hasPrefix("/") {
                     // A site path that is no content file may be a static one: it stays a site link.

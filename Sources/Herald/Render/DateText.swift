@@ -148,10 +148,10 @@ public struct DateText: Sendable {
 
     private static let englishMonthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
-    /// The zone an event's times are in, e.g. `Asia/Shanghai (UTC+08:00)`.
+    /// The zone an event's times are in, e.g. `Asia/Shanghai (UTC+08:00)`, or `UTC`.
     public func zoneLabel(_ zone: TimeZone, at instant: Date) -> String {
-        let offset = TimestampFormat.offsetSuffix(zone.secondsFromGMT(for: instant))
-        return "\(zone.identifier) (UTC\(offset == "Z" ? "" : offset))"
+        let (name, offset) = (TimeZoneNames.name(of: zone), TimestampFormat.offsetSuffix(zone.secondsFromGMT(for: instant)))
+        return name == "UTC" ? name : "\(name) (UTC\(offset == "Z" ? "" : offset))"
     }
 
     /// `约 5 分钟读完` / `5 min read` (the interface string `readingTime`).

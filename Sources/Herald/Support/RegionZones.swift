@@ -31,9 +31,6 @@ public struct RegionZones: Sendable {
         return region.uppercased()
     }
 
-    /// The likely zone of a language's region, if it names one that tzdata knows.
-    public func zone(forLanguage code: String) -> String? { Self.region(ofLanguage: code).flatMap(zone(forRegion:)) }
-
     /// This system's table (`$TZDIR/zone.tab`, else Debian's `/usr/share/zoneinfo/zone.tab`), read
     /// once; empty when there is none, so nothing is guessed.
     public static let system: RegionZones = {

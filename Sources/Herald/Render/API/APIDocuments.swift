@@ -25,7 +25,7 @@ struct APIEvent: Encodable, Sendable, Hashable {
         start = TimestampFormat.eventTime(shown.start, allDay: event.allDay, zone: zone)
         end = shown.end.map { TimestampFormat.eventTime($0, allDay: event.allDay, zone: zone, isEnd: true) }
         allDay = event.allDay
-        timezone = zone.identifier
+        timezone = TimeZoneNames.name(of: zone)
         location = event.location
         address = event.address
         status = event.status.rawValue

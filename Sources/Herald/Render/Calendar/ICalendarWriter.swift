@@ -7,6 +7,19 @@ struct ICalendarWriter: Sendable {
     let site: Site
     let urls: SiteURLs
     let facts: [ItemFacts]
+    /// How an event's description names its organizer and its sign-up link, in the calendar's language.
+    let labels: Labels
+
+    /// The words a description puts before values that are not self-evident, from the theme's strings.
+    struct Labels: Equatable, Sendable {
+        var organizer: String
+        var registration: String
+
+        init(strings: InterfaceStrings) {
+            organizer = strings.table["organizer"] ?? "Organizer"
+            registration = strings.table["registration"] ?? "Registration"
+        }
+    }
 
     /// A whole calendar of the given events.
     func calendar(name: String, events: [ItemID]) -> Data {
@@ -22,11 +35,12 @@ struct ICalendarWriter: Sendable {
             "X-PUBLISHED-TTL:PT6H",
         ]
         let details = events.compactMap { id in site.items[id].event.map { (id, $0) } }
-        for zone in Set(details.filter { !$0.1.allDay }.map(\.1.timeZone.identifier)).sorted() {
-            let zoned = details.filter { $0.1.timeZone.identifier == zone && !$0.1.allDay }.map(\.1)
+        // By the name written: every name of UTC (`UTC`, `Etc/UTC`) is one zone, `UTC`.
+        for zone in Set(details.filter { !$0.1.allDay }.map { TimeZoneNames.name(of: $0.1.timeZone) }).sorted() {
+            let zoned = details.filter { TimeZoneNames.name(of: $0.1.timeZone) == zone && !$0.1.allDay }.map(\.1)
             let first = zoned.flatMap(\.occurrences).map(\.start).min()!
             let last = zoned.flatMap(\.occurrences).map(\.finish).max()!
-            lines += VTimeZone.lines(for: TimeZone(identifier: zone)!, from: first, to: last)
+            lines += VTimeZone.lines(for: zoned[0].timeZone, from: first, to: last)
         }
         for (id, event) in details { lines += eventLines(id, event) }
         lines.append("END:VCALENDAR")
@@ -59,15 +73,12 @@ struct ICalendarWriter: Sendable {
             lines.append("DTSTART;VALUE=DATE:" + Self.day(CivilDateTime(first.start, in: zone)))
             if let end = first.end { lines.append("DTEND;VALUE=DATE:" + Self.day(CivilDateTime(end, in: zone))) }
         } else {
-            lines.append("DTSTART;TZID=\(zone.identifier):" + Self.local(CivilDateTime(first.start, in: zone)))
-            if let end = first.end { lines.append("DTEND;TZID=\(zone.identifier):" + Self.local(CivilDateTime(end, in: zone))) }
+            lines.append("DTSTART;TZID=\(TimeZoneNames.name(of: zone)):" + Self.local(CivilDateTime(first.start, in: zone)))
+            if let end = first.end { lines.append("DTEND;TZID=\(TimeZoneNames.name(of: zone)):" + Self.local(CivilDateTime(end, in: zone))) }
         }
         if let rule = event.recurrence { lines += recurrenceLines(rule, event: event, first: first) }
         lines.append("SUMMARY:" + Self.text(item.title))
-        var description = item.summaryText
-        if let organizer = event.organizer { description += (description.isEmpty ? "" : "\n\n") + organizer }
-        description += (description.isEmpty ? "" : "\n\n") + fact.permalink
-        lines.append("DESCRIPTION:" + Self.text(description))
+        lines.append("DESCRIPTION:" + Self.text(description(item, event, permalink: fact.permalink)))
         let place = [event.location, event.address].compactMap { $0 }.joined(separator: ", ")
         if !place.isEmpty { lines.append("LOCATION:" + Self.text(place)) }
         lines.append("URL:" + fact.permalink)
@@ -82,6 +93,17 @@ struct ICalendarWriter: Sendable {
         return lines
     }
 
+    /// The summary, then the organizer and the sign-up link, each labelled (a calendar app shows
+    /// the description as plain text, where a bare second link would read as the event's page),
+    /// then the event's page.
+    private func description(_ item: ContentItem, _ event: EventDetails, permalink: String) -> String {
+        var paragraphs = [item.summaryText]
+        if let organizer = event.organizer { paragraphs.append("\(labels.organizer): \(organizer)") }
+        if let registration = event.registration { paragraphs.append("\(labels.registration): \(registration)") }
+        paragraphs.append(permalink)
+        return paragraphs.filter { !$0.isEmpty }.joined(separator: "\n\n")
+    }
+
     /// RRULE and EXDATEs that make exactly the event's dates, counted from its first real date
     /// (DTSTART): the rule always ends with an UNTIL at the last date the series makes (in UTC, as
     /// RFC 5545 requires beside a TZID start), which also carries Herald's 500-date limit into
@@ -93,7 +115,7 @@ struct ICalendarWriter: Sendable {
         let excluded = Set(rule.except.map(\.isoDate))
         let firstDay = CivilDateTime(first.start, in: zone).isoDate
         for candidate in rule.candidates(from: event.seriesBase) where excluded.contains(candidate.isoDate) && candidate.isoDate > firstDay {
-            lines.append(event.allDay ? "EXDATE;VALUE=DATE:" + Self.day(candidate) : "EXDATE;TZID=\(zone.identifier):" + Self.local(candidate))
+            lines.append(event.allDay ? "EXDATE;VALUE=DATE:" + Self.day(candidate) : "EXDATE;TZID=\(TimeZoneNames.name(of: zone)):" + Self.local(candidate))
         }
         return lines
     }
@@ -169,7 +191,7 @@ enum VTimeZone {
         let startYear = CivilDateTime(first, in: zone).year
         let rangeStart = CivilDateTime(year: startYear, month: 1, day: 1).instant(in: zone)
         let rangeEnd = last.addingTimeInterval(366 * 86_400)
-        var lines = ["BEGIN:VTIMEZONE", "TZID:" + zone.identifier]
+        var lines = ["BEGIN:VTIMEZONE", "TZID:" + TimeZoneNames.name(of: zone)]
         let initial = zone.secondsFromGMT(for: rangeStart)
         lines += observance(zone, at: rangeStart, from: initial, to: initial)
         var cursor = rangeStart
@@ -214,10 +236,11 @@ enum ICalendarPlan {
         var item: ContentItem
         var facts: ItemFacts
         var config: SiteConfig
+        var labels: ICalendarWriter.Labels
     }
 
-    static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
-        let writer = ICalendarWriter(site: site, urls: urls, facts: facts)
+    static func files(site: Site, urls: SiteURLs, facts: [ItemFacts], strings: InterfaceStrings) -> [GeneratedFile] {
+        let writer = ICalendarWriter(site: site, urls: urls, facts: facts, labels: ICalendarWriter.Labels(strings: strings))
         let events = site.items.indices.filter { site.items[$0].event != nil && site.items[$0].listed }
         var files = [GeneratedFile(path: site.layout.eventsCalendarPath, owner: "the events calendar", make: { writer.calendar(name: site.config.title, events: events) }).readingBodies().large()]
         for category in site.categories {
@@ -229,7 +252,7 @@ enum ICalendarPlan {
         }
         for id in site.items.indices where site.items[id].event != nil && !site.isBorrowed(id) {
             // An event's own file reads only its item, its facts and the site's settings.
-            let inputs = EventFileInputs(item: site.items[id], facts: facts[id], config: site.config)
+            let inputs = EventFileInputs(item: site.items[id], facts: facts[id], config: site.config, labels: writer.labels)
             files.append(GeneratedFile(path: URLLayout.eventCalendarPath(itemPath: site.paths[id]), owner: "the calendar file of \(site.items[id].sourcePath)", madeFrom: inputs, make: {
                 writer.calendar(name: site.items[id].title, events: [id])
             }).readingBodies())
