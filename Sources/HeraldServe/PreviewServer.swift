@@ -48,7 +48,7 @@ public enum PreviewServer {
 /// Whether a request is for a page (a folder or an `.html` file), as opposed to an asset or a feed.
 private func isPage(_ path: String) -> Bool { path.hasSuffix("/") || path.hasSuffix(".html") }
 
-/// Anything not found gets the site's own 404 page, with status 404.
+/// Anything not found gets the site's own 404 page (the nearest up the path), with status 404.
 struct NotFoundPage: RouterMiddleware {
     let state: PreviewState
 
@@ -63,7 +63,7 @@ struct NotFoundPage: RouterMiddleware {
 
     private func notFound(_ request: Request) -> Response {
         let site = state.site
-        let body = site.files["404.html"]?.body ?? ByteBuffer(string: "<!doctype html><title>Not found</title><h1>Not found</h1>\(site.liveReload ? LiveReload.script : "")")
+        let body = site.notFoundPage(for: request.uri.path)?.body ?? ByteBuffer(string: "<!doctype html><title>Not found</title><h1>Not found</h1>\(site.liveReload ? LiveReload.script : "")")
         return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .contentLength: String(body.readableBytes)],
                         body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
     }

@@ -43,6 +43,19 @@ public struct ServedSite: Sendable {
         basePath + (file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file)
     }
 
+    /// The page shown for a URL path nothing is at: the nearest `404.html` up its folders (a
+    /// multilingual site's `/en/404.html` for `/en/nope/`, in English), as Cloudflare Pages and
+    /// GitHub Pages' folder sites serve them, else the site's own.
+    public func notFoundPage(for urlPath: String) -> File? {
+        let relative = urlPath.hasPrefix(basePath) ? String(urlPath.dropFirst(basePath.count)) : ""
+        var folders = relative.split(separator: "/").dropLast(urlPath.hasSuffix("/") ? 0 : 1).map(String.init)
+        while true {
+            if let page = files[(folders + ["404.html"]).joined(separator: "/")] { return page }
+            guard !folders.isEmpty else { return nil }
+            folders.removeLast()
+        }
+    }
+
     /// The language of the page at a URL path (`<html lang="…">` of the last good build's page),
     /// else of the home page, else nil: what the error page is written in while the site fails.
     public func language(ofPage urlPath: String) -> String? {

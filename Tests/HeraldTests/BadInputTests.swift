@@ -25,6 +25,20 @@ import Testing
         ])
     }
 
+    /// `title：迎新晚会` (a Chinese input method's colon) made libyaml complain of the next,
+    /// correct line (issue 37's trial): the message names the line with the full-width colon.
+    @Test func aFullWidthColonIsNamedOnItsLine() {
+        let fix = "with a full-width colon (：), which YAML does not read as one, so the lines after it do not parse"
+        #expect(diagnostics(["content/news/2026-11-23-a.md": "---\ntitle：迎新晚会节目单\ndate: 2026-11-23 9:00\n---\n正文。\n"]) == [
+            "content/news/2026-11-23-a.md:2: front matter writes title： \(fix): write title: with the colon of a Latin keyboard",
+        ])
+        #expect(diagnostics(["content/news/2026-11-23-a.md": "---\ntitle: 节目单\ndate: 2026-11-23\ntags：[迎新]\nauthor: 宣传部\n---\n正文。\n"]) == [
+            "content/news/2026-11-23-a.md:4: front matter writes tags： \(fix): write tags: with the colon of a Latin keyboard",
+        ])
+        // A full-width colon inside a value is text, as it should be.
+        #expect(diagnostics(["content/news/2026-11-23-a.md": "---\ntitle: 通知：迎新晚会\ndate: 2026-11-23\n---\n正文。\n"]) == [])
+    }
+
     /// In `{ … }`, a comma inside an unquoted value ends it: the rest is taken for a key.
     @Test func aCommaThatSplitAFlowValueIsNamed() throws {
         let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: [

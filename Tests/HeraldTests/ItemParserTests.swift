@@ -55,6 +55,15 @@ import Testing
         #expect(!news.featured && !news.draft)
     }
 
+    /// `tags: 招新, 社团` was one tag "招新, 社团" at /tags/招新-社团/ (issue 37's trial): one string of
+    /// terms is split at its commas, Chinese ones too; a list keeps a comma inside a term.
+    @Test func aStringOfTermsIsSplitAtItsCommas() throws {
+        let news = try item("---\ntitle: Hi\ncategories: Campus Life, Sports\ntags: 招新，社团、 迎新 ,\n---\nText\n")
+        #expect(news.categories.map(\.name) == ["Campus Life", "Sports"])
+        #expect(news.tags.map(\.name) == ["招新", "社团", "迎新"])
+        #expect(try item("---\ntitle: Hi\ntags: [\"R&D, Europe\", AI]\n---\nText\n").tags.map(\.name) == ["R&D, Europe", "AI"])
+    }
+
     @Test func byteOrderMarkAndCRLFAreAccepted() throws {
         let text = "\u{FEFF}---\r\ntitle: Windows file\r\ndate: 2026-11-02\r\n---\r\nFirst line\r\nsecond line\r\n"
         let news = try item(text)

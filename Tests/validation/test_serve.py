@@ -247,6 +247,21 @@ def test_the_error_page_is_in_the_language_of_the_page_asked_for(tmp_path):
         server.close()
 
 
+def test_a_missing_page_gets_the_404_of_its_language():
+    """/en/nope/ got the Chinese 404 page of a site whose default is Chinese (issue 37's trial):
+    the nearest 404.html up the path is served, as Cloudflare Pages serves it."""
+    server = Server(REPO / "Tests" / "Fixtures" / "sites" / "bilingual")
+    try:
+        status, _, english = server.request("/en/nope/")
+        assert status == 404 and b'<html lang="en">' in english
+        status, _, deeper = server.request("/en/news/nope.css")
+        assert status == 404 and b'<html lang="en">' in deeper
+        status, _, chinese = server.request("/nope/")
+        assert status == 404 and '<html lang="zh-CN">'.encode() in chinese
+    finally:
+        server.close()
+
+
 def test_no_reload_serves_pages_as_built():
     """--no-reload: no script and no connection a headless browser would wait on, error page included."""
     server = Server(BASIC, "--no-reload")

@@ -145,10 +145,10 @@ public struct ItemParser: Sendable {
         let updated = fields.date(keys["updated"], timeZone: zone)?.instant
         let expiryDate = fields.date(keys["expiryDate"], timeZone: zone)?.instant
 
-        var writtenCategories = fields.stringList(keys["categories"]) ?? []
+        var writtenCategories = fields.termList(keys["categories"]) ?? []
         if let single = fields.text(keys["category"]) { writtenCategories.insert((single, fields.line(of: fields.node(keys["category"]))), at: 0) }
         let categories = readTerms(writtenCategories, kind: "category", path: path, problems: &fields.problems)
-        let tags = readTerms(fields.stringList(keys["tags"]) ?? [], kind: "tag", path: path, problems: &fields.problems)
+        let tags = readTerms(fields.termList(keys["tags"]) ?? [], kind: "tag", path: path, problems: &fields.problems)
 
         let featured = fields.bool(keys["featured"]) ?? false
         let weight = fields.int(keys["weight"])

@@ -115,6 +115,9 @@ struct YAMLReader {
             if mark.line >= 1, mark.line <= lines.count, lines[mark.line - 1].prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
                 return Diagnostic(path: path, line: lineOffset + mark.line, "\(what) is indented with a tab on this line; YAML indents with spaces only: replace the tab with spaces")
             }
+            if let slip = fullWidthColon(upTo: mark.line, lines: lines) {
+                return Diagnostic(path: path, line: lineOffset + slip.line, "\(what) writes \(slip.key)： with a full-width colon (：), which YAML does not read as one, so the lines after it do not parse: write \(slip.key): with the colon of a Latin keyboard")
+            }
             if problem == "mapping values are not allowed in this context", let cut = valueContinued(onLine: mark.line, lines: lines) {
                 let indented = lineOffset + mark.line
                 let like = " like \(cut.sibling.key): on line \(lineOffset + cut.sibling.line)"
@@ -162,6 +165,20 @@ struct YAMLReader {
         guard let sibling = group.first(where: { indent(lines[$0]) == indent(here) && keyed(lines[$0]) != nil })
             .flatMap({ index in keyed(lines[index]).map { (line: index + 1, key: $0.key) } }) else { return nil }
         return (above + 1, key, sibling)
+    }
+
+    /// The first line, up to the one libyaml stopped at (1-based), that starts with a key and a
+    /// full-width colon (`title：迎新晚会`): a Chinese input method's colon, the usual cause when
+    /// libyaml then complains of a later, correct line.
+    private static func fullWidthColon(upTo number: Int, lines: [Substring]) -> (line: Int, key: String)? {
+        for index in 0..<min(number, lines.count) {
+            let text = lines[index].drop { $0 == " " }
+            guard let colon = text.firstIndex(of: "："), !text[..<colon].contains(":") else { continue }
+            let key = text[..<colon].trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty, key.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }) else { continue }
+            return (index + 1, key)
+        }
+        return nil
     }
 
     /// What usually causes libyaml's most common complaints, in an editor's terms.
@@ -301,6 +318,18 @@ struct YAMLReader {
             return nil
         }
         return value
+    }
+
+    /// A list of terms (categories, tags): a list, or one string, which is split at commas (`,`
+    /// `，` and `、`), as `tags: 招新, 社团` means two tags, not one named "招新, 社团". A term that
+    /// holds a comma is written in a list: `tags: ["R&D, Europe"]`.
+    mutating func termList(_ key: String) -> [(value: String, line: Int)]? {
+        guard let list = stringList(key) else { return nil }
+        guard case .scalar = node(key) else { return list }
+        return list.flatMap { entry in
+            entry.value.split(whereSeparator: { [",", "，", "、"].contains($0) })
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map { ($0, entry.line) }
+        }
     }
 
     /// A list of strings; a single string is taken as a list of one.
