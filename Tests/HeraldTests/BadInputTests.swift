@@ -39,6 +39,28 @@ import Testing
         #expect(diagnostics(["content/news/2026-11-23-a.md": "---\ntitle: 通知：迎新晚会\ndate: 2026-11-23\n---\n正文。\n"]) == [])
     }
 
+    /// `image: /images/concert.jpg` for static/images/concert.png was told to put a file at
+    /// static/images/concert.jpg, and the newcomer renamed the PNG (issue 37's trial): a cover
+    /// that is not there names the image it most likely meant.
+    @Test func aCoverThatIsNotThereNamesTheImageItMeant() {
+        func news(_ name: String, _ image: String) -> String { "---\ntitle: \(name)\ndate: 2026-11-01\nimage: \(image)\n---\nText.\n" }
+        #expect(diagnostics([
+            "static/images/concert.png": "png", "static/images/fair.jpg": "jpg", "static/images/notes.txt": "text",
+            "content/news/2026-11-01-a.md": news("A", "/images/concert.jpg"),
+            "content/news/2026-11-01-b.md": news("B", "/image/fair.jpg"),
+            "content/news/2026-11-01-c.md": news("C", "/images/fiar.jpg"),
+            "content/news/2026-11-01-d.md": news("D", "/images/notes.jpg"),
+            "content/news/2026-11-01-e/index.md": news("E", "cover.jpeg"),
+            "content/news/2026-11-01-e/cover.jpg": "jpg",
+        ]) == [
+            "content/news/2026-11-01-a.md:4: cover image '/images/concert.jpg' is not in the site; did you mean '/images/concert.png'? If not, put it at static/images/concert.jpg",
+            "content/news/2026-11-01-b.md:4: cover image '/image/fair.jpg' is not in the site; did you mean '/images/fair.jpg'? If not, put it at static/image/fair.jpg",
+            "content/news/2026-11-01-c.md:4: cover image '/images/fiar.jpg' is not in the site; did you mean '/images/fair.jpg'? If not, put it at static/images/fiar.jpg",
+            "content/news/2026-11-01-d.md:4: cover image '/images/notes.jpg' is not in the site; put it at static/images/notes.jpg",
+            "content/news/2026-11-01-e/index.md:4: cover image 'cover.jpeg' is not in the site; did you mean 'cover.jpg'? If not, put it at content/news/2026-11-01-e/cover.jpeg",
+        ])
+    }
+
     /// In `{ … }`, a comma inside an unquoted value ends it: the rest is taken for a key.
     @Test func aCommaThatSplitAFlowValueIsNamed() throws {
         let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: [

@@ -22,6 +22,8 @@ struct ImageReading {
         /// Whether a file that is not there is left to `herald check` (an image in a body, shown
         /// as written) rather than failing the build (a cover).
         var mayBeMissing = false
+        /// For a relative path written in a page bundle, the bundle: where the file belongs.
+        var bundle: ItemBundle? = nil
     }
 
     /// The folder the site is read from on disk, for a social-card layout's font file.
@@ -79,7 +81,7 @@ struct ImageReading {
             case .failure where origins[use.path] == nil && use.mayBeMissing:
                 continue
             case .failure where origins[use.path] == nil:
-                problems.error(use.owner, use.line, "\(use.what) '\(use.written)' is not in the site; put it at static/\(use.path)")
+                problems.error(use.owner, use.line, "\(use.what) '\(use.written)' is not in the site; " + Self.fix(for: use, among: origins.keys))
             case .failure(let problem):
                 problems.error(use.owner, use.line, "\(use.what) \(shown) cannot be read: \(problem.message)")
             case .success(let source) where source.header.pixels > options.maxPixels:
@@ -111,7 +113,8 @@ struct ImageReading {
         var uses: [Use] = []
         for item in site.items {
             if let written = item.image, let path = ImageCatalog.localPath(written) {
-                uses.append(Use(written: written, path: path, focus: item.imageFocus, crop: true, owner: item.sourcePath, line: item.imageLine, what: "cover image"))
+                uses.append(Use(written: written, path: path, focus: item.imageFocus, crop: true, owner: item.sourcePath, line: item.imageLine, what: "cover image",
+                                bundle: written.hasPrefix("/") ? nil : item.bundle))
             }
             for image in item.bodyImages {
                 uses.append(Use(written: image.written, path: image.path, focus: nil, crop: false, owner: item.sourcePath, line: image.line,
@@ -119,6 +122,40 @@ struct ImageReading {
             }
         }
         return uses
+    }
+
+    /// What to do about an image that is not there: the file most likely meant, else where to put it
+    /// (beside a page bundle's `index.md` for a name written in a bundle).
+    static func fix(for use: Use, among published: some Collection<String>) -> String {
+        if let bundle = use.bundle {
+            let place = "put it at \(bundle.folder)/\(use.written)"
+            return nearest(to: use.written, among: bundle.resources).map { "did you mean '\($0)'? If not, \(place)" } ?? place
+        }
+        let place = "put it at static/\(use.path)"
+        return nearest(to: use.path, among: published).map { "did you mean '\(written(use, as: $0))'? If not, \(place)" } ?? place
+    }
+
+    /// The image a path that is not there most likely meant (only looked for when one is not):
+    /// in the same folder, the same name in another format (`concert.png` for `concert.jpg`),
+    /// else a name a slip or two away; else the same name in another folder (`images/` for `image/`).
+    static func nearest(to path: String, among paths: some Collection<String>) -> String? {
+        let (folder, name) = ((path as NSString).deletingLastPathComponent, (path as NSString).lastPathComponent.lowercased())
+        let stem = (name as NSString).deletingPathExtension
+        let images = paths.filter { ImageFormat.isImageName($0) }.sorted()
+        let beside = images.filter { ($0 as NSString).deletingLastPathComponent == folder }
+        if let other = beside.first(where: { (($0 as NSString).lastPathComponent.lowercased() as NSString).deletingPathExtension == stem }) { return other }
+        let names = NearestMatch(beside.map { (($0 as NSString).lastPathComponent.lowercased(), $0) })
+        if let near = names.nearest(to: name, within: max(2, name.utf8.count / 5)) { return near.value }
+        return images.first { ($0 as NSString).lastPathComponent.lowercased() == name }
+    }
+
+    /// `found` written as `use` wrote its image: the name changed in place when it is in the same
+    /// folder (a page bundle's `cover.png`), else as a site path (`/images/fair.jpg`).
+    static func written(_ use: Use, as found: String) -> String {
+        guard (found as NSString).deletingLastPathComponent == (use.path as NSString).deletingLastPathComponent else { return "/" + found }
+        return (use.written as NSString).deletingLastPathComponent.isEmpty && !use.written.hasPrefix("/")
+            ? (found as NSString).lastPathComponent
+            : (use.written as NSString).deletingLastPathComponent + "/" + (found as NSString).lastPathComponent
     }
 
     /// The file each published path comes from: `static/` files, then page bundles' files.
