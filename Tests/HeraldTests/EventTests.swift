@@ -175,7 +175,8 @@ import Testing
     }
 
     /// Issue 37, item 7: an online event's calendar file carries its sign-up link, labelled in the
-    /// site's language, as its page does.
+    /// site's language, as its page does; the page links the meeting (the trial found its Zoom
+    /// address shown as text).
     @Test func theCalendarFileCarriesTheSignUpLinkInTheSitesLanguage() throws {
         let event = "---\ntitle: Talk\nstart: 2026-12-01 19:00\nlocation: https://zoom.example.com/j/1\norganizer: Alumni office\nregistration: https://forms.example.com/talk\n---\nA talk.\n"
         for (language, organizer, registration) in [("en", "Organizer", "Registration"), ("zh-CN", "主办", "报名")] {
@@ -183,6 +184,11 @@ import Testing
             let ics = try #require(output.text("events/talk/event.ics")).replacingOccurrences(of: "\r\n ", with: "")
             #expect(ics.contains("DESCRIPTION:A talk.\\n\\n\(organizer): Alumni office\\n\\n\(registration): https://forms.example.com/talk\\n\\nhttps://example.org/events/talk/\r\n"), "\(language)")
             #expect(ics.contains("LOCATION:https://zoom.example.com/j/1\r\n"))
+            // The page links the meeting, by its host; a card says only that it is online.
+            let (join, online) = language == "en" ? ("Join online", "Online") : ("在线参加", "线上")
+            expect(output, "events/talk/index.html", contains: ["<a href=\"https://zoom.example.com/j/1\" rel=\"noopener\">\(join)</a> <small>zoom.example.com</small>"],
+                   lacks: ["<dd>https://zoom"])
+            expect(output, "events/index.html", contains: ["<span class=\"card__where\"> · \(online)</span>"], lacks: ["· https://zoom"])
         }
     }
 }

@@ -240,6 +240,12 @@ import Testing
         ]))
         #expect(!warnings.contains { $0.contains("2026-11-01-a.en.md") })
         #expect(warnings.contains("content/news/2026-11-04-d.en.md:4: warning: has translationKey dee-day, which no other file published in this build has, so it pairs with no version in zh-CN; check the key's spelling"))
+        // A key a slip away from another file's names it (issue 37's trial: union-elections for union-election).
+        let slip = try Self.warnings(Self.site([
+            "content/news/2026-11-20-election.md": "---\ntitle: 选举\ndate: 2026-11-20\ntranslationKey: union-election\n---\n正文。\n",
+            "content/news/2026-11-21-elections.en.md": "---\ntitle: Elections\ndate: 2026-11-21\n\ntranslationKey: union-elections\n---\nText.\n",
+        ]))
+        #expect(slip.contains("content/news/2026-11-21-elections.en.md:5: warning: has translationKey union-elections, which no other file published in this build has, so it pairs with no version in zh-CN; did you mean union-election (content/news/2026-11-20-election.md:4)?"), "\(slip)")
         #expect(warnings.contains("content/news/2026-11-03-c.md:1: warning: is a second zh-CN version of the item content/news/2026-11-02-b.md is: only content/news/2026-11-02-b.md is published in zh-CN; give one of them another translationKey"))
     }
 

@@ -6,7 +6,7 @@ enum SampleViews {
     static let term = TermView(name: "n", slug: "s", url: "/", count: 1, countText: "1", description: "d", color: "#000", icon: "i")
     static let more = MoreTermsView(total: 2, shown: 1, phrase: "+{count}", url: "/")
     static let event = EventView(when: "w", zone: "z", startISO: "s", endISO: "e", allDay: false, location: "l", address: "a", mapURL: "/",
-                                 registration: "/", organizer: "o", status: .scheduled, upcoming: true, repeats: "r", dates: ["d"],
+                                 onlineURL: "/", onlineHost: "h", registration: "/", organizer: "o", status: .scheduled, upcoming: true, repeats: "r", dates: ["d"],
                                  calendarFile: "/", subscribe: "/")
     static let language = LanguageLinkView(code: "c", name: "n", url: "/", permalink: "/", translated: true, current: true, isDefault: true)
     static let item = ItemView(ItemViewFields(kind: .event, title: "t", url: "/", permalink: "/", date: "d", dateISO: "d", summary: "s", summaryHTML: "s",

@@ -99,6 +99,12 @@ public struct EventDetails: Sendable, Equatable {
     /// The moment after which the event is over: the end (else start) of its last occurrence.
     public var finish: Date { occurrences.last?.finish ?? end ?? start }
 
+    /// The location, when it is a link: where an event held online is joined (a Zoom meeting).
+    public var onlineURL: String? {
+        guard let location, location.hasPrefix("https://") || location.hasPrefix("http://") else { return nil }
+        return location
+    }
+
     /// The wall-clock start a repeating series counts from: the first `start` in the event's zone
     /// (the day alone for all-day events).
     public var seriesBase: CivilDateTime {

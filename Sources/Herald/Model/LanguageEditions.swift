@@ -101,10 +101,18 @@ public enum LanguageEditions {
     static func translationWarnings(items: [ContentItem], versions: [String: [Int: Int]], languages: [SiteLanguage], sites: [Site], rules: PublishingRules) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let indexOfCode = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($0.element.code, $0.offset) })
+        // The keys written (`key:…`), each with a file that has it, for "did you mean".
+        let written = versions.filter { $0.key.hasPrefix("key:") }.compactMap { key, present in present.values.min().map { (key, $0) } }
+        let holder = Dictionary(uniqueKeysWithValues: written)
         for (key, present) in versions.sorted(by: { $0.key < $1.key }) where present[0] == nil && present.count == 1 {
             guard key.hasPrefix("key:") else { continue }
             let item = items[present.values.first!]
-            warnings.append(.warning(path: item.sourcePath, line: item.translationKeyLine, "has translationKey \(key.dropFirst(4)), which no other file published in this build has, so it pairs with no version in \(languages[0].code); check the key's spelling"))
+            let name = String(key.dropFirst(4))
+            // The nearest other key, with the file that has it (a key is never its own suggestion).
+            let others = NearestMatch(written.filter { $0.0 != key }.map { (String($0.0.dropFirst(4)), $0.0) })
+            let near = others.nearest(to: name, within: max(2, name.utf8.count / 5)).flatMap { found in holder[found.value].map { (String(found.value.dropFirst(4)), items[$0]) } }
+            let suggestion = near.map { "; did you mean \($0.0) (\($0.1.sourcePath):\($0.1.translationKeyLine))?" } ?? "; check the key's spelling"
+            warnings.append(.warning(path: item.sourcePath, line: item.translationKeyLine, "has translationKey \(name), which no other file published in this build has, so it pairs with no version in \(languages[0].code)\(suggestion)"))
         }
         var seen: [String: [Int: String]] = [:]
         for item in items where rules.exclusion(of: item) == nil {

@@ -29,6 +29,7 @@ extension PagePlanner {
             startISO: "", endISO: nil,
             allDay: event.allDay, location: event.location, address: event.address,
             mapURL: event.address.map { "https://www.openstreetmap.org/search?query=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") },
+            onlineURL: event.onlineURL, onlineHost: event.onlineURL.flatMap { URL(string: $0)?.host },
             registration: event.registration, organizer: event.organizer, status: event.status,
             upcoming: event.finish >= site.now,
             repeats: event.recurrence.map(dates.recurrence),

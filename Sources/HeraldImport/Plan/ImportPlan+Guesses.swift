@@ -53,7 +53,7 @@ extension ImportPlan {
            let zones = Self.zonesByOffset[offset], !(offset == 0 && language.isEmpty) {
             let zone = zones.first { language.hasPrefix($0.language.lowercased()) }?.zone ?? zones[0].zone
             let hours = String(format: "%+03d:%02d", offset / 3600, abs(offset % 3600) / 60)
-            guessedZone = Setting(value: zone, origin: "guessed: \(count) of \(dated) dates are written at \(hours)\(language.isEmpty ? "" : " in a \(language) site") (the old configuration names no zone); check it")
+            guessedZone = Setting(value: zone, origin: "guessed: \(count) of \(dated) dates are written at \(hours)\(language.isEmpty ? "" : " in a site in \(language)") (the old configuration names no zone); check it")
         } else if let zone = Self.zoneOfLanguage[language] ?? Self.zoneOfLanguage[String(language.prefix(2))] {
             guessedZone = Setting(value: zone, origin: "guessed from the language, \(config.language!.value) (the old configuration names no zone, and the dates no offset); check it")
         }

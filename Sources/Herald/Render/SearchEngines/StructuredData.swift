@@ -23,7 +23,7 @@ enum StructuredData {
             let api = APIEvent(event, now: site.now)
             let location = event.location ?? ""
             // A location that is a link is where the event is held online.
-            let locationIsURL = location.hasPrefix("https://") || location.hasPrefix("http://")
+            let locationIsURL = event.onlineURL != nil
             let online = locationIsURL || location.lowercased().contains("online") || location.lowercased().contains("zoom")
             let status: String
             switch event.status {

@@ -11,6 +11,10 @@ struct EventView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var location: String?
     var address: String?
     var mapURL: String?
+    /// Where an event held online is joined: its location, when that is a link (a Zoom or Teams
+    /// meeting), shown as a link, with `onlineHost` (`zoom.us`) as its words.
+    var onlineURL: String? = nil
+    var onlineHost: String? = nil
     var registration: String?
     var organizer: String?
     var status: EventStatus
@@ -37,6 +41,8 @@ struct EventView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         case .location: return present(location)
         case .address: return present(address)
         case .mapURL: return present(mapURL)
+        case .onlineURL: return present(onlineURL)
+        case .onlineHost: return present(onlineHost)
         case .registration: return present(registration)
         case .organizer: return present(organizer)
         case .status: return .text(status.rawValue)

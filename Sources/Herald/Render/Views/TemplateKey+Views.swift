@@ -78,6 +78,8 @@ extension TemplateKey {
     static let list = TemplateKey("list")
     static let location = TemplateKey("location")
     static let mapURL = TemplateKey("mapURL")
+    static let onlineURL = TemplateKey("onlineURL")
+    static let onlineHost = TemplateKey("onlineHost")
     static let name = TemplateKey("name")
     static let next = TemplateKey("next")
     static let number = TemplateKey("number")
