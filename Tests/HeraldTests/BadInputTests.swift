@@ -35,6 +35,10 @@ import Testing
         #expect(diagnostics(["content/news/2026-11-23-a.md": "---\ntitle: 节目单\ndate: 2026-11-23\ntags：[迎新]\nauthor: 宣传部\n---\n正文。\n"]) == [
             "content/news/2026-11-23-a.md:4: front matter writes tags： \(fix): write tags: with the colon of a Latin keyboard",
         ])
+        // Every key so typed: the front matter reads as one text, and the first such line is named.
+        #expect(diagnostics(["content/news/2026-11-23-a.md": "---\ntitle：节目单\ndate：2026-11-23\n---\n正文。\n"]) == [
+            "content/news/2026-11-23-a.md:2: front matter writes title： \(fix): write title: with the colon of a Latin keyboard",
+        ])
         // A full-width colon inside a value is text, as it should be.
         #expect(diagnostics(["content/news/2026-11-23-a.md": "---\ntitle: 通知：迎新晚会\ndate: 2026-11-23\n---\n正文。\n"]) == [])
     }
@@ -50,14 +54,19 @@ import Testing
             "content/news/2026-11-01-b.md": news("B", "/image/fair.jpg"),
             "content/news/2026-11-01-c.md": news("C", "/images/fiar.jpg"),
             "content/news/2026-11-01-d.md": news("D", "/images/notes.jpg"),
-            "content/news/2026-11-01-e/index.md": news("E", "cover.jpeg"),
+            "content/news/2026-11-01-e/index.md": news("E", "./cover.jpeg"),
             "content/news/2026-11-01-e/cover.jpg": "jpg",
+            // At the top of static/, and a name two folders have (another article's cover is no suggestion).
+            "static/logo.png": "png", "content/news/2026-11-01-f.md": news("F", "/logo.jpg"),
+            "static/a/photo.jpg": "jpg", "static/b/photo.jpg": "jpg", "content/news/2026-11-01-g.md": news("G", "/c/photo.jpg"),
         ]) == [
             "content/news/2026-11-01-a.md:4: cover image '/images/concert.jpg' is not in the site; did you mean '/images/concert.png'? If not, put it at static/images/concert.jpg",
             "content/news/2026-11-01-b.md:4: cover image '/image/fair.jpg' is not in the site; did you mean '/images/fair.jpg'? If not, put it at static/image/fair.jpg",
             "content/news/2026-11-01-c.md:4: cover image '/images/fiar.jpg' is not in the site; did you mean '/images/fair.jpg'? If not, put it at static/images/fiar.jpg",
             "content/news/2026-11-01-d.md:4: cover image '/images/notes.jpg' is not in the site; put it at static/images/notes.jpg",
-            "content/news/2026-11-01-e/index.md:4: cover image 'cover.jpeg' is not in the site; did you mean 'cover.jpg'? If not, put it at content/news/2026-11-01-e/cover.jpeg",
+            "content/news/2026-11-01-e/index.md:4: cover image './cover.jpeg' is not in the site; did you mean 'cover.jpg'? If not, put it at content/news/2026-11-01-e/cover.jpeg",
+            "content/news/2026-11-01-f.md:4: cover image '/logo.jpg' is not in the site; did you mean '/logo.png'? If not, put it at static/logo.jpg",
+            "content/news/2026-11-01-g.md:4: cover image '/c/photo.jpg' is not in the site; put it at static/c/photo.jpg",
         ])
     }
 

@@ -242,12 +242,20 @@ import Testing
             "content/news/2026-11-01-a.md": "---\ntitle: Same\ndate: 2026-11-01\ncategories: [Misc]\nfeatured: true\n---\nText.\n",
             "content/news/2026-11-02-b.md": "---\ntitle: same\ndate: 2026-11-02\n---\nText.\n",
             "content/events/talk.md": "---\ntitle: Talk\nstart: 2026-12-01 10:00\n---\nText.\n",
+            // Events of one title on other days are a series written by hand; on the same day, a slip.
+            "content/events/meetup-2025.md": "---\ntitle: October Meetup\nstart: 2025-10-11 15:00\nlocation: Room 1\n---\nText.\n",
+            "content/events/meetup-2026.md": "---\ntitle: October Meetup\nstart: 2026-10-10 15:00\nlocation: Room 1\n---\nText.\n",
+            "content/events/meetup-copy.md": "---\ntitle: October meetup\nstart: 2026-10-10 18:00\nlocation: Room 2\n---\nText.\n",
+            // An article of an event's title is still told.
+            "content/news/2026-11-03-talk.md": "---\ntitle: Talk\ndate: 2026-11-03\n---\nText.\n",
         ])
         #expect(findings == [
+            "content/events/meetup-copy.md:2: warning: has the same title as content/events/meetup-2026.md; readers cannot tell them apart in lists, feeds and search",
             "content/events/talk.md:3: warning: event has no location; add location: (a room, an address, or \"Online\")",
             "content/news/2026-11-01-a.md:4: warning: category 'Misc' is not declared in site.yml; declare it to give it a slug, colour and description, or use a declared one",
             "content/news/2026-11-01-a.md:5: warning: is featured but has no cover image (image:); featured picks are shown with their cover",
             "content/news/2026-11-02-b.md:2: warning: has the same title as content/news/2026-11-01-a.md; readers cannot tell them apart in lists, feeds and search",
+            "content/news/2026-11-03-talk.md:2: warning: has the same title as content/events/talk.md; readers cannot tell them apart in lists, feeds and search",
         ])
     }
 

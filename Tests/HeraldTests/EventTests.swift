@@ -179,10 +179,10 @@ import Testing
     /// address shown as text).
     @Test func theCalendarFileCarriesTheSignUpLinkInTheSitesLanguage() throws {
         let event = "---\ntitle: Talk\nstart: 2026-12-01 19:00\nlocation: https://zoom.example.com/j/1\norganizer: Alumni office\nregistration: https://forms.example.com/talk\n---\nA talk.\n"
-        for (language, organizer, registration) in [("en", "Organizer", "Registration"), ("zh-CN", "主办", "报名")] {
+        for (language, organizer, registration) in [("en", "Organizer: ", "Registration: "), ("zh-CN", "主办：", "报名：")] {
             let output = try MemorySite(["site.yml": "title: T\nbaseURL: https://example.org/\nlanguage: \(language)\n", "content/events/talk.md": event]).build()
             let ics = try #require(output.text("events/talk/event.ics")).replacingOccurrences(of: "\r\n ", with: "")
-            #expect(ics.contains("DESCRIPTION:A talk.\\n\\n\(organizer): Alumni office\\n\\n\(registration): https://forms.example.com/talk\\n\\nhttps://example.org/events/talk/\r\n"), "\(language)")
+            #expect(ics.contains("DESCRIPTION:A talk.\\n\\n\(organizer)Alumni office\\n\\n\(registration)https://forms.example.com/talk\\n\\nhttps://example.org/events/talk/\r\n"), "\(language)")
             #expect(ics.contains("LOCATION:https://zoom.example.com/j/1\r\n"))
             // The page links the meeting, by its host; a card says only that it is online.
             let (join, online) = language == "en" ? ("Join online", "Online") : ("在线参加", "线上")
@@ -190,6 +190,9 @@ import Testing
                    lacks: ["<dd>https://zoom"])
             expect(output, "events/index.html", contains: ["<span class=\"card__where\"> · \(online)</span>"], lacks: ["· https://zoom"])
         }
+        // A link with more words after it is text, shown as written.
+        let written = event.replacingOccurrences(of: "location: https://zoom.example.com/j/1", with: "location: https://zoom.example.com/j/1 (passcode 123)")
+        expect(try MemorySite(["content/events/talk.md": written]).build(), "events/talk/index.html", contains: ["<dd>https://zoom.example.com/j/1 (passcode 123)"], lacks: ["Join online"])
     }
 }
 

@@ -56,12 +56,13 @@ import Testing
     }
 
     /// `tags: 招新, 社团` was one tag "招新, 社团" at /tags/招新-社团/ (issue 37's trial): one string of
-    /// terms is split at its commas, Chinese ones too; a list keeps a comma inside a term.
+    /// terms is split at its commas, Chinese ones too; a quoted text or a list keeps a comma inside a term.
     @Test func aStringOfTermsIsSplitAtItsCommas() throws {
         let news = try item("---\ntitle: Hi\ncategories: Campus Life, Sports\ntags: 招新，社团、 迎新 ,\n---\nText\n")
         #expect(news.categories.map(\.name) == ["Campus Life", "Sports"])
         #expect(news.tags.map(\.name) == ["招新", "社团", "迎新"])
         #expect(try item("---\ntitle: Hi\ntags: [\"R&D, Europe\", AI]\n---\nText\n").tags.map(\.name) == ["R&D, Europe", "AI"])
+        #expect(try item("---\ntitle: Hi\ncategories: \"Research, Development\"\n---\nText\n").categories.map(\.name) == ["Research, Development"])
     }
 
     @Test func byteOrderMarkAndCRLFAreAccepted() throws {

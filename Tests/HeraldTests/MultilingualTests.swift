@@ -244,7 +244,11 @@ import Testing
         let slip = try Self.warnings(Self.site([
             "content/news/2026-11-20-election.md": "---\ntitle: 选举\ndate: 2026-11-20\ntranslationKey: union-election\n---\n正文。\n",
             "content/news/2026-11-21-elections.en.md": "---\ntitle: Elections\ndate: 2026-11-21\n\ntranslationKey: union-elections\n---\nText.\n",
+            // Two English items of their own are no suggestion for each other.
+            "content/news/2026-11-10-gala.en.md": "---\ntitle: Gala\ndate: 2026-11-10\ntranslationKey: gala-2025\n---\nText.\n",
+            "content/news/2026-11-11-ball.en.md": "---\ntitle: Ball\ndate: 2026-11-11\ntranslationKey: gala-2026\n---\nText.\n",
         ]))
+        #expect(slip.contains("content/news/2026-11-10-gala.en.md:4: warning: has translationKey gala-2025, which no other file published in this build has, so it pairs with no version in zh-CN; check the key's spelling"), "\(slip)")
         #expect(slip.contains("content/news/2026-11-21-elections.en.md:5: warning: has translationKey union-elections, which no other file published in this build has, so it pairs with no version in zh-CN; did you mean union-election (content/news/2026-11-20-election.md:4)?"), "\(slip)")
         #expect(warnings.contains("content/news/2026-11-03-c.md:1: warning: is a second zh-CN version of the item content/news/2026-11-02-b.md is: only content/news/2026-11-02-b.md is published in zh-CN; give one of them another translationKey"))
     }
@@ -272,8 +276,9 @@ import Testing
 
     @Test func aStringALanguageLacksIsShownInEnglishWithAWarning() throws {
         var files = ["content/news/2026-11-01-a.md": "---\ntitle: 甲\ndate: 2026-11-01\n---\n正文。\n",
-                     // The alerts' titles are translated too, so that 'events' is among the first 20 keys warned about.
-                     "i18n/fr.yml": "news: Actualités\nalertNote: Remarque\nalertTip: Astuce\nalertImportant: Important\nalertWarning: Avertissement\nalertCaution: Attention\n"]
+                     // The alerts' titles and the calendar's words are translated too, so that 'events' is among the first 20 keys warned about.
+                     "i18n/fr.yml": "news: Actualités\nalertNote: Remarque\nalertTip: Astuce\nalertImportant: Important\nalertWarning: Avertissement\nalertCaution: Attention\n"
+                        + "calendarOrganizer: \"Organisateur : {name}\"\ncalendarRegistration: \"Inscription : {url}\"\n"]
         files["site.yml"] = "title: 学生会\nbaseURL: https://example.org/\nlanguages:\n  - code: zh-CN\n    name: 中文\n  - code: fr\n    name: Français\n"
         let site = MemorySite(files)
         let warnings = try Self.warnings(site)

@@ -155,15 +155,19 @@ struct ContentCheck {
         }
     }
 
+    /// Two items of one title. Events on different days are not: a group's "October Meetup" of
+    /// each year is told apart by its date, shown beside it in every list (a real site had 23).
     private func duplicateTitles(_ found: inout DiagnosticList) {
-        var first: [String: String] = [:]
+        // The first item of each title, the first that is no event, and the first event of each title and day.
+        var (first, firstNotEvent, firstOnDay): ([String: String], [String: String], [String: String]) = ([:], [:], [:])
         for item in site.items.sorted(by: { $0.sourcePath < $1.sourcePath }) {
-            let key = item.title.lowercased().collapsingWhitespace()
-            if let earlier = first[key] {
+            let title = item.title.lowercased().collapsingWhitespace()
+            let day = item.event.map { title + " " + CivilDateTime($0.start, in: $0.timeZone).isoDate }
+            if let earlier = day.map({ firstNotEvent[title] ?? firstOnDay[$0] }) ?? first[title] {
                 found.warning(item.sourcePath, line(of: "title", in: item.sourcePath), "has the same title as \(earlier); readers cannot tell them apart in lists, feeds and search")
-            } else {
-                first[key] = item.sourcePath
             }
+            if first[title] == nil { first[title] = item.sourcePath }
+            if let day { if firstOnDay[day] == nil { firstOnDay[day] = item.sourcePath } } else if firstNotEvent[title] == nil { firstNotEvent[title] = item.sourcePath }
         }
     }
 

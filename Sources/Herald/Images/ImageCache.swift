@@ -12,6 +12,9 @@ public final class ImageCache: @unchecked Sendable {
     private let lock = NSLock()
     private var index: [String: Source]
     private var indexChanged = false
+    /// Whether `save` writes the index: not for a dry pass of a build that already failed,
+    /// which reads the cache and writes nothing.
+    private let saving: Bool
 
     /// What the index remembers of a source file.
     struct Source: Codable, Equatable {
@@ -29,8 +32,9 @@ public final class ImageCache: @unchecked Sendable {
     /// The folder is Herald's own, beside the output, and may sit in the site folder, where a
     /// contribution could commit a link by that name (`.site-output.herald-images ->
     /// /somewhere`): a link there is removed (the cache may be deleted at any time), never followed.
-    public init(folder: String?) {
+    public init(folder: String?, saving: Bool = true) {
         self.folder = folder
+        self.saving = saving
         index = [:]
         if let folder {
             var info = stat()
@@ -114,7 +118,7 @@ public final class ImageCache: @unchecked Sendable {
     /// Writes the index, when it changed.
     func save() {
         let data: Data? = lock.withLock {
-            guard indexChanged else { return nil }
+            guard indexChanged, saving else { return nil }
             indexChanged = false
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

@@ -75,13 +75,16 @@ struct ImageReading {
         var firstUse: [ImageCatalog.Key: Use] = [:]
         var catalog = ImageCatalog()
         var problems = DiagnosticList()
+        var images: [String]?
         for use in uses {
             let shown = origins[use.path] ?? "static/" + use.path
             switch byPath[use.path]! {
             case .failure where origins[use.path] == nil && use.mayBeMissing:
                 continue
             case .failure where origins[use.path] == nil:
-                problems.error(use.owner, use.line, "\(use.what) '\(use.written)' is not in the site; " + Self.fix(for: use, among: origins.keys))
+                // Sorted once, and only for a build with an image that is not there.
+                if images == nil { images = origins.keys.filter(ImageFormat.isImageName).sorted() }
+                problems.error(use.owner, use.line, "\(use.what) '\(use.written)' is not in the site; " + Self.fix(for: use, among: images!))
             case .failure(let problem):
                 problems.error(use.owner, use.line, "\(use.what) \(shown) cannot be read: \(problem.message)")
             case .success(let source) where source.header.pixels > options.maxPixels:
@@ -124,38 +127,42 @@ struct ImageReading {
         return uses
     }
 
-    /// What to do about an image that is not there: the file most likely meant, else where to put it
-    /// (beside a page bundle's `index.md` for a name written in a bundle).
-    static func fix(for use: Use, among published: some Collection<String>) -> String {
+    /// What to do about an image that is not there: the file most likely meant, else where to put
+    /// it (beside a page bundle's `index.md` for a name written in a bundle). `images`: the
+    /// site's published image paths, sorted.
+    static func fix(for use: Use, among images: [String]) -> String {
         if let bundle = use.bundle {
-            let place = "put it at \(bundle.folder)/\(use.written)"
-            return nearest(to: use.written, among: bundle.resources).map { "did you mean '\($0)'? If not, \(place)" } ?? place
+            var name = Substring(use.path)
+            while name.hasPrefix("./") { name = name.dropFirst(2) }
+            let place = "put it at \(bundle.folder)/\(name)"
+            return nearest(to: String(name), among: bundle.resources.filter(ImageFormat.isImageName)).map { "did you mean '\($0)'? If not, \(place)" } ?? place
         }
         let place = "put it at static/\(use.path)"
-        return nearest(to: use.path, among: published).map { "did you mean '\(written(use, as: $0))'? If not, \(place)" } ?? place
+        return nearest(to: use.path, among: images).map { "did you mean '\(written(use, as: $0))'? If not, \(place)" } ?? place
     }
 
-    /// The image a path that is not there most likely meant (only looked for when one is not):
-    /// in the same folder, the same name in another format (`concert.png` for `concert.jpg`),
-    /// else a name a slip or two away; else the same name in another folder (`images/` for `image/`).
-    static func nearest(to path: String, among paths: some Collection<String>) -> String? {
+    /// The image a path that is not there most likely meant, among `images` (sorted): in the same
+    /// folder, the same name in another format (`concert.png` for `concert.jpg`), else a name a
+    /// slip or two away; else the same name in one other folder (`images/` for `image/`), never
+    /// one of several (another article's `cover.jpg`).
+    static func nearest(to path: String, among images: [String]) -> String? {
         let (folder, name) = ((path as NSString).deletingLastPathComponent, (path as NSString).lastPathComponent.lowercased())
         let stem = (name as NSString).deletingPathExtension
-        let images = paths.filter { ImageFormat.isImageName($0) }.sorted()
         let beside = images.filter { ($0 as NSString).deletingLastPathComponent == folder }
         if let other = beside.first(where: { (($0 as NSString).lastPathComponent.lowercased() as NSString).deletingPathExtension == stem }) { return other }
         let names = NearestMatch(beside.map { (($0 as NSString).lastPathComponent.lowercased(), $0) })
         if let near = names.nearest(to: name, within: max(2, name.utf8.count / 5)) { return near.value }
-        return images.first { ($0 as NSString).lastPathComponent.lowercased() == name }
+        let elsewhere = images.filter { ($0 as NSString).lastPathComponent.lowercased() == name }
+        return elsewhere.count == 1 ? elsewhere[0] : nil
     }
 
     /// `found` written as `use` wrote its image: the name changed in place when it is in the same
-    /// folder (a page bundle's `cover.png`), else as a site path (`/images/fair.jpg`).
+    /// folder (`/concert.png`, a page bundle's `cover.png`), else as a site path (`/images/fair.jpg`).
     static func written(_ use: Use, as found: String) -> String {
         guard (found as NSString).deletingLastPathComponent == (use.path as NSString).deletingLastPathComponent else { return "/" + found }
-        return (use.written as NSString).deletingLastPathComponent.isEmpty && !use.written.hasPrefix("/")
-            ? (found as NSString).lastPathComponent
-            : (use.written as NSString).deletingLastPathComponent + "/" + (found as NSString).lastPathComponent
+        let written = use.written.prefix { $0 != "?" && $0 != "#" }
+        let folder = written.lastIndex(of: "/").map { written[...$0] } ?? ""
+        return folder + (found as NSString).lastPathComponent
     }
 
     /// The file each published path comes from: `static/` files, then page bundles' files.

@@ -99,9 +99,11 @@ public struct EventDetails: Sendable, Equatable {
     /// The moment after which the event is over: the end (else start) of its last occurrence.
     public var finish: Date { occurrences.last?.finish ?? end ?? start }
 
-    /// The location, when it is a link: where an event held online is joined (a Zoom meeting).
+    /// The location, when it is a link and nothing else: where an event held online is joined
+    /// (a Zoom meeting). `https://zoom.us/j/1 (passcode 123)` is text, shown as written.
     public var onlineURL: String? {
-        guard let location, location.hasPrefix("https://") || location.hasPrefix("http://") else { return nil }
+        guard let location, ["https://", "http://"].contains(where: { location.lowercased().hasPrefix($0) }),
+              !location.contains(where: \.isWhitespace), URL(string: location)?.host != nil else { return nil }
         return location
     }
 

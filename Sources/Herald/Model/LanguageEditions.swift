@@ -94,6 +94,15 @@ public enum LanguageEditions {
         return problems
     }
 
+    /// The written key a slip away from `key` (a translation's `union-elections` for the
+    /// original's `union-election`) whose item the default language has and `language` has not:
+    /// the version `key`'s file was most likely meant to pair with.
+    private static func partner(near key: String, language: Int, versions: [String: [Int: Int]]) -> String? {
+        let candidates = versions.filter { $0.key.hasPrefix("key:") && $0.key != key && $0.value[0] != nil && $0.value[language] == nil }.keys
+        let name = String(key.dropFirst(4))
+        return NearestMatch(candidates.map { (String($0.dropFirst(4)), $0) }).nearest(to: name, within: max(2, name.utf8.count / 5))?.value
+    }
+
     /// What `herald check` warns about a multilingual site's content: a `translationKey` no other
     /// file has (a slip in the key, most likely), two versions of one item in one language, and a
     /// category used in a language that gives it no name. A file named for a language alone
@@ -101,18 +110,13 @@ public enum LanguageEditions {
     static func translationWarnings(items: [ContentItem], versions: [String: [Int: Int]], languages: [SiteLanguage], sites: [Site], rules: PublishingRules) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let indexOfCode = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($0.element.code, $0.offset) })
-        // The keys written (`key:…`), each with a file that has it, for "did you mean".
-        let written = versions.filter { $0.key.hasPrefix("key:") }.compactMap { key, present in present.values.min().map { (key, $0) } }
-        let holder = Dictionary(uniqueKeysWithValues: written)
         for (key, present) in versions.sorted(by: { $0.key < $1.key }) where present[0] == nil && present.count == 1 {
-            guard key.hasPrefix("key:") else { continue }
-            let item = items[present.values.first!]
-            let name = String(key.dropFirst(4))
-            // The nearest other key, with the file that has it (a key is never its own suggestion).
-            let others = NearestMatch(written.filter { $0.0 != key }.map { (String($0.0.dropFirst(4)), $0.0) })
-            let near = others.nearest(to: name, within: max(2, name.utf8.count / 5)).flatMap { found in holder[found.value].map { (String(found.value.dropFirst(4)), items[$0]) } }
-            let suggestion = near.map { "; did you mean \($0.0) (\($0.1.sourcePath):\($0.1.translationKeyLine))?" } ?? "; check the key's spelling"
-            warnings.append(.warning(path: item.sourcePath, line: item.translationKeyLine, "has translationKey \(name), which no other file published in this build has, so it pairs with no version in \(languages[0].code)\(suggestion)"))
+            guard key.hasPrefix("key:"), let (language, id) = present.first else { continue }
+            let item = items[id]
+            let suggestion = partner(near: key, language: language, versions: versions).map {
+                "; did you mean \($0.dropFirst(4)) (\(items[versions[$0]![0]!].sourcePath):\(items[versions[$0]![0]!].translationKeyLine))?"
+            } ?? "; check the key's spelling"
+            warnings.append(.warning(path: item.sourcePath, line: item.translationKeyLine, "has translationKey \(key.dropFirst(4)), which no other file published in this build has, so it pairs with no version in \(languages[0].code)\(suggestion)"))
         }
         var seen: [String: [Int: String]] = [:]
         for item in items where rules.exclusion(of: item) == nil {

@@ -51,7 +51,10 @@ struct YAMLReader {
                 return .success(YAMLReader(mapping: Node.Mapping([]), path: path, lineOffset: lineOffset))
             }
             guard case .mapping(let mapping) = root else {
-                return .failure(Diagnostic(path: path, line: lineOffset + (root.mark?.line ?? 1), "\(what) must be a set of `key: value` lines"))
+                // Every key typed with a Chinese input method's colon reads as one text, not keys.
+                let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+                return .failure(fullWidthColon(upTo: lines.count, lines: lines, path: path, lineOffset: lineOffset, what: what)
+                    ?? Diagnostic(path: path, line: lineOffset + (root.mark?.line ?? 1), "\(what) must be a set of `key: value` lines"))
             }
             let budget = expansionBudget(forBytes: yaml.utf8.count)
             // Without a `*` the text has no alias, so nothing to expand: walking every file's
@@ -115,9 +118,7 @@ struct YAMLReader {
             if mark.line >= 1, mark.line <= lines.count, lines[mark.line - 1].prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
                 return Diagnostic(path: path, line: lineOffset + mark.line, "\(what) is indented with a tab on this line; YAML indents with spaces only: replace the tab with spaces")
             }
-            if let slip = fullWidthColon(upTo: mark.line, lines: lines) {
-                return Diagnostic(path: path, line: lineOffset + slip.line, "\(what) writes \(slip.key)： with a full-width colon (：), which YAML does not read as one, so the lines after it do not parse: write \(slip.key): with the colon of a Latin keyboard")
-            }
+            if let slip = fullWidthColon(upTo: mark.line, lines: lines, path: path, lineOffset: lineOffset, what: what) { return slip }
             if problem == "mapping values are not allowed in this context", let cut = valueContinued(onLine: mark.line, lines: lines) {
                 let indented = lineOffset + mark.line
                 let like = " like \(cut.sibling.key): on line \(lineOffset + cut.sibling.line)"
@@ -170,13 +171,13 @@ struct YAMLReader {
     /// The first line, up to the one libyaml stopped at (1-based), that starts with a key and a
     /// full-width colon (`title：迎新晚会`): a Chinese input method's colon, the usual cause when
     /// libyaml then complains of a later, correct line.
-    private static func fullWidthColon(upTo number: Int, lines: [Substring]) -> (line: Int, key: String)? {
+    private static func fullWidthColon(upTo number: Int, lines: [Substring], path: String, lineOffset: Int, what: String) -> Diagnostic? {
         for index in 0..<min(number, lines.count) {
             let text = lines[index].drop { $0 == " " }
             guard let colon = text.firstIndex(of: "："), !text[..<colon].contains(":") else { continue }
             let key = text[..<colon].trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty, key.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }) else { continue }
-            return (index + 1, key)
+            return Diagnostic(path: path, line: lineOffset + index + 1, "\(what) writes \(key)： with a full-width colon (：), which YAML does not read as one, so the lines after it do not parse: write \(key): with the colon of a Latin keyboard")
         }
         return nil
     }
@@ -320,12 +321,12 @@ struct YAMLReader {
         return value
     }
 
-    /// A list of terms (categories, tags): a list, or one string, which is split at commas (`,`
-    /// `，` and `、`), as `tags: 招新, 社团` means two tags, not one named "招新, 社团". A term that
-    /// holds a comma is written in a list: `tags: ["R&D, Europe"]`.
+    /// A list of terms (categories, tags): a list, or one unquoted text, which is split at commas
+    /// (`,` `，` and `、`), as `tags: 招新, 社团` means two tags, not one named "招新, 社团". A term
+    /// that holds a comma is quoted, or written in a list: `tags: "R&D, Europe"`.
     mutating func termList(_ key: String) -> [(value: String, line: Int)]? {
         guard let list = stringList(key) else { return nil }
-        guard case .scalar = node(key) else { return list }
+        guard case .scalar(let scalar) = node(key), scalar.style == .plain else { return list }
         return list.flatMap { entry in
             entry.value.split(whereSeparator: { [",", "，", "、"].contains($0) })
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map { ($0, entry.line) }

@@ -58,9 +58,8 @@ extension Build {
     }
 
     /// Reads and parses every content file on all cores (reusing the memo's parse of a file whose
-    /// stamp has not changed). Every error of every file is reported together.
-    /// Parses every content file on all cores. Files with errors are left out of the items and
-    /// their errors returned in `errors`: the caller stops the build, after looking for the
+    /// stamp has not changed). Files with errors are left out of the items, and every error of
+    /// every file is returned in `errors`: the caller stops the build, after looking for the
     /// problems the items that did parse have (`findingsBeyondParsing`).
     func parseContent(_ sources: [ContentSource], config: SiteConfig, run: inout BuildRun, warnings: inout [Diagnostic]) -> ParsedContent {
         beforeReadingContent?()
@@ -146,9 +145,12 @@ extension Build {
     }
 
     /// The errors reading the images of `sites` finds (a cover that is not there, a file that is
-    /// no image), for a build that already stops at an earlier step's errors: read dry, with no cache.
+    /// no image), for a build that already stops at an earlier step's errors: read dry, through
+    /// the cache (an unchanged image is not read again, as `herald serve` rebuilds at each
+    /// keystroke), which is not written.
     func findingsOfImages(_ sites: [Site], config: SiteConfig) -> [Diagnostic] {
-        let reading = ImageReading(fileSystem: fileSystem, options: config.images, cache: ImageCache(folder: nil), sourcePath: options.sourcePath)
+        let cache = ImageCache(folder: planOnly ? nil : options.imageCachePath, saving: false)
+        let reading = ImageReading(fileSystem: fileSystem, options: config.images, cache: cache, sourcePath: options.sourcePath)
         var found = Set<Diagnostic>()
         for site in sites {
             do { _ = try reading.read(site) } catch let failure as BuildFailure { found.formUnion(failure.errors) } catch {}

@@ -10,14 +10,16 @@ struct ICalendarWriter: Sendable {
     /// How an event's description names its organizer and its sign-up link, in the calendar's language.
     let labels: Labels
 
-    /// The words a description puts before values that are not self-evident, from the theme's strings.
+    /// How a description words values that are not self-evident, from the theme's strings
+    /// (`calendarOrganizer: "主办：{name}"`: the label and its colon are the language's); a theme
+    /// without them gives the value alone.
     struct Labels: Equatable, Sendable {
         var organizer: String
         var registration: String
 
         init(strings: InterfaceStrings) {
-            organizer = strings.table["organizer"] ?? "Organizer"
-            registration = strings.table["registration"] ?? "Registration"
+            organizer = strings.table["calendarOrganizer"] ?? "{name}"
+            registration = strings.table["calendarRegistration"] ?? "{url}"
         }
     }
 
@@ -98,8 +100,8 @@ struct ICalendarWriter: Sendable {
     /// then the event's page.
     private func description(_ item: ContentItem, _ event: EventDetails, permalink: String) -> String {
         var paragraphs = [item.summaryText]
-        if let organizer = event.organizer { paragraphs.append("\(labels.organizer): \(organizer)") }
-        if let registration = event.registration { paragraphs.append("\(labels.registration): \(registration)") }
+        if let organizer = event.organizer { paragraphs.append(labels.organizer.replacingOccurrences(of: "{name}", with: organizer)) }
+        if let registration = event.registration { paragraphs.append(labels.registration.replacingOccurrences(of: "{url}", with: registration)) }
         paragraphs.append(permalink)
         return paragraphs.filter { !$0.isEmpty }.joined(separator: "\n\n")
     }
