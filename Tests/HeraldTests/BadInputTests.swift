@@ -70,6 +70,24 @@ import Testing
         ])
     }
 
+    /// Issue 38, item 3: the problems `herald import` repairs in its new site carry a kind that
+    /// names what to repair, so rewording a message cannot break a repair.
+    @Test func theProblemsTheImportRepairsCarryAKind() throws {
+        func kinds(_ files: [String: String]) throws -> [DiagnosticKind?] {
+            var all = files
+            all["site.yml"] = "title: T\nbaseURL: https://example.org/\n"
+            let failure = try #require(throws: BuildFailure.self) { try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: all)).run(into: MemoryOutput()) }
+            return failure.errors.map(\.kind)
+        }
+        let b = "content/news/2026-11-02-b.md"
+        #expect(try kinds([b: "---\ntitle: B\ndate: 2026-11-02\n---\nB\n",
+                           "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\naliases: [/news/b/, /]\n---\nA\n"])
+                == [.unkeptAlias("/"), .unkeptAlias("/news/b/")], "sorted by message: the home page's first")
+        #expect(try kinds([b: "---\ntitle: B\ndate: 2026-11-02\nimage: /images/none.jpg\n---\nSee [x](../x.md).\n"])
+                == [.coverImage, .deadContentLink("../x.md")])
+        #expect(try kinds([b: "---\ntitle: B\ndate: 2026-11-02\naliases: [/categories/]\n---\nB\n"]) == [.unkeptAlias("/categories/")])
+    }
+
     /// In `{ … }`, a comma inside an unquoted value ends it: the rest is taken for a key.
     @Test func aCommaThatSplitAFlowValueIsNamed() throws {
         let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: [

@@ -1,3 +1,23 @@
+/// The problems code acts on, each with what it names as written in the content file.
+public enum DiagnosticKind: Hashable, Sendable {
+    /// A cover image the build cannot show: not there, not an image, too many pixels.
+    case coverImage
+    /// A link to a Markdown file that is no content item (`[build](./build.md)`).
+    case deadContentLink(String)
+    /// An old address (`aliases:`) that cannot be kept: the home page, another page's or alias's
+    /// address, or a path another output is written to.
+    case unkeptAlias(String)
+}
+
+extension Diagnostic {
+    /// The diagnostic, of `kind`.
+    public func of(_ kind: DiagnosticKind?) -> Diagnostic {
+        var diagnostic = self
+        diagnostic.kind = kind
+        return diagnostic
+    }
+}
+
 /// A problem found in a site's input, reported as `path:line: message` (`path:line:column:` for
 /// templates, whose tags are often several to a line).
 public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Comparable {
@@ -16,6 +36,9 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Co
     public var severity: Severity
     /// For the line that stands for diagnostics left out (`DiagnosticCap`), how many; 0 otherwise.
     public var omitted = 0
+    /// What the problem is about, for code that acts on it (`herald import` repairs what its new
+    /// site's build refuses) and must not depend on the message's words; nil for most problems.
+    public var kind: DiagnosticKind? = nil
 
     /// Creates a diagnostic; `line` is clamped to at least 1.
     public init(path: String, line: Int, _ message: String, severity: Severity = .error) {
@@ -102,9 +125,9 @@ public struct DiagnosticList: Sendable {
             .map { DiagnosticCap.summary(path: $0.key.path, severity: $0.key.severity, omitted: $0.value.omitted) }
     }
 
-    /// Records an error at `path:line`.
-    public mutating func error(_ path: String, _ line: Int, _ message: String) {
-        record(Diagnostic(path: path, line: line, message))
+    /// Records an error at `path:line`, of `kind` when code acts on it.
+    public mutating func error(_ path: String, _ line: Int, _ message: String, kind: DiagnosticKind? = nil) {
+        record(Diagnostic(path: path, line: line, message).of(kind))
     }
 
     /// Records a warning at `path:line`.

@@ -24,6 +24,12 @@ struct ImageReading {
         var mayBeMissing = false
         /// For a relative path written in a page bundle, the bundle: where the file belongs.
         var bundle: ItemBundle? = nil
+
+        /// Whether it is an item's cover (`image:`), whose problems `herald import` repairs.
+        var isCover = false
+
+        /// The kind of a problem with it, when it is a cover.
+        var kind: DiagnosticKind? { isCover ? .coverImage : nil }
     }
 
     /// The folder the site is read from on disk, for a social-card layout's font file.
@@ -84,11 +90,11 @@ struct ImageReading {
             case .failure where origins[use.path] == nil:
                 // Sorted once, and only for a build with an image that is not there.
                 if images == nil { images = origins.keys.filter(ImageFormat.isImageName).sorted() }
-                problems.error(use.owner, use.line, "\(use.what) '\(use.written)' is not in the site; " + Self.fix(for: use, among: images!))
+                problems.error(use.owner, use.line, "\(use.what) '\(use.written)' is not in the site; " + Self.fix(for: use, among: images!), kind: use.kind)
             case .failure(let problem):
-                problems.error(use.owner, use.line, "\(use.what) \(shown) cannot be read: \(problem.message)")
+                problems.error(use.owner, use.line, "\(use.what) \(shown) cannot be read: \(problem.message)", kind: use.kind)
             case .success(let source) where source.header.pixels > options.maxPixels:
-                problems.error(use.owner, use.line, "\(use.what) \(shown) is \(source.header.width) × \(source.header.height) pixels (\(NumberText.grouped(source.header.pixels)) pixels); images.maxPixels allows \(NumberText.grouped(options.maxPixels)), so it is refused before it is decoded")
+                problems.error(use.owner, use.line, "\(use.what) \(shown) is \(source.header.width) × \(source.header.height) pixels (\(NumberText.grouped(source.header.pixels)) pixels); images.maxPixels allows \(NumberText.grouped(options.maxPixels)), so it is refused before it is decoded", kind: use.kind)
             case .success:
                 let key = ImageCatalog.Key(path: use.path, focus: use.focus)
                 if cropped[key] == nil { keys.append(key); firstUse[key] = use }
@@ -117,7 +123,7 @@ struct ImageReading {
         for item in site.items {
             if let written = item.image, let path = ImageCatalog.localPath(written) {
                 uses.append(Use(written: written, path: path, focus: item.imageFocus, crop: true, owner: item.sourcePath, line: item.imageLine, what: "cover image",
-                                bundle: written.hasPrefix("/") ? nil : item.bundle))
+                                bundle: written.hasPrefix("/") ? nil : item.bundle, isCover: true))
             }
             for image in item.bodyImages {
                 uses.append(Use(written: image.written, path: image.path, focus: nil, crop: false, owner: item.sourcePath, line: image.line,

@@ -306,11 +306,11 @@ public enum SiteBuilder {
             for alias in item.aliases {
                 let path = URLLayout.aliasPath(alias.name)
                 if path.isEmpty {
-                    problems.error(item.sourcePath, alias.line, "alias '\(alias.name)' is the home page, which cannot redirect")
+                    problems.error(item.sourcePath, alias.line, "alias '\(alias.name)' is the home page, which cannot redirect", kind: .unkeptAlias(alias.name))
                 } else if let first = firstAt[path] {
                     if first.item == index, first.isPage { continue }  // an alias of itself changes nothing
                     let owner = (first.isPage ? "the page of " : "an alias of ") + items[first.item].sourcePath
-                    problems.error(item.sourcePath, alias.line, "alias /\(path) is already \(owner); remove one of them")
+                    problems.error(item.sourcePath, alias.line, "alias /\(path) is already \(owner); remove one of them", kind: .unkeptAlias(alias.name))
                 } else {
                     firstAt[path] = (index, false)
                 }

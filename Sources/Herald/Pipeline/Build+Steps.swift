@@ -226,7 +226,7 @@ extension Build {
                 return OutputPaths.Claim(owner: job.owner, source: job.source)
             } else if index < pages + documents {
                 let file = generated[index - pages]
-                return OutputPaths.Claim(owner: file.owner, source: file.source)
+                return OutputPaths.Claim(owner: file.owner, source: file.source, alias: file.alias)
             }
             let copy = copies[index - pages - documents]
             return OutputPaths.Claim(owner: copy.origin, source: copy.origin.hasPrefix("static/") || copy.origin.hasPrefix("content/") ? (copy.origin, 1) : nil)

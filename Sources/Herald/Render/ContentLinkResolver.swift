@@ -64,7 +64,8 @@ public struct ContentLinkResolver {
                     // A site path that is no content file may be a static one: it stays a site link.
                     targets[index] = urls.path(String(link.written.dropFirst()))
                 } else {
-                    found.error(item.sourcePath, link.line, "links to \(link.written)\(Self.notAContentFile)\(suggestion(for: written, among: fileNames))")
+                    found.error(item.sourcePath, link.line, "links to \(link.written), which is not a content file of the site\(suggestion(for: written, among: fileNames))",
+                                kind: .deadContentLink(link.written))
                     targets[index] = .some(nil)
                 }
             }
@@ -75,10 +76,6 @@ public struct ContentLinkResolver {
         }
         return found.all
     }
-
-    /// What the error about a link to a Markdown file that is no item says after the link (`herald
-    /// import` recognises its own dead links by it).
-    public static let notAContentFile = ", which is not a content file of the site"
 
     /// `; did you mean content/news/2026-11-23-gala.md?` when a content file's name is close to
     /// the one the link names (a slip of a letter or two, another year's folder).

@@ -11,6 +11,8 @@ public struct GeneratedFile: Sendable {
     public var replaceableByStatic = false
     /// The content file and line that asked for it (an alias), named when its path clashes.
     public var source: (path: String, line: Int)? = nil
+    /// The old address it redirects from, as written in `aliases:`, for a redirect page.
+    public var alias: String? = nil
     /// Makes the bytes.
     public var make: @Sendable () -> Data
     /// Everything `make` reads, when the planner names it: a rebuild with a `BuildMemo` reuses the

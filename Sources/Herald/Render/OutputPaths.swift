@@ -20,6 +20,8 @@ enum OutputPaths {
     struct Claim {
         var owner: String
         var source: (path: String, line: Int)?
+        /// The old address, for a redirect page: a clash makes the problem `.unkeptAlias`.
+        var alias: String? = nil
     }
 
     /// Checks the output `paths`; `claim` tells who wants the path at an index, asked only for
@@ -34,7 +36,8 @@ enum OutputPaths {
             if let otherIndex = byPath[path[...]] {
                 let (mine, other) = (claim(index), claim(otherIndex))
                 let (file, line) = mine.source ?? other.source ?? (path, 1)
-                problems.append(Diagnostic(path: file, line: line, "\(mine.owner) and \(other.owner) would both be written to /\(path)"))
+                problems.append(Diagnostic(path: file, line: line, "\(mine.owner) and \(other.owner) would both be written to /\(path)")
+                    .of((mine.alias ?? other.alias).map(DiagnosticKind.unkeptAlias)))
                 continue
             }
             byPath[path[...]] = index
@@ -74,7 +77,8 @@ enum OutputPaths {
                 : file.source ?? needing.first(where: { claim($0).source != nil }).flatMap { claim($0).source } ?? (paths[needing[0]], 1)
             let others = needing.count - 1
             let who = others == 0 ? "\(first.owner) needs" : "\(first.owner) and \(others) more output\(others == 1 ? "" : "s") need"
-            problems.append(Diagnostic(path: path, line: line, "\(who) the folder /\(folder)/, but \(file.owner) is a file there; choose another name"))
+            problems.append(Diagnostic(path: path, line: line, "\(who) the folder /\(folder)/, but \(file.owner) is a file there; choose another name")
+                .of((first.alias ?? file.alias).map(DiagnosticKind.unkeptAlias)))
         }
         if !problems.isEmpty { throw BuildFailure(step: .planOutputFiles, diagnostics: problems) }
     }

@@ -28,17 +28,17 @@ extension ImportPlan {
         var leaveOut = Set<Int>()
         for error in errors {
             if let index = items.firstIndex(where: { $0.path == error.path }) {
-                if dropAlias(named: error.message, from: index) {
+                if case .unkeptAlias(let alias) = error.kind, dropAlias(alias, from: index) {
                     changed = true
                     note(items[index].old.sourcePath, 1, "an old address was dropped: \(error.message)", kind: "old address dropped")
                     continue
                 }
-                if dropCover(error.message, from: index) {
+                if error.kind == .coverImage, dropCover(from: index) {
                     changed = true
                     note(items[index].old.sourcePath, 1, "the cover was dropped, so that the post is imported without it: \(error.message)", kind: "cover dropped")
                     continue
                 }
-                if let link = unlinkDeadLink(error.message, in: index) {
+                if case .deadContentLink(let link) = error.kind, unlinkDeadLink(link, in: index) {
                     changed = true
                     note(items[index].old.sourcePath, error.line, "the link to \(link) led to no page of the old site either (no such content file): its text is kept, without the link", kind: "dead link")
                     continue
@@ -69,36 +69,34 @@ extension ImportPlan {
 
     /// A cover Herald cannot show (not in the old site's files, not an image, too many pixels)
     /// would stop the build, and so keep the whole post out: the cover goes, the post stays.
-    /// Returns false when the error is about something else.
-    mutating func dropCover(_ message: String, from index: Int) -> Bool {
-        guard message.hasPrefix("cover image "), items[index].frontMatter.index(of: "image") != nil else { return false }
+    /// Returns false when the item names no cover.
+    mutating func dropCover(from index: Int) -> Bool {
+        guard items[index].frontMatter.index(of: "image") != nil else { return false }
         for key in ["image", "imageAlt", "imageFocus"] { items[index].frontMatter.remove(key) }
         return true
     }
 
     /// A link to a Markdown file that is no page (`[build](./build.md)`, often left by a
     /// translation of another site's post) led nowhere on the old site and would stop Herald's
-    /// build: its text stays, its link goes. Returns the link, or nil when the error is about
-    /// something else or the link is not found written inline.
-    mutating func unlinkDeadLink(_ message: String, in index: Int) -> String? {
-        guard message.hasPrefix("links to "), let end = message.range(of: ContentLinkResolver.notAContentFile) else { return nil }
-        let link = String(message[message.index(message.startIndex, offsetBy: "links to ".count)..<end.lowerBound])
+    /// build: its text stays, its link goes. Returns false when the link is not found written inline.
+    mutating func unlinkDeadLink(_ link: String, in index: Int) -> Bool {
         // `[text](link)` or `[text](<link> "title")`; the text may hold one level of brackets.
         let escaped = NSRegularExpression.escapedPattern(for: link)
-        guard let pattern = try? NSRegularExpression(pattern: #"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?"# + escaped + #">?(?:\s+"[^"]*")?\s*\)"#) else { return nil }
+        guard let pattern = try? NSRegularExpression(pattern: #"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?"# + escaped + #">?(?:\s+"[^"]*")?\s*\)"#) else { return false }
         let body = items[index].body
         let range = NSRange(body.startIndex..., in: body)
-        guard pattern.firstMatch(in: body, range: range) != nil else { return nil }
+        guard pattern.firstMatch(in: body, range: range) != nil else { return false }
         items[index].body = pattern.stringByReplacingMatches(in: body, range: range, withTemplate: "$1")
-        return link
+        return true
     }
 
-    /// Removes the alias an error names (`alias /x/ is already …`) from an item's `aliases`.
-    mutating func dropAlias(named message: String, from index: Int) -> Bool {
+    /// Removes `alias` (as written, what an `.unkeptAlias` problem names) from an item's `aliases`.
+    mutating func dropAlias(_ alias: String, from index: Int) -> Bool {
         for key in ["aliases", "redirect_from"] {
             guard let entry = items[index].frontMatter.index(of: key) else { continue }
             let aliases = items[index].frontMatter.entries[entry].value.texts
-            guard let named = aliases.first(where: { alias in message.contains(" \(alias) ") || message.contains(" /\(URLLayout.aliasPath(alias)) ") || message.contains(" \(alias);") }) else { continue }
+            // Compared as addresses: `/old/` and `old` are one.
+            guard let named = aliases.first(where: { URLLayout.aliasPath($0) == URLLayout.aliasPath(alias) }) else { continue }
             let rest = aliases.filter { $0 != named }
             if rest.isEmpty { items[index].frontMatter.remove(key) } else { items[index].frontMatter.set(key, Node(rest.map { Node($0) })) }
             report.aliasesWritten -= 1
