@@ -114,6 +114,21 @@ import Testing
         ])
     }
 
+    /// `[kaggle](kaggle.com)` leads to a path of the site (a real site had seven): the check names
+    /// the web address meant; a file name (`report.pdf`) is no address.
+    @Test func aWebAddressWithoutItsSchemeIsNamed() throws {
+        let findings = try check([
+            "content/news/2026-11-01-a.md": "---\ntitle: A\ndate: 2026-11-01\n---\n[k](kaggle.com) [g](gogul09.github.io/ml/) [w](www.example.org/page.html) [r](report.pdf)\n",
+        ])
+        #expect(findings == [
+            "content/news/2026-11-01-a.md:5: links to gogul09.github.io/ml/, which is not in the site (on /club/news/a/); did you mean https://gogul09.github.io/ml/?",
+            "content/news/2026-11-01-a.md:5: links to kaggle.com, which is not in the site (on /club/news/a/); did you mean https://kaggle.com?",
+            "content/news/2026-11-01-a.md:5: links to report.pdf, which is not in the site (on /club/news/a/)",
+            "content/news/2026-11-01-a.md:5: links to www.example.org/page.html, which is not in the site (on /club/news/a/); did you mean https://www.example.org/page.html?",
+        ])
+        #expect(SiteCheck.webAddress("a.b") == nil && SiteCheck.webAddress("../x.com") == nil && SiteCheck.webAddress("www.x.org") == "www.x.org")
+    }
+
     /// The closest item path wins, the first by name among equals, and nothing beyond a few slips.
     @Test func theNearestItemPathIsTheClosest() {
         let paths = SiteCheck.ItemPaths(["news/first/", "news/firsts/", "news/fist/", "news/b/", "news/a/", "events/gala/"])

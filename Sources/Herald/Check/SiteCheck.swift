@@ -114,10 +114,29 @@ public enum SiteCheck {
             let what = entry.finding.attribute == "href" ? "links to" : "shows the image"
             let target = check.target(of: entry.finding.link, from: entry.pages[0])
             let reason = target == .aboveRoot ? "which climbs above the site's root" : "which is not in the site"
-            let suggestion = entry.finding.attribute == "href" ? itemPaths.nearest(to: target, from: entry.pages[0]).map { "; did you mean \(urls.path($0))?" } ?? "" : ""
+            let suggestion = Self.webAddress(entry.written).map { "; did you mean https://\($0)?" }
+                ?? (entry.finding.attribute == "href" ? itemPaths.nearest(to: target, from: entry.pages[0]).map { "; did you mean \(urls.path($0))?" } ?? "" : "")
             return Diagnostic(path: entry.location.path, line: entry.location.line, "\(what) \(link), \(reason) (\(on))\(suggestion)")
         }
     }
+
+    /// `kaggle.com` or `www.example.org/page` written as a link without its `https://`, which makes
+    /// it a path of the site: the address meant, when the first segment is a host name (letters,
+    /// digits and hyphens in two or more dot-separated labels, the last of letters: not
+    /// `report.pdf`, whose last label is a file type the site may well have).
+    static func webAddress(_ written: String) -> String? {
+        guard !written.hasPrefix("/"), !written.hasPrefix("."), !written.contains(where: \.isWhitespace) else { return nil }
+        let host = written.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } }),
+              let last = labels.last, last.count >= 2, last.allSatisfy(\.isLetter),
+              !fileTypes.contains(last.lowercased()) || host.lowercased().hasPrefix("www.") else { return nil }
+        return written
+    }
+
+    /// Endings that name a file, not a top-level domain, however many of them are also domains.
+    private static let fileTypes: Set<String> = ["html", "htm", "md", "pdf", "jpg", "jpeg", "png", "gif", "svg", "webp", "css", "js", "json", "xml",
+                                                 "txt", "zip", "doc", "docx", "ppt", "pptx", "xls", "xlsx", "csv", "mp3", "mp4", "ics", "rss"]
 
     /// A link to a heading, footnote or line the page does not have: the page opens at its top.
     /// A warning, as the link still leads to the page; the nearest id there is suggested.

@@ -3,10 +3,11 @@ import Foundation
 /// IANA time-zone names, the only ones Herald accepts: Linux Foundation also takes abbreviations
 /// such as `PST` or `GMT+8`, which are not zones calendar apps know.
 public enum TimeZoneNames {
-    /// Foundation's list, which is ICU's and lacks names tzdata has and Foundation's zones read
-    /// (`Asia/Kolkata`, the old names kept as links, `US/Pacific`), with the names of places of
-    /// the system's tzdata.
-    static let known = Set(TimeZone.knownTimeZoneIdentifiers).union(placeNames(tzdata: systemTzdata))
+    /// Foundation's list, which is ICU's: it lacks names tzdata has and Foundation's zones read
+    /// (`Asia/Kolkata`, the old names kept as links, `US/Pacific`).
+    static let known = Set(TimeZone.knownTimeZoneIdentifiers)
+    /// The names of places of the system's tzdata, read (114 KB) only for a name `known` lacks.
+    static let tzdataPlaces = Set(placeNames(tzdata: systemTzdata))
 
     /// The names of places in tzdata's compact text (`tzdata.zi`): the zones (`Z Asia/Kolkata …`)
     /// and links (`L Asia/Kolkata Asia/Calcutta`) that hold a `/`, but not `Etc/…`. Names such as
@@ -31,7 +32,7 @@ public enum TimeZoneNames {
     /// list leaves them out; the offsets `Etc/GMT+5` are not, as their sign is the reverse of what
     /// they seem to say.
     public static func zone(_ name: String) -> TimeZone? {
-        guard known.contains(name) || name == "UTC" || isPlaceless(name) && isUTC(name) else { return nil }
+        guard known.contains(name) || name == "UTC" || isPlaceless(name) && isUTC(name) || tzdataPlaces.contains(name) else { return nil }
         return TimeZone(identifier: name)
     }
 
