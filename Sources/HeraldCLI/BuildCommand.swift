@@ -76,8 +76,7 @@ func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> Bui
         for diagnostic in failure.diagnostics {
             Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
         }
-        let count = failure.errorCount
-        Terminal.printError("error: \(failure.step) failed with \(count) error\(count == 1 ? "" : "s"); the previous output was left as it was", warning: false)
+        Terminal.printError("error: \(failure.summary); the previous output was left as it was", warning: false)
         throw ExitCode.failure
     } catch let problem as OutputProblem {
         InterruptCleanup.waitIfInterrupted()

@@ -32,8 +32,7 @@ struct CheckCommand: ParsableCommand {
             for diagnostic in failure.diagnostics {
                 Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
             }
-            let count = failure.errors.count
-            Terminal.printError("error: the site does not build: \(failure.step) failed with \(count) error\(count == 1 ? "" : "s")", warning: false)
+            Terminal.printError("error: the site does not build: \(failure.summary)", warning: false)
             throw ExitCode.failure
         }
         for finding in report.findings {

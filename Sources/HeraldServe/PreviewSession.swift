@@ -106,7 +106,7 @@ public final class PreviewSession: Service, Sendable {
         } catch let failure as BuildFailure {
             state.publish(state.site.failing(with: failure.diagnostics))
             problems(failure.diagnostics)
-            log("\(failure.step) failed with \(failure.errors.count) error\(failure.errors.count == 1 ? "" : "s"); still serving the last good build")
+            log("\(failure.summary); still serving the last good build")
             return false
         } catch {
             let diagnostic = Diagnostic(path: ".", line: 1, "\(error)")

@@ -100,10 +100,14 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     /// How many errors there were, those left out of `diagnostics` included.
     public var errorCount: Int { DiagnosticCap.count(errors) }
 
-    public var description: String {
+    /// `parse content failed with 3 errors`: how every command sums a failed build up.
+    public var summary: String {
         let count = errorCount
-        return diagnostics.map(\.description).joined(separator: "\n")
-            + "\nerror: \(step) failed with \(count) error\(count == 1 ? "" : "s")"
+        return "\(step) failed with \(count) error\(count == 1 ? "" : "s")"
+    }
+
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n") + "\nerror: " + summary
     }
 }
 

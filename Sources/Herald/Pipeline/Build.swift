@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// The build, step by step: read `site.yml` → discover content → load templates → parse items →
-/// build the site model → plan pages → render and write → copy static files → swap the output in.
+/// The build, step by step: the steps of `BuildStep`, in its order, from reading `site.yml` to
+/// copying the static files (`SiteBuild` prepares the output before and swaps it in after).
 ///
 /// Each step is timed and named; a step that fails reports its name with every `path:line: message`
 /// it found. I/O happens only in the first steps (through `FileSystem`) and the last (through

@@ -1,0 +1,32 @@
+import Foundation
+@testable import Herald
+import Testing
+
+/// docs/architecture.md describes the code, and says what the code says: the build's steps and
+/// the folders of `Sources/Herald` (issue 38: the order of steps was written three times, and
+/// the copies disagreed).
+@Suite struct ArchitectureDocTests {
+    let document: String
+
+    init() throws {
+        document = try String(contentsOf: Fixtures.repository.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+    }
+
+    @Test func theListOfStepsIsBuildStepsInItsOrder() throws {
+        let start = try #require(document.range(of: "<!-- build-steps -->\n"))
+        let end = try #require(document.range(of: "\n<!-- /build-steps -->", range: start.upperBound..<document.endIndex))
+        #expect(String(document[start.upperBound..<end.lowerBound]) == BuildStep.allCases.map(\.rawValue).joined(separator: " → "))
+    }
+
+    @Test func everyFolderOfTheLibraryIsDescribed() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Fixtures.repository.appendingPathComponent("Sources/Herald").path)
+            .filter { !$0.hasSuffix(".swift") && !$0.hasPrefix(".") }.sorted()
+        // The lines of its folder tables, `Parse/      read one file into an item …`.
+        let described = document.split(separator: "\n").compactMap { line -> String? in
+            let name = line.prefix { $0.isASCII && $0.isLetter }
+            guard name.first?.isUppercase == true, line.dropFirst(name.count).hasPrefix("/ ") else { return nil }
+            return String(name)
+        }
+        #expect(Set(described).isSuperset(of: folders), "folders docs/architecture.md does not describe: \(Set(folders).subtracting(described).sorted())")
+    }
+}
