@@ -40,7 +40,7 @@ public struct ServedSite: Sendable {
 
     /// The URL path a page file is served at: `news/hello/index.html` → `/union/news/hello/`.
     func urlPath(of file: String) -> String {
-        basePath + (file.hasSuffix("index.html") ? String(file.dropLast("index.html".count)) : file)
+        basePath + URLLayout.pagePath(ofFile: file)
     }
 
     /// The page shown for a URL path nothing is at: the nearest `404.html` up its folders (a

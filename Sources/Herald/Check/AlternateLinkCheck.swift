@@ -47,7 +47,7 @@ struct AlternateLinkCheck {
         for line in text.split(separator: "\n") where line.hasPrefix("<link rel=\"alternate\" hreflang=\"") {
             guard let language = Self.attribute("hreflang", in: line), language != "x-default", let href = Self.attribute("href", in: line),
                   case .file(let path) = links.target(of: HTMLEntities.decode(href), from: page) else { continue }
-            found.append((language, path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path))
+            found.append((language, URLLayout.pageFile(path)))
         }
         return found
     }

@@ -83,7 +83,7 @@ struct LinkCheck {
         } else {
             guard case .file(let path) = target(of: link, from: page) else { return nil }
             if path.isEmpty || path.hasSuffix("/") {
-                file = path + "index.html"
+                file = URLLayout.pageFile(path)
             } else {
                 file = files[path] != nil ? path : path + "/index.html"
             }
@@ -119,7 +119,7 @@ struct LinkCheck {
         case .aboveRoot: return false
         case .file(let file): path = file
         }
-        if path.isEmpty || path.hasSuffix("/") { return files[path + "index.html"] != nil }
+        if path.isEmpty || path.hasSuffix("/") { return files[URLLayout.pageFile(path)] != nil }
         return files[path] != nil || files[path + "/index.html"] != nil
     }
 

@@ -50,7 +50,7 @@ public enum SiteCheck {
                                   apiFolders: ([model.site] + model.otherLanguages).map(\.layout.apiFolder)).findings()
         findings += RedirectCheck(site: model.site, files: files, links: check, urls: urls, sourceText: sources.text).findings()
         findings += AlternateLinkCheck(files: files, links: check).findings(pages: model.pages.map(\.path)).map { finding in
-            let (page, alternate) = ("/" + LanguageLinks.pagePath(finding.page), "/" + LanguageLinks.pagePath(finding.alternate))
+            let (page, alternate) = ("/" + URLLayout.pagePath(ofFile: finding.page), "/" + URLLayout.pagePath(ofFile: finding.alternate))
             return Diagnostic(path: finding.exists ? "templates/layout.mustache" : page, line: 1, finding.exists
                 ? "\(page) names \(alternate) as its \(finding.language) version (hreflang), but \(alternate) does not name it back"
                 : "\(page) names \(alternate) as its \(finding.language) version (hreflang), and there is no such page", severity: .warning)
@@ -104,7 +104,7 @@ public enum SiteCheck {
         }
         return order.map { key in
             let entry = grouped[key]!
-            let firstPage = urls.path(entry.pages[0].hasSuffix("index.html") ? String(entry.pages[0].dropLast("index.html".count)) : entry.pages[0])
+            let firstPage = urls.path(URLLayout.pagePath(ofFile: entry.pages[0]))
             let on = entry.pages.count == 1 ? "on \(firstPage)" : "on \(entry.pages.count) pages, such as \(firstPage)"
             // A site path is put under the base path: say what it became, which is what is missing.
             let link = entry.written == entry.finding.link ? entry.finding.link : "\(entry.written) (\(entry.finding.link) on the page)"
@@ -163,7 +163,7 @@ public enum SiteCheck {
             guard case .file(let written) = target, !written.isEmpty else { return nil }
             let wanted = written.hasSuffix("/") || written.hasSuffix(".html") ? written : written + "/"
             guard let found = match.nearest(to: wanted, within: max(2, wanted.utf8.count / 6)), found.distance > 0 else { return nil }
-            let own = page.hasSuffix("index.html") ? String(page.dropLast("index.html".count)) : page
+            let own = URLLayout.pagePath(ofFile: page)
             return found.value == own ? nil : found.value
         }
     }

@@ -78,6 +78,12 @@ public struct URLLayout: Sendable, Equatable {
     /// The page file of an output path: `news/a/` → `news/a/index.html`, `a.html` → `a.html`.
     public static func pageFile(_ path: String) -> String { path.isEmpty || PathText.endsWithSlash(path) ? path + "index.html" : path }
 
+    /// The address of a page file, `pageFile`'s inverse: `en/news/index.html` → `en/news/`,
+    /// `index.html` → `` (a file of another name, `2014/11/01/slug.html`, is its own address).
+    public static func pagePath(ofFile file: String) -> String {
+        file == "index.html" || file.hasSuffix("/index.html") ? String(file.dropLast("index.html".count)) : file
+    }
+
     /// The folder an item's files go in: its own folder, or for `…/slug.html` the folder `…/slug/`.
     public static func folder(of itemPath: String) -> String {
         if PathText.endsWithSlash(itemPath) || itemPath.isEmpty { return itemPath }

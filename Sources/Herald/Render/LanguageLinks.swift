@@ -55,7 +55,7 @@ enum LanguageLinks {
             // A page in its own language alone has no alternates, not even itself.
             let alone = files.filter { $0 != nil }.count == 1
             return languages.indices.map { language in
-                let page = files[language].map(Self.pagePath) ?? roots[language]
+                let page = files[language].map { URLLayout.pagePath(ofFile: $0) } ?? roots[language]
                 return LanguageLinkView(code: languages[language].code, name: languages[language].name, url: urls.path(page), permalink: urls.absolute(page),
                                         translated: files[language] != nil && !alone, current: language == current, isDefault: language == 0)
             }
@@ -74,8 +74,4 @@ enum LanguageLinks {
         return parts.count >= 3 && parts[parts.count - 3] == "page" && Int(parts[parts.count - 2]) != nil
     }
 
-    /// The address of a page file: `en/news/index.html` → `en/news/`.
-    static func pagePath(_ file: String) -> String {
-        file.hasSuffix("/index.html") || file == "index.html" ? String(file.dropLast("index.html".count)) : file
-    }
 }

@@ -17,7 +17,7 @@ enum SitemapPlan {
         let listed = plan.jobs.indices.filter { plan.jobs[$0].inSitemap }
         let lines = listed.parallelMap { index in
             let (path, date) = (plan.jobs[index].path, plan.jobs[index].lastModified)
-            let folder = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+            let folder = URLLayout.pagePath(ofFile: path)
             // A multilingual site's page lists itself in every language it is in, itself included,
             // as search engines ask (`xhtml:link`).
             let translated = plan.jobs[index].context.page.languages.filter(\.translated)
