@@ -48,7 +48,7 @@ enum LanguageFiles {
                 found.notPages += 1
                 found.warnings.append(.warning(path: file.path, line: 1, "is in \(file.code), which is not one of the site's languages (\(declared)): left out, since \(byLanguage[0][file.folder + file.plain]!) is beside it; add \(file.code) to languages in site.yml to publish it"))
             } else {
-                found.warnings.append(.warning(path: file.path, line: 1, "is in \(file.code), which is not one of the site's languages (\(declared)): built as \(languages[0].code); add \(file.code) to languages in site.yml, or rename the file"))
+                found.warnings.append(.warning(path: file.path, line: 1, "is in \(file.code), which is not one of the site's languages (\(declared)): built as \(languages[SiteLanguage.defaultIndex].code); add \(file.code) to languages in site.yml, or rename the file"))
                 byLanguage[0][file.folder + file.plain] = file.path
             }
         }

@@ -69,7 +69,7 @@ public enum LanguageEditions {
         }
         problems += folderClashes(sites)
         if !problems.isEmpty { return .failure(BuildFailure(step: .buildSiteModel, diagnostics: Array(Set(problems)).sorted())) }
-        sites[0].warnings += translationWarnings(items: items, versions: versions, languages: languages, sites: sites, rules: rules)
+        sites[SiteLanguage.defaultIndex].warnings += translationWarnings(items: items, versions: versions, languages: languages, sites: sites, rules: rules)
         return .success(sites)
     }
 
@@ -98,7 +98,7 @@ public enum LanguageEditions {
     /// original's `union-election`) whose item the default language has and `language` has not:
     /// the version `key`'s file was most likely meant to pair with.
     private static func partner(near key: String, language: Int, versions: [String: [Int: Int]]) -> String? {
-        let candidates = versions.filter { $0.key.hasPrefix("key:") && $0.key != key && $0.value[0] != nil && $0.value[language] == nil }.keys
+        let candidates = versions.filter { $0.key.hasPrefix("key:") && $0.key != key && $0.value[SiteLanguage.defaultIndex] != nil && $0.value[language] == nil }.keys
         let name = String(key.dropFirst(4))
         return NearestMatch(candidates.map { (String($0.dropFirst(4)), $0) }).nearest(to: name, within: max(2, name.utf8.count / 5))?.value
     }
@@ -110,13 +110,13 @@ public enum LanguageEditions {
     static func translationWarnings(items: [ContentItem], versions: [String: [Int: Int]], languages: [SiteLanguage], sites: [Site], rules: PublishingRules) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let indexOfCode = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($0.element.code, $0.offset) })
-        for (key, present) in versions.sorted(by: { $0.key < $1.key }) where present[0] == nil && present.count == 1 {
+        for (key, present) in versions.sorted(by: { $0.key < $1.key }) where present[SiteLanguage.defaultIndex] == nil && present.count == 1 {
             guard key.hasPrefix("key:"), let (language, id) = present.first else { continue }
             let item = items[id]
             let suggestion = partner(near: key, language: language, versions: versions).map {
-                "; did you mean \($0.dropFirst(4)) (\(items[versions[$0]![0]!].sourcePath):\(items[versions[$0]![0]!].translationKeyLine))?"
+                "; did you mean \($0.dropFirst(4)) (\(items[versions[$0]![SiteLanguage.defaultIndex]!].sourcePath):\(items[versions[$0]![SiteLanguage.defaultIndex]!].translationKeyLine))?"
             } ?? "; check the key's spelling"
-            warnings.append(.warning(path: item.sourcePath, line: item.translationKeyLine, "has translationKey \(key.dropFirst(4)), which no other file published in this build has, so it pairs with no version in \(languages[0].code)\(suggestion)"))
+            warnings.append(.warning(path: item.sourcePath, line: item.translationKeyLine, "has translationKey \(key.dropFirst(4)), which no other file published in this build has, so it pairs with no version in \(languages[SiteLanguage.defaultIndex].code)\(suggestion)"))
         }
         var seen: [String: [Int: String]] = [:]
         for item in items where rules.exclusion(of: item) == nil {

@@ -66,3 +66,9 @@ public struct CategoryText: Sendable, Equatable {
         self.description = description
     }
 }
+
+extension SiteLanguage {
+    /// Where the default language is in every list by language (site.yml's `languages:`, a
+    /// build's editions, themes and translation versions): first, as site.yml writes it.
+    public static let defaultIndex = 0
+}

@@ -224,8 +224,8 @@ public enum SiteConfigParser {
         let defaultInSubfolder = reader.bool("defaultInSubfolder") ?? false
         let translationsInFolders = reader.bool("translationsInFolders") ?? false
         var languages = LanguagesParser.read(&reader, defaultInSubfolder: defaultInSubfolder, path: path)
-        if !languages.isEmpty, let written = reader.text("language"), !languages[0].isNamed(by: written) {
-            reader.problems.warning(path, reader.line(of: reader.node("language")), "language \(written) is not the first of languages (\(languages[0].code)), which is the default: language is ignored")
+        if !languages.isEmpty, let written = reader.text("language"), !languages[SiteLanguage.defaultIndex].isNamed(by: written) {
+            reader.problems.warning(path, reader.line(of: reader.node("language")), "language \(written) is not the first of languages (\(languages[SiteLanguage.defaultIndex].code)), which is the default: language is ignored")
         }
         // Every language's name for a category, so that an item may name it in its own language.
         for index in categories.indices {

@@ -50,7 +50,7 @@ extension Build {
         memo?.begin(config: config)
         memo?.use(theme)
         guard config.languages.count > 1 else { return [theme] }
-        var themes = [theme.speaking(config.languages[0].code, strings: config.languages[0].strings, warnings: &warnings)]
+        var themes = [theme.speaking(config.languages[SiteLanguage.defaultIndex].code, strings: config.languages[SiteLanguage.defaultIndex].strings, warnings: &warnings)]
         for language in config.languages.dropFirst() {
             themes.append(theme.speaking(language.code, strings: language.strings, warnings: &warnings))
         }

@@ -58,7 +58,7 @@ public struct Build: Sendable {
         let sources = try clock.step(.discoverContent) { try discoverContent(config: config, run: &run, warnings: &warnings) }
         let data = try clock.step(.readData) { readDataBeside() }
         let themes = try clock.step(.loadTemplates) { try loadTemplates(config: config, warnings: &warnings) }
-        let theme = themes[0]
+        let theme = themes[SiteLanguage.defaultIndex]
         let parsed = try clock.step(.parseContent) {
             let parsed = parseContent(sources, config: config, run: &run, warnings: &warnings)
             guard parsed.errors.isEmpty else {
@@ -90,7 +90,7 @@ public struct Build: Sendable {
         }
         // A site in one language is one edition; a multilingual site has one per language, which
         // share the images, the static files and the sitemap.
-        let (site, urls) = (editions[0], siteURLs)
+        let (site, urls) = (editions[SiteLanguage.defaultIndex], siteURLs)
         let images = ImageCatalog.merging(editions.map(\.images))
         let processedImages = ProcessedImages()
         // Every item parsed is kept for the memo's next rebuild only: holding it to the end of
@@ -98,7 +98,7 @@ public struct Build: Sendable {
         let allItems = memo == nil ? [] : parsed.items
         let imageLinks = editions.map { ImageLinks(images: $0.images, urls: urls) }
         let allFacts = editions.indices.map { ItemFacts.all(site: editions[$0], urls: urls, images: imageLinks[$0]) }
-        let facts = allFacts[0]
+        let facts = allFacts[SiteLanguage.defaultIndex]
         // The documents but the sitemap need the model alone: they are planned on the other core
         // while the pages' lists are, which is one core's work.
         let (plan, siteDocuments) = try clock.step(.planPages) { [memo] in

@@ -17,7 +17,7 @@ enum LanguageLinks {
         let itemOfSource: [[String: ItemID]] = editions.map { site in
             Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        let languages = editions[0].languages?.all ?? []
+        let languages = editions[SiteLanguage.defaultIndex].languages?.all ?? []
         // The jobs are moved into one list and changed in place: copying 20,000 jobs (a view each)
         // to change them was a tenth of the planning of a two-language 10,000-item site. The
         // default language's are taken over where they are (the plans are the caller's no more).
