@@ -3,7 +3,7 @@
 # Markdown library), libvips-dev (the image library), libre2-dev (RE2, the linear-time regular
 # expressions `herald import` matches Hugo's ignoreFiles with), python3-pygments (Pygments, which
 # highlights fenced code at build time, run by Debian's /usr/bin/python3), the Noto CJK and colour emoji fonts (social
-# cards) and pkg-config (which SwiftPM uses to find it). With --test, also what the
+# cards), publicsuffix (the list of top-level domains herald check reads, optional at run time) and pkg-config (which SwiftPM uses to find it). With --test, also what the
 # output validation tests use: vips (the photos of the fault tests' corpus), jing (Atom's RELAX NG schema), xmllint (the sitemap's XSD), and the
 # Python packages pytest, jsonschema (with its URI and date-time format checkers), feedparser,
 # icalendar (under ../shared/standards/ics_check.py), Debian's python3-emoji (the emoji table's source) and python-dateutil (expands RRULEs); and what
@@ -25,6 +25,8 @@ command -v pkg-config >/dev/null || missing+=(pkg-config)
 [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc ] || missing+=(fonts-noto-cjk)
 [ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
 command -v diff >/dev/null || missing+=(diffutils)
+# The public suffix list: herald check names the web address a link without https:// meant.
+[ -e /usr/share/publicsuffix/public_suffix_list.dat ] || missing+=(publicsuffix)
 if [ "${1:-}" = "--test" ]; then
   command -v jing >/dev/null || missing+=(jing)
   command -v vips >/dev/null || missing+=(libvips-tools)

@@ -30,3 +30,14 @@ import Testing
         #expect(Set(described).isSuperset(of: folders), "folders docs/architecture.md does not describe: \(Set(folders).subtracting(described).sorted())")
     }
 }
+
+/// The `index.html` convention, both ways, in URLLayout alone.
+@Suite struct PageFileTests {
+    @Test func aPageFileAndItsAddressAreEachOthersInverse() {
+        for (path, file) in [("", "index.html"), ("news/", "news/index.html"), ("en/news/gala/", "en/news/gala/index.html"), ("2014/11/01/slug.html", "2014/11/01/slug.html")] {
+            #expect(URLLayout.pageFile(path) == file && URLLayout.pagePath(ofFile: file) == path, "\(path)")
+        }
+        // A page whose own name ends in index.html is no folder's page.
+        #expect(URLLayout.pagePath(ofFile: "reports/price-index.html") == "reports/price-index.html")
+    }
+}

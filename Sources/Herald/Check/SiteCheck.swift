@@ -114,29 +114,37 @@ public enum SiteCheck {
             let what = entry.finding.attribute == "href" ? "links to" : "shows the image"
             let target = check.target(of: entry.finding.link, from: entry.pages[0])
             let reason = target == .aboveRoot ? "which climbs above the site's root" : "which is not in the site"
-            let suggestion = Self.webAddress(entry.written).map { "; did you mean https://\($0)?" }
-                ?? (entry.finding.attribute == "href" ? itemPaths.nearest(to: target, from: entry.pages[0]).map { "; did you mean \(urls.path($0))?" } ?? "" : "")
+            let nearItem = entry.finding.attribute == "href" ? itemPaths.nearest(to: target, from: entry.pages[0]).map { "; did you mean \(urls.path($0))?" } : nil
+            let suggestion = nearItem ?? (entry.finding.attribute == "href" ? Self.webAddress(entry.written).map { "; did you mean https://\($0)?" } : nil) ?? ""
             return Diagnostic(path: entry.location.path, line: entry.location.line, "\(what) \(link), \(reason) (\(on))\(suggestion)")
         }
     }
 
     /// `kaggle.com` or `www.example.org/page` written as a link without its `https://`, which makes
-    /// it a path of the site: the address meant, when the first segment is a host name (letters,
-    /// digits and hyphens in two or more dot-separated labels, the last of letters: not
-    /// `report.pdf`, whose last label is a file type the site may well have).
+    /// it a path of the site: the address meant, when the first segment is a host name whose last
+    /// label is a top-level domain of the public suffix list and no file type (`report.pdf`,
+    /// `setup.py` and `index.en` are files).
     static func webAddress(_ written: String) -> String? {
         guard !written.hasPrefix("/"), !written.hasPrefix("."), !written.contains(where: \.isWhitespace) else { return nil }
-        let host = written.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = written.prefix { $0 != "/" && $0 != "?" && $0 != "#" }.lowercased()
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } }),
-              let last = labels.last, last.count >= 2, last.allSatisfy(\.isLetter),
-              !fileTypes.contains(last.lowercased()) || host.lowercased().hasPrefix("www.") else { return nil }
+              let last = labels.last.map(String.init), topLevelDomains.contains(last),
+              !fileTypes.contains(last) && !ImageFormat.readExtensions.contains(last) || host.hasPrefix("www.") else { return nil }
         return written
     }
 
-    /// Endings that name a file, not a top-level domain, however many of them are also domains.
-    private static let fileTypes: Set<String> = ["html", "htm", "md", "pdf", "jpg", "jpeg", "png", "gif", "svg", "webp", "css", "js", "json", "xml",
-                                                 "txt", "zip", "doc", "docx", "ppt", "pptx", "xls", "xlsx", "csv", "mp3", "mp4", "ics", "rss"]
+    /// The top-level domains of the public suffix list (Debian's `publicsuffix`, which libpsl and
+    /// curl use), read once, when a broken link is found; without it no address is suggested.
+    static let topLevelDomains: Set<String> = {
+        guard let text = try? String(contentsOfFile: "/usr/share/publicsuffix/public_suffix_list.dat", encoding: .utf8) else { return [] }
+        return Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .filter { !$0.isEmpty && !$0.hasPrefix("//") && !$0.contains(".") && $0.allSatisfy { $0.isASCII && $0.isLetter } })
+    }()
+
+    /// Endings that name a file here, though some are also countries' domains (`.md`, `.py`, `.pl`).
+    private static let fileTypes: Set<String> = ["html", "htm", "md", "pdf", "css", "js", "json", "xml", "txt", "zip", "doc", "docx", "ppt",
+                                                 "pptx", "xls", "xlsx", "csv", "mp3", "mp4", "ics", "rss", "py", "pl", "sh", "rs", "ps", "so"]
 
     /// A link to a heading, footnote or line the page does not have: the page opens at its top.
     /// A warning, as the link still leads to the page; the nearest id there is suggested.

@@ -6,8 +6,8 @@
 /// `perFile` errors and its first `perFile` warnings, then one line such as
 /// `data/popularity.csv: warning: … and 999,980 more warnings in this file`.
 ///
-/// Diagnostics carry no kind to group them by, and the message's wording is not one, so the cap is
-/// per file and severity: a file with twenty warnings of one kind hides the later ones of another,
+/// Most diagnostics carry no kind (`DiagnosticKind` names only those code acts on), and the
+/// message's wording is not one, so the cap is per file and severity: a file with twenty warnings of one kind hides the later ones of another,
 /// and the summary says so. `DiagnosticList` keeps no more than this while collecting (memory stays
 /// bounded however many problems a file has), and `apply` merges lists collected apart.
 public enum DiagnosticCap {

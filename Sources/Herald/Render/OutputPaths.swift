@@ -35,9 +35,11 @@ enum OutputPaths {
         for (index, path) in paths.enumerated() {
             if let otherIndex = byPath[path[...]] {
                 let (mine, other) = (claim(index), claim(otherIndex))
-                let (file, line) = mine.source ?? other.source ?? (path, 1)
+                // Told where the first claim with a source is, and of its alias when it is one.
+                let placed = mine.source != nil ? mine : other
+                let (file, line) = placed.source ?? (path, 1)
                 problems.append(Diagnostic(path: file, line: line, "\(mine.owner) and \(other.owner) would both be written to /\(path)")
-                    .of((mine.alias ?? other.alias).map(DiagnosticKind.unkeptAlias)))
+                    .of(placed.alias.map(DiagnosticKind.unkeptAlias)))
                 continue
             }
             byPath[path[...]] = index
@@ -71,14 +73,16 @@ enum OutputPaths {
             let needing = needing.sorted { paths[$0] < paths[$1] }
             let file = claim(byPath[folder]!)
             let first = claim(needing[0])
-            // One output is fixed where it is named; several, where the file in their way is.
-            let (path, line) = needing.count == 1
-                ? first.source ?? file.source ?? (paths[needing[0]], 1)
-                : file.source ?? needing.first(where: { claim($0).source != nil }).flatMap { claim($0).source } ?? (paths[needing[0]], 1)
+            // One output is fixed where it is named; several, where the file in their way is. The
+            // problem is of the alias of the claim it is told at, when that is a redirect.
+            let placed = needing.count == 1
+                ? [first, file].first { $0.source != nil }
+                : file.source != nil ? file : needing.lazy.map(claim).first { $0.source != nil }
+            let (path, line) = placed?.source ?? (paths[needing[0]], 1)
             let others = needing.count - 1
             let who = others == 0 ? "\(first.owner) needs" : "\(first.owner) and \(others) more output\(others == 1 ? "" : "s") need"
             problems.append(Diagnostic(path: path, line: line, "\(who) the folder /\(folder)/, but \(file.owner) is a file there; choose another name")
-                .of((first.alias ?? file.alias).map(DiagnosticKind.unkeptAlias)))
+                .of(placed?.alias.map(DiagnosticKind.unkeptAlias)))
         }
         if !problems.isEmpty { throw BuildFailure(step: .planOutputFiles, diagnostics: problems) }
     }

@@ -32,7 +32,7 @@ struct JekyllAddressRules: Sendable {
         var slugValue: String?
         var path = fill(pattern, item: item, type: type, defaults: defaults, slugValue: &slugValue)
         // Jekyll writes `…/index.html` pages at their folder.
-        if path.hasSuffix("/index.html") || path == "index.html" { path = String(path.dropLast("index.html".count)) }
+        path = URLLayout.pagePath(ofFile: path)
         if path.hasSuffix("/index/") || path == "index/" { path = String(path.dropLast("index/".count)) }
         return OldAddress(path: path, slug: slugValue, rule: rule)
     }

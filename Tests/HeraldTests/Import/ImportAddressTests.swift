@@ -194,6 +194,24 @@ import Testing
         ])
     }
 
+    /// An old address another page has, or that a section's list would be written over, cannot
+    /// be kept: the alias goes, the item stays, and the report says so (repaired by the problem's
+    /// kind, `.unkeptAlias`, not its wording).
+    @Test func anOldAddressThatCannotBeKeptIsDroppedAndTheItemKept() throws {
+        let (site, result) = try imported([
+            "config.toml": Self.hugoConfig,
+            "content/posts/trip.md": "---\ntitle: Trip\ndate: 2026-01-05\naliases: [/posts/fair/, /old-trip/]\n---\nA.\n",
+            "content/posts/fair.md": "---\ntitle: Fair\ndate: 2026-01-06\n---\nB.\n",
+            "content/posts/_index.md": "---\ntitle: Posts\naliases: [/posts/fair/, /blog/]\n---\n",
+        ])
+        #expect(site["content/news/trip.md"]?.contains("aliases: [/old-trip/]\n") == true, "\(site["content/news/trip.md"] ?? "")")
+        #expect(site["content/news/_index.md"]?.contains("/blog/") == true && site["content/news/_index.md"]?.contains("/posts/fair/") == false, "\(site["content/news/_index.md"] ?? "")")
+        #expect(site["content/news/fair.md"] != nil)
+        let dropped = result.report.notes.filter { $0.kind == "old address dropped" }.map(\.diagnostic.description)
+        #expect(dropped.count == 2, "\(dropped)")
+        #expect(dropped.contains { $0.hasPrefix("content/posts/trip.md:1: warning: an old address was dropped: alias /posts/fair/ is already") }, "\(dropped)")
+    }
+
     /// Hugo's translations are imported beside their items, in Herald's file-name form, with
     /// the languages' names and titles in site.yml.
     @Test func translationsAreImportedBesideTheirItemsAtTheirOldAddresses() throws {

@@ -60,6 +60,7 @@ enum RedirectPlan {
                     Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
                 })
                 file.source = (section.sourcePath, alias.line)
+                file.alias = alias.name
                 file.bodiesRead = []
                 files.append(file)
                 rules.append(RedirectRule(from: urls.path(path), to: link))
