@@ -33,3 +33,8 @@ public struct TemplateKey: Hashable, Sendable {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var serials: [String: Int] = [:]
 }
+
+extension TemplateKey: ExpressibleByStringLiteral {
+    /// A key written as its name, as views declare their fields (`TemplateField("title", …)`).
+    public init(stringLiteral name: String) { self.init(name) }
+}

@@ -262,7 +262,7 @@ import Testing
     /// Every item view a page can hold is reached when an item's views are updated: a view type
     /// that gains a list of items must be walked by `PageContext.updateItemViews` too.
     @Test func updatingAnItemsViewsReachesEveryViewOfIt() {
-        var page = SampleViews.page
+        var page = FilledPage.page
         var held = 0
         func count(_ value: Any) {
             if value is ItemView { held += 1; return }
@@ -270,7 +270,7 @@ import Testing
         }
         count(page)
         var updated = 0
-        #expect(page.updateItemViews(at: SampleViews.item.url) { _ in updated += 1 })
+        #expect(page.updateItemViews(at: FilledPage.item.url) { _ in updated += 1 })
         #expect(held == 7 && updated == held, "the sample page holds \(held) item views; \(updated) were updated")
     }
 

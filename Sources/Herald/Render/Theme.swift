@@ -101,7 +101,7 @@ public struct Theme: Sendable {
 
         // A partial under partials/site/ is rendered once for the whole site: page values are empty there.
         for (name, names) in (library?.lookedUpNames() ?? [:]).sorted(by: { $0.key < $1.key }) where name.hasPrefix(constantPartialFolder) {
-            for found in names where [TemplateKey.page, .item, .list, .home, .terms, .calendar].contains(where: { $0 == found.segments.first }) {
+            for found in names where PageContext.pageOnlyKeys.contains(where: { $0 == found.segments.first }) {
                 problems.warning(sourcePaths[name] ?? name, found.position.line, "'\(found.written)' is empty here: partials under \(constantPartialFolder) are rendered once per build and see only site and t")
             }
         }
@@ -188,7 +188,7 @@ public struct Theme: Sendable {
     ///   name (as absent) and are left alone. The layout alone looks up some twenty-five of them.
     func fixingConstantPartials(site: SiteView) -> Theme {
         let constants = ConstantContext(site: site, strings: strings)
-        var fixed = library.fixing(roots: [.site, .t], from: constants, unlessInside: { $0.segments.contains(.params) })
+        var fixed = library.fixing(roots: Set(ConstantContext.fields.keys), from: constants, unlessInside: { $0.segments.contains(.params) })
         for name in templateNames.sorted() where name.hasPrefix(Self.constantPartialFolder) {
             fixed = fixed.replacing(name, withOutput: library.render(name, .view(constants)))
         }

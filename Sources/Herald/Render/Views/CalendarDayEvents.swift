@@ -6,12 +6,11 @@ struct CalendarDayEvents: TemplateView, TemplateValueConvertible, Sendable, Equa
     var anchor: String
     var entries: [CalendarEntry]
 
-    func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .label: return .text(label)
-        case .anchor: return .text(anchor)
-        case .entries: return entries.templateValue
-        default: return nil
-        }
-    }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) }
+
+    static let fields = TemplateFields<CalendarDayEvents>("calendar day's events", about: "a day with events, listed below the month grid", [
+        TemplateField("label", .text, "the day in words") { .text($0.label) },
+        TemplateField("anchor", .text, "its ID on the page, which the grid's day links to") { .text($0.anchor) },
+        TemplateField("entries", .list(.view { CalendarEntry.fields.description }), "its events") { $0.entries.templateValue },
+    ])
 }

@@ -12,17 +12,17 @@ struct CalendarEntry: TemplateView, TemplateValueConvertible, Sendable, Equatabl
     /// untranslated from another language), for `lang="…"`.
     var language: String? = nil
 
-    func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .title: return title.templateValue
-        case .url: return .text(url)
-        case .time: return .text(time)
-        case .location: return present(location)
-        case .cancelled: return .bool(status == .cancelled)
-        case .postponed: return .bool(status == .postponed)
-        case .color: return present(color)
-        case .language: return language.map { .text($0) }
-        default: return nil
-        }
-    }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) }
+
+    static let fields = TemplateFields<CalendarEntry>("calendar entry", about: "one event on one day of a calendar", [
+        TemplateField("title", .text, "the event's title") { .text($0.title) },
+        TemplateField("url", .text, "its page") { .text($0.url) },
+        TemplateField("time", .text, "its time that day, in words") { .text($0.time) },
+        TemplateField("location", .text, "where it is") { present($0.location) },
+        TemplateField("cancelled", .flag, "whether it is cancelled") { .bool($0.status == .cancelled) },
+        TemplateField("postponed", .flag, "whether it is postponed") { .bool($0.status == .postponed) },
+        TemplateField("color", .text, "its category's colour") { present($0.color) },
+        // nil, not absent, when it is the page's: `lang="{{language}}"` then finds the site's.
+        TemplateField("language", .text, "its language, for an event shown untranslated from another language") { $0.language.map { .text($0) } },
+    ])
 }

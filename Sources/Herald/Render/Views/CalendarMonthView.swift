@@ -10,17 +10,16 @@ struct CalendarMonthView: TemplateView, TemplateValueConvertible, Sendable, Equa
     var next: LinkView?
     var current: Bool
 
-    func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .title: return title.templateValue
-        case .weekdays: return weekdays.templateValue
-        case .weeks: return weeks.map { CalendarWeek(days: $0) }.templateValue
-        case .days: return days.templateValue
-        case .empty: return days.isEmpty.templateValue
-        case .previous: return present(previous)
-        case .next: return present(next)
-        case .current: return .bool(current)
-        default: return nil
-        }
-    }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) }
+
+    static let fields = TemplateFields<CalendarMonthView>("calendar", about: "a month calendar (`/events/calendar/<yyyy>/<mm>/`)", [
+        TemplateField("title", .text, "the month") { .text($0.title) },
+        TemplateField("weekdays", .list(.text), "the weekdays' names, Monday first") { $0.weekdays.templateValue },
+        TemplateField("weeks", .list(.view { CalendarWeek.fields.description }), "the grid's rows") { $0.weeks.map { CalendarWeek(days: $0) }.templateValue },
+        TemplateField("days", .list(.view { CalendarDayEvents.fields.description }), "the days with events") { $0.days.templateValue },
+        TemplateField("empty", .flag, "whether no day has events") { .bool($0.days.isEmpty) },
+        TemplateField("previous", .view { LinkView.fields.description }, "the nearest earlier month with events") { present($0.previous) },
+        TemplateField("next", .view { LinkView.fields.description }, "the nearest later month with events") { present($0.next) },
+        TemplateField("current", .flag, "whether it is this month") { .bool($0.current) },
+    ])
 }

@@ -19,18 +19,17 @@ struct ImageView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         /// The fallback's media type (`image/jpeg`).
         var type: String?
 
-        func templateValue(_ key: TemplateKey) -> TemplateValue? {
-            switch key {
-            case .src: return .text(src)
-            case .srcset: return present(srcset)
-            case .webpSrcset: return present(webpSrcset)
-            case .avifSrcset: return present(avifSrcset)
-            case .width: return width.map(TemplateValue.number) ?? .absent
-            case .height: return height.map(TemplateValue.number) ?? .absent
-            case .type: return present(type)
-            default: return nil
-            }
-        }
+        func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) }
+
+        static let fields = TemplateFields<Files>("image files", about: "one set of an image's files: the whole image, its card crop or its thumbnail", [
+            TemplateField("src", .text, "the widest JPEG or PNG made, or the original when nothing was made") { .text($0.src) },
+            TemplateField("srcset", .text, "`url 480w, url 960w` of that format") { present($0.srcset) },
+            TemplateField("webpSrcset", .text, "the same of the WebP files") { present($0.webpSrcset) },
+            TemplateField("avifSrcset", .text, "the same of the AVIF files") { present($0.avifSrcset) },
+            TemplateField("width", .number, "the width of `src` in pixels (absent for an image elsewhere)") { $0.width.map(TemplateValue.number) ?? .absent },
+            TemplateField("height", .number, "its height") { $0.height.map(TemplateValue.number) ?? .absent },
+            TemplateField("type", .text, "its media type (`image/jpeg`)") { present($0.type) },
+        ])
     }
 
     var files: Files
@@ -41,22 +40,17 @@ struct ImageView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     /// What it shows, for readers who cannot see it; empty for a decorative image.
     var alt: String
 
-    func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .alt: return .text(alt)
-        case .card: return .view(CardView(files: card))
-        case .thumbnail: return thumbnail.map { .view(CardView(files: $0)) } ?? .absent
-        default: return files.templateValue(key)
-        }
-    }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) ?? files.templateValue(key) }
+
+    /// What templates see of an image besides its files' values, which it also answers.
+    static let fields = TemplateFields<ImageView>("image", about: "an image (`{{image}}` alone prints its URL), answering every name of its *image files* too (`image.src`, `image.srcset`…; see [images.md](images.md#in-templates))",
+                                                  includes: [{ Files.fields.description }], [
+        TemplateField("alt", .text, "what it shows, for readers who cannot see it; empty for a decorative image") { .text($0.alt) },
+        TemplateField("card", .view { Files.fields.description }, "the crop cards show (the whole image again when it already has the card's shape)") { .view(CardView(files: $0.card)) },
+        TemplateField("thumbnail", .view { Files.fields.description }, "the square thumbnail, when one was made") { $0.thumbnail.map { .view(CardView(files: $0)) } ?? .absent },
+    ])
 
     var templateText: String? { files.src }
-
-    /// A view of every field, for `herald check`'s look-up of the names templates use.
-    static let sample: ImageView = {
-        let files = Files(src: "/", srcset: "/ 1w", webpSrcset: "/ 1w", avifSrcset: "/ 1w", width: 1, height: 1, type: "image/jpeg")
-        return ImageView(files: files, card: files, thumbnail: files, alt: "a")
-    }()
 
     /// The crop as its own view, so `{{#image.card}}{{src}}{{/image.card}}` reads the crop's
     /// files and `{{alt}}` still finds the image's.

@@ -13,19 +13,22 @@ struct PageContext: TemplateView, TemplateValueConvertible, Sendable, Equatable 
     var terms: TermsView? = nil
     var calendar: CalendarMonthView? = nil
 
-    func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .site: return site.templateValue
-        case .page: return page.templateValue
-        case .t: return strings.templateValue
-        case .item: return present(item?.withAllTerms)
-        case .list: return present(list)
-        case .home: return present(home)
-        case .terms: return present(terms)
-        case .calendar: return present(calendar)
-        default: return nil
-        }
-    }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) }
+
+    /// What every page's template is given, each value declared once (see `TemplateField`).
+    static let fields = TemplateFields<PageContext>("every page", about: "what a page's template is given", [
+        TemplateField(.site, .view { SiteView.fields.description }, "the site") { $0.site.templateValue },
+        TemplateField("page", .view { PageMeta.fields.description }, "the page") { $0.page.templateValue },
+        TemplateField(.t, .anyName(.text), "interface text in the page's language (`{{t.recentNews}}`): a key the theme lacks shows its name") { $0.strings.templateValue },
+        TemplateField("item", .view { ItemView.fields.description }, "on an item's page, the item, with all its terms") { present($0.item?.withAllTerms) },
+        TemplateField("list", .view { ListView.fields.description }, "on a list's page, the list") { present($0.list) },
+        TemplateField("home", .view { HomeView.fields.description }, "on the home page, its strips") { present($0.home) },
+        TemplateField("terms", .view { TermsView.fields.description }, "on the lists of categories, tags and calendar months") { present($0.terms) },
+        TemplateField("calendar", .view { CalendarMonthView.fields.description }, "on a month calendar") { present($0.calendar) },
+    ])
+
+    /// The names a page's context has beyond what site-wide partials are given (`ConstantContext`).
+    static let pageOnlyKeys = fields.keys.filter { ConstantContext.fields.index(of: $0) == nil }
 }
 
 extension PageContext {
@@ -34,29 +37,7 @@ extension PageContext {
     /// that box at every look-up (`page.title`, `item.jsonLD`: some twenty per page) copied the
     /// whole view each time. Made per rendering, not kept with the plan, so 13,000 pages do not
     /// hold a boxed copy of every view the whole build (24 MB more at peak on 10,000 items).
-    var renderingRoot: TemplateValue {
-        .view(BoxedPageContext(site: site.templateValue, page: page.templateValue, strings: strings.templateValue, item: present(item?.withAllTerms),
-                               list: present(list), home: present(home), terms: present(terms), calendar: present(calendar)))
-    }
-}
-
-/// `PageContext` with each view already a template value (see `PageContext.renderingRoot`).
-private struct BoxedPageContext: TemplateView {
-    let site, page, strings, item, list, home, terms, calendar: TemplateValue
-
-    func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .site: return site
-        case .page: return page
-        case .t: return strings
-        case .item: return item
-        case .list: return list
-        case .home: return home
-        case .terms: return terms
-        case .calendar: return calendar
-        default: return nil
-        }
-    }
+    var renderingRoot: TemplateValue { .view(TemplateValues(self, fields: Self.fields)) }
 }
 
 extension PageContext {

@@ -6,13 +6,12 @@ struct TermsView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var title: String
     var terms: [TermView]
 
-    func templateValue(_ key: TemplateKey) -> TemplateValue? {
-        switch key {
-        case .kind: return .text(kind.rawValue)
-        case .title: return title.templateValue
-        case .terms: return terms.templateValue
-        case .empty: return terms.isEmpty.templateValue
-        default: return nil
-        }
-    }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) }
+
+    static let fields = TemplateFields<TermsView>("terms", about: "the list of every category, every tag or every calendar month", [
+        TemplateField("kind", .text, "`categories`, `tags` or `months`") { .text($0.kind.rawValue) },
+        TemplateField("title", .text, "its title") { .text($0.title) },
+        TemplateField("terms", .list(.view { TermView.fields.description }), "the terms") { $0.terms.templateValue },
+        TemplateField("empty", .flag, "whether there are none") { .bool($0.terms.isEmpty) },
+    ])
 }
