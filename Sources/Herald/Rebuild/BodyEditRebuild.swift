@@ -90,15 +90,15 @@ extension BuildMemo {
     private func remakeViews(of edited: Set<ItemID>, last: inout LastBuild, siteView: SiteView) -> [ItemID: ViewChange] {
         let theme = last.plan.theme
         let dates = DateText(language: last.config.language, strings: theme.strings.table)
+        let maker = ItemCard(theme: theme, site: siteView, strings: theme.strings)
         var changes: [ItemID: ViewChange] = [:]
         for id in edited.sorted() {
             let old = last.plan.itemViews[id]
             var view = old
             view.setBody(last.site.items[id].body, dates: dates)
-            (view.card, view.jsonLD) = ("", nil)
-            let plain = view
-            view.card = theme.renderCard(CardContext(item: plain, site: siteView, strings: theme.strings))
-            view.jsonLD = StructuredData.jsonLD(for: last.facts[id], item: last.site.items[id], site: last.site, urls: last.urls)
+            let plain = ItemCard.plain(view)
+            view.card = maker.card(of: plain)
+            view.jsonLD = ItemCard.jsonLD(of: id, site: last.site, facts: last.facts, urls: last.urls)
             cards.replaceCurrent(last.site.items[id].sourcePath, Card(templates: templateKey("partials/card"), view: plain, site: siteView, card: view.card, jsonLD: view.jsonLD))
             last.plan.itemViews[id] = view
             changes[id] = ViewChange(old: old, new: view, body: last.site.items[id].body)
@@ -110,6 +110,7 @@ extension BuildMemo {
     private func renderPages(showing changes: [ItemID: ViewChange], last: inout LastBuild, siteView: SiteView, into result: inout BodyEditRebuild) {
         let theme = last.plan.theme
         let dates = DateText(language: last.config.language, strings: theme.strings.table)
+        let maker = ItemCard(theme: theme, site: siteView, strings: theme.strings)
         let byURL = Dictionary(changes.values.map { ($0.old.url, $0) }, uniquingKeysWith: { first, _ in first })
         for index in last.plan.jobs.indices {
             // Changed in place: copying each of 13,000 contexts to look in it cost more than the rest.
@@ -122,8 +123,8 @@ extension BuildMemo {
                         // The card of one date of a repeating event (PagePlanner.occurrenceView): the
                         // item's view with that date's times, and a card of its own made from it.
                         view.setBody(change.body, dates: dates)
-                        (view.card, view.jsonLD) = (change.new.card, change.new.jsonLD)
-                        view.card = theme.renderCard(CardContext(item: view, site: siteView, strings: theme.strings))
+                        view.jsonLD = change.new.jsonLD
+                        view.card = maker.card(of: view)
                     }
                 } || shows
             }

@@ -19,9 +19,7 @@ extension BuildMemo {
         guard let page = pages.lookup(path), var view = page.context.item, view.content == old.body.html else { return nil }
         view.setBody(body, dates: DateText(language: setup.config.language, strings: setup.theme.strings.table))
         // The card shows the reading time; a template may place it on the page too.
-        var cardView = view
-        (cardView.card, cardView.jsonLD) = ("", nil)
-        view.card = setup.theme.renderCard(CardContext(item: cardView, site: page.context.site, strings: page.context.strings))
+        view.card = ItemCard(theme: setup.theme, site: page.context.site, strings: page.context.strings).card(of: view)
         var context = page.context
         context.item = view
         return (path, Data(setup.theme.render(page.template, context)))

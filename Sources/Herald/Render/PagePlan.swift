@@ -90,6 +90,8 @@ struct PagePlanner {
     var tagViews: [TermView] = []
     var itemViews: [ItemView] = []
     var siteView: SiteView!
+    /// How this site's cards are made (once `siteView` and `renderTheme` are).
+    var itemCard: ItemCard { ItemCard(theme: renderTheme, site: siteView, strings: strings) }
     /// Cards and structured data of the previous build, reused for items whose view is unchanged.
     /// Cards kept from an earlier build (`herald serve`).
     var cache: (any RenderCache)? = nil
@@ -190,14 +192,12 @@ struct PagePlanner {
         // So are the views themselves: made one after another, they were 85 ms of the planning's
         // wall time on the 10,000-item corpus (perf).
         renderTheme = theme.fixingConstantPartials(site: siteView)
-        let (planner, theme, shared, strings, model, allFacts, links, cache) = (self, renderTheme, self.siteView!, self.strings, self.site, self.facts, self.urls, self.cache)
+        let (planner, cards, shared, model, allFacts, links, cache) = (self, itemCard, self.siteView!, self.site, self.facts, self.urls, self.cache)
         itemViews = Array(site.items.indices).parallelMap { id in
             let view = planner.makeItemView(id)
             // The card and JSON-LD are made from the item's view and the site's alone.
             let make = { () -> (card: String, jsonLD: String?) in
-                // An item shown untranslated from another language has no page here, so no JSON-LD.
-                (theme.renderCard(CardContext(item: view, site: shared, strings: strings)),
-                 model.isBorrowed(id) ? nil : StructuredData.jsonLD(for: allFacts[id], item: model.items[id], site: model, urls: links))
+                (cards.card(of: view), ItemCard.jsonLD(of: id, site: model, facts: allFacts, urls: links))
             }
             let made = cache?.card(source: model.items[id].sourcePath, view: view, site: shared, make: make) ?? make()
             var finished = view

@@ -60,7 +60,7 @@ extension PagePlanner {
         setTimes(&eventView, occurrence: entry.occurrence, event: event)
         view.event = eventView
         view.published = entry.occurrence.start
-        view.card = renderTheme.renderCard(CardContext(item: view, site: siteView, strings: strings))
+        view.card = itemCard.card(of: view)
         return view
     }
 
