@@ -55,7 +55,7 @@ public enum SitePublishing {
                     throw PublishFailure(step: "check the output", "\(request.output) holds a file whose path \(error); nothing was published")
                 }
             }
-            guard site.files.contains(where: { $0.path == "index.html" }) else {
+            guard site.files.contains(where: { $0.path == URLLayout.rootPage }) else {
                 throw PublishFailure(step: "check the output", "\(request.output) has no index.html, so it is not a whole site; nothing was published")
             }
             if let url = target.url, !sameAddress(url.absoluteString, request.baseURL) {

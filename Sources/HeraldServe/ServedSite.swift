@@ -59,9 +59,8 @@ public struct ServedSite: Sendable {
     /// The language of the page at a URL path (`<html lang="…">` of the last good build's page),
     /// else of the home page, else nil: what the error page is written in while the site fails.
     public func language(ofPage urlPath: String) -> String? {
-        var key = urlPath.hasPrefix(basePath) ? String(urlPath.dropFirst(basePath.count)) : ""
-        if key.isEmpty || key.hasSuffix("/") { key += "index.html" }
-        for page in [key, "index.html"] {
+        let key = urlPath.hasPrefix(basePath) ? String(urlPath.dropFirst(basePath.count)) : ""
+        for page in [URLLayout.pageFile(key), URLLayout.rootPage] {
             guard let head = files[page]?.built.prefix(512) else { continue }
             let text = String(decoding: head, as: UTF8.self)
             if let match = text.firstMatch(of: /<html lang="([A-Za-z0-9-]{2,35})"/) { return String(match.1) }

@@ -41,3 +41,12 @@ import Testing
         #expect(URLLayout.pagePath(ofFile: "reports/price-index.html") == "reports/price-index.html")
     }
 }
+
+/// The names Herald's own outputs take at a site's root come from URLLayout's own paths, so a new
+/// output's folder is reserved from languages the day it is added.
+@Suite struct ReservedRootTests {
+    @Test func theReservedNamesAreThoseOfHeraldsOwnPagesAndFiles() {
+        #expect(URLLayout.reservedRootSegments == ["news", "events", "pages", "categories", "tags", "search", "api", "assets", "social", "trending",
+                                                   "feed.xml", "atom.xml", "feed.json", "events.ics", "sitemap.xml", "robots.txt", "404.html"])
+    }
+}

@@ -85,7 +85,7 @@ struct LinkCheck {
             if path.isEmpty || path.hasSuffix("/") {
                 file = URLLayout.pageFile(path)
             } else {
-                file = files[path] != nil ? path : path + "/index.html"
+                file = files[path] != nil ? path : URLLayout.pageFile(path + "/")
             }
         }
         guard file.hasSuffix(".html"), files[file] != nil else { return nil }
@@ -120,7 +120,7 @@ struct LinkCheck {
         case .file(let file): path = file
         }
         if path.isEmpty || path.hasSuffix("/") { return files[URLLayout.pageFile(path)] != nil }
-        return files[path] != nil || files[path + "/index.html"] != nil
+        return files[path] != nil || files[URLLayout.pageFile(path + "/")] != nil
     }
 
     /// Where a link leads.

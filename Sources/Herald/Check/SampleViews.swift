@@ -6,7 +6,7 @@ import HeraldTemplates
 enum SampleViews {
     /// The sample a template is rendered with: a card's, a site-wide partial's, or a page's.
     static func context(for template: String) -> TemplateValue {
-        if template == "partials/card" { return .view(TemplateSample(CardContext.fields.description)) }
+        if template == ThemeTemplate.card.rawValue { return .view(TemplateSample(CardContext.fields.description)) }
         if template.hasPrefix(Theme.constantPartialFolder) { return .view(TemplateSample(ConstantContext.fields.description)) }
         return .view(TemplateSample(PageContext.fields.description))
     }

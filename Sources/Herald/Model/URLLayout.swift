@@ -78,6 +78,10 @@ public struct URLLayout: Sendable, Equatable {
     /// The page file of an output path: `news/a/` → `news/a/index.html`, `a.html` → `a.html`.
     public static func pageFile(_ path: String) -> String { path.isEmpty || PathText.endsWithSlash(path) ? path + "index.html" : path }
 
+    /// The page file at the root of the output: the home page, or a multilingual site's
+    /// redirect to the default language's.
+    public static let rootPage = pageFile("")
+
     /// The address of a page file, `pageFile`'s inverse: `en/news/index.html` → `en/news/`,
     /// `index.html` → `` (a file of another name, `2014/11/01/slug.html`, is its own address).
     public static func pagePath(ofFile file: String) -> String {
@@ -203,6 +207,23 @@ public struct URLLayout: Sendable, Equatable {
     public static func numberedSitemapPath(_ number: Int) -> String { "sitemap-\(number).xml" }
     /// Search engines' instructions, which name the sitemap.
     public static let robotsPath = "robots.txt"
+
+    // MARK: The theme's files, and the names taken at the root
+
+    /// The folder of the theme's files (stylesheet, scripts, icon), copied as they are.
+    public static let assetsFolder = "assets/"
+
+    /// The first segments of the paths Herald's own pages and files take at the root of a site
+    /// (or of a language's folder): a language's folder may not take one, or its pages would
+    /// mix with the default language's.
+    public static let reservedRootSegments: Set<String> = {
+        let layout = URLLayout.standard
+        let paths = layout.fixedPagePaths + ContentKind.allCases.map(layout.listPath) + [
+            layout.trendingPath, layout.apiFolder, assetsFolder, socialCardPath(page: "home", hash: ""),
+            rssPath(layout.homePath), atomPath(layout.homePath), jsonFeedPath(layout.homePath), layout.eventsCalendarPath, sitemapPath, robotsPath,
+        ]
+        return Set(paths.compactMap { $0.split(separator: "/").first.map(String.init) })
+    }()
 
     // MARK: Old addresses
 

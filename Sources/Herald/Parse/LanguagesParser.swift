@@ -6,11 +6,6 @@ enum LanguagesParser {
     /// The keys one language's entry understands.
     static let knownKeys = ["code", "name", "path", "title", "description", "author", "timezone", "categories", "untranslated", "strings"]
 
-    /// The first path segments Herald's own pages and files take at the site's root: a language's
-    /// folder there would mix its pages with the default language's.
-    static let reservedPaths: Set<String> = ["news", "events", "pages", "categories", "tags", "search", "api", "assets", "social", "trending",
-                                             "feed.xml", "atom.xml", "feed.json", "events.ics", "sitemap.xml", "robots.txt", "404.html"]
-
     /// The languages declared, or `[]` when site.yml has no `languages:`; every problem is reported
     /// on its line. `defaultInSubfolder` gives the default language a folder of its own too.
     static func read(_ reader: inout YAMLReader, defaultInSubfolder: Bool, path file: String) -> [SiteLanguage] {
@@ -42,7 +37,7 @@ enum LanguagesParser {
                     entry.problems.error(file, entry.line(of: entry.node("path")), "language \(code) needs a folder of its own (path), since only the default language is at the site's root")
                 } else if folder.contains("/") || Slug.problem(with: folder) != nil {
                     entry.problems.error(file, entry.line(of: entry.node("path")), "language path '\(folder)' must be one folder name of letters, digits and '-', such as en")
-                } else if reservedPaths.contains(folder.lowercased()) {
+                } else if URLLayout.reservedRootSegments.contains(folder.lowercased()) {
                     entry.problems.error(file, entry.line(of: entry.node("path") ?? entry.node("code")), "language path '\(folder)' is where Herald puts the site's \(folder) pages or files (/\(folder)/); choose another, such as \(code.lowercased() == folder.lowercased() ? "lang-" + folder : code.lowercased())")
                 }
             }

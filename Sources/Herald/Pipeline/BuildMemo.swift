@@ -150,7 +150,7 @@ final class MemoTable<Value: Sendable>: @unchecked Sendable {
 
 extension BuildMemo: RenderCache {
     func card(source: String, view: ItemView, site: SiteView, make: () -> (card: String, jsonLD: String?)) -> (card: String, jsonLD: String?) {
-        let templates = templateKey("partials/card")
+        let templates = templateKey(ThemeTemplate.card.rawValue)
         if let previous = cards.lookup(source), previous.templates == templates, previous.view == view, previous.site == site {
             cards.keep(source, previous, reused: true)
             return (previous.card, previous.jsonLD)

@@ -122,7 +122,7 @@ public enum SiteBuild {
     /// before the marker existed) its home page names Herald as its generator.
     static func isHeraldOutput(_ folder: String) -> Bool {
         if FileManager.default.fileExists(atPath: markerPath(forOutput: folder)) { return true }
-        guard let home = FileManager.default.contents(atPath: folder + "/index.html") else { return false }
+        guard let home = FileManager.default.contents(atPath: folder + "/" + URLLayout.rootPage) else { return false }
         return String(decoding: home.prefix(4096), as: UTF8.self).contains("<meta name=\"generator\" content=\"Herald\">")
     }
 }

@@ -99,7 +99,7 @@ extension BuildMemo {
             let plain = ItemCard.plain(view)
             view.card = maker.card(of: plain)
             view.jsonLD = ItemCard.jsonLD(of: id, site: last.site, facts: last.facts, urls: last.urls)
-            cards.replaceCurrent(last.site.items[id].sourcePath, Card(templates: templateKey("partials/card"), view: plain, site: siteView, card: view.card, jsonLD: view.jsonLD))
+            cards.replaceCurrent(last.site.items[id].sourcePath, Card(templates: templateKey(ThemeTemplate.card.rawValue), view: plain, site: siteView, card: view.card, jsonLD: view.jsonLD))
             last.plan.itemViews[id] = view
             changes[id] = ViewChange(old: old, new: view, body: last.site.items[id].body)
         }

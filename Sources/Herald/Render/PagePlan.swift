@@ -154,11 +154,11 @@ struct PagePlanner {
             planList(ListSpec(kind: .tag, title: "#" + tag.name, basePath: site.layout.tagPath(tag.slug), section: "tags"), items: tag.items)
         }
         let notFound = PageMeta(title: text("notFoundTitle"), description: "", url: urls.path(site.layout.notFoundPath), permalink: urls.absolute(site.layout.notFoundPath), image: nil, type: .notFound, section: nil)
-        add(PageJob(path: site.layout.notFoundPath, template: "404", context: context(notFound), inSitemap: false), owner: "the 404 page")
+        add(PageJob(path: site.layout.notFoundPath, template: ThemeTemplate.notFound.rawValue, context: context(notFound), inSitemap: false), owner: "the 404 page")
         // The search page works without a query too (a reader may arrive from the masthead's box
         // with JavaScript off), but it is no page to send a search engine to.
         let search = PageMeta(title: text("search"), description: "", url: urls.path(site.layout.searchPath), permalink: urls.absolute(site.layout.searchPath), image: nil, type: .search, section: nil)
-        add(PageJob(path: URLLayout.pageFile(site.layout.searchPath), template: "search", context: context(search), inSitemap: false), owner: "the search page")
+        add(PageJob(path: URLLayout.pageFile(site.layout.searchPath), template: ThemeTemplate.search.rawValue, context: context(search), inSitemap: false), owner: "the search page")
         planItems()
     }
 
@@ -174,7 +174,7 @@ struct PagePlanner {
         // Every page shows the categories site.yml declares and the first few of the others: every
         // category has a page, so showing all of them on each made the output grow with their square.
         let shownCategories = site.categories.prefix { $0.declared }.count + LimitOptions.termsShownInLists
-        let stylesheet = theme.assets.first { $0.path.hasSuffix(".css") }.map { urls.path($0.path) } ?? urls.path("assets/herald.css")
+        let stylesheet = theme.assets.first { $0.path.hasSuffix(".css") }.map { urls.path($0.path) } ?? urls.path(URLLayout.assetsFolder + "herald.css")
         siteView = SiteView(
             title: site.config.title, description: site.config.description, language: site.config.language,
             root: urls.basePath, home: urls.path(site.layout.homePath), baseURL: urls.baseURL,
@@ -184,7 +184,7 @@ struct PagePlanner {
             year: CivilDateTime(site.now, in: site.config.timeZone).year,
             stylesheet: stylesheet, generator: "Herald", feeds: feedLinks(folder: site.layout.homePath, title: site.config.title),
             search: urls.path(site.layout.searchPath), searchIndex: urls.path(site.layout.searchIndexPath),
-            searchScript: theme.assets.contains { $0.path == "assets/search.js" } ? urls.path("assets/search.js") : nil,
+            searchScript: theme.assets.contains { $0.path == URLLayout.assetsFolder + "search.js" } ? urls.path(URLLayout.assetsFolder + "search.js") : nil,
             otherSearchIndexes: otherSearchIndexes(), trending: !site.trending.isEmpty)
         // Each card is rendered once here, on all cores, and reused by the home page and every
         // list that shows the item, rather than once per list page.
@@ -229,10 +229,6 @@ struct PagePlanner {
 
     /// The newest publication date among items (nil for none).
     func newest(_ ids: some Sequence<ItemID>) -> Date? { ids.map { facts[$0].published }.max() }
-
-    /// The layouts Jekyll and Hugo themes name for ordinary posts, pages and events: an item that
-    /// names one of them, and which the site has no template of, gets its kind's own template.
-    static let otherGeneratorsLayouts: Set<String> = ["post", "posts", "page", "default", "single", "event", "events", "blog", "article", "news"]
 
     func makeItemView(_ id: ItemID) -> ItemView {
         let item = site.items[id]
@@ -303,7 +299,7 @@ struct PagePlanner {
             categories: categoryViews.filter { $0.count > 0 })
         var page = context(PageMeta(title: config.title, description: config.description, url: urls.path(site.layout.homePath), permalink: urls.absolute(site.layout.homePath), image: socialImage(page: site.layout.homePath, cover: nil), type: .home, section: nil))
         page.home = home
-        add(PageJob(path: URLLayout.pageFile(site.layout.homePath), template: "home", context: page, lastModified: newest(site.items.indices)), owner: "the home page")
+        add(PageJob(path: URLLayout.pageFile(site.layout.homePath), template: ThemeTemplate.home.rawValue, context: page, lastModified: newest(site.items.indices)), owner: "the home page")
     }
 
     mutating func planItems() {
@@ -325,16 +321,11 @@ struct PagePlanner {
     func itemPage(_ id: ItemID) -> Result<PageJob, LayoutProblem> {
         let item = site.items[id]
         let view = itemViews[id]
-        var template: String
-        switch item.kind {
-        case .news: template = "article"
-        case .event: template = "event"
-        case .page: template = "page"
-        }
+        var template = ThemeTemplate.itemPage(item.kind).rawValue
         if let layout = item.layout {
             if theme.templateNames.contains(layout.name) {
                 template = layout.name
-            } else if !Self.otherGeneratorsLayouts.contains(layout.name.lowercased()) {
+            } else if !ThemeTemplate.otherGeneratorsLayouts.contains(layout.name.lowercased()) {
                 return .failure(LayoutProblem(line: layout.line, message: "layout '\(layout.name)' is not a template; the templates are: \(theme.templateNames.filter { !$0.hasPrefix("partials/") }.sorted().joined(separator: ", "))"))
             }
         }
@@ -390,7 +381,7 @@ struct PagePlanner {
             var page = context(PageMeta(title: pageTitle, description: description ?? "", url: urls.path(slice.path), permalink: urls.absolute(slice.path), image: socialImage(page: spec.basePath, cover: nil), type: .list, section: section, feeds: spec.feeds))
             page.list = list
             let modified = lastModified.map { dates in slice.elements.compactMap { dates[$0] }.max() } ?? views.compactMap(\.published).max()
-            add(PageJob(path: slice.path + "index.html", template: "list", context: page, lastModified: modified), owner: "the list '\(title)'")
+            add(PageJob(path: URLLayout.pageFile(slice.path), template: ThemeTemplate.list.rawValue, context: page, lastModified: modified), owner: "the list '\(title)'")
         }
     }
 
@@ -402,6 +393,6 @@ struct PagePlanner {
         }
         var page = context(PageMeta(title: title, description: "", url: urls.path(basePath), permalink: urls.absolute(basePath), image: nil, type: type, section: section ?? kind.rawValue))
         page.terms = TermsView(kind: kind, title: title, terms: terms)
-        add(PageJob(path: basePath + "index.html", template: "terms", context: page, lastModified: newest(site.items.indices)), owner: "the list of \(kind.rawValue)")
+        add(PageJob(path: URLLayout.pageFile(basePath), template: ThemeTemplate.terms.rawValue, context: page, lastModified: newest(site.items.indices)), owner: "the list of \(kind.rawValue)")
     }
 }

@@ -156,7 +156,7 @@ extension PagePlanner {
                                         permalink: urls.absolute(path(month)), image: nil, type: .calendar, section: "events"))
             page.calendar = view
             let lastModified = days.isEmpty ? nil : (entriesByMonth[month] ?? []).map { facts[$0.entry.item].published }.max()
-            add(PageJob(path: path(month) + "index.html", template: "calendar", context: page, lastModified: lastModified), owner: "the calendar of \(label(month))")
+            add(PageJob(path: URLLayout.pageFile(path(month)), template: ThemeTemplate.calendar.rawValue, context: page, lastModified: lastModified), owner: "the calendar of \(label(month))")
         }
         let terms = months.reversed().map { month in
             TermView(name: label(month), slug: month, url: urls.path(path(month)),

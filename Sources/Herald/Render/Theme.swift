@@ -32,7 +32,7 @@ public struct Theme: Sendable {
     var stringLayers: [[String: (text: String, source: String)]] = []
 
     /// The templates every site needs; a site's own folder may replace any of them.
-    public static let requiredTemplates = ["layout", "home", "article", "event", "page", "list", "terms", "calendar", "404", "search", "partials/card"]
+    public static let requiredTemplates = ThemeTemplate.allCases.map(\.rawValue)
 
     /// Loads the theme: the default files, then the site's `templates/` files over them.
     /// Every template that does not parse, and every partial or parent template that does not
@@ -115,7 +115,7 @@ public struct Theme: Sendable {
         }
         guard let library, !problems.hasErrors else { return .failure(BuildFailure(step: .loadTemplates, diagnostics: problems.all)) }
 
-        let assets = files.filter { $0.key.hasPrefix("assets/") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.data) }
+        let assets = files.filter { $0.key.hasPrefix(URLLayout.assetsFolder) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.data) }
         return .success(Theme(library: library, loaded: library, templateNames: Set(sources.keys), assets: assets, strings: strings,
                               warnings: problems.all.filter { $0.severity == .warning }, sources: sources, sourcePaths: sourcePaths,
                               stringLayers: stringLayers))
@@ -197,6 +197,6 @@ public struct Theme: Sendable {
 
     /// Renders an item's card (`partials/card`).
     func renderCard(_ context: CardContext) -> String {
-        String(decoding: library.render("partials/card", .view(context)), as: UTF8.self)
+        String(decoding: library.render(ThemeTemplate.card.rawValue, .view(context)), as: UTF8.self)
     }
 }

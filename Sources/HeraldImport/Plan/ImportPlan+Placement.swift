@@ -6,7 +6,7 @@ import Yams
 /// Herald's own keys.
 extension ImportPlan {
     /// The layouts Herald accepts: its templates, and other generators' names for its kinds.
-    static let acceptedLayouts: Set<String> = Set(Theme.requiredTemplates).union(["post", "posts", "page", "default", "single", "event", "events", "blog", "article", "news"])
+    static let acceptedLayouts: Set<String> = Set(Theme.requiredTemplates).union(ThemeTemplate.otherGeneratorsLayouts)
 
     mutating func placeItems() {
         let plan = self

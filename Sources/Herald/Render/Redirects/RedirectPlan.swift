@@ -16,7 +16,7 @@ enum RedirectPlan {
         // The default language in a folder of its own (`defaultInSubfolder`): the site's root sends readers there.
         if sites.count > 1, let first = sites.first, !first.layout.root.isEmpty {
             let (link, absolute, title, language) = (urls.path(first.layout.root), urls.absolute(first.layout.root), first.config.title, first.config.language)
-            files.append(GeneratedFile(path: "index.html", owner: "the site's root, which leads to the default language's home page", make: {
+            files.append(GeneratedFile(path: URLLayout.rootPage, owner: "the site's root, which leads to the default language's home page", make: {
                 Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
             }).readingBodies())
         }
