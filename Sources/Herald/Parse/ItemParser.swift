@@ -60,9 +60,10 @@ public struct ItemParser: Sendable {
         parse(data, source: ContentSource(path: path, kind: kind))
     }
 
-    /// Parses a content file as discovery found it (an item, a bundle's head or a section's page).
+    /// Parses a content file as discovery found it (an item, a bundle's head or a section's page):
+    /// the front matter into an item, then its body.
     public func parse(_ data: Data, source content: ContentSource) -> Outcome {
-        let (path, kind) = (content.path, content.kind)
+        let path = content.path
         if data.count > Self.largestFile { return Outcome(item: nil, diagnostics: [Self.tooLarge(data.count, path: path)]) }
         let source: (fields: YAMLReader, body: String, bodyLine: Int)
         switch FrontMatter.read(data, path: path) {
@@ -72,6 +73,22 @@ public struct ItemParser: Sendable {
         var fields = source.fields
         let keys = FrontMatterKeys.spelling(of: fields.keys, path: path)
         fields.problems.append(contentsOf: keys.conflicts)
+        Self.warnAboutUnknownKeys(keys, in: &fields, path: path)
+        if content.role == .section { return parseSection(&fields, keys: keys, body: source.body, path: path) }
+        if let reason = notAPage(&fields, keys: keys) {
+            return Outcome(item: nil, diagnostics: fields.problems.all, notPage: reason)
+        }
+        guard var item = readItem(&fields, keys: keys, content: content) else { return Outcome(item: nil, diagnostics: fields.problems.all) }
+        let urlLayout = layoutOfLanguage[item.language] ?? self.urlLayout
+        if let problem = urlLayout.missingDate(item) {
+            return Outcome(item: nil, diagnostics: fields.problems.all + [Diagnostic(path: path, line: fields.lineOffset + 1, problem)])
+        }
+        return renderBody(of: &item, source: (source.body, source.bodyLine), content: content, urlLayout: urlLayout, fields: &fields)
+    }
+
+    /// Warns of each key Herald does not read that looks like one it does (a slip, `strat:`), or
+    /// that holds several keys run together with commas; other unknown keys are kept as params.
+    private static func warnAboutUnknownKeys(_ keys: FrontMatterKeys.Spelling, in fields: inout YAMLReader, path: String) {
         for (key, line) in keys.unknown {
             let known = FrontMatterKeys.suggestions(for: key)
             if let split = fields.commaSplit(key, place: "") {
@@ -80,14 +97,65 @@ public struct ItemParser: Sendable {
                 fields.problems.warning(path, line, "unknown key '\(key)' is kept for templates as params.\(key); \(FrontMatterKeys.didYouMean(known))")
             }
         }
-        if content.role == .section { return parseSection(&fields, keys: keys, body: source.body, path: path) }
-        if let reason = notAPage(&fields, keys: keys) {
-            return Outcome(item: nil, diagnostics: fields.problems.all, notPage: reason)
-        }
+    }
 
+    /// The item the front matter describes (its body not yet rendered), or nil when it has errors.
+    private func readItem(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, content: ContentSource) -> ContentItem? {
+        let (path, kind) = (content.path, content.kind)
         let fileName = String(path.split(separator: "/").last ?? "")
         // A bundle is named by its folder: `content/news/gala/index.md` is `gala`.
         let nameForSlug = content.bundle.map { String($0.folder.split(separator: "/").last ?? "") + ".md" } ?? fileName
+        let title = readTitle(&fields, keys: keys, path: path)
+        let (slug, slugLine) = readSlug(&fields, keys: keys, nameForSlug: nameForSlug, path: path)
+        let zone = readZone(&fields, keys: keys, kind: kind, path: path)
+        let fileDate = Slug.datePrefix(of: nameForSlug)
+        let dates = readDates(&fields, keys: keys, kind: kind, zone: zone, fileDate: fileDate, path: path)
+        var writtenCategories = fields.termList(keys["categories"]) ?? []
+        if let single = fields.text(keys["category"]) { writtenCategories.insert((single, fields.line(of: fields.node(keys["category"]))), at: 0) }
+        let categories = readTerms(writtenCategories, kind: "category", path: path, problems: &fields.problems)
+        let tags = readTerms(fields.termList(keys["tags"]) ?? [], kind: "tag", path: path, problems: &fields.problems)
+        let (featured, weight, draft) = (fields.bool(keys["featured"]) ?? false, fields.int(keys["weight"]), fields.bool(keys["draft"]) ?? false)
+        let cover = readCover(&fields, keys: keys, path: path)
+        let summary = fields.text(keys["summary"])
+        var authors = fields.names(keys["author"])
+        // The site's default author, as the item's language writes it.
+        if authors.isEmpty, let fallback = content.language.flatMap({ authorOfLanguage[$0] }) ?? config.author { authors = [fallback] }
+        var popularity: Popularity?
+        if fields.node(keys["views"]) != nil || fields.node(keys["likes"]) != nil || fields.node(keys["comments"]) != nil {
+            popularity = Popularity(views: fields.count(keys["views"]) ?? 0, likes: fields.count(keys["likes"]) ?? 0, comments: fields.count(keys["comments"]) ?? 0)
+        }
+        let layout = fields.text(keys["layout"]).map { TermReference(name: $0, line: fields.line(of: fields.node(keys["layout"]))) }
+        let addresses = readAddresses(&fields, keys: keys, path: path)
+        let event = readEventOrWarn(&fields, keys: keys, kind: kind, zone: zone, path: path, fileDate: fileDate)
+        let params = fields.params(unknown: keys.unknown.map(\.key), nested: keys["params"])
+        let (translationKey, toc) = (fields.text(keys["translationKey"]), fields.bool(keys["toc"]))
+        guard !fields.problems.hasErrors, let title else { return nil }
+        var item = ContentItem(
+            kind: kind, sourcePath: path, slug: slug, slugLine: slugLine, title: title, date: dates.date,
+            publishDate: dates.publishDate, expiryDate: dates.expiryDate,
+            categories: categories, tags: tags,
+            featured: featured, weight: weight, image: cover.image, summary: summary,
+            author: authors.isEmpty ? nil : authors.joined(separator: ", "), draft: draft,
+            layout: layout, body: RenderedMarkdown(), summaryHTML: "", summaryText: "", event: event,
+            popularity: popularity, imageAlt: cover.alt)
+        item.authors = authors
+        (item.imageLine, item.imageFocus) = (cover.line, cover.focus)
+        item.updated = dates.updated
+        (item.aliases, item.fixedPath, item.listed) = addresses
+        item.titleLine = fields.line(ofKey: keys["title"])
+        item.dateLine = fields.line(ofKey: dates.publishDate != nil ? keys["publishDate"] : keys["date"])
+        item.bundle = content.bundle
+        (item.params, item.toc) = (params, toc)
+        if let language = content.language {
+            item.language = language
+            item.translationKey = translationKey.map { "key:" + $0 } ?? content.pathWithoutLanguage ?? path
+            if translationKey != nil { item.translationKeyLine = fields.line(ofKey: keys["translationKey"]) }
+        }
+        return item
+    }
+
+    /// The title, or nil with an error at its line (missing or empty).
+    private func readTitle(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, path: String) -> String? {
         let title = fields.text(keys["title"])
         if title == nil {
             switch fields.node(keys["title"]) {
@@ -96,7 +164,11 @@ public struct ItemParser: Sendable {
             default: break  // a list or mapping was already reported as the wrong type
             }
         }
+        return title
+    }
 
+    /// The slug: `slug:` as written, else one made of the file (or bundle) name; and its line.
+    private func readSlug(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, nameForSlug: String, path: String) -> (slug: String, line: Int) {
         var slug = Slug.fromFileName(nameForSlug)
         var slugLine = 1
         if let written = fields.text(keys["slug"]) {
@@ -115,16 +187,20 @@ public struct ItemParser: Sendable {
                 slug = made
             }
         }
+        return (slug, slugLine)
+    }
 
-        // Events are read in their own zone; everything else in the site's.
-        var zone = config.timeZone
-        if kind == .event, let name = fields.text(keys["timezone"]) {
-            if let eventZone = TimeZoneNames.zone(name) { zone = eventZone } else {
-                fields.problems.error(path, fields.line(of: fields.node(keys["timezone"])), "timezone '\(name)' is not an IANA time zone name such as Asia/Shanghai or America/New_York")
-            }
-        }
+    /// The zone the item's dates are read in: an event's own `timezone:`, else the site's.
+    private func readZone(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, kind: ContentKind, path: String) -> TimeZone {
+        guard kind == .event, let name = fields.text(keys["timezone"]) else { return config.timeZone }
+        if let eventZone = TimeZoneNames.zone(name) { return eventZone }
+        fields.problems.error(path, fields.line(of: fields.node(keys["timezone"])), "timezone '\(name)' is not an IANA time zone name such as Asia/Shanghai or America/New_York")
+        return config.timeZone
+    }
 
-        let fileDate = Slug.datePrefix(of: nameForSlug)
+    /// The item's publication, update and expiry dates.
+    private func readDates(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, kind: ContentKind, zone: TimeZone, fileDate: String?, path: String)
+        -> (date: Date?, publishDate: Date?, updated: Date?, expiryDate: Date?) {
         // An event that names its day only by `date` (Jekyll, many Hugo themes) happens on that
         // day: the date is its start, not a publication date that would hide it as a future post.
         let dateIsEventDay = kind == .event && !fields.hasValue(keys["start"])
@@ -142,21 +218,14 @@ public struct ItemParser: Sendable {
         }
         // `published: true` is Jekyll's flag (handled above), not a date.
         let publishDate = fields.isPlainBool(keys["publishDate"]) ? nil : fields.date(keys["publishDate"], timeZone: zone)?.instant
-        let updated = fields.date(keys["updated"], timeZone: zone)?.instant
-        let expiryDate = fields.date(keys["expiryDate"], timeZone: zone)?.instant
+        return (date, publishDate, fields.date(keys["updated"], timeZone: zone)?.instant, fields.date(keys["expiryDate"], timeZone: zone)?.instant)
+    }
 
-        var writtenCategories = fields.termList(keys["categories"]) ?? []
-        if let single = fields.text(keys["category"]) { writtenCategories.insert((single, fields.line(of: fields.node(keys["category"]))), at: 0) }
-        let categories = readTerms(writtenCategories, kind: "category", path: path, problems: &fields.problems)
-        let tags = readTerms(fields.termList(keys["tags"]) ?? [], kind: "tag", path: path, problems: &fields.problems)
-
-        let featured = fields.bool(keys["featured"]) ?? false
-        let weight = fields.int(keys["weight"])
-        let draft = fields.bool(keys["draft"]) ?? false
+    /// The cover: the image as written, its alt text, its line and its focus point.
+    private func readCover(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, path: String) -> (image: String?, alt: String?, line: Int, focus: ImageFocus?) {
         let image = fields.firstText(keys["image"], inMapping: ["image", "src", "url"])
         // `imageAlt: ""` says the cover is decorative (an empty alt), which is not the same as no imageAlt.
         let imageAlt = fields.string(keys["imageAlt"])?.trimmed() ?? fields.coverAlt(keys["image"])
-        let imageLine = fields.line(ofKey: keys["image"])
         var imageFocus: ImageFocus?
         if let focus = fields.text(keys["imageFocus"]) {
             imageFocus = ImageFocus(parsing: focus)
@@ -164,15 +233,21 @@ public struct ItemParser: Sendable {
                 fields.problems.error(path, fields.line(of: fields.node(keys["imageFocus"])), "imageFocus must be two fractions of the cover's width and height, such as 0.5,0.3, not '\(focus)'")
             }
         }
-        let summary = fields.text(keys["summary"])
-        var authors = fields.names(keys["author"])
-        // The site's default author, as the item's language writes it.
-        if authors.isEmpty, let fallback = content.language.flatMap({ authorOfLanguage[$0] }) ?? config.author { authors = [fallback] }
-        var popularity: Popularity?
-        if fields.node(keys["views"]) != nil || fields.node(keys["likes"]) != nil || fields.node(keys["comments"]) != nil {
-            popularity = Popularity(views: fields.count(keys["views"]) ?? 0, likes: fields.count(keys["likes"]) ?? 0, comments: fields.count(keys["comments"]) ?? 0)
+        return (image, imageAlt, fields.line(ofKey: keys["image"]), imageFocus)
+    }
+
+    /// An event's details; of another kind, a warning at each event key it gives.
+    private func readEventOrWarn(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, kind: ContentKind, zone: TimeZone, path: String, fileDate: String?) -> EventDetails? {
+        if kind == .event { return readEvent(&fields, keys: keys, zone: zone, path: path, fileDate: fileDate) }
+        for key in ["start", "end", "location", "status"] where fields.node(keys[key]) != nil {
+            fields.problems.warning(path, fields.line(ofKey: keys[key]), "'\(keys[key])' is for events; this file is under content/\(kind.folder)/ so it is ignored")
         }
-        let layout = fields.text(keys["layout"]).map { TermReference(name: $0, line: fields.line(of: fields.node(keys["layout"]))) }
+        return nil
+    }
+
+    /// Where the item is found besides its pattern's address: its old addresses (`aliases:`), a
+    /// fixed `url:`, and whether lists show it (`build: {list: never}`).
+    private func readAddresses(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, path: String) -> (aliases: [TermReference], fixedPath: TermReference?, listed: Bool) {
         let aliases = readAliases(&fields, keys: keys, path: path)
         var fixedPath = fields.text(keys["url"]).map { TermReference(name: $0, line: fields.line(of: fields.node(keys["url"]))) }
         if let written = fixedPath, let problem = WrittenAddress.problem(written.name, key: keys["url"], siteHost: config.baseURL.host) {
@@ -183,56 +258,17 @@ public struct ItemParser: Sendable {
             var build = build
             return build.text("list")?.lowercased() != "never"
         } ?? true
+        return (aliases, fixedPath, listed)
+    }
 
-        var event: EventDetails?
-        if kind == .event {
-            event = readEvent(&fields, keys: keys, zone: zone, path: path, fileDate: fileDate)
-        } else {
-            for key in ["start", "end", "location", "status"] where fields.node(keys[key]) != nil {
-                fields.problems.warning(path, fields.line(ofKey: keys[key]), "'\(keys[key])' is for events; this file is under content/\(kind.folder)/ so it is ignored")
-            }
-        }
-        let params = fields.params(unknown: keys.unknown.map(\.key), nested: keys["params"])
-        let translationKey = fields.text(keys["translationKey"])
-        let toc = fields.bool(keys["toc"])
-
-        guard !fields.problems.hasErrors, let title else {
-            return Outcome(item: nil, diagnostics: fields.problems.all)
-        }
-        var item = ContentItem(
-            kind: kind, sourcePath: path, slug: slug, slugLine: slugLine, title: title, date: date,
-            publishDate: publishDate, expiryDate: expiryDate,
-            categories: categories, tags: tags,
-            featured: featured, weight: weight, image: image, summary: summary, author: authors.isEmpty ? nil : authors.joined(separator: ", "), draft: draft,
-            layout: layout, body: RenderedMarkdown(), summaryHTML: "", summaryText: "", event: event,
-            popularity: popularity, imageAlt: imageAlt)
-        item.authors = authors
-        item.imageLine = imageLine
-        item.imageFocus = imageFocus
-        item.updated = updated
-        item.aliases = aliases
-        item.fixedPath = fixedPath
-        item.titleLine = fields.line(ofKey: keys["title"])
-        item.dateLine = fields.line(ofKey: publishDate != nil ? keys["publishDate"] : keys["date"])
-        item.bundle = content.bundle
-        item.listed = listed
-        item.params = params
-        item.toc = toc
-        if let language = content.language {
-            item.language = language
-            item.translationKey = translationKey.map { "key:" + $0 } ?? content.pathWithoutLanguage ?? path
-            if translationKey != nil { item.translationKeyLine = fields.line(ofKey: keys["translationKey"]) }
-        }
-        let urlLayout = layoutOfLanguage[item.language] ?? self.urlLayout
-        if let problem = urlLayout.missingDate(item) {
-            return Outcome(item: nil, diagnostics: fields.problems.all + [Diagnostic(path: path, line: fields.lineOffset + 1, problem)])
-        }
-
+    /// Renders the item's body and summary, and reports what rendering found at its lines.
+    private func renderBody(of item: inout ContentItem, source: (body: String, bodyLine: Int), content: ContentSource, urlLayout: URLLayout,
+                            fields: inout YAMLReader) -> Outcome {
         // A bundle's files are published beside its page, so links to them point there.
         var resourceLinks: BundleLinks?
         if let bundle = content.bundle {
             let links = BundleLinks(bundle: bundle, itemPath: urlLayout.itemPath(item), basePath: config.basePath)
-            if let written = image, let resource = links.sitePath(of: written) { item.image = resource }
+            if let written = item.image, let resource = links.sitePath(of: written) { item.image = resource }
             resourceLinks = links
         }
         let markdownStart = CPUClock.thread()
@@ -241,10 +277,10 @@ public struct ItemParser: Sendable {
         item.body.tableOfContents = TableOfContents(options: markdown.options.toc).html(for: findings.headings, wanted: item.toc)
         item.summaryHTML = item.body.leadHTML
         item.summaryText = item.body.leadText
-        let bodyLinksLine = source.bodyLine - 1
-        item.contentLinks = findings.contentLinks.map { ContentLink(written: $0.written, line: bodyLinksLine + $0.line) }
-        item.bodyImages = findings.bodyImages.map { BodyImage(written: $0.written, path: $0.path, link: $0.link, line: bodyLinksLine + $0.line) }
-        if let summary {
+        let bodyLine = source.bodyLine - 1
+        item.contentLinks = findings.contentLinks.map { ContentLink(written: $0.written, line: bodyLine + $0.line) }
+        item.bodyImages = findings.bodyImages.map { BodyImage(written: $0.written, path: $0.path, link: $0.link, line: bodyLine + $0.line) }
+        if let summary = item.summary {
             let rendered = markdown.render(summary, wantPlainText: true, resources: resourceLinks, firstContentLink: item.contentLinks.count)
             // A summary's links are reported at the front matter's first line.
             item.contentLinks += rendered.contentLinks.map { ContentLink(written: $0.written, line: fields.lineOffset + 1) }
@@ -252,29 +288,33 @@ public struct ItemParser: Sendable {
             item.summaryText = rendered.plainText.isEmpty ? summary.collapsingWhitespace() : rendered.plainText
         }
         let markdownSeconds = CPUClock.thread() - markdownStart
-        let bodyLine = source.bodyLine - 1
-        if let excess = item.body.tableExcess {
-            fields.problems.error(path, bodyLine + excess.line, excess.message)
-        }
-        for problem in findings.headingProblems {
-            fields.problems.warning(path, bodyLine + problem.line, problem.message)
-        }
-        if let syntax = item.body.templateSyntax {
-            fields.problems.warning(path, bodyLine + syntax.line, "\(syntax.generator) `\(syntax.snippet)` is shown as text: Herald does not run other generators' templates (herald import converts them)")
-        }
-        for problem in findings.footnoteProblems.map({ $0.moved(by: bodyLine) }) {
-            fields.problems.warning(path, problem.line, problem.message)
-        }
-        if findings.footnoteProblemsLeftOut > 0 {
-            fields.problems.append(contentsOf: [DiagnosticCap.summary(path: path, severity: .warning, omitted: findings.footnoteProblemsLeftOut)])
-        }
-        for problem in findings.codeBlocks.problems {
-            fields.problems.warning(path, bodyLine + problem.line, problem.message)
-        }
+        report(findings, of: item.body, at: bodyLine, path: item.sourcePath, into: &fields.problems)
         var outcome = Outcome(item: item, diagnostics: fields.problems.all, markdownSeconds: markdownSeconds)
         outcome.plainCodeLine = findings.codeBlocks.plainLine.map { bodyLine + $0 }
         outcome.omittedHTMLLine = item.body.omittedHTMLLine.map { bodyLine + $0 }
         return outcome
+    }
+
+    /// What rendering a body found, each at its file line (`bodyLine` is the line before the body's first).
+    private func report(_ findings: MarkdownFindings, of body: RenderedMarkdown, at bodyLine: Int, path: String, into problems: inout DiagnosticList) {
+        if let excess = body.tableExcess {
+            problems.error(path, bodyLine + excess.line, excess.message)
+        }
+        for problem in findings.headingProblems {
+            problems.warning(path, bodyLine + problem.line, problem.message)
+        }
+        if let syntax = body.templateSyntax {
+            problems.warning(path, bodyLine + syntax.line, "\(syntax.generator) `\(syntax.snippet)` is shown as text: Herald does not run other generators' templates (herald import converts them)")
+        }
+        for problem in findings.footnoteProblems.map({ $0.moved(by: bodyLine) }) {
+            problems.warning(path, problem.line, problem.message)
+        }
+        if findings.footnoteProblemsLeftOut > 0 {
+            problems.append(contentsOf: [DiagnosticCap.summary(path: path, severity: .warning, omitted: findings.footnoteProblemsLeftOut)])
+        }
+        for problem in findings.codeBlocks.problems {
+            problems.warning(path, bodyLine + problem.line, problem.message)
+        }
     }
 
     /// One warning for all the files whose raw HTML safe mode left out (sites moved from Jekyll
