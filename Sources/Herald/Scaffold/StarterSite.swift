@@ -10,14 +10,25 @@ public enum StarterSite {
     /// adds that service's workflow, which publishes the site on every push.
     public static func files(title: String?, language: String, timeZone: TimeZone, now: Date, siteID: String, withTemplates: Bool, ci: CIWorkflow? = nil) -> [String: Data] {
         let text = ScaffoldText.forLanguage(language)
-        let comment = text.comments
-        var files: [String: String] = [:]
         func day(_ offset: Int) -> CivilDateTime { CivilDateTime(now.addingTimeInterval(Double(offset) * 86_400), in: timeZone) }
-        let today = day(0), earlier = day(-3), meetup = day(7), workshop = day(21)
         // An hour ago, so the first article is published however early in the day the site is made.
         let justNow = CivilDateTime(now.addingTimeInterval(-3600), in: timeZone)
+        var files = ["site.yml": siteYML(title: title, language: language, timeZone: timeZone, siteID: siteID, text: text)]
+        files.merge(articles(text, justNow: justNow, earlier: day(-3)), uniquingKeysWith: { $1 })
+        files.merge(events(text, meetup: day(7), workshop: day(21)), uniquingKeysWith: { $1 })
+        files.merge(aboutAndCover(text, today: day(0)), uniquingKeysWith: { $1 })
+        files.merge(ignoreAndCI(ci), uniquingKeysWith: { $1 })
+        var data = files.mapValues { Data($0.utf8) }
+        if withTemplates {
+            for (path, contents) in DefaultTheme.files { data["templates/" + path] = contents }
+        }
+        return data
+    }
 
-        files["site.yml"] = """
+    /// A commented `site.yml`, in the site's language.
+    private static func siteYML(title: String?, language: String, timeZone: TimeZone, siteID: String, text: ScaffoldText) -> String {
+        let comment = text.comments
+        return """
         # \(comment["top"]!)
         title: \(NewItem.quoted(title ?? text.defaultTitle))
         description: \(text.description)
@@ -51,6 +62,11 @@ public enum StarterSite {
             icon: "🎉"
 
         """
+    }
+
+    /// Two articles: a welcome (featured, with the cover) and one on writing articles.
+    private static func articles(_ text: ScaffoldText, justNow: CivilDateTime, earlier: CivilDateTime) -> [String: String] {
+        var files: [String: String] = [:]
         files["content/news/\(justNow.year)/\(justNow.isoDate)-welcome.md"] = """
         ---
         title: \(text.welcome.title)
@@ -75,6 +91,12 @@ public enum StarterSite {
 
         \(text.writing.body)
         """
+        return files
+    }
+
+    /// Two events: a meetup in a week and an online workshop in three.
+    private static func events(_ text: ScaffoldText, meetup: CivilDateTime, workshop: CivilDateTime) -> [String: String] {
+        var files: [String: String] = [:]
         files["content/events/\(meetup.isoDate)-welcome-meetup.md"] = """
         ---
         title: \(text.meetup.title)
@@ -101,6 +123,12 @@ public enum StarterSite {
 
         \(text.workshop.body)
         """
+        return files
+    }
+
+    /// The About page, and the welcome article's cover (showing today's date).
+    private static func aboutAndCover(_ text: ScaffoldText, today: CivilDateTime) -> [String: String] {
+        var files: [String: String] = [:]
         files["content/pages/about.md"] = """
         ---
         title: \(text.about.title)
@@ -123,6 +151,12 @@ public enum StarterSite {
         </svg>
 
         """
+        return files
+    }
+
+    /// `.gitignore`, and with `ci` that service's workflow.
+    private static func ignoreAndCI(_ ci: CIWorkflow?) -> [String: String] {
+        var files: [String: String] = [:]
         // Everything herald writes: the built site, and beside it its marker, build record and cache
         // (which holds an absolute path) and the staging folders of builds under way.
         files[".gitignore"] = "site-output/\n.site-output.*\n"
@@ -131,10 +165,6 @@ public enum StarterSite {
             // GitLab deploys the public/ folder the pipeline builds; it is never committed.
             if ci == .gitlab { files[".gitignore"]! += "public/\n.public.*\n" }
         }
-        var data = files.mapValues { Data($0.utf8) }
-        if withTemplates {
-            for (path, contents) in DefaultTheme.files { data["templates/" + path] = contents }
-        }
-        return data
+        return files
     }
 }
