@@ -10,7 +10,7 @@ extension SiteConfigParser {
          baseURLKey, timeZoneKey, pageSizeKey, SiteConfigKey("author") { reader, place, config in config.author = reader.text(place.name) ?? config.author },
          .section("markdown", \.markdown, markdownKeys), .section("home", \.home, homeKeys), .section("trending", \.trending, trendingKeys),
          .section("feeds", \.feeds, feedKeys), .section("limits", \.limits, limitKeys),
-         SiteConfigKey("categories", nested: categoryKeys) { reader, place, config in config.categories = readCategories(&reader, place) },
+         SiteConfigKey("categories", nested: SiteConfigKey.paths(of: categoryKeys)) { reader, place, config in config.categories = readCategories(&reader, place) },
          .section("images", \.images, imageKeys), socialCardsKey,
          .flag("defaultInSubfolder", \.defaultLanguageInSubfolder), .flag("translationsInFolders", \.translationsInFolders),
          languagesKey, languageKey,
@@ -115,31 +115,39 @@ extension SiteConfigParser {
         }
     }
 
-    /// The keys of one category under `categories:`.
-    static let categoryKeys = ["slug", "name", "description", "color", "icon"]
+    /// The keys of one category under `categories:`; its slug, if not written, is made from its name.
+    static var categoryKeys: [SiteConfigKey<CategoryDeclaration>] {
+        let color = SiteConfigKey<CategoryDeclaration>("color") { entry, place, category in
+            guard let color = entry.text(place.name) else { return }
+            if isCSSColor(color) { category.color = color } else {
+                entry.problems.error(entry.path, entry.line(of: entry.node(place.name)), "color '\(color)' is not a CSS colour such as \"#b8400d\", teal or rgb(184 64 13)")
+            }
+        }
+        return [categorySlugKey, SiteConfigKey("name") { entry, place, category in category.name = entry.text(place.name) ?? "" },
+                SiteConfigKey("description") { entry, place, category in category.description = entry.text(place.name) },
+                color, SiteConfigKey("icon") { entry, place, category in category.icon = entry.text(place.name) }]
+    }
+
+    /// A category's `slug:`, whose line a bad slug is reported at.
+    private static var categorySlugKey: SiteConfigKey<CategoryDeclaration> {
+        SiteConfigKey("slug") { entry, place, category in category.slug = entry.text(place.name) ?? "" }
+    }
 
     /// Reads `categories:`, in display order; a slug or a name declared twice is an error.
     private static func readCategories(_ reader: inout YAMLReader, _ place: SiteConfigKey<SiteConfig>.Place) -> [CategoryDeclaration] {
         var categories: [CategoryDeclaration] = []
         for var entry in reader.mappingList(place.name) ?? [] {
-            warnAboutUnknownKeys(&entry, known: categoryKeys, section: place.path)
-            let line = entry.lineOffset + (entry.mapping.mark?.line ?? 1)
-            let name = entry.text("name")
-            let slug = entry.text("slug") ?? name.map(Slug.make(from:))
-            let color = entry.text("color")
-            if let color, !isCSSColor(color) {
-                entry.problems.error(reader.path, entry.line(of: entry.node("color")), "color '\(color)' is not a CSS colour such as \"#b8400d\", teal or rgb(184 64 13)")
-            }
-            if let name, let slug {
-                if let problem = Slug.problem(with: slug) {
-                    entry.problems.error(reader.path, entry.line(of: entry.node("slug")), "category \(problem)")
-                } else {
-                    categories.append(CategoryDeclaration(
-                        slug: slug, name: name, description: entry.text("description"),
-                        color: color, icon: entry.text("icon"), line: line))
-                }
+            var category = CategoryDeclaration(slug: "", name: "", line: entry.lineOffset + (entry.mapping.mark?.line ?? 1))
+            SiteConfigKey.read(&entry, by: categoryKeys, into: &category, section: place.path)
+            if category.name.isEmpty {
+                entry.problems.error(reader.path, category.line, "each category needs a name (and may give a slug)")
             } else {
-                entry.problems.error(reader.path, line, "each category needs a name (and may give a slug)")
+                if category.slug.isEmpty { category.slug = Slug.make(from: category.name) }
+                if let problem = Slug.problem(with: category.slug) {
+                    entry.problems.error(reader.path, entry.line(of: entry.node(categorySlugKey.name)), "category \(problem)")
+                } else {
+                    categories.append(category)
+                }
             }
             reader.absorb(entry)
         }
