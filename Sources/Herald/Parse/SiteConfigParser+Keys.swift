@@ -14,7 +14,7 @@ extension SiteConfigParser {
          .section("images", \.images, imageKeys), socialCardsKey,
          .flag("defaultInSubfolder", \.defaultLanguageInSubfolder), .flag("translationsInFolders", \.translationsInFolders),
          languagesKey, languageKey,
-         SiteConfigKey("publish", nested: publishTargetKeys) { reader, _, config in config.publish = readPublishTargets(&reader) },
+         SiteConfigKey("publish", nested: publishTargetKeys) { reader, place, config in config.publish = readPublishTargets(&reader, place) },
          SiteConfigKey("permalinks", nested: ContentKind.allCases.map(\.folder)) { reader, place, config in config.permalinks = readPermalinks(&reader, place) },
          siteIDKey]
     }
@@ -80,8 +80,8 @@ extension SiteConfigParser {
     /// `languages:`, read after `defaultInSubfolder` and `categories`, whose names it gives in
     /// each language. The default language's code and zone are the site's.
     private static var languagesKey: SiteConfigKey<SiteConfig> {
-        SiteConfigKey("languages", nested: LanguagesParser.knownKeys) { reader, _, config in
-            var languages = LanguagesParser.read(&reader, defaultInSubfolder: config.defaultLanguageInSubfolder, path: reader.path)
+        SiteConfigKey("languages", nested: LanguagesParser.knownKeys) { reader, place, config in
+            var languages = LanguagesParser.read(&reader, key: place.name, defaultInSubfolder: config.defaultLanguageInSubfolder, path: reader.path)
             // Every language's name for a category, so that an item may name it in its own language.
             for index in config.categories.indices {
                 let category = config.categories[index]
