@@ -108,17 +108,15 @@ struct NewItemOptions: ParsableArguments {
 
     /// The site's settings, read from its site.yml.
     func config() throws -> SiteConfig {
-        let path = (source as NSString).appendingPathComponent("site.yml")
-        guard let data = FileManager.default.contents(atPath: path) else {
-            Terminal.printError(Diagnostic.about(URL(fileURLWithPath: source).standardizedFileURL.path, "has no site.yml, so it is not a site folder: run this in a site folder, or give --source").description, warning: false)
-            throw ExitCode.failure
+        switch SiteConfigFile.read(from: .disk(root: source), path: (source as NSString).appendingPathComponent(SiteConfigFile.name)) {
+        case .success(let reading):
+            return reading.config
+        case .failure(.missing):
+            Terminal.printError(SiteConfigFile.notASite(source, advice: "run this in a site folder, or give --source").description, warning: false)
+        case .failure(.refused(let diagnostics)):
+            for diagnostic in diagnostics { Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning) }
         }
-        let parsed = SiteConfigParser.parse(String(decoding: data, as: UTF8.self), path: path)
-        guard let config = parsed.config else {
-            for diagnostic in parsed.diagnostics { Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning) }
-            throw ExitCode.failure
-        }
-        return config
+        throw ExitCode.failure
     }
 
     /// The slug to use: `--slug`, checked, or one made from the title.

@@ -134,23 +134,23 @@ struct PublishCommand: ParsableCommand {
     /// The target: `--to` (with the settings of a site.yml target of the same address, if any),
     /// the named site.yml target, or the first one.
     private func chooseTarget() throws -> PublishTarget {
-        let configPath = (source as NSString).appendingPathComponent("site.yml")
         var declared: [PublishTarget] = []
-        if let data = FileManager.default.contents(atPath: configPath) {
-            let parsed = SiteConfigParser.parse(String(decoding: data, as: UTF8.self), path: source == "." ? "site.yml" : configPath)
-            let errors = parsed.diagnostics.filter { $0.severity == .error }
-            if !errors.isEmpty {
-                for diagnostic in errors { Terminal.printError(diagnostic.description, warning: false) }
-                throw ExitCode.failure
-            }
+        // Without site.yml there are no targets to choose from, but --to may still name one.
+        let shownPath = source == "." ? SiteConfigFile.name : (source as NSString).appendingPathComponent(SiteConfigFile.name)
+        switch SiteConfigFile.read(from: .disk(root: source), path: shownPath) {
+        case .success(let reading):
             // Folders in site.yml are relative to the site folder, not to where herald runs.
-            declared = parsed.config?.publish.map { target in
+            declared = reading.config.publish.map { target in
                 var target = target
                 if case .folder(let path) = target.address, !path.hasPrefix("/"), !path.hasPrefix("~") {
                     target.address = .folder(path: (source as NSString).appendingPathComponent(path))
                 }
                 return target
-            } ?? []
+            }
+        case .failure(.missing): break
+        case .failure(.refused(let diagnostics)):
+            for diagnostic in diagnostics where diagnostic.severity == .error { Terminal.printError(diagnostic.description, warning: false) }
+            throw ExitCode.failure
         }
         var chosen: PublishTarget
         if let to {

@@ -42,8 +42,8 @@ struct ServeCommand: AsyncParsableCommand {
         options.now = try site.moment()
         options.timings = timings
         options.liveReload = !noReload
-        guard FileManager.default.fileExists(atPath: (source as NSString).appendingPathComponent("site.yml")) else {
-            Terminal.printError(Diagnostic.about(URL(fileURLWithPath: source).standardizedFileURL.path, "has no site.yml, so it is not a site folder: give the site's folder with --source, or make one with `herald new site NAME`").description, warning: false)
+        guard FileManager.default.fileExists(atPath: (source as NSString).appendingPathComponent(SiteConfigFile.name)) else {
+            Terminal.printError(SiteConfigFile.notASite(source).description, warning: false)
             throw ExitCode.failure
         }
         let quiet = self.quiet

@@ -264,6 +264,18 @@ import Testing
         #expect(output.files["index.html"] != nil)
     }
 
+    /// Every key of site.yml is read before the settings are made: `description`, `author` and
+    /// (without `languages:`) `language` were once read after the problems were counted, so a
+    /// value of the wrong shape was dropped without a word.
+    @Test func aSiteYMLValueOfTheWrongShapeIsAnErrorWhicheverTheKey() {
+        let problems = MemorySite(["site.yml": "title: T\nbaseURL: https://example.org/\ndescription: [a, b]\nauthor: {name: A}\nlanguage: [en]\n"]).diagnostics()
+        #expect(problems == [
+            "site.yml:3: description must be a single text value, not a list",
+            "site.yml:4: author must be a single text value, not a set of key: value lines",
+            "site.yml:5: language must be a single text value, not a list",
+        ])
+    }
+
     @Test func everyProblemInEveryFileIsReportedAtOnce() {
         let problems = diagnostics([
             "content/news/a.md": "---\ntitle: A\ndate: 2026-13-01\nfeatured: maybe\n---\n",

@@ -10,6 +10,14 @@ import Testing
         #expect(HTMLEscaping.escape("&amp;") == "&amp;amp;", "text is text: an entity in a title is shown, not decoded")
     }
 
+    /// The import's HTML is read again as Markdown, where smart punctuation curls an apostrophe
+    /// but not `&#39;`: it keeps apostrophes, and escapes the rest as everything else does.
+    @Test func apostrophesCanBeKeptAndNothingElseIsEscapedDifferently() {
+        #expect(HTMLEscaping.escape("Ann's <b> & \"x\"", keepingApostrophes: true) == "Ann's &lt;b&gt; &amp; &quot;x&quot;")
+        #expect(HTMLEscaping.escape("&#39;", keepingApostrophes: true) == "&amp;#39;", "an entity written in the text stays text")
+        #expect(HTMLEscaping.escape("学生会 café", keepingApostrophes: true) == "学生会 café")
+    }
+
     @Test func templateValuesAreEscapedInEveryTemplateAndPartial() throws {
         let output = try MemorySite([
             "content/news/2026-11-01-x.md": "---\ntitle: \"<script>alert('t')</script>\"\ncategories: [\"A&B <i>\"]\nsummary: \"\\\"><img src=x onerror=alert(1)>\"\n---\nBody\n",

@@ -248,6 +248,20 @@ import Testing
         }
     }
 
+    /// Every command reads site.yml as the build does: `new` and `publish` once read it with
+    /// U+FFFD for each bad byte, and went on with settings the build then refused.
+    @Test func everyCommandRefusesASiteYMLThatIsNotUTF8() throws {
+        let scratch = try OutputFolderTests.Scratch()
+        // Latin-1, as an old editor saves it: é is the one byte E9.
+        try #require("title: Café\n".data(using: .isoLatin1)).write(to: scratch.site.appendingPathComponent("site.yml"))
+        let built = try run(["build", "--source", "site", "--output", "out"], in: scratch.root)
+        #expect(built.status == 1 && built.err.hasPrefix("site.yml:1: is not UTF-8 text\n"), "\(built.err)")
+        let news = try run(["new", "news", "Hello", "--source", "site"], in: scratch.root)
+        #expect(news.status == 1 && news.err == "site/site.yml:1: is not UTF-8 text\n", "\(news.err)")
+        let published = try run(["publish", "--source", "site", "--to", scratch.root.appendingPathComponent("live").path, "--no-build", "--no-check"], in: scratch.root)
+        #expect(published.status == 1 && published.err == "site/site.yml:1: is not UTF-8 text\n", "\(published.err)")
+    }
+
     @Test func badNowIsRejected() throws {
         let scratch = try OutputFolderTests.Scratch()
         let result = try run(["build", "--source", "site", "--now", "yesterday"], in: scratch.root)

@@ -87,6 +87,14 @@ import Testing
         #expect(targets[1].line == 11)
     }
 
+    /// A target's `cacheControl:` keys are its declarations' names, as every section's are.
+    @Test func aMisspeltCacheControlKeyIsAWarningWithASuggestion() {
+        let parsed = SiteConfigParser.parse("title: Union\nbaseURL: https://union.example.edu/\npublish:\n  live:\n    to: /srv/www\n    cacheControl: {pages: no-cache, asets: max-age=60}\n")
+        #expect(parsed.config?.publish.first?.cacheControl.pages == "no-cache")
+        #expect(parsed.config?.publish.first?.cacheControl.assets == CacheControlPolicy().assets)
+        #expect(parsed.diagnostics.map(\.description) == ["site.yml:6: warning: unknown key 'asets' in publish.live.cacheControl is ignored; did you mean 'assets'?"])
+    }
+
     @Test func wrongPublishSettingsNameTheirLine() {
         let yaml = """
         title: Union

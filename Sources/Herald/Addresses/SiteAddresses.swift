@@ -23,9 +23,9 @@ public struct SiteAddresses: Sendable {
     /// future and expired items are placed too: an import must keep every file's old address.
     public static func find(in fileSystem: FileSystem) -> SiteAddresses {
         var result = SiteAddresses(entries: [:])
-        guard let data = try? fileSystem.readFile("site.yml"), let text = String(data: data, encoding: .utf8),
-              let config = SiteConfigParser.parse(text).config,
-              let found = try? ContentDiscovery.discover(in: fileSystem, config: config) else { return result }
+        guard case .success(let reading) = SiteConfigFile.read(from: fileSystem),
+              let found = try? ContentDiscovery.discover(in: fileSystem, config: reading.config) else { return result }
+        let config = reading.config
         let parser = ItemParser(config: config)
         let layout = config.layout
         let outcomes = found.sources.parallelMap { source -> (String, Entry) in

@@ -6,17 +6,18 @@ enum LanguagesParser {
     /// The keys one language's entry understands.
     static let knownKeys = ["code", "name", "path", "title", "description", "author", "timezone", "categories", "untranslated", "strings"]
 
-    /// The languages declared, or `[]` when site.yml has no `languages:`; every problem is reported
-    /// on its line. `defaultInSubfolder` gives the default language a folder of its own too.
-    static func read(_ reader: inout YAMLReader, defaultInSubfolder: Bool, path file: String) -> [SiteLanguage] {
-        guard let entries = reader.mappingList("languages") else { return [] }
+    /// The languages declared under `key` (`languages`, as SiteConfigParser declares it), or `[]`
+    /// when site.yml has none; every problem is reported on its line. `defaultInSubfolder` gives
+    /// the default language a folder of its own too.
+    static func read(_ reader: inout YAMLReader, key: String, defaultInSubfolder: Bool, path file: String) -> [SiteLanguage] {
+        guard let entries = reader.mappingList(key) else { return [] }
         if entries.isEmpty {
-            reader.problems.error(file, reader.line(of: reader.node("languages")), "languages needs at least one language, such as `- code: en`")
+            reader.problems.error(file, reader.line(of: reader.node(key)), "languages needs at least one language, such as `- code: en`")
             return []
         }
         var languages: [SiteLanguage] = []
         for (index, var entry) in entries.enumerated() {
-            SiteConfigParser.warnAboutUnknownKeys(&entry, known: knownKeys, section: "languages")
+            SiteConfigParser.warnAboutUnknownKeys(&entry, known: knownKeys, section: key)
             let line = entry.lineOffset + (entry.mapping.mark?.line ?? 1)
             guard let code = entry.text("code") else {
                 entry.problems.error(file, line, "each language needs a code, such as `code: zh-CN` or `code: en`")

@@ -69,6 +69,13 @@ extension SiteConfigParser {
     /// The keys a target under `publish:` understands.
     static let publishTargetKeys = ["to", "url", "endpoint", "region", "domain", "cacheControl"]
 
+    /// The keys of a target's `cacheControl:`, each a `Cache-Control` header's value.
+    static var cacheControlKeys: [SiteConfigKey<CacheControlPolicy>] {
+        [("pages", \CacheControlPolicy.pages), ("assets", \CacheControlPolicy.assets), ("fingerprinted", \CacheControlPolicy.fingerprinted)].map { key, field in
+            SiteConfigKey(key) { cache, place, policy in policy[keyPath: field] = cache.text(place.name) ?? policy[keyPath: field] }
+        }
+    }
+
     /// Reads `publish:`: a mapping from each target's name to its settings.
     ///
     ///     publish:
@@ -76,14 +83,14 @@ extension SiteConfigParser {
     ///         to: s3://union-site/cs
     ///         url: https://union.example.edu/cs/
     ///         endpoint: https://oss-cn-hangzhou.aliyuncs.com
-    static func readPublishTargets(_ reader: inout YAMLReader) -> [PublishTarget] {
-        guard reader.hasValue("publish") else { return [] }
-        guard var section = reader.mapping("publish") else { return [] }
+    static func readPublishTargets(_ reader: inout YAMLReader, _ place: SiteConfigKey<SiteConfig>.Place) -> [PublishTarget] {
+        guard reader.hasValue(place.name) else { return [] }
+        guard var section = reader.mapping(place.name) else { return [] }
         var targets: [PublishTarget] = []
         for (name, line) in section.keys {
             guard var entry = section.mapping(name) else { continue }
             defer { section.absorb(entry) }
-            warnAboutUnknownKeys(&entry, known: publishTargetKeys, section: "publish.\(name)")
+            warnAboutUnknownKeys(&entry, known: publishTargetKeys, section: "\(place.path).\(name)")
             // The name is typed on the command line (`herald publish staging`): keep it plain.
             if name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
                 entry.problems.error(entry.path, line, "publish target '\(name)': a target's name has only letters, digits, '-' and '_'")
@@ -121,13 +128,8 @@ extension SiteConfigParser {
                     target.domain = domain
                 }
             }
-            if var cache = entry.mapping("cacheControl") {
-                warnAboutUnknownKeys(&cache, known: ["pages", "assets", "fingerprinted"], section: "publish.\(name).cacheControl")
-                target.cacheControl.pages = cache.text("pages") ?? target.cacheControl.pages
-                target.cacheControl.assets = cache.text("assets") ?? target.cacheControl.assets
-                target.cacheControl.fingerprinted = cache.text("fingerprinted") ?? target.cacheControl.fingerprinted
-                entry.absorb(cache)
-            }
+            let cacheControl = SiteConfigKey<PublishTarget>.section("cacheControl", \.cacheControl, cacheControlKeys)
+            cacheControl.read(&entry, .init(name: cacheControl.name, path: "\(place.path).\(name).\(cacheControl.name)"), &target)
             let domainOnlyForGit: Bool = { if case .git = target.address { return false }; return target.domain != nil }()
             if domainOnlyForGit {
                 entry.problems.warning(entry.path, entry.line(of: entry.node("domain")), "publish target '\(name)': domain is only used by git targets (for CNAME) and is ignored here")

@@ -222,23 +222,16 @@ public struct Build: Sendable {
 
     /// Reads `site.yml` and applies `--base-url`.
     func readConfig(warnings: inout [Diagnostic]) throws -> SiteConfig {
-        let data: Data
-        do {
-            data = try fileSystem.readFile("site.yml")
-        } catch let problem as FileSystemProblem {
-            // There, but not to be read: a link out of the site, a FIFO.
-            throw BuildFailure(step: .readSiteYML, diagnostics: [Diagnostic(path: "site.yml", line: 1, problem.message)])
-        } catch {
-            // There is no line of a file that is not there to point at.
-            let folder = URL(fileURLWithPath: options.sourcePath).standardizedFileURL.path
-            throw BuildFailure(step: .readSiteYML, diagnostics: [.about(folder, "has no site.yml, so it is not a site folder: give the site's folder with --source, or make one with `herald new site NAME`")])
+        var config: SiteConfig
+        switch SiteConfigFile.read(from: fileSystem) {
+        case .success(let reading):
+            config = reading.config
+            warnings += reading.warnings
+        case .failure(.missing):
+            throw BuildFailure(step: .readSiteYML, diagnostics: [SiteConfigFile.notASite(options.sourcePath)])
+        case .failure(.refused(let diagnostics)):
+            throw BuildFailure(step: .readSiteYML, diagnostics: diagnostics)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw BuildFailure(step: .readSiteYML, diagnostics: [Diagnostic(path: "site.yml", line: 1, "is not UTF-8 text")])
-        }
-        let parsed = SiteConfigParser.parse(text)
-        warnings += parsed.diagnostics.filter { $0.severity == .warning }
-        guard var config = parsed.config else { throw BuildFailure(step: .readSiteYML, diagnostics: parsed.diagnostics) }
         if let override = options.baseURL {
             switch SiteConfigParser.parseBaseURL(override) {
             case .success(let url):

@@ -156,7 +156,7 @@ struct BodyConverter: Sendable {
                     if let closeIndex, allowHTML {
                         let inner = body[construct.range.upperBound..<constructs[closeIndex].range.lowerBound]
                         let summary = arguments.value("summary", at: 0) ?? "Details"
-                        replacement = "<details>\n<summary>\(HTMLText.escape(summary))</summary>\n\n\(inner.trimmingCharacters(in: .newlines))\n\n</details>"
+                        replacement = "<details>\n<summary>\(HTMLEscaping.escape(summary, keepingApostrophes: true))</summary>\n\n\(inner.trimmingCharacters(in: .newlines))\n\n</details>"
                         result.usesHTML = true
                         position = constructs[closeIndex].range.upperBound
                         count("details")
@@ -270,12 +270,12 @@ struct BodyConverter: Sendable {
         let link = arguments.value("link")
         if !caption.isEmpty, allowHTML {
             result.usesHTML = true
-            var image = "<img src=\"\(HTMLText.escape(src))\" alt=\"\(HTMLText.escape(alt))\""
-            if let width = arguments.value("width") { image += " width=\"\(HTMLText.escape(width))\"" }
-            if let height = arguments.value("height") { image += " height=\"\(HTMLText.escape(height))\"" }
+            var image = "<img src=\"\(HTMLEscaping.escape(src, keepingApostrophes: true))\" alt=\"\(HTMLEscaping.escape(alt, keepingApostrophes: true))\""
+            if let width = arguments.value("width") { image += " width=\"\(HTMLEscaping.escape(width, keepingApostrophes: true))\"" }
+            if let height = arguments.value("height") { image += " height=\"\(HTMLEscaping.escape(height, keepingApostrophes: true))\"" }
             image += ">"
-            if let link { image = "<a href=\"\(HTMLText.escape(link))\">\(image)</a>" }
-            let captionHTML = caption.map(HTMLText.escape).joined(separator: " — ")
+            if let link { image = "<a href=\"\(HTMLEscaping.escape(link, keepingApostrophes: true))\">\(image)</a>" }
+            let captionHTML = caption.map { HTMLEscaping.escape($0, keepingApostrophes: true) }.joined(separator: " — ")
             return "<figure>\(image)<figcaption>\(captionHTML)</figcaption></figure>"
         }
         var markdown = "![\(MarkdownText.escapeLinkText(alt))](\(MarkdownText.destination(src))\(caption.isEmpty ? "" : " \"" + caption.joined(separator: " — ").replacingOccurrences(of: "\"", with: "\\\"") + "\""))"
@@ -288,7 +288,7 @@ struct BodyConverter: Sendable {
     func video(url: String, link: String, title: String, result: inout BodyConversion) -> String {
         guard allowHTML else { return "[▶ \(MarkdownText.escapeLinkText(title))](\(link))" }
         result.usesHTML = true
-        return "<iframe src=\"\(HTMLText.escape(url))\" title=\"\(HTMLText.escape(title))\" loading=\"lazy\" allow=\"fullscreen; picture-in-picture\" allowfullscreen style=\"width:100%;aspect-ratio:16/9;border:0\"></iframe>"
+        return "<iframe src=\"\(HTMLEscaping.escape(url, keepingApostrophes: true))\" title=\"\(HTMLEscaping.escape(title, keepingApostrophes: true))\" loading=\"lazy\" allow=\"fullscreen; picture-in-picture\" allowfullscreen style=\"width:100%;aspect-ratio:16/9;border:0\"></iframe>"
     }
 
     /// Code as a fenced block, with a fence longer than any run of backticks inside.
