@@ -10,9 +10,23 @@ enum HugoConfigReader {
     /// The configuration of the Hugo site in `tree`.
     static func read(_ tree: SourceTree) -> OldSiteConfig {
         var config = OldSiteConfig(kind: .hugo)
+        let layers = readLayers(tree, into: &config)
+        let defaultLanguage = layers.text("defaultContentLanguage")?.value ?? "en"
+        readSite(layers, defaultLanguage: defaultLanguage, into: &config)
+        readAddresses(layers, into: &config)
+        readFolders(layers, defaultLanguage: defaultLanguage, into: &config)
+        readIgnoreFiles(layers, into: &config)
+        for (key, value, _) in layers.mapping("params") { flatten(value, key: key.lowercased(), into: &config.params) }
+        readLanguages(layers, defaultLanguage: defaultLanguage, into: &config)
+        return config
+    }
+
+    /// Every configuration file, in the order Hugo lays them over each other: one root file
+    /// (`hugo.*` before `config.*`), then `config/_default/` and `config/production/`, each with its
+    /// main file first, so the files named after a key (`params.toml`) add to it.
+    static func readLayers(_ tree: SourceTree, into config: inout OldSiteConfig) -> ConfigLayers {
         var layers = ConfigLayers()
         func add(_ file: String, under: [String]) { layers.add(file, under: under, from: tree, into: &config) }
-        // Hugo reads one root file, hugo.* before config.*.
         if let root = OldSiteKind.hugoConfigNames.first(where: tree.has) { add(root, under: []) }
         for folder in ["config/_default/", "config/production/"] {
             let files = tree.files.filter { $0.hasPrefix(folder) && !$0.dropFirst(folder.count).contains("/") }
@@ -32,8 +46,11 @@ enum HugoConfigReader {
                 }
             }
         }
+        return layers
+    }
 
-        let defaultLanguage = layers.text("defaultContentLanguage")?.value ?? "en"
+    /// The site's own settings: title, description, address, language, zone, page size, author and Markdown.
+    static func readSite(_ layers: ConfigLayers, defaultLanguage: String, into config: inout OldSiteConfig) {
         let languageTable = ["languages", defaultLanguage]
         config.title = (layers.text("title") ?? layers.text(languageTable[0], languageTable[1], "title")).map { Setting(value: $0.value, origin: $0.origin) }
         config.description = (layers.text("params", "description") ?? layers.text("description") ?? layers.text("languages", defaultLanguage, "params", "description"))
@@ -59,6 +76,10 @@ enum HugoConfigReader {
         if let fences = layers.value(["markup", "highlight", "codeFences"]), fences.node.bool == false {
             config.highlightOff = Setting(value: true, origin: fences.origin)
         }
+    }
+
+    /// The addresses: `permalinks` (and Hugo's newer `permalinks.page.<section>`), the taxonomies, ugly URLs and lower-cased paths.
+    static func readAddresses(_ layers: ConfigLayers, into config: inout OldSiteConfig) {
         for (section, value, origin) in layers.mapping("permalinks") {
             if let pattern = value.string {
                 config.permalinks[section.lowercased()] = Setting(value: pattern, origin: origin)
@@ -77,6 +98,10 @@ enum HugoConfigReader {
         }
         config.uglyURLs = layers.value(["uglyURLs"])?.node.bool ?? false
         config.lowerCasePaths = !(layers.value(["disablePathToLower"])?.node.bool ?? false)
+    }
+
+    /// Where the content, static files, data and output are.
+    static func readFolders(_ layers: ConfigLayers, defaultLanguage: String, into config: inout OldSiteConfig) {
         if let dir = layers.text("contentDir") { config.contentDir = trimmedFolder(dir.value) }
         // A site with a content folder per language: the default language's is the content; the
         // others hold translations, found by their path in it.
@@ -88,9 +113,10 @@ enum HugoConfigReader {
         if let dir = layers.value(["staticDir"]) { config.staticDirs = dir.node.texts.map(trimmedFolder) }
         if let dir = layers.text("dataDir") { config.dataDir = trimmedFolder(dir.value) }
         if let dir = layers.text("publishDir") { config.publishDir = trimmedFolder(dir.value) }
-        readIgnoreFiles(layers, into: &config)
-        for (key, value, _) in layers.mapping("params") { flatten(value, key: key.lowercased(), into: &config.params) }
+    }
 
+    /// The languages, the default first, then by weight and code; each one's name and title.
+    static func readLanguages(_ layers: ConfigLayers, defaultLanguage: String, into config: inout OldSiteConfig) {
         let languages = layers.mapping("languages")
         if !languages.isEmpty {
             let weighted = languages.map { code, value, _ -> (String, Int) in
@@ -106,7 +132,6 @@ enum HugoConfigReader {
             }
         }
         config.defaultLanguageInSubdir = layers.value(["defaultContentLanguageInSubdir"])?.node.bool ?? false
-        return config
     }
 
     /// Hugo's `ignoreFiles`, compiled by RE2 (Go's syntax, linear time). A pattern that does not
