@@ -73,7 +73,7 @@ public final class TemplateFields<View>: Sendable {
 
     /// Every field's value in `view`, in the order declared, for a view read many times over
     /// (see `TemplateValues`).
-    public func values(of view: View) -> [TemplateValue?] { fields.map { $0.read(view) } }
+    public func values(of view: View) -> [TemplateValue?] { reads.map { $0(view) } }
 }
 
 /// A view's values read once, answered from an array: a page's root context is looked up some

@@ -1,12 +1,12 @@
 import Foundation
 
 /// One segment of a name (`title` of `item.title`), interned: each distinct name gets a number
-/// once, so views compare keys as integers. A view's `switch` over twenty or thirty string cases
-/// compared the name with each in turn, and a name the view does not have (one looked up on its
-/// way down the context stack) was compared with all of them.
+/// once, so a view finds a key's value by its number (`TemplateFields`) rather than by comparing
+/// the name with each of its own, and a name the view does not have (one looked up on its way
+/// down the context stack) costs one array read.
 public struct TemplateKey: Hashable, Sendable {
-    // The two properties have names no view key has, since views name their keys as static
-    // members of this type (`TemplateKey.title`).
+    // The two properties have names no view key has, since the few keys code needs are static
+    // members of this type (`TemplateKey.site`).
     /// The number shared by every key of this name in the process.
     public let serial: Int
     /// The name as written.

@@ -90,8 +90,8 @@ struct PagePlanner {
     var tagViews: [TermView] = []
     var itemViews: [ItemView] = []
     var siteView: SiteView!
-    /// How this site's cards are made (once `siteView` and `renderTheme` are).
-    var itemCard: ItemCard { ItemCard(theme: renderTheme, site: siteView, strings: strings) }
+    /// How this site's cards are made, once `siteView` and `renderTheme` are.
+    var itemCard: ItemCard!
     /// Cards and structured data of the previous build, reused for items whose view is unchanged.
     /// Cards kept from an earlier build (`herald serve`).
     var cache: (any RenderCache)? = nil
@@ -192,7 +192,8 @@ struct PagePlanner {
         // So are the views themselves: made one after another, they were 85 ms of the planning's
         // wall time on the 10,000-item corpus (perf).
         renderTheme = theme.fixingConstantPartials(site: siteView)
-        let (planner, cards, shared, model, allFacts, links, cache) = (self, itemCard, self.siteView!, self.site, self.facts, self.urls, self.cache)
+        itemCard = ItemCard(theme: renderTheme, site: siteView, strings: strings)
+        let (planner, cards, shared, model, allFacts, links, cache) = (self, itemCard!, self.siteView!, self.site, self.facts, self.urls, self.cache)
         itemViews = Array(site.items.indices).parallelMap { id in
             let view = planner.makeItemView(id)
             // The card and JSON-LD are made from the item's view and the site's alone.

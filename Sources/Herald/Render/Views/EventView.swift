@@ -47,7 +47,7 @@ struct EventView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         TemplateField("onlineHost", .text, "that link's host, to show (`zoom.us`)") { present($0.onlineHost) },
         TemplateField("registration", .text, "where to sign up") { present($0.registration) },
         TemplateField("organizer", .text, "who holds it") { present($0.organizer) },
-        TemplateField("status", .text, "`scheduled`, `cancelled` or `postponed`") { .text($0.status.rawValue) },
+        TemplateField("status", .text, TemplateReference.choices(EventStatus.self)) { .text($0.status.rawValue) },
         TemplateField("cancelled", .flag, "whether it is cancelled") { .bool($0.status == .cancelled) },
         TemplateField("postponed", .flag, "whether it is postponed") { .bool($0.status == .postponed) },
         TemplateField("upcoming", .flag, "whether it has not ended") { .bool($0.upcoming) },

@@ -20,7 +20,7 @@ struct ListView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     static let fields = TemplateFields<ListView>("list", about: "a page of a paged list", [
         TemplateField("sections", .list(.view { ListSection.fields.description }), "the items in groups: on `/events/` today, the next 7 days and later; elsewhere one untitled group") { $0.sections.templateValue },
         TemplateField("calendarURL", .text, "the current month's calendar, on event lists") { present($0.calendarURL) },
-        TemplateField("kind", .text, "`news`, `events`, `past-events`, `trending`, `category` or `tag`") { .text($0.kind.rawValue) },
+        TemplateField("kind", .text, TemplateReference.choices(ListKind.self)) { .text($0.kind.rawValue) },
         TemplateField("title", .text, "its title") { .text($0.title) },
         TemplateField("description", .text, "a category's or tag's description") { present($0.description) },
         TemplateField("color", .text, "a category's colour") { present($0.color) },

@@ -24,7 +24,7 @@ struct PageMeta: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         TemplateField("url", .text, "its address") { .text($0.url) },
         TemplateField("permalink", .text, "its absolute address") { .text($0.permalink) },
         TemplateField("image", .view { ImageView.fields.description }, "the social image, with absolute URLs: an item's cover, whose `card` is its crop") { present($0.image) },
-        TemplateField("type", .text, "`home`, `news`, `event`, `page`, `list`, `categories`, `tags`, `months`, `calendar`, `search` or `404`") { .text($0.type.rawValue) },
+        TemplateField("type", .text, TemplateReference.choices(PageType.self)) { .text($0.type.rawValue) },
         TemplateField("isHome", .flag, "whether it is the home page") { .bool($0.type == .home) },
         TemplateField("section", .text, "the navigation section it belongs to: `news`, `events`, `categories`, `tags`, `trending` (none for the home page and plain pages)") { present($0.section) },
         TemplateField("inNews", .flag, "whether it is in the news section, for marking navigation") { .bool($0.section == "news") },

@@ -44,7 +44,7 @@ struct SiteView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
         TemplateField("root", .text, "the base path, e.g. `/cs/`: prefix links to assets and static files with it") { .text($0.root) },
         TemplateField("home", .text, "the home page of the page's language (`/cs/`, or `/cs/en/` on a multilingual site): prefix links to lists, categories and feeds with it") { .text($0.home) },
         TemplateField("baseURL", .text, "the absolute base URL") { .text($0.baseURL) },
-        TemplateField("categories", .list(.view { TermView.fields.description }), "the categories `site.yml` declares, then the first ten of the others by name") { $0.categories.templateValue },
+        TemplateField("categories", .list(.view { TermView.fields.description }), "the categories `site.yml` declares, then the first \(LimitOptions.termsShownInLists) of the others by name") { $0.categories.templateValue },
         TemplateField("moreCategories", .view { MoreTermsView.fields.description }, "when `categories` leaves some out: how many, and the categories page") { present($0.moreCategories) },
         TemplateField("pages", .list(.view { LinkView.fields.description }), "the plain pages, for the menu") { $0.pages.templateValue },
         TemplateField("year", .number, "the year of the build, for the footer") { .number($0.year) },

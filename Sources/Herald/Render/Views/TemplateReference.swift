@@ -18,6 +18,12 @@ enum TemplateReference {
         return sections.joined(separator: "\n\n")
     }
 
+    /// The values of an enumeration as the reference lists them: "`a`, `b` or `c`".
+    static func choices<Choice: CaseIterable & RawRepresentable<String>>(_: Choice.Type) -> String {
+        let written = Choice.allCases.map { "`\($0.rawValue)`" }
+        return written.count < 2 ? written.joined() : written.dropLast().joined(separator: ", ") + " or " + written.last!
+    }
+
     /// One view's table: its name, what it is, then a row per value.
     private static func table(_ view: TemplateViewDescription) -> String {
         var lines = ["**\(view.name)**: \(view.about).", "", "| name | value | |", "|---|---|---|"]

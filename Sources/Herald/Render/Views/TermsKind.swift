@@ -1,4 +1,4 @@
 /// What a list of terms lists (`terms.kind` in templates).
-enum TermsKind: String, Sendable {
+enum TermsKind: String, Sendable, CaseIterable {
     case categories, tags, months
 }
