@@ -3,7 +3,7 @@ SWIFT ?= swift
 NOW ?= 2026-11-21T12:00:00+08:00
 HERALD = .build/release/herald
 
-.PHONY: setup setup-dist build site test test-tsan dist test-dist fuzz golden emoji-table clean
+.PHONY: setup setup-dist build site test test-tsan lint format dist test-dist fuzz golden emoji-table clean
 
 ## Install what is missing (libcmark-dev, pkg-config).
 setup:
@@ -25,6 +25,16 @@ test:
 	@bash scripts/setup.sh --test
 	$(SWIFT) build --product herald
 	bash scripts/run-tests.sh
+
+## Check that every Swift file is as `swift format` (shipped with the toolchain) writes it, by the
+## rules in .swift-format: 4 spaces, lines of at most 120 columns where the formatter can break them
+## (long string literals stay whole). `make format` rewrites the files in place.
+SWIFT_FILES = Package.swift Sources Tests Plugins fuzz
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_FILES)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_FILES)
 
 ## Install what making and testing the packages needs: dpkg-dev (dpkg-shlibdeps), binutils (strip),
 ## debootstrap (the clean Debian 12 of make test-dist) and lintian.

@@ -117,7 +117,8 @@ final class S3Publisher: Publisher {
         return pages
     }
 
-    /// One object of a listing.
+    /// One object of a listing. The names are S3's own (ListObjectsV2's JSON).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private struct Listing: Decodable {
         struct Object: Decodable {
             var Key: String
@@ -226,6 +227,8 @@ final class S3Publisher: Publisher {
             // DeleteObjects takes at most 1,000 keys per request.
             for (index, start) in stride(from: 0, to: plan.deleted.count, by: 1000).enumerated() {
                 let batch = plan.deleted[start..<min(start + 1000, plan.deleted.count)]
+                // The names are S3's own (DeleteObjects' JSON).
+                // swift-format-ignore: AlwaysUseLowerCamelCase
                 struct Request: Encodable {
                     struct Object: Encodable { var Key: String }
                     var Objects: [Object]

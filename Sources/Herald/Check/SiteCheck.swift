@@ -79,7 +79,7 @@ public enum SiteCheck {
             let forms = asWritten(finding.link, basePath: urls.basePath)
             var written = finding.link
             if let source = info?.source, let content = sourceText(source),
-               let (form, line) = forms.lazy.compactMap({ form in lineContaining(form, in: content).map { (form, $0) } }).first {
+               let (form, line) = firstLine(containingOneOf: forms, in: content) {
                 location = (source, line)
                 written = form
             }
@@ -188,6 +188,14 @@ public enum SiteCheck {
         }
         forms += forms.compactMap { $0.removingPercentEncoding }.filter { !forms.contains($0) }
         return forms
+    }
+
+    /// The first of `forms` (the ways one link may be written) found in `text`, with its line.
+    static func firstLine(containingOneOf forms: [String], in text: String) -> (form: String, line: Int)? {
+        for form in forms {
+            if let line = lineContaining(form, in: text) { return (form, line) }
+        }
+        return nil
     }
 
     /// The 1-based line where `needle` is written as a link's target: the first occurrence set

@@ -140,7 +140,9 @@ public struct DiagnosticList: Sendable {
     }
 
     /// Records diagnostics found elsewhere.
-    public mutating func append(contentsOf other: [Diagnostic]) { other.forEach { record($0) } }
+    public mutating func append(contentsOf other: [Diagnostic]) {
+        for diagnostic in other { record(diagnostic) }
+    }
 
     /// Keeps `diagnostic` if its file has room for it, else counts it (a summary adds its count).
     private mutating func record(_ diagnostic: Diagnostic) {

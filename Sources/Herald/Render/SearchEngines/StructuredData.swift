@@ -76,7 +76,10 @@ enum StructuredData {
         var type: String
         var name: String
         var url: String?
-        enum CodingKeys: String, CodingKey { case type = "@type", name, url }
+        enum CodingKeys: String, CodingKey {
+            case type = "@type"
+            case name, url
+        }
     }
 
     private struct Place: Encodable {
@@ -84,13 +87,19 @@ enum StructuredData {
         var name: String?
         var address: String?
         var url: String?
-        enum CodingKeys: String, CodingKey { case type = "@type", name, address, url }
+        enum CodingKeys: String, CodingKey {
+            case type = "@type"
+            case name, address, url
+        }
     }
 
     private struct Offer: Encodable {
         var type: String
         var url: String
-        enum CodingKeys: String, CodingKey { case type = "@type", url }
+        enum CodingKeys: String, CodingKey {
+            case type = "@type"
+            case url
+        }
     }
 
     private struct NewsArticle: Encodable {
@@ -109,7 +118,9 @@ enum StructuredData {
         var keywords: String?
         var inLanguage: String
         enum CodingKeys: String, CodingKey {
-            case context = "@context", type = "@type", headline, description, datePublished, dateModified, author, publisher
+            case context = "@context"
+            case type = "@type"
+            case headline, description, datePublished, dateModified, author, publisher
             case image, mainEntityOfPage, url, articleSection, keywords, inLanguage
         }
     }
@@ -142,7 +153,9 @@ enum StructuredData {
         var url: String
         var inLanguage: String
         enum CodingKeys: String, CodingKey {
-            case context = "@context", type = "@type", name, description, startDate, endDate, eventStatus
+            case context = "@context"
+            case type = "@type"
+            case name, description, startDate, endDate, eventStatus
             case eventAttendanceMode, location, image, organizer, offers, url, inLanguage
         }
     }
