@@ -133,7 +133,10 @@ let package = Package(
         ),
         .testTarget(
             name: "HeraldTests",
-            dependencies: ["Herald", "HeraldTemplates", "HeraldServe", "HeraldPublish", "HeraldMediaTypes", "HeraldImport", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "Herald", "HeraldTemplates", "HeraldServe", "HeraldPublish", "HeraldMediaTypes", "HeraldImport",
+                .product(name: "Yams", package: "Yams"),
+            ]
         ),
     ]
 )

@@ -21,7 +21,9 @@ let package = Package(
         // A whole build of a one-item site: parse, model, render every page and feed, in memory.
         .executableTarget(name: "FuzzItemPipeline", dependencies: [herald, "CFuzzerDriver"]),
         // `herald import`'s shortcode and Liquid scanner and the conversions built on it, on any text.
-        .executableTarget(name: "FuzzMarkupScanner", dependencies: [.product(name: "HeraldImport", package: "Herald"), "CFuzzerDriver"]),
+        .executableTarget(
+            name: "FuzzMarkupScanner",
+            dependencies: [.product(name: "HeraldImport", package: "Herald"), "CFuzzerDriver"]),
         // The image reader and recipe (libvips): headers, the pixel limit, decode, resize, crops, encoders.
         .executableTarget(name: "FuzzImages", dependencies: [herald, "CFuzzerDriver"]),
         // Output paths and editors' addresses: the writer's rule, the address rule, and files
@@ -34,6 +36,8 @@ let package = Package(
         .executableTarget(name: "FuzzAlerts", dependencies: [herald, "CFuzzerDriver", "FuzzSupport"]),
         .executableTarget(name: "FuzzFenceOptions", dependencies: [herald, "CFuzzerDriver", "FuzzSupport"]),
         // The template engine: parser, linker (partials, parents, loops) and renderer, on any bytes.
-        .executableTarget(name: "FuzzTemplates", dependencies: [.product(name: "HeraldTemplates", package: "Herald"), "CFuzzerDriver"]),
+        .executableTarget(
+            name: "FuzzTemplates",
+            dependencies: [.product(name: "HeraldTemplates", package: "Herald"), "CFuzzerDriver"]),
     ]
 )

@@ -27,7 +27,8 @@ struct BuildCommand: ParsableCommand {
 
     func run() throws {
         var options = BuildOptions(
-            sourcePath: site.source, outputPath: defaultOutput(output, source: site.source), includeDrafts: selection.drafts, includeFuture: selection.future,
+            sourcePath: site.source, outputPath: defaultOutput(output, source: site.source),
+            includeDrafts: selection.drafts, includeFuture: selection.future,
             now: try site.moment() ?? Date(), baseURL: address.baseURL)
         options.ignoreRecord = force
         options.imageCachePath = ImageCache.folder(besideOutput: options.outputPath)
@@ -54,14 +55,18 @@ func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> Bui
         let plainLines = !quiet && line == nil
         var progress: (@Sendable (BuildProgress) -> Void)? = nil
         if let line { progress = { line.update($0) } }
-        let report = try SiteBuild.run(options, log: { text in if plainLines { print("  " + text) } }, progress: progress)
+        let report = try SiteBuild.run(
+            options, log: { text in if plainLines { print("  " + text) } }, progress: progress)
         line?.clear()
         // Capped again here: warnings of one file collected in several lists each kept their share.
         for warning in DiagnosticCap.apply(report.warnings) { Terminal.printError(warning.description, warning: true) }
         if timings {
             print("      wall        CPU  step")
             for timing in report.timings {
-                print(String(format: "  %8.1f ms %8.1f ms  %@", timing.seconds * 1000, timing.cpuSeconds * 1000, timing.step))
+                print(
+                    String(
+                        format: "  %8.1f ms %8.1f ms  %@", timing.seconds * 1000, timing.cpuSeconds * 1000, timing.step)
+                )
                 for part in timing.parts {
                     print(String(format: "             %8.1f ms    %@", part.cpuSeconds * 1000, part.name))
                 }

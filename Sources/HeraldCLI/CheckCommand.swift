@@ -6,7 +6,8 @@ import Herald
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check the site without writing anything: broken links and images, missing covers, undeclared categories, duplicate titles, events without a place, invalid feeds.",
+        abstract:
+            "Check the site without writing anything: broken links and images, missing covers, undeclared categories, duplicate titles, events without a place, invalid feeds.",
         discussion: "Exits with status 1 when it finds an error (or, with --strict, a warning); warnings alone exit 0."
     )
 
@@ -22,7 +23,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         var options = BuildOptions(
-            sourcePath: site.source, outputPath: defaultOutput(nil, source: site.source), includeDrafts: selection.drafts, includeFuture: selection.future,
+            sourcePath: site.source, outputPath: defaultOutput(nil, source: site.source),
+            includeDrafts: selection.drafts, includeFuture: selection.future,
             now: try site.moment() ?? Date(), baseURL: address.baseURL)
         options.imageCachePath = ImageCache.folder(besideOutput: options.outputPath)
         let report: CheckReport
@@ -44,9 +46,13 @@ struct CheckCommand: ParsableCommand {
         let warnings = strict ? 0 : report.warnings.count
         if !quiet {
             func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-            let verdict = errors > 0 ? "found \(count(errors, "error"))" + (warnings > 0 ? " and \(count(warnings, "warning"))" : "")
+            let verdict =
+                errors > 0
+                ? "found \(count(errors, "error"))" + (warnings > 0 ? " and \(count(warnings, "warning"))" : "")
                 : warnings > 0 ? "found \(count(warnings, "warning"))" : "found nothing to fix"
-            print("Checked \(count(report.items, "item")), \(count(report.pages, "page")) and \(count(report.files, "file")): \(verdict)")
+            print(
+                "Checked \(count(report.items, "item")), \(count(report.pages, "page")) and \(count(report.files, "file")): \(verdict)"
+            )
         }
         if errors > 0 { throw ExitCode.failure }
     }

@@ -8,7 +8,10 @@ struct HeraldCommand: AsyncParsableCommand {
         commandName: "herald",
         abstract: "Builds a news-and-events site from Markdown: pages, lists and a home page like a news app's.",
         version: HeraldVersion.current,
-        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, PublishCommand.self, ImportCommand.self],
+        subcommands: [
+            BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, PublishCommand.self,
+            ImportCommand.self,
+        ],
         defaultSubcommand: BuildCommand.self
     )
 }

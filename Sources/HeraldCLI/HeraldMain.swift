@@ -8,7 +8,9 @@ import Foundation
 enum HeraldMain {
     static func main() async {
         guard !CommandLine.arguments.isEmpty else {
-            Terminal.printError("error: herald cannot read its command line: /proc is not mounted here (Swift programs read their arguments from /proc/self/cmdline). Mount it (mount -t proc proc /proc) and run the command again; nothing was done", warning: false)
+            Terminal.printError(
+                "error: herald cannot read its command line: /proc is not mounted here (Swift programs read their arguments from /proc/self/cmdline). Mount it (mount -t proc proc /proc) and run the command again; nothing was done",
+                warning: false)
             exit(2)
         }
         await HeraldCommand.main()

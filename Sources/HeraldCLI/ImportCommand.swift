@@ -17,10 +17,14 @@ struct ImportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("hugo or jekyll (optional: detected when left out), then the old site's folder.", valueName: "kind> <source"))
+    @Argument(
+        help: ArgumentHelp(
+            "hugo or jekyll (optional: detected when left out), then the old site's folder.", valueName: "kind> <source"
+        ))
     var words: [String]
 
-    @Option(name: .long, help: "The new site's folder (default: ./<source name>-herald/). It must be empty unless --force.")
+    @Option(
+        name: .long, help: "The new site's folder (default: ./<source name>-herald/). It must be empty unless --force.")
     var into: String?
 
     @Flag(name: .long, help: "Replace what is in the --into folder.")
@@ -45,7 +49,9 @@ struct ImportCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
-        guard (1...2).contains(words.count) else { throw ValidationError("give the old site's folder, optionally after hugo or jekyll") }
+        guard (1...2).contains(words.count) else {
+            throw ValidationError("give the old site's folder, optionally after hugo or jekyll")
+        }
         if words.count == 2, OldSiteKind(rawValue: words[0].lowercased()) == nil {
             throw ValidationError("'\(words[0])' is not a kind of site: use hugo or jekyll")
         }
@@ -68,14 +74,18 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let line = !quiet && Terminal.outputIsTerminal ? ProgressLine() : nil
-        let options = ImportOptions(kind: kind, overrides: SectionOverrides(news: news, events: events, pages: pages, skip: skip),
-                                    now: try now.map(parseNow) ?? Date(), sourceName: source, destinationName: destination)
+        let options = ImportOptions(
+            kind: kind, overrides: SectionOverrides(news: news, events: events, pages: pages, skip: skip),
+            now: try now.map(parseNow) ?? Date(), sourceName: source, destinationName: destination)
         let result: ImportResult
         do {
             let tree = SourceTree.disk(root: source)
-            result = try SiteImport(tree: tree, options: options, progress: { step in
-                line?.update(BuildProgress(step: step.rawValue, done: 0, total: 0), verb: "Importing")
-            }).run()
+            result = try SiteImport(
+                tree: tree, options: options,
+                progress: { step in
+                    line?.update(BuildProgress(step: step.rawValue, done: 0, total: 0), verb: "Importing")
+                }
+            ).run()
             line?.update(BuildProgress(step: "write the new site", done: 0, total: 0), verb: "Importing")
             try ImportWriter.write(result, tree: tree, destination: destination)
             line?.clear()
@@ -91,7 +101,9 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let text = result.report.text
-        if quiet, let cut = text.range(of: "\n\nWarnings by kind:"), let next = text.range(of: "\nNext, build and preview") {
+        if quiet, let cut = text.range(of: "\n\nWarnings by kind:"),
+            let next = text.range(of: "\nNext, build and preview")
+        {
             print(String(text[..<cut.lowerBound]) + "\n" + String(text[next.lowerBound...]), terminator: "")
         } else {
             print(text, terminator: "")

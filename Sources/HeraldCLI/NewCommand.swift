@@ -26,16 +26,24 @@ struct NewSiteCommand: ParsableCommand {
     @Option(name: .long, help: "The site's title (default: \"Our News and Events\", in the site's language).")
     var title: String?
 
-    @Option(name: .long, help: "The site's language: the starter's text (en or zh-CN), the interface text and the date format.")
+    @Option(
+        name: .long,
+        help: "The site's language: the starter's text (en or zh-CN), the interface text and the date format.")
     var language: String = "en"
 
     @Option(name: .long, help: "The site's time zone (default: this machine's).")
     var timezone: String?
 
-    @Flag(name: .customLong("with-templates"), help: "Also copy the default theme's templates, styles and strings into templates/, to change them.")
+    @Flag(
+        name: .customLong("with-templates"),
+        help: "Also copy the default theme's templates, styles and strings into templates/, to change them.")
     var withTemplates = false
 
-    @Option(name: .long, help: "Also write a CI workflow that installs Herald, builds the site and publishes it on every push: github (GitHub Pages) or gitlab (GitLab Pages).")
+    @Option(
+        name: .long,
+        help:
+            "Also write a CI workflow that installs Herald, builds the site and publishes it on every push: github (GitHub Pages) or gitlab (GitLab Pages)."
+    )
     var ci: CIWorkflow?
 
     func run() throws {
@@ -44,13 +52,16 @@ struct NewSiteCommand: ParsableCommand {
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             guard isFolder.boolValue, entries.isEmpty else {
-                Terminal.printError("error: \(folder) already exists and is not an empty folder; choose a new one", warning: false)
+                Terminal.printError(
+                    "error: \(folder) already exists and is not an empty folder; choose a new one", warning: false)
                 throw ExitCode.failure
             }
         }
         // A random identity, written once: event UIDs are made from it, not from baseURL.
         let siteID = UUID().uuidString.lowercased()
-        let files = StarterSite.files(title: title, language: language, timeZone: zone, now: Date(), siteID: siteID, withTemplates: withTemplates, ci: ci)
+        let files = StarterSite.files(
+            title: title, language: language, timeZone: zone, now: Date(), siteID: siteID, withTemplates: withTemplates,
+            ci: ci)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {
             try writeNewFile(path, data, inSite: folder)
@@ -58,22 +69,26 @@ struct NewSiteCommand: ParsableCommand {
         let news = files.keys.filter { $0.hasPrefix("content/news/") }.count
         let events = files.keys.filter { $0.hasPrefix("content/events/") }.count
         let templates = files.keys.filter { $0.hasPrefix("templates/") }.count
-        print("Created a site in \(folder)/: site.yml, \(news) news articles, \(events) events and an About page\(withTemplates ? ", and the default theme's \(templates) files in templates/" : "").")
+        print(
+            "Created a site in \(folder)/: site.yml, \(news) news articles, \(events) events and an About page\(withTemplates ? ", and the default theme's \(templates) files in templates/" : "")."
+        )
         if let zoneNote { print(zoneNote) }
         let source = folder.contains(" ") ? "'\(folder)'" : folder
-        print("""
+        print(
+            """
 
-        Build it:    herald build --source \(source)
-        Preview it:  herald serve --source \(source)
+            Build it:    herald build --source \(source)
+            Preview it:  herald serve --source \(source)
 
-        Then edit \(source)/site.yml and add your own news with: herald new news "Title" --source \(source)
-        """)
-        if let ci {
-            print("""
-
-            Publishing: \(ci.path) installs Herald \(HeraldVersion.current), builds the site and publishes it on \(ci.serviceName)
-            on every push. Push the folder to a new repository to start it (Herald's docs/ci.md says more).
+            Then edit \(source)/site.yml and add your own news with: herald new news "Title" --source \(source)
             """)
+        if let ci {
+            print(
+                """
+
+                Publishing: \(ci.path) installs Herald \(HeraldVersion.current), builds the site and publishes it on \(ci.serviceName)
+                on every push. Push the folder to a new repository to start it (Herald's docs/ci.md says more).
+                """)
         }
     }
 }
@@ -83,10 +98,18 @@ struct NewItemOptions: ParsableArguments {
     @Argument(help: "The title (with --translate, the translation's title; the original's is kept without it).")
     var title: String?
 
-    @Option(name: .long, help: "On a multilingual site, the language to write in (en, zh-CN …): the file goes beside its original as NAME.en.md, or in the language's folder.")
+    @Option(
+        name: .long,
+        help:
+            "On a multilingual site, the language to write in (en, zh-CN …): the file goes beside its original as NAME.en.md, or in the language's folder."
+    )
     var lang: String?
 
-    @Option(name: .long, help: "A content file to translate into --lang: its front matter is copied and its text kept to translate in place.")
+    @Option(
+        name: .long,
+        help:
+            "A content file to translate into --lang: its front matter is copied and its text kept to translate in place."
+    )
     var translate: String?
 
     /// The title given, required unless translating.
@@ -103,18 +126,25 @@ struct NewItemOptions: ParsableArguments {
     @Option(name: .long, help: "The URL slug (default: made from the title; Chinese titles become pinyin).")
     var slug: String?
 
-    @Flag(name: .long, help: "Make a page bundle: a folder with index.md, to put the item's images and files beside it.")
+    @Flag(
+        name: .long, help: "Make a page bundle: a folder with index.md, to put the item's images and files beside it.")
     var bundle = false
 
     /// The site's settings, read from its site.yml.
     func config() throws -> SiteConfig {
-        switch SiteConfigFile.read(from: .disk(root: source), path: (source as NSString).appendingPathComponent(SiteConfigFile.name)) {
+        switch SiteConfigFile.read(
+            from: .disk(root: source), path: (source as NSString).appendingPathComponent(SiteConfigFile.name))
+        {
         case .success(let reading):
             return reading.config
         case .failure(.missing):
-            Terminal.printError(SiteConfigFile.notASite(source, advice: "run this in a site folder, or give --source").description, warning: false)
+            Terminal.printError(
+                SiteConfigFile.notASite(source, advice: "run this in a site folder, or give --source").description,
+                warning: false)
         case .failure(.refused(let diagnostics)):
-            for diagnostic in diagnostics { Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning) }
+            for diagnostic in diagnostics {
+                Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
+            }
         }
         throw ExitCode.failure
     }
@@ -127,7 +157,8 @@ struct NewItemOptions: ParsableArguments {
         }
         let title = try newTitle
         guard let made = NewItem.slug(forTitle: title) else {
-            throw ValidationError("the title '\(title)' has no letters or digits to make a slug from; give one with --slug")
+            throw ValidationError(
+                "the title '\(title)' has no letters or digits to make a slug from; give one with --slug")
         }
         if made.transliterated {
             print("Slug \(made.slug) made from the title's pinyin; give --slug to choose another.")
@@ -155,11 +186,18 @@ struct NewItemOptions: ParsableArguments {
     /// With `--translate`, writes the translation's first draft and returns true.
     func writeTranslation(_ config: SiteConfig) throws -> Bool {
         guard let translate else { return false }
-        guard let language = try self.language(config) else { throw ValidationError("--translate needs --lang: the language to translate into") }
+        guard let language = try self.language(config) else {
+            throw ValidationError("--translate needs --lang: the language to translate into")
+        }
         let relative = translate.hasPrefix(source + "/") ? String(translate.dropFirst(source.count + 1)) : translate
         let path = (source as NSString).appendingPathComponent(relative)
-        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("--translate: \(path) does not exist") }
-        switch NewTranslation.draft(of: String(decoding: data, as: UTF8.self), originalPath: relative, title: title, in: language, config: config) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("--translate: \(path) does not exist")
+        }
+        switch NewTranslation.draft(
+            of: String(decoding: data, as: UTF8.self), originalPath: relative, title: title, in: language,
+            config: config)
+        {
         case .success(let item): try write(item, asIs: true)
         case .failure(let problem): throw ValidationError("--translate: " + problem.message)
         }
@@ -169,8 +207,11 @@ struct NewItemOptions: ParsableArguments {
     /// Writes the item, refusing to replace a file, and says where it is.
     func write(_ item: NewItem, config: SiteConfig) throws {
         var item = item
-        if let language = try self.language(config) { item.path = NewTranslation.path(bundle ? item.bundled().path : item.path, in: language, config: config) }
-        else if bundle { item = item.bundled() }
+        if let language = try self.language(config) {
+            item.path = NewTranslation.path(bundle ? item.bundled().path : item.path, in: language, config: config)
+        } else if bundle {
+            item = item.bundled()
+        }
         try write(item, asIs: true)
     }
 
@@ -184,13 +225,16 @@ struct NewItemOptions: ParsableArguments {
         }
         try writeNewFile(item.path, Data(item.text.utf8), inSite: source)
         print("Created \(path)")
-        if item.text.contains("\ndraft: true") { print("It is a draft: preview it with herald serve --drafts, and remove draft: true to publish it.") }
+        if item.text.contains("\ndraft: true") {
+            print("It is a draft: preview it with herald serve --drafts, and remove draft: true to publish it.")
+        }
     }
 }
 
 /// `herald new news "<title>"`.
 struct NewNewsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "news", abstract: "Write a new news article, dated now in the site's time zone.")
+    static let configuration = CommandConfiguration(
+        commandName: "news", abstract: "Write a new news article, dated now in the site's time zone.")
 
     @OptionGroup var item: NewItemOptions
 
@@ -199,7 +243,9 @@ struct NewNewsCommand: ParsableCommand {
             let config = try item.config()
             if try item.writeTranslation(config) { return }
             let slug = try item.chosenSlug()
-            try item.write(NewItem.news(title: try item.newTitle, slug: slug, now: Date(), config: try item.textConfig(config)), config: config)
+            try item.write(
+                NewItem.news(title: try item.newTitle, slug: slug, now: Date(), config: try item.textConfig(config)),
+                config: config)
         }
     }
 }
@@ -224,14 +270,18 @@ struct NewEventCommand: ParsableCommand {
             case .failure(let problem): throw ValidationError("--start '\(start)': \(problem.message)")
             }
             let slug = try item.chosenSlug()
-            try item.write(NewItem.event(title: try item.newTitle, slug: slug, start: parsed, now: Date(), config: try item.textConfig(config)), config: config)
+            try item.write(
+                NewItem.event(
+                    title: try item.newTitle, slug: slug, start: parsed, now: Date(),
+                    config: try item.textConfig(config)), config: config)
         }
     }
 }
 
 /// `herald new page "<title>"`.
 struct NewPageCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "page", abstract: "Write a new page (About, Contact …).")
+    static let configuration = CommandConfiguration(
+        commandName: "page", abstract: "Write a new page (About, Contact …).")
 
     @OptionGroup var item: NewItemOptions
 
@@ -240,7 +290,8 @@ struct NewPageCommand: ParsableCommand {
             let config = try item.config()
             if try item.writeTranslation(config) { return }
             let language = try item.language(config)?.code ?? config.language
-            try item.write(NewItem.page(title: try item.newTitle, slug: try item.chosenSlug(), language: language), config: config)
+            try item.write(
+                NewItem.page(title: try item.newTitle, slug: try item.chosenSlug(), language: language), config: config)
         }
     }
 }
@@ -252,7 +303,9 @@ extension ParsableCommand {
         do { try body() } catch let error as ValidationError {
             let usage = HeraldCommand.usageString(for: Self.self)
             let command = usage.split(separator: " ").prefix { $0.allSatisfy(\.isLowercase) }.joined(separator: " ")
-            Terminal.printError("Error: \(error.message)\nUsage: \(usage)\n  See '\(command) --help' for more information.", warning: false)
+            Terminal.printError(
+                "Error: \(error.message)\nUsage: \(usage)\n  See '\(command) --help' for more information.",
+                warning: false)
             throw ExitCode.validationFailure
         }
     }
@@ -261,7 +314,9 @@ extension ParsableCommand {
 /// `--timezone`, else the zone `StarterZone` chooses, with the line that says why when it guessed.
 private func siteZone(_ name: String?, language: String) throws -> (zone: TimeZone, note: String?) {
     if let name {
-        guard let zone = TimeZoneNames.zone(name) else { throw ValidationError("--timezone '\(name)' is not a time zone such as Asia/Shanghai or Europe/London") }
+        guard let zone = TimeZoneNames.zone(name) else {
+            throw ValidationError("--timezone '\(name)' is not a time zone such as Asia/Shanghai or Europe/London")
+        }
         return (zone, nil)
     }
     let machine = TimeZone.current.identifier
@@ -282,7 +337,10 @@ private func writeNewFile(_ relative: String, _ data: Data, inSite site: String)
         let written = data.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
         guard written == data.count else { throw ConfinedFolder.Failure.system(errno) }
     } catch {
-        let reason = if case .link(let target?) = error { "symbolic link points outside the site folder (to \(target))" } else { error.description }
+        let reason =
+            if case .link(let target?) = error { "symbolic link points outside the site folder (to \(target))" } else {
+                error.description
+            }
         Terminal.printError("error: could not write \(shown): \(reason)", warning: false)
         throw ExitCode.failure
     }

@@ -10,13 +10,13 @@ struct PublishCommand: ParsableCommand {
         commandName: "publish",
         abstract: "Build the site and publish it to a folder, rsync over SSH, a git branch or an S3 bucket.",
         discussion: """
-        The target is a name under publish: in site.yml, or --to with one of:
-          /srv/www/union                 a folder on this machine (swapped in whole)
-          user@host:/srv/www/union       rsync over SSH (rsync:/path for a local rsync)
-          git:origin#gh-pages            a git branch: a remote's name, a URL or a path, then #branch
-          s3://bucket/prefix             an S3-compatible bucket (with --endpoint for services other than AWS)
-        Only files whose contents changed are sent. See docs/publish.md.
-        """
+            The target is a name under publish: in site.yml, or --to with one of:
+              /srv/www/union                 a folder on this machine (swapped in whole)
+              user@host:/srv/www/union       rsync over SSH (rsync:/path for a local rsync)
+              git:origin#gh-pages            a git branch: a remote's name, a URL or a path, then #branch
+              s3://bucket/prefix             an S3-compatible bucket (with --endpoint for services other than AWS)
+            Only files whose contents changed are sent. See docs/publish.md.
+            """
     )
 
     @Argument(help: "The target's name under publish: in site.yml (default: the first one).")
@@ -28,7 +28,8 @@ struct PublishCommand: ParsableCommand {
     @OptionGroup var site: SiteOptions
     @OptionGroup var address: BaseURLOption
 
-    @Option(name: .long, help: "The output folder to build into and publish (default: site-output/ in the site folder).")
+    @Option(
+        name: .long, help: "The output folder to build into and publish (default: site-output/ in the site folder).")
     var output: String?
 
     @Flag(name: .customLong("no-build"), help: "Publish the output of the last build as it is, without building first.")
@@ -37,7 +38,11 @@ struct PublishCommand: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Print what would be added, changed and deleted, and change nothing.")
     var dryRun = false
 
-    @Flag(name: .long, help: "Publish even if more than half of the target's files would be deleted, or files Herald did not publish would be replaced; and delete the files on the target Herald did not publish (never .well-known/ or site verification files).")
+    @Flag(
+        name: .long,
+        help:
+            "Publish even if more than half of the target's files would be deleted, or files Herald did not publish would be replaced; and delete the files on the target Herald did not publish (never .well-known/ or site verification files)."
+    )
     var force = false
 
     @Option(name: .long, help: "The S3-compatible service's endpoint URL (for S3 targets not on AWS).")
@@ -46,7 +51,9 @@ struct PublishCommand: ParsableCommand {
     @Option(name: .long, help: "The S3 bucket's region.")
     var region: String?
 
-    @Flag(name: .customLong("no-check"), help: "Publish without running herald check's checks first (broken links, missing covers).")
+    @Flag(
+        name: .customLong("no-check"),
+        help: "Publish without running herald check's checks first (broken links, missing covers).")
     var noCheck = false
 
     @Flag(name: [.short, .long], help: "Print nothing but warnings and errors.")
@@ -64,12 +71,15 @@ struct PublishCommand: ParsableCommand {
         var printed: Set<Diagnostic> = []
         if noBuild {
             guard let completed = SiteBuild.completedBuild(ofOutput: output) else {
-                Terminal.printError("error: \(output) is not the complete output of a herald build, or was changed after it; build it again (or drop --no-build). Nothing was published.", warning: false)
+                Terminal.printError(
+                    "error: \(output) is not the complete output of a herald build, or was changed after it; build it again (or drop --no-build). Nothing was published.",
+                    warning: false)
                 throw ExitCode.failure
             }
             builtFor = completed.baseURL
         } else {
-            var options = BuildOptions(sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL)
+            var options = BuildOptions(
+                sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL)
             options.imageCachePath = ImageCache.folder(besideOutput: output)
             // Interrupted, the build removes its staging folder before herald ends (as `herald build`).
             InterruptCleanup.install()
@@ -86,13 +96,16 @@ struct PublishCommand: ParsableCommand {
         // What herald check rejects is not published: a broken link or a missing cover goes live
         // otherwise. Warnings are shown and do not stop it.
         if !noCheck {
-            var options = BuildOptions(sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL ?? builtFor)
+            var options = BuildOptions(
+                sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL ?? builtFor)
             options.imageCachePath = ImageCache.folder(besideOutput: output)
             let report: CheckReport
             do {
                 report = try SiteCheck.run(options)
             } catch let failure as BuildFailure {
-                for diagnostic in failure.diagnostics { Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning) }
+                for diagnostic in failure.diagnostics {
+                    Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
+                }
                 Terminal.printError("error: the site does not build, so nothing was published", warning: false)
                 throw ExitCode.failure
             }
@@ -101,17 +114,23 @@ struct PublishCommand: ParsableCommand {
             }
             if !report.errors.isEmpty {
                 let count = report.errors.count
-                Terminal.printError("error: herald check found \(count) error\(count == 1 ? "" : "s"), so nothing was published; fix \(count == 1 ? "it" : "them"), or publish anyway with --no-check", warning: false)
+                Terminal.printError(
+                    "error: herald check found \(count) error\(count == 1 ? "" : "s"), so nothing was published; fix \(count == 1 ? "it" : "them"), or publish anyway with --no-check",
+                    warning: false)
                 throw ExitCode.failure
             }
         }
 
         let scratch = (URL(fileURLWithPath: output).standardizedFileURL.path as NSString).deletingLastPathComponent
-        let context = PublishContext(target: chosen, sourceFolder: URL(fileURLWithPath: source).standardizedFileURL.path, scratchFolder: scratch)
-        say("\(dryRun ? "Planning to publish" : "Publishing") \(output)/ to \(chosen.address)\(chosen.name == "--to" ? "" : " (\(chosen.name))")")
+        let context = PublishContext(
+            target: chosen, sourceFolder: URL(fileURLWithPath: source).standardizedFileURL.path, scratchFolder: scratch)
+        say(
+            "\(dryRun ? "Planning to publish" : "Publishing") \(output)/ to \(chosen.address)\(chosen.name == "--to" ? "" : " (\(chosen.name))")"
+        )
         do {
             let outcome = try SitePublishing.run(
-                SitePublishing.Request(output: output, baseURL: builtFor, context: context, dryRun: dryRun, force: force),
+                SitePublishing.Request(
+                    output: output, baseURL: builtFor, context: context, dryRun: dryRun, force: force),
                 log: { say("  " + $0) }, warn: { Terminal.printError("warning: " + $0, warning: true) })
             if dryRun {
                 // The plan is the point of a dry run, so it is printed even with --quiet.
@@ -136,7 +155,8 @@ struct PublishCommand: ParsableCommand {
     private func chooseTarget() throws -> PublishTarget {
         var declared: [PublishTarget] = []
         // Without site.yml there are no targets to choose from, but --to may still name one.
-        let shownPath = source == "." ? SiteConfigFile.name : (source as NSString).appendingPathComponent(SiteConfigFile.name)
+        let shownPath =
+            source == "." ? SiteConfigFile.name : (source as NSString).appendingPathComponent(SiteConfigFile.name)
         switch SiteConfigFile.read(from: .disk(root: source), path: shownPath) {
         case .success(let reading):
             // Folders in site.yml are relative to the site folder, not to where herald runs.
@@ -149,7 +169,9 @@ struct PublishCommand: ParsableCommand {
             }
         case .failure(.missing): break
         case .failure(.refused(let diagnostics)):
-            for diagnostic in diagnostics where diagnostic.severity == .error { Terminal.printError(diagnostic.description, warning: false) }
+            for diagnostic in diagnostics where diagnostic.severity == .error {
+                Terminal.printError(diagnostic.description, warning: false)
+            }
             throw ExitCode.failure
         }
         var chosen: PublishTarget
@@ -159,17 +181,24 @@ struct PublishCommand: ParsableCommand {
             case .success(let parsed): address = parsed
             case .failure(let problem): throw ValidationError("--to \(problem.message)")
             }
-            if let target { throw ValidationError("give a target's name or --to, not both ('\(target)' and --to \(to))") }
+            if let target {
+                throw ValidationError("give a target's name or --to, not both ('\(target)' and --to \(to))")
+            }
             chosen = declared.first { $0.address == address } ?? PublishTarget(name: "--to", address: address)
         } else if let target {
             guard let found = declared.first(where: { $0.name == target }) else {
                 let names = declared.map(\.name)
-                throw ValidationError("site.yml has no publish target '\(target)'" + (names.isEmpty ? "; add one under publish:, or give --to" : "; it has \(names.joined(separator: ", "))"))
+                throw ValidationError(
+                    "site.yml has no publish target '\(target)'"
+                        + (names.isEmpty
+                            ? "; add one under publish:, or give --to" : "; it has \(names.joined(separator: ", "))"))
             }
             chosen = found
         } else {
             guard let first = declared.first else {
-                throw ValidationError("nowhere to publish: give --to (a folder, user@host:/path, git:origin#gh-pages or s3://bucket/prefix) or add a target under publish: in site.yml (see docs/publish.md)")
+                throw ValidationError(
+                    "nowhere to publish: give --to (a folder, user@host:/path, git:origin#gh-pages or s3://bucket/prefix) or add a target under publish: in site.yml (see docs/publish.md)"
+                )
             }
             chosen = first
         }

@@ -6,7 +6,11 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .long, help: "The site folder (with site.yml).")
     var source: String = "."
 
-    @Option(name: .long, help: "The moment to treat as now, RFC 3339 (e.g. 2026-11-21T12:00:00+08:00), for reproducible output; the clock when not given.")
+    @Option(
+        name: .long,
+        help:
+            "The moment to treat as now, RFC 3339 (e.g. 2026-11-21T12:00:00+08:00), for reproducible output; the clock when not given."
+    )
     var now: String?
 
     /// `--now` read, or nil when not given.

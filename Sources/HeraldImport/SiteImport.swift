@@ -14,8 +14,10 @@ public struct ImportOptions: Sendable {
     /// How the report names the new site.
     public var destinationName: String
 
-    public init(kind: OldSiteKind? = nil, overrides: SectionOverrides = SectionOverrides(), now: Date = Date(),
-                sourceName: String = "", destinationName: String = "") {
+    public init(
+        kind: OldSiteKind? = nil, overrides: SectionOverrides = SectionOverrides(), now: Date = Date(),
+        sourceName: String = "", destinationName: String = ""
+    ) {
         self.kind = kind
         self.overrides = overrides
         self.now = now
@@ -53,7 +55,9 @@ public struct ImportFailure: Error, Sendable, CustomStringConvertible {
 
     /// A failure of the configuration files' refusals.
     static func refused(_ refusals: [Diagnostic]) -> ImportFailure {
-        ImportFailure(description: "nothing was imported: the old site's configuration is refused", diagnostics: refusals.sorted())
+        ImportFailure(
+            description: "nothing was imported: the old site's configuration is refused", diagnostics: refusals.sorted()
+        )
     }
 }
 
@@ -100,7 +104,8 @@ public struct SiteImport: Sendable {
         if !config.refusals.isEmpty { throw ImportFailure.refused(config.refusals) }
         config.leaveOutUnsafePermalinks()
         progress?(.sortFiles)
-        let inventory = kind == .hugo ? HugoInventory.take(tree, config: config) : JekyllInventory.take(tree, config: config)
+        let inventory =
+            kind == .hugo ? HugoInventory.take(tree, config: config) : JekyllInventory.take(tree, config: config)
         var plan = ImportPlan(tree: tree, config: config, inventory: inventory, options: options)
         progress?(.readContent)
         plan.readItems()
@@ -120,14 +125,23 @@ public struct SiteImport: Sendable {
     func detect() throws -> OldSiteKind {
         let detected = OldSiteKind.detect(files: tree.files)
         guard let detected else {
-            throw ImportFailure(description: "\(options.sourceName.isEmpty ? "the folder" : options.sourceName) is neither a Hugo nor a Jekyll site: \(OldSiteKind.lookedFor)")
+            throw ImportFailure(
+                description:
+                    "\(options.sourceName.isEmpty ? "the folder" : options.sourceName) is neither a Hugo nor a Jekyll site: \(OldSiteKind.lookedFor)"
+            )
         }
         if let given = options.kind, given != detected {
             // Both configurations can be there (a site moved once already); the one asked for must be.
-            let hasGiven = given == .hugo ? OldSiteKind.hugoConfigNames.contains(where: tree.has) || tree.files.contains { $0.hasPrefix("config/_default/") }
+            let hasGiven =
+                given == .hugo
+                ? OldSiteKind.hugoConfigNames.contains(where: tree.has)
+                    || tree.files.contains { $0.hasPrefix("config/_default/") }
                 : tree.has("_config.yml") || tree.has("_config.yaml")
             if !hasGiven {
-                throw ImportFailure(description: "\(options.sourceName) is a \(detected.rawValue == "hugo" ? "Hugo" : "Jekyll") site, not a \(given == .hugo ? "Hugo" : "Jekyll") one: run `herald import \(detected.rawValue)`")
+                throw ImportFailure(
+                    description:
+                        "\(options.sourceName) is a \(detected.rawValue == "hugo" ? "Hugo" : "Jekyll") site, not a \(given == .hugo ? "Hugo" : "Jekyll") one: run `herald import \(detected.rawValue)`"
+                )
             }
             return given
         }

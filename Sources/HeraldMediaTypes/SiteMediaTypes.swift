@@ -6,11 +6,15 @@ public enum SiteMediaTypes {
     /// Types Herald sets itself: text always with its charset (Chinese text must not be guessed as
     /// Latin-1), and the calendar, feed and manifest types Hummingbird's table leaves out.
     public static let overrides: [String: MediaType] = {
-        func text(_ type: MediaType.Category, _ subType: String) -> MediaType { MediaType(type: type, subType: subType, parameter: ("charset", "utf-8")) }
+        func text(_ type: MediaType.Category, _ subType: String) -> MediaType {
+            MediaType(type: type, subType: subType, parameter: ("charset", "utf-8"))
+        }
         return [
-            "html": text(.text, "html"), "css": text(.text, "css"), "js": text(.text, "javascript"), "txt": text(.text, "plain"),
+            "html": text(.text, "html"), "css": text(.text, "css"), "js": text(.text, "javascript"),
+            "txt": text(.text, "plain"),
             "xml": text(.application, "xml"), "json": text(.application, "json"), "ics": text(.text, "calendar"),
-            "svg": MediaType(type: .image, subType: "svg+xml"), "webmanifest": MediaType(type: .application, subType: "manifest+json"),
+            "svg": MediaType(type: .image, subType: "svg+xml"),
+            "webmanifest": MediaType(type: .application, subType: "manifest+json"),
         ]
     }()
 

@@ -23,7 +23,9 @@ struct ExternalTool: Sendable {
     /// The program's path, or nil when it is not installed.
     var executable: String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Fails unless the program is installed.
@@ -36,8 +38,10 @@ struct ExternalTool: Sendable {
     /// Runs the program; a non-zero exit is a `PublishFailure` of `step` quoting the end of its
     /// error output, unless `allowFailure` (then the caller reads `status`).
     @discardableResult
-    func run(_ arguments: [String], step name: String, input: Data? = nil, directory: String? = nil,
-             environment extra: [String: String] = [:], allowFailure: Bool = false) throws -> Output {
+    func run(
+        _ arguments: [String], step name: String, input: Data? = nil, directory: String? = nil,
+        environment extra: [String: String] = [:], allowFailure: Bool = false
+    ) throws -> Output {
         guard let executable else {
             throw PublishFailure(step: name, "\(self.name) is not installed (or not on PATH): \(installHint)")
         }
@@ -46,7 +50,9 @@ struct ExternalTool: Sendable {
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment.merging(extra) { $1 }) { $1 }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let outputPipe = Pipe(), errorPipe = Pipe(), inputPipe = Pipe()
+        let outputPipe = Pipe()
+        let errorPipe = Pipe()
+        let inputPipe = Pipe()
         process.standardOutput = outputPipe
         process.standardError = errorPipe
         process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
@@ -58,7 +64,9 @@ struct ExternalTool: Sendable {
         // Both pipes are drained at once: a program that fills one while we wait on the other would hang.
         let errorData = LockedData()
         let drained = DispatchGroup()
-        DispatchQueue.global().async(group: drained) { errorData.set(errorPipe.fileHandleForReading.readDataToEndOfFile()) }
+        DispatchQueue.global().async(group: drained) {
+            errorData.set(errorPipe.fileHandleForReading.readDataToEndOfFile())
+        }
         if let input {
             DispatchQueue.global().async(group: drained) {
                 try? inputPipe.fileHandleForWriting.write(contentsOf: input)
@@ -68,9 +76,14 @@ struct ExternalTool: Sendable {
         let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
         drained.wait()
         process.waitUntilExit()
-        let result = Output(standardOutput: output, standardError: String(decoding: errorData.get(), as: UTF8.self), status: process.terminationStatus)
+        let result = Output(
+            standardOutput: output, standardError: String(decoding: errorData.get(), as: UTF8.self),
+            status: process.terminationStatus)
         if result.status != 0, !allowFailure {
-            throw PublishFailure(step: name, "\(self.name) \(arguments.first ?? "") exited with status \(result.status)\(Self.quote(result.standardError))")
+            throw PublishFailure(
+                step: name,
+                "\(self.name) \(arguments.first ?? "") exited with status \(result.status)\(Self.quote(result.standardError))"
+            )
         }
         return result
     }

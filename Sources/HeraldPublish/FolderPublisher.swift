@@ -47,13 +47,15 @@ final class FolderPublisher: Publisher {
                     return (path, PublishPlan.KnownFile(sha256: nil, size: nil))
                 }
                 if let entry = manifest?.files[path], entry.size == Int(info.st_size),
-                   entry.changed == nil || entry.changed == PublishManifest.Entry.changeTime(info) {
+                    entry.changed == nil || entry.changed == PublishManifest.Entry.changeTime(info)
+                {
                     return (path, PublishPlan.KnownFile(sha256: entry.sha256, size: entry.size))
                 }
                 return (path, PublishPlan.KnownFile(sha256: target.read(path).map(sha256Hex), size: Int(info.st_size)))
             }
             var plan = PublishPlan.compare(site, with: Dictionary(known, uniquingKeysWith: { a, _ in a }))
-            plan.setAsideForeign(publishedBefore: manifest.map { Set($0.files.keys) }, sitePaths: Set(site.publishedFiles.map(\.path)))
+            plan.setAsideForeign(
+                publishedBefore: manifest.map { Set($0.files.keys) }, sitePaths: Set(site.publishedFiles.map(\.path)))
             return plan
         }
     }
@@ -89,7 +91,8 @@ final class FolderPublisher: Publisher {
                 // in which the folder is missing (never one holding a mix).
                 let previous = parent + "/" + scratchPrefix + "previous-\(getpid())"
                 guard rename(folder, previous) == 0 else {
-                    throw PublishFailure(step: "swap folders", "could not move \(folder) aside: \(String(cString: strerror(errno)))")
+                    throw PublishFailure(
+                        step: "swap folders", "could not move \(folder) aside: \(String(cString: strerror(errno)))")
                 }
                 guard rename(staging, folder) == 0 else {
                     let reason = String(cString: strerror(errno))
@@ -100,7 +103,9 @@ final class FolderPublisher: Publisher {
                 try? FileManager.default.removeItem(atPath: previous)
             } else {
                 guard rename(staging, folder) == 0 else {
-                    throw PublishFailure(step: "swap folders", "could not move the new site to \(folder): \(String(cString: strerror(errno)))")
+                    throw PublishFailure(
+                        step: "swap folders",
+                        "could not move the new site to \(folder): \(String(cString: strerror(errno)))")
                 }
                 swapped = true
             }
@@ -124,7 +129,9 @@ final class FolderPublisher: Publisher {
         let problems = files.parallelMap { file -> String? in
             do {
                 // Unchanged: the same inode as the published file, so it is not touched at all.
-                if !copied.contains(file.path), let target, try stage.link(file.path, from: target, regularOnly: true) { return nil }
+                if !copied.contains(file.path), let target, try stage.link(file.path, from: target, regularOnly: true) {
+                    return nil
+                }
                 try stage.copy(from: site.folder + "/" + file.path, to: file.path)
                 return nil
             } catch {
@@ -132,35 +139,45 @@ final class FolderPublisher: Publisher {
             }
         }.compactMap { $0 }
         if let first = problems.first {
-            throw PublishFailure(step: "stage the new site", "could not copy \(problems.count) file\(problems.count == 1 ? "" : "s"), the first \(first)")
+            throw PublishFailure(
+                step: "stage the new site",
+                "could not copy \(problems.count) file\(problems.count == 1 ? "" : "s"), the first \(first)")
         }
         if let target { try keepForeign(plan, from: target, in: stage, site: files) }
-        let manifest = PublishManifest(site: BuiltSite(folder: site.folder, files: files), changed: { path in
-            stage.status(path).map(PublishManifest.Entry.changeTime)
-        })
+        let manifest = PublishManifest(
+            site: BuiltSite(folder: site.folder, files: files),
+            changed: { path in
+                stage.status(path).map(PublishManifest.Entry.changeTime)
+            })
         try stage.write(manifest.encoded(), to: PublishManifest.fileName)
     }
 
     /// Puts the files Herald did not publish, and the empty folders, into the new site as they
     /// are (the same inodes), each folder above them with its mode in the target.
-    private func keepForeign(_ plan: PublishPlan, from target: TargetFolder, in stage: TargetFolder, site: [SiteFile]) throws {
+    private func keepForeign(
+        _ plan: PublishPlan, from target: TargetFolder, in stage: TargetFolder, site: [SiteFile]
+    ) throws {
         let sitePaths = Set(site.map(\.path))
         // An empty folder where the site has a file, or inside one, gives way to it.
-        let empty = emptyFolders.filter { folder in !sitePaths.contains(folder) && !folder.enclosingFolders.contains(where: sitePaths.contains) }
+        let empty = emptyFolders.filter { folder in
+            !sitePaths.contains(folder) && !folder.enclosingFolders.contains(where: sitePaths.contains)
+        }
         let folders = Set(plan.kept.flatMap(\.enclosingFolders) + empty)
         for relative in folders.sorted() where stage.status(relative) == nil {
             try stage.makeFolder(relative, mode: target.status(relative).map { $0.st_mode & 0o7777 } ?? 0o755)
         }
         for path in plan.kept {
             do { try stage.keep(path, from: target) } catch {
-                throw PublishFailure(step: "stage the new site", "could not keep \(path), which Herald did not publish: \(error)")
+                throw PublishFailure(
+                    step: "stage the new site", "could not keep \(path), which Herald did not publish: \(error)")
             }
         }
     }
 
     /// Scratch folders left beside the target by a publish that was killed.
     private func removeLeftovers() {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(scratchPrefix) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        where name.hasPrefix(scratchPrefix) {
             try? FileManager.default.removeItem(atPath: parent + "/" + name)
         }
     }
@@ -173,10 +190,15 @@ final class FolderPublisher: Publisher {
         let output = URL(fileURLWithPath: site.folder).resolvingSymlinksInPath().path
         func overlaps(_ a: String, _ b: String) -> Bool { a == b || a.hasPrefix(b + "/") || b.hasPrefix(a + "/") }
         if resolved == "/" || resolved == NSHomeDirectory() {
-            throw PublishFailure(step: "check target", "\(folder) cannot be a publish target: it would be replaced whole")
+            throw PublishFailure(
+                step: "check target", "\(folder) cannot be a publish target: it would be replaced whole")
         }
-        if overlaps(resolved, output) { throw PublishFailure(step: "check target", "\(folder) overlaps the output folder \(site.folder)") }
-        if overlaps(resolved, source) { throw PublishFailure(step: "check target", "\(folder) overlaps the site folder \(context.sourceFolder)") }
+        if overlaps(resolved, output) {
+            throw PublishFailure(step: "check target", "\(folder) overlaps the output folder \(site.folder)")
+        }
+        if overlaps(resolved, source) {
+            throw PublishFailure(step: "check target", "\(folder) overlaps the site folder \(context.sourceFolder)")
+        }
     }
 
     /// Every file (not folder) under `root`, relative, without following links.

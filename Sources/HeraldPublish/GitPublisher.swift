@@ -46,14 +46,16 @@ final class GitPublisher: Publisher {
             guard let sha = listed.split(separator: "\t").first.map(String.init), !sha.isEmpty else { return nil }
             // Only the tip is needed: its tree to compare with, and the commit to build on.
             let shallow = isLocalPath(url) ? [] : ["--depth=1"]
-            try repo.run(["fetch", "--quiet", "--no-tags"] + shallow + [url, "refs/heads/" + branch], step: "fetch the branch")
+            try repo.run(
+                ["fetch", "--quiet", "--no-tags"] + shallow + [url, "refs/heads/" + branch], step: "fetch the branch")
             return sha
         }
 
         tree = try step("make the tree") {
             // The output folder as the work tree, read only; --force takes files a .gitignore in it names.
-            try repo.run(["-c", "core.autocrlf=false", "-c", "core.safecrlf=false", "add", "--all", "--force", "."],
-                         step: "make the tree", directory: site.folder, environment: ["GIT_WORK_TREE": site.folder])
+            try repo.run(
+                ["-c", "core.autocrlf=false", "-c", "core.safecrlf=false", "add", "--all", "--force", "."],
+                step: "make the tree", directory: site.folder, environment: ["GIT_WORK_TREE": site.folder])
             var extras: [(String, Data)] = []
             // Without .nojekyll, GitHub Pages runs Jekyll, which drops folders starting with _ and rewrites nothing we want.
             if !site.files.contains(where: { $0.path == ".nojekyll" }) { extras.append((".nojekyll", Data())) }
@@ -63,7 +65,8 @@ final class GitPublisher: Publisher {
                     .trimmingCharacters(in: .whitespacesAndNewlines)
                 try repo.run(["update-index", "--add", "--cacheinfo", "100644,\(blob),\(path)"], step: "make the tree")
             }
-            return try repo.run(["write-tree"], step: "make the tree").text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return try repo.run(["write-tree"], step: "make the tree").text.trimmingCharacters(
+                in: .whitespacesAndNewlines)
         }
 
         return try step("compare with the branch") { try compare(site, repo: repo) }
@@ -83,16 +86,22 @@ final class GitPublisher: Publisher {
         }
         let before = try repo.run(["ls-tree", "-r", "--name-only", "-z", parent], step: "compare with the branch").text
         plan.targetFiles = before.split(separator: "\0").count
-        let diff = try repo.run(["diff-tree", "-r", "--no-renames", "--name-status", "-z", parent, tree], step: "compare with the branch").text
+        let diff = try repo.run(
+            ["diff-tree", "-r", "--no-renames", "--name-status", "-z", parent, tree], step: "compare with the branch"
+        ).text
         let fields = diff.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)
         var index = 0
         while index + 1 < fields.count {
             let (status, path) = (fields[index], fields[index + 1])
             index += 2
             switch status.first {
-            case "A": plan.added.append(path); plan.bytes += sizes[path] ?? 0
+            case "A":
+                plan.added.append(path)
+                plan.bytes += sizes[path] ?? 0
             case "D": plan.deleted.append(path)
-            default: plan.changed.append(path); plan.bytes += sizes[path] ?? 0
+            default:
+                plan.changed.append(path)
+                plan.bytes += sizes[path] ?? 0
             }
         }
         plan.unchanged = plan.targetFiles - plan.changed.count - plan.deleted.count
@@ -112,9 +121,14 @@ final class GitPublisher: Publisher {
                 // The files Herald did not publish go into the new tree as they are on the branch.
                 let kept = Set(plan.kept)
                 let entries = try repo.run(["ls-tree", "-r", "-z", parent], step: "make the tree").text
-                    .split(separator: "\0").filter { entry in entry.split(separator: "\t", maxSplits: 1).last.map { kept.contains(String($0)) } ?? false }
-                try repo.run(["update-index", "-z", "--index-info"], step: "make the tree", input: Data((entries.joined(separator: "\0") + "\0").utf8))
-                return try repo.run(["write-tree"], step: "make the tree").text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    .split(separator: "\0").filter { entry in
+                        entry.split(separator: "\t", maxSplits: 1).last.map { kept.contains(String($0)) } ?? false
+                    }
+                try repo.run(
+                    ["update-index", "-z", "--index-info"], step: "make the tree",
+                    input: Data((entries.joined(separator: "\0") + "\0").utf8))
+                return try repo.run(["write-tree"], step: "make the tree").text.trimmingCharacters(
+                    in: .whitespacesAndNewlines)
             }
         }
         let commit = try step("commit", targetState: unchanged) {
@@ -126,15 +140,20 @@ final class GitPublisher: Publisher {
             }
             var arguments = ["commit-tree", tree, "-m", message]
             if let parent { arguments += ["-p", parent] }
-            return try repo.run(arguments, step: "commit", environment: identity).text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return try repo.run(arguments, step: "commit", environment: identity).text.trimmingCharacters(
+                in: .whitespacesAndNewlines)
         }
         try step("push", targetState: unchanged) {
-            let pushed = try repo.run(["push", "--quiet", url, "\(commit):refs/heads/\(branch)"], step: "push", allowFailure: true)
+            let pushed = try repo.run(
+                ["push", "--quiet", url, "\(commit):refs/heads/\(branch)"], step: "push", allowFailure: true)
             if pushed.status != 0 {
-                let moved = pushed.standardError.contains("non-fast-forward") || pushed.standardError.contains("fetch first")
-                throw PublishFailure(step: "push", moved
-                    ? "the branch \(branch) changed on the remote while publishing; run herald publish again"
-                    : "git push exited with status \(pushed.status)\(ExternalTool.quote(pushed.standardError))")
+                let moved =
+                    pushed.standardError.contains("non-fast-forward") || pushed.standardError.contains("fetch first")
+                throw PublishFailure(
+                    step: "push",
+                    moved
+                        ? "the branch \(branch) changed on the remote while publishing; run herald publish again"
+                        : "git push exited with status \(pushed.status)\(ExternalTool.quote(pushed.standardError))")
             }
         }
         log("Pushed \(commit.prefix(12)) to \(branch)")
@@ -148,12 +167,17 @@ final class GitPublisher: Publisher {
     /// there is none. A shallow fetch is deepened a few times to look for it.
     private func lastHeraldCommit(_ repo: ExternalTool, from tip: String) throws -> String? {
         for attempt in 0..<4 {
-            let log = try repo.run(["log", "--first-parent", "--format=%H %s", tip], step: "compare with the branch").text
+            let log = try repo.run(["log", "--first-parent", "--format=%H %s", tip], step: "compare with the branch")
+                .text
             for line in log.split(separator: "\n") where line.contains(Self.signature) {
                 return String(line.prefix { $0 != " " })
             }
-            guard attempt < 3, let scratch, FileManager.default.fileExists(atPath: scratch + "/repo.git/shallow") else { return nil }
-            try repo.run(["fetch", "--quiet", "--no-tags", "--deepen=200", url, "refs/heads/" + branch], step: "fetch the branch")
+            guard attempt < 3, let scratch, FileManager.default.fileExists(atPath: scratch + "/repo.git/shallow") else {
+                return nil
+            }
+            try repo.run(
+                ["fetch", "--quiet", "--no-tags", "--deepen=200", url, "refs/heads/" + branch], step: "fetch the branch"
+            )
         }
         return nil
     }
@@ -163,8 +187,10 @@ final class GitPublisher: Publisher {
     private func published(by commit: String, repo: ExternalTool) throws -> Set<String> {
         let tree = try repo.run(["ls-tree", "-r", "--name-only", "-z", commit], step: "compare with the branch").text
         let message = try repo.run(["log", "-1", "--format=%B", commit], step: "compare with the branch").text
-        let kept = message.split(separator: "\n").first { $0.hasPrefix(Self.keptTrailer) }
-            .flatMap { try? JSONDecoder().decode([String].self, from: Data($0.dropFirst(Self.keptTrailer.count).utf8)) } ?? []
+        let kept =
+            message.split(separator: "\n").first { $0.hasPrefix(Self.keptTrailer) }
+            .flatMap { try? JSONDecoder().decode([String].self, from: Data($0.dropFirst(Self.keptTrailer.count).utf8)) }
+            ?? []
         return Set(tree.split(separator: "\0").map(String.init)).subtracting(kept)
     }
 
@@ -184,10 +210,15 @@ final class GitPublisher: Publisher {
         }
         let looksLikeName = !repository.contains("/") && !repository.contains(":") && !repository.hasPrefix(".")
         if looksLikeName {
-            let found = try git.run(["-C", context.sourceFolder, "remote", "get-url", "--push", "--", repository], step: "find the repository", allowFailure: true)
+            let found = try git.run(
+                ["-C", context.sourceFolder, "remote", "get-url", "--push", "--", repository],
+                step: "find the repository", allowFailure: true)
             if found.status == 0 { return found.text.trimmingCharacters(in: .whitespacesAndNewlines) }
             if !FileManager.default.fileExists(atPath: repository) {
-                throw PublishFailure(step: "find the repository", "'\(repository)' is not a remote of the git repository in \(context.sourceFolder) nor a folder; give a remote's name, a URL or a path")
+                throw PublishFailure(
+                    step: "find the repository",
+                    "'\(repository)' is not a remote of the git repository in \(context.sourceFolder) nor a folder; give a remote's name, a URL or a path"
+                )
             }
         }
         if isLocalPath(repository) {
@@ -210,8 +241,12 @@ final class GitPublisher: Publisher {
             .flatMap { $0.status == 0 ? $0.text.trimmingCharacters(in: .whitespacesAndNewlines) : nil }
         var message: String
         if let head {
-            let dirty = (try? git.run(["-C", source, "status", "--porcelain", "--untracked-files=no"], step: "commit", allowFailure: true))?.text.isEmpty == false
-            message = "Publish the site built from \(head.prefix(12))\(dirty ? " with uncommitted changes" : "") \(Self.signature)\n\nSource commit: \(head)\n"
+            let dirty =
+                (try? git.run(
+                    ["-C", source, "status", "--porcelain", "--untracked-files=no"], step: "commit", allowFailure: true))?
+                .text.isEmpty == false
+            message =
+                "Publish the site built from \(head.prefix(12))\(dirty ? " with uncommitted changes" : "") \(Self.signature)\n\nSource commit: \(head)\n"
         } else {
             message = "Publish the site \(Self.signature)\n\nThe site folder is not in a git repository.\n"
         }

@@ -32,16 +32,21 @@ struct PublishManifest: Codable, Equatable {
 
     /// The manifest of `site` as published, with each file's stored metadata.
     init(site: BuiltSite, metadata: (String) -> String? = { _ in nil }, changed: (String) -> String? = { _ in nil }) {
-        files = Dictionary(uniqueKeysWithValues: site.files.map {
-            ($0.path, Entry(sha256: $0.sha256, size: $0.size, metadata: metadata($0.path), changed: changed($0.path)))
-        })
+        files = Dictionary(
+            uniqueKeysWithValues: site.files.map {
+                (
+                    $0.path,
+                    Entry(sha256: $0.sha256, size: $0.size, metadata: metadata($0.path), changed: changed($0.path))
+                )
+            })
     }
 
     /// Reads a manifest; nil for one that is missing, unreadable or of another format (the
     /// target is then compared by reading its files, or everything is uploaded again).
     static func decode(_ data: Data?) -> PublishManifest? {
         guard let data, let manifest = try? JSONDecoder().decode(PublishManifest.self, from: data),
-              manifest.format == currentFormat else { return nil }
+            manifest.format == currentFormat
+        else { return nil }
         return manifest
     }
 

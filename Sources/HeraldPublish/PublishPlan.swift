@@ -71,14 +71,16 @@ public struct PublishPlan: Sendable, Equatable {
     public var keptSummary: String? {
         guard !kept.isEmpty else { return nil }
         let deletable = kept.filter { !AlwaysKept.covers($0) }
-        var text = "\(Self.count(kept.count)) file\(kept.count == 1 ? "" : "s") Herald did not publish \(kept.count == 1 ? "was" : "were") kept: \(Self.names(kept))"
+        var text =
+            "\(Self.count(kept.count)) file\(kept.count == 1 ? "" : "s") Herald did not publish \(kept.count == 1 ? "was" : "were") kept: \(Self.names(kept))"
         let always = "(.well-known/ and site verification files are kept even with --force)"
         if deletable.count == kept.count {
             text += "; --force deletes \(kept.count == 1 ? "it" : "them")"
         } else if deletable.isEmpty {
             text += " " + always
         } else {
-            text += "; --force deletes \(deletable.count == 1 ? deletable[0] : "\(Self.count(deletable.count)) of them") \(always)"
+            text +=
+                "; --force deletes \(deletable.count == 1 ? deletable[0] : "\(Self.count(deletable.count)) of them") \(always)"
         }
         return text
     }
@@ -115,7 +117,9 @@ public struct PublishPlan: Sendable, Equatable {
 
     /// Compares the site with the files a target holds (path → what is known of it).
     /// `metadata` gives the metadata a site file would be stored with.
-    public static func compare(_ site: BuiltSite, with target: [String: KnownFile], metadata: (String) -> String? = { _ in nil }) -> PublishPlan {
+    public static func compare(
+        _ site: BuiltSite, with target: [String: KnownFile], metadata: (String) -> String? = { _ in nil }
+    ) -> PublishPlan {
         var plan = PublishPlan()
         plan.targetFiles = target.count
         var sitePaths = Set<String>()
@@ -126,7 +130,9 @@ public struct PublishPlan: Sendable, Equatable {
                 plan.bytes += file.size
                 continue
             }
-            if known.sha256 == file.sha256, known.size == nil || known.size == file.size, known.metadata == metadata(file.path) {
+            if known.sha256 == file.sha256, known.size == nil || known.size == file.size,
+                known.metadata == metadata(file.path)
+            {
                 plan.unchanged += 1
             } else {
                 plan.changed.append(file.path)
@@ -140,7 +146,8 @@ public struct PublishPlan: Sendable, Equatable {
     /// `12 added, 3 changed, 2 deleted, 1,204 unchanged; 1.3 MB to send`.
     public var summary: String {
         if isEmpty { return "nothing changed (\(Self.count(unchanged)) files already published)" }
-        return "\(Self.count(added.count)) added, \(Self.count(changed.count)) changed, \(Self.count(deleted.count)) deleted, \(Self.count(unchanged)) unchanged; \(Self.size(bytes)) to send"
+        return
+            "\(Self.count(added.count)) added, \(Self.count(changed.count)) changed, \(Self.count(deleted.count)) deleted, \(Self.count(unchanged)) unchanged; \(Self.size(bytes)) to send"
     }
 
     /// Every change, a line each: `+ path`, `~ path`, `- path`, in path order.

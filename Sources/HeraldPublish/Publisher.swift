@@ -45,7 +45,8 @@ extension FileManager {
         try createDirectory(atPath: parent, withIntermediateDirectories: true)
         var template = Array((parent + "/" + prefix + "XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw PublishFailure(step: "prepare", "could not make a scratch folder in \(parent): \(String(cString: strerror(errno)))")
+            throw PublishFailure(
+                step: "prepare", "could not make a scratch folder in \(parent): \(String(cString: strerror(errno)))")
         }
         return String(cString: made)
     }

@@ -19,7 +19,8 @@ final class RsyncPublisher: Publisher {
     /// The destination as rsync takes it, ending in `/`.
     let destination: String
     private let context: PublishContext
-    private let rsync = ExternalTool(name: "rsync", installHint: "install it with `sudo apt-get install rsync` (and on the server too)")
+    private let rsync = ExternalTool(
+        name: "rsync", installHint: "install it with `sudo apt-get install rsync` (and on the server too)")
     /// Made by `plan`, used by `publish`.
     private var scratch: String?
     private var previousManifest: PublishManifest?
@@ -35,8 +36,10 @@ final class RsyncPublisher: Publisher {
     /// destination's manifest is left out of the transfer (and so never deleted by it): it is
     /// sent on its own.
     private var options: [String] {
-        ["--recursive", "--links", "--times", "--chmod=D755,F644", "--checksum", "--delete-delay", "--delay-updates",
-         "--mkpath", "--protect-args", "--timeout=120", "--filter=- /" + PublishManifest.fileName]
+        [
+            "--recursive", "--links", "--times", "--chmod=D755,F644", "--checksum", "--delete-delay", "--delay-updates",
+            "--mkpath", "--protect-args", "--timeout=120", "--filter=- /" + PublishManifest.fileName,
+        ]
     }
 
     func plan(_ site: BuiltSite) throws -> PublishPlan {
@@ -45,8 +48,9 @@ final class RsyncPublisher: Publisher {
         previousManifest = try step("read the manifest") { try readManifest(scratch: scratch) }
         return try step("compare with the target") {
             // A dry run that itemizes every file, unchanged ones too (`-ii`): the plan is rsync's own.
-            let output = try rsync.run(options + ["--dry-run", "-ii", "--out-format=%i %n", site.folder + "/", destination],
-                                       step: "compare with the target")
+            let output = try rsync.run(
+                options + ["--dry-run", "-ii", "--out-format=%i %n", site.folder + "/", destination],
+                step: "compare with the target")
             var plan = Self.parse(itemized: output.text, site: site)
             // rsync replaces a file or a link that stands where the site needs a folder without
             // itemizing it as deleted, even when protected: found from a listing instead.
@@ -54,14 +58,17 @@ final class RsyncPublisher: Publisher {
             let inTheWay = try listTarget().filter { siteFolders.contains($0) && !plan.deleted.contains($0) }
             plan.deleted = (plan.deleted + inTheWay).sorted()
             plan.targetFiles += inTheWay.count
-            plan.setAsideForeign(publishedBefore: previousManifest.map { Set($0.files.keys) }, sitePaths: Set(site.publishedFiles.map(\.path)))
+            plan.setAsideForeign(
+                publishedBefore: previousManifest.map { Set($0.files.keys) },
+                sitePaths: Set(site.publishedFiles.map(\.path)))
             return plan
         }
     }
 
     func publish(_ site: BuiltSite, plan: PublishPlan, log: (String) -> Void) throws {
         guard let scratch else { return }
-        try step("record the transfer", targetState: "nothing was sent yet; the target still serves the previous site") {
+        try step("record the transfer", targetState: "nothing was sent yet; the target still serves the previous site")
+        {
             // Every file about to be sent is named in the manifest first, so that a transfer that
             // breaks off never leaves a file of Herald's that the next publish takes for someone else's.
             var pending = previousManifest ?? PublishManifest(site: BuiltSite(folder: "", files: []))
@@ -71,15 +78,24 @@ final class RsyncPublisher: Publisher {
                 try send(pending, scratch: scratch, step: "record the transfer")
             }
         }
-        try step("transfer", targetState: "rsync puts files in place only at the end of a transfer, so the target keeps the previous site unless the transfer failed while renaming (run herald publish again)") {
+        try step(
+            "transfer",
+            targetState:
+                "rsync puts files in place only at the end of a transfer, so the target keeps the previous site unless the transfer failed while renaming (run herald publish again)"
+        ) {
             let rules = scratch + "/filter-rules"
             guard FileManager.default.createFile(atPath: rules, contents: Self.filterRules(plan)) else {
                 throw PublishFailure(step: "transfer", "could not write \(rules)")
             }
-            try rsync.run(options + ["--quiet", "--from0", "--filter=merge " + rules, site.folder + "/", destination], step: "transfer")
+            try rsync.run(
+                options + ["--quiet", "--from0", "--filter=merge " + rules, site.folder + "/", destination],
+                step: "transfer")
         }
-        try step("send the manifest", targetState: "the new site is complete; the next publish sends some files again") {
-            try send(PublishManifest(site: BuiltSite(folder: site.folder, files: site.publishedFiles)), scratch: scratch, step: "send the manifest")
+        try step("send the manifest", targetState: "the new site is complete; the next publish sends some files again")
+        {
+            try send(
+                PublishManifest(site: BuiltSite(folder: site.folder, files: site.publishedFiles)), scratch: scratch,
+                step: "send the manifest")
         }
     }
 
@@ -90,21 +106,27 @@ final class RsyncPublisher: Publisher {
     /// The destination's manifest, or nil when it has none (or the destination does not exist yet).
     private func readManifest(scratch: String) throws -> PublishManifest? {
         let local = scratch + "/previous-" + PublishManifest.fileName
-        let copied = try rsync.run(["--protect-args", "--timeout=120", destination + PublishManifest.fileName, local],
-                                   step: "read the manifest", allowFailure: true)
+        let copied = try rsync.run(
+            ["--protect-args", "--timeout=120", destination + PublishManifest.fileName, local],
+            step: "read the manifest", allowFailure: true)
         if copied.status == 0 { return PublishManifest.decode(FileManager.default.contents(atPath: local)) }
         // 23 is "some files were not transferred": here, the one asked for is missing.
         if copied.status == 23, copied.standardError.contains("No such file or directory") { return nil }
-        throw PublishFailure(step: "read the manifest", "rsync exited with status \(copied.status)\(ExternalTool.quote(copied.standardError))")
+        throw PublishFailure(
+            step: "read the manifest",
+            "rsync exited with status \(copied.status)\(ExternalTool.quote(copied.standardError))")
     }
 
     /// Every entry of the destination that is not a folder (files and links), or none when it does not exist.
     private func listTarget() throws -> [String] {
-        let listed = try rsync.run(["--list-only", "--recursive", "--protect-args", "--timeout=120", destination],
-                                   step: "compare with the target", allowFailure: true)
+        let listed = try rsync.run(
+            ["--list-only", "--recursive", "--protect-args", "--timeout=120", destination],
+            step: "compare with the target", allowFailure: true)
         if listed.status == 23, listed.standardError.contains("No such file or directory") { return [] }
         guard listed.status == 0 else {
-            throw PublishFailure(step: "compare with the target", "rsync --list-only exited with status \(listed.status)\(ExternalTool.quote(listed.standardError))")
+            throw PublishFailure(
+                step: "compare with the target",
+                "rsync --list-only exited with status \(listed.status)\(ExternalTool.quote(listed.standardError))")
         }
         return Self.parse(listing: listed.text)
     }
@@ -113,11 +135,17 @@ final class RsyncPublisher: Publisher {
     private func send(_ manifest: PublishManifest, scratch: String, step name: String) throws {
         let folder = scratch + "/manifest"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: folder + "/" + PublishManifest.fileName, contents: manifest.encoded()) else {
+        guard
+            FileManager.default.createFile(
+                atPath: folder + "/" + PublishManifest.fileName, contents: manifest.encoded())
+        else {
             throw PublishFailure(step: name, "could not write the manifest in \(folder)")
         }
-        try rsync.run(["--recursive", "--times", "--chmod=D755,F644", "--mkpath", "--protect-args", "--timeout=120", "--quiet",
-                       folder + "/", destination], step: name)
+        try rsync.run(
+            [
+                "--recursive", "--times", "--chmod=D755,F644", "--mkpath", "--protect-args", "--timeout=120", "--quiet",
+                folder + "/", destination,
+            ], step: name)
     }
 
     /// rsync's filter rules (NUL-separated) for the transfer: the files in `plan.deleted`, and
@@ -164,9 +192,13 @@ final class RsyncPublisher: Publisher {
             // `%i` is always 11 characters (`>fc.t......`, `*deleting  `), then a space and the path.
             let characters = Array(line.prefix(11))
             let path = String(line.dropFirst(12))
-            guard characters.count == 11, !path.isEmpty, !path.hasSuffix("/"), path != PublishManifest.fileName else { continue }
+            guard characters.count == 11, !path.isEmpty, !path.hasSuffix("/"), path != PublishManifest.fileName else {
+                continue
+            }
             // Other lines (`created directory /srv/www` when --mkpath makes the destination) are not items.
-            guard "<>ch.*".contains(characters[0]), characters[0] == "*" || "fdLDS".contains(characters[1]) else { continue }
+            guard "<>ch.*".contains(characters[0]), characters[0] == "*" || "fdLDS".contains(characters[1]) else {
+                continue
+            }
             if characters.starts(with: Array("*deleting")) {
                 plan.deleted.append(path)
                 plan.targetFiles += 1

@@ -21,7 +21,11 @@ final class S3Publisher: Publisher {
     let bucket: String
     let prefix: String
     private let context: PublishContext
-    private let aws = ExternalTool(name: "aws", installHint: "install the AWS command-line client with `pip install awscli` and configure credentials (aws configure, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)")
+    private let aws = ExternalTool(
+        name: "aws",
+        installHint:
+            "install the AWS command-line client with `pip install awscli` and configure credentials (aws configure, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)"
+    )
     private var scratch: String?
     /// Object path of each redirect page → where it redirects, read from the site's `_redirects`.
     private var redirects: [String: String] = [:]
@@ -69,7 +73,9 @@ final class S3Publisher: Publisher {
             let extensionName = parts.count > 1 ? parts.last!.lowercased() : ""
             if ["html", "htm", "xml", "json", "ics", "txt", "webmanifest", ""].contains(extensionName) {
                 self = .page
-            } else if parts.count >= 3, parts.dropFirst().dropLast().contains(where: { $0.count >= 8 && $0.allSatisfy(\.isHexDigit) }) {
+            } else if parts.count >= 3,
+                parts.dropFirst().dropLast().contains(where: { $0.count >= 8 && $0.allSatisfy(\.isHexDigit) })
+            {
                 self = .fingerprinted
             } else if ["css", "js", "mjs"].contains(extensionName) {
                 self = .code
@@ -142,11 +148,19 @@ final class S3Publisher: Publisher {
             }
         }
         let manifest = try step("read the manifest") { () -> PublishManifest? in
-            let output = try aws.run(["s3", "cp", root + PublishManifest.fileName, "-"] + serviceOptions, step: "read the manifest", allowFailure: true)
+            let output = try aws.run(
+                ["s3", "cp", root + PublishManifest.fileName, "-"] + serviceOptions, step: "read the manifest",
+                allowFailure: true)
             if output.status == 0 { return PublishManifest.decode(output.standardOutput) }
             // Missing is normal before the first publish; anything else (no access, no network) is not.
-            if output.standardError.contains("404") || output.standardError.contains("Not Found") || output.standardError.contains("NoSuchKey") { return nil }
-            throw PublishFailure(step: "read the manifest", "aws s3 cp exited with status \(output.status)\(ExternalTool.quote(output.standardError))")
+            if output.standardError.contains("404") || output.standardError.contains("Not Found")
+                || output.standardError.contains("NoSuchKey")
+            {
+                return nil
+            }
+            throw PublishFailure(
+                step: "read the manifest",
+                "aws s3 cp exited with status \(output.status)\(ExternalTool.quote(output.standardError))")
         }
         let start = prefix.isEmpty ? 0 : prefix.count + 1
         var known: [String: PublishPlan.KnownFile] = [:]
@@ -154,11 +168,13 @@ final class S3Publisher: Publisher {
             let path = String(object.Key.dropFirst(start))
             if path == PublishManifest.fileName { continue }
             let entry = manifest?.files[path]
-            known[path] = PublishPlan.KnownFile(sha256: entry?.size == object.Size ? entry?.sha256 : nil, size: object.Size, metadata: entry?.metadata)
+            known[path] = PublishPlan.KnownFile(
+                sha256: entry?.size == object.Size ? entry?.sha256 : nil, size: object.Size, metadata: entry?.metadata)
         }
         previousManifest = manifest
         var plan = PublishPlan.compare(site, with: known, metadata: metadata)
-        plan.setAsideForeign(publishedBefore: manifest.map { Set($0.files.keys) }, sitePaths: Set(site.publishedFiles.map(\.path)))
+        plan.setAsideForeign(
+            publishedBefore: manifest.map { Set($0.files.keys) }, sitePaths: Set(site.publishedFiles.map(\.path)))
         return plan
     }
 
@@ -192,8 +208,11 @@ final class S3Publisher: Publisher {
                 try step(what, targetState: states[phase]) {
                     let folder = scratch + "/group-\(number)"
                     try stage(paths, from: site.folder, into: folder)
-                    try aws.run(["s3", "cp", "--recursive", "--only-show-errors", "--no-progress", "--no-guess-mime-type",
-                                 "--content-type", type, "--cache-control", cache, folder + "/", root] + serviceOptions, step: what)
+                    try aws.run(
+                        [
+                            "s3", "cp", "--recursive", "--only-show-errors", "--no-progress", "--no-guess-mime-type",
+                            "--content-type", type, "--cache-control", cache, folder + "/", root,
+                        ] + serviceOptions, step: what)
                 }
                 log("Uploaded \(paths.count) file\(paths.count == 1 ? "" : "s") as \(type)")
             }
@@ -203,27 +222,42 @@ final class S3Publisher: Publisher {
             try step("upload redirects", targetState: states[2]!) {
                 for path in moved {
                     let (type, cache) = headers(path)
-                    try aws.run(["s3", "cp", "--only-show-errors", "--no-progress", "--content-type", type, "--cache-control", cache,
-                                 "--website-redirect", redirects[path]!, site.folder + "/" + path, root + path] + serviceOptions, step: "upload redirects")
+                    try aws.run(
+                        [
+                            "s3", "cp", "--only-show-errors", "--no-progress", "--content-type", type,
+                            "--cache-control", cache,
+                            "--website-redirect", redirects[path]!, site.folder + "/" + path, root + path,
+                        ] + serviceOptions, step: "upload redirects")
                 }
             }
             log("Uploaded \(moved.count) redirect\(moved.count == 1 ? "" : "s") of old addresses")
         }
-        try step("upload the manifest", targetState: "the new site is complete; the next publish compares against the previous manifest and uploads some files again") {
-            let manifest = PublishManifest(site: BuiltSite(folder: site.folder, files: site.publishedFiles), metadata: metadata)
+        try step(
+            "upload the manifest",
+            targetState:
+                "the new site is complete; the next publish compares against the previous manifest and uploads some files again"
+        ) {
+            let manifest = PublishManifest(
+                site: BuiltSite(folder: site.folder, files: site.publishedFiles), metadata: metadata)
             let path = scratch + "/" + PublishManifest.fileName
             guard FileManager.default.createFile(atPath: path, contents: manifest.encoded()) else {
                 throw PublishFailure(step: "upload the manifest", "could not write \(path)")
             }
-            try aws.run(["s3", "cp", "--only-show-errors", "--no-progress", "--content-type", "application/json",
-                         "--cache-control", "no-cache", path, root + PublishManifest.fileName] + serviceOptions, step: "upload the manifest")
+            try aws.run(
+                [
+                    "s3", "cp", "--only-show-errors", "--no-progress", "--content-type", "application/json",
+                    "--cache-control", "no-cache", path, root + PublishManifest.fileName,
+                ] + serviceOptions, step: "upload the manifest")
         }
         try deleteStale(plan, scratch: scratch)
     }
 
     /// Deletes what `plan` deletes, last: the new site is complete by then.
     private func deleteStale(_ plan: PublishPlan, scratch: String) throws {
-        try step("delete stale files", targetState: "the new site is complete; some stale files are left until the next publish") {
+        try step(
+            "delete stale files",
+            targetState: "the new site is complete; some stale files are left until the next publish"
+        ) {
             // DeleteObjects takes at most 1,000 keys per request.
             for (index, start) in stride(from: 0, to: plan.deleted.count, by: 1000).enumerated() {
                 let batch = plan.deleted[start..<min(start + 1000, plan.deleted.count)]
@@ -239,10 +273,14 @@ final class S3Publisher: Publisher {
                 guard FileManager.default.createFile(atPath: file, contents: data) else {
                     throw PublishFailure(step: "delete stale files", "could not write \(file)")
                 }
-                let output = try aws.run(["s3api", "delete-objects", "--bucket", bucket, "--delete", "file://" + file, "--output", "json"] + serviceOptions,
-                                         step: "delete stale files")
+                let output = try aws.run(
+                    ["s3api", "delete-objects", "--bucket", bucket, "--delete", "file://" + file, "--output", "json"]
+                        + serviceOptions,
+                    step: "delete stale files")
                 if output.text.contains("\"Errors\"") {
-                    throw PublishFailure(step: "delete stale files", "some objects could not be deleted:\n    " + output.text.prefix(600))
+                    throw PublishFailure(
+                        step: "delete stale files", "some objects could not be deleted:\n    " + output.text.prefix(600)
+                    )
                 }
             }
         }
@@ -257,13 +295,18 @@ final class S3Publisher: Publisher {
         let new = (plan.added + plan.changed).filter { manifest.files[$0] == nil }
         guard !new.isEmpty else { return }
         for path in new { manifest.files[path] = PublishManifest.Entry(sha256: "", size: -1) }
-        try step("record the upload", targetState: "nothing was uploaded yet; the target still serves the previous site") {
+        try step(
+            "record the upload", targetState: "nothing was uploaded yet; the target still serves the previous site"
+        ) {
             let path = scratch + "/pending-" + PublishManifest.fileName
             guard FileManager.default.createFile(atPath: path, contents: manifest.encoded()) else {
                 throw PublishFailure(step: "record the upload", "could not write \(path)")
             }
-            try aws.run(["s3", "cp", "--only-show-errors", "--no-progress", "--content-type", "application/json",
-                         "--cache-control", "no-cache", path, root + PublishManifest.fileName] + serviceOptions, step: "record the upload")
+            try aws.run(
+                [
+                    "s3", "cp", "--only-show-errors", "--no-progress", "--content-type", "application/json",
+                    "--cache-control", "no-cache", path, root + PublishManifest.fileName,
+                ] + serviceOptions, step: "record the upload")
         }
     }
 
@@ -274,7 +317,9 @@ final class S3Publisher: Publisher {
         let stage = try TargetFolder(path: folder)
         let site = try TargetFolder(path: output)
         for path in paths {
-            if try !stage.link(path, from: site, regularOnly: true) { try stage.copy(from: output + "/" + path, to: path) }
+            if try !stage.link(path, from: site, regularOnly: true) {
+                try stage.copy(from: output + "/" + path, to: path)
+            }
         }
     }
 

@@ -20,7 +20,8 @@ public enum SitePublishing {
         public var force = false
 
         /// A request.
-        public init(output: String, baseURL: String, context: PublishContext, dryRun: Bool = false, force: Bool = false) {
+        public init(output: String, baseURL: String, context: PublishContext, dryRun: Bool = false, force: Bool = false)
+        {
             self.output = output
             self.baseURL = baseURL
             self.context = context
@@ -41,7 +42,9 @@ public enum SitePublishing {
 
     /// Checks, plans and (unless `dryRun`) publishes. `log` gets progress lines, `warn` what is
     /// worth a warning but does not stop a publish.
-    public static func run(_ request: Request, log: (String) -> Void = { _ in }, warn: (String) -> Void = { _ in }) throws -> Outcome {
+    public static func run(
+        _ request: Request, log: (String) -> Void = { _ in }, warn: (String) -> Void = { _ in }
+    ) throws -> Outcome {
         let target = request.context.target
         let site = try step("read the output") { try BuiltSite.read(folder: request.output) }
         try step("check the output") {
@@ -52,24 +55,33 @@ public enum SitePublishing {
             // these paths under its target, so one that could leave it stops everything here.
             for file in site.files {
                 do { _ = try TargetFolder.components(of: file.path) } catch {
-                    throw PublishFailure(step: "check the output", "\(request.output) holds a file whose path \(error); nothing was published")
+                    throw PublishFailure(
+                        step: "check the output",
+                        "\(request.output) holds a file whose path \(error); nothing was published")
                 }
             }
             guard site.files.contains(where: { $0.path == URLLayout.rootPage }) else {
-                throw PublishFailure(step: "check the output", "\(request.output) has no index.html, so it is not a whole site; nothing was published")
+                throw PublishFailure(
+                    step: "check the output",
+                    "\(request.output) has no index.html, so it is not a whole site; nothing was published")
             }
             if let url = target.url, !sameAddress(url.absoluteString, request.baseURL) {
-                throw PublishFailure(step: "check the output", "the site was built for \(request.baseURL), but \(target.name == "--to" ? "the target" : "target '\(target.name)'") is at \(url.absoluteString); build with --base-url \(url.absoluteString), or correct url: in site.yml")
+                throw PublishFailure(
+                    step: "check the output",
+                    "the site was built for \(request.baseURL), but \(target.name == "--to" ? "the target" : "target '\(target.name)'") is at \(url.absoluteString); build with --base-url \(url.absoluteString), or correct url: in site.yml"
+                )
             }
             // Readers would get feeds, calendars and shared links that lead to example.org. A folder
             // on this machine may be a preview, so it is only warned about.
             if PlaceholderAddress.isPlaceholder(request.baseURL) {
-                let placeholder = "the site was built for \(request.baseURL), a placeholder address, so its feeds, calendars and shared links would lead there"
+                let placeholder =
+                    "the site was built for \(request.baseURL), a placeholder address, so its feeds, calendars and shared links would lead there"
                 let fix = "set baseURL in site.yml to the address readers reach the site at (or build with --base-url)"
                 if case .folder = target.address {
                     warn("\(placeholder); \(fix) before readers see it")
                 } else {
-                    throw PublishFailure(step: "check the output", "\(placeholder); \(fix), then publish again. Nothing was published")
+                    throw PublishFailure(
+                        step: "check the output", "\(placeholder); \(fix), then publish again. Nothing was published")
                 }
             }
         }
@@ -82,7 +94,10 @@ public enum SitePublishing {
         if request.dryRun || plan.isEmpty { return outcome }
         try step("check the plan") {
             if let reason = reasonForForce(plan, at: target.address), !request.force {
-                let look = plan.targetIsForeign ? "check the target with --dry-run, then give --force to publish there and delete them (.well-known/ and site verification files are kept)" : "check the plan with --dry-run, then give --force"
+                let look =
+                    plan.targetIsForeign
+                    ? "check the target with --dry-run, then give --force to publish there and delete them (.well-known/ and site verification files are kept)"
+                    : "check the plan with --dry-run, then give --force"
                 throw PublishFailure(step: "check the plan", reason + "; " + look)
             }
         }
@@ -95,14 +110,17 @@ public enum SitePublishing {
     public static func reasonForForce(_ plan: PublishPlan, at address: PublishAddress) -> String? {
         let foreign = plan.kept.count + plan.replacedForeign.count
         if plan.targetIsForeign {
-            return "\(address) holds \(foreign) file\(foreign == 1 ? "" : "s") that Herald did not publish, and no record of an earlier publish there"
+            return
+                "\(address) holds \(foreign) file\(foreign == 1 ? "" : "s") that Herald did not publish, and no record of an earlier publish there"
         }
         if !plan.replacedForeign.isEmpty {
             let count = plan.replacedForeign.count
-            return "publishing would replace \(count) file\(count == 1 ? "" : "s") on \(address) that Herald did not publish: \(PublishPlan.names(plan.replacedForeign))"
+            return
+                "publishing would replace \(count) file\(count == 1 ? "" : "s") on \(address) that Herald did not publish: \(PublishPlan.names(plan.replacedForeign))"
         }
         if plan.deletesMostOfTarget {
-            return "publishing would delete \(plan.deleted.count) of the \(plan.targetFiles) files on \(address), more than half"
+            return
+                "publishing would delete \(plan.deleted.count) of the \(plan.targetFiles) files on \(address), more than half"
         }
         return nil
     }

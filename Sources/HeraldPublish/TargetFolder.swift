@@ -1,7 +1,8 @@
 import Foundation
 import Herald
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A publish target folder, which `herald publish` reads and writes by paths relative to it. Every
@@ -72,7 +73,9 @@ final class TargetFolder: Sendable {
         case .system(let code): notFolder = code == ENOTDIR || code == EEXIST
         default: notFolder = false
         }
-        guard notFolder, let name = firstNonFolder(on: relative) else { return Problem(path: relative, message: failure.description) }
+        guard notFolder, let name = firstNonFolder(on: relative) else {
+            return Problem(path: relative, message: failure.description)
+        }
         return Problem(path: relative, message: "\(name) is a link or a file, not a folder; Herald does not follow it")
     }
 
@@ -122,7 +125,8 @@ final class TargetFolder: Sendable {
     /// What the folder holds, walked without following any link: every entry that is not a
     /// folder (files, links, anything else), and every folder that holds nothing.
     func walk() throws -> (files: [String], emptyFolders: [String]) {
-        var files: [String] = [], empty: [String] = []
+        var files: [String] = []
+        var empty: [String] = []
         // A descriptor of its own, not a dup: a dup shares the read position, so a second walk would start at the end.
         try walk(folder: (try? folder.openFolder(nil)) ?? -1, prefix: "", files: &files, empty: &empty)
         return (files.sorted(), empty.sorted())
@@ -136,7 +140,9 @@ final class TargetFolder: Sendable {
         defer { closedir(stream) }
         var count = 0
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name == "." || name == ".." { continue }
             count += 1
             let relative = prefix.isEmpty ? name : prefix + "/" + name
@@ -164,7 +170,9 @@ final class TargetFolder: Sendable {
             while offset < bytes.count {
                 let written = Glibc.write(file, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0, errno == EINTR { continue }
-                guard written > 0 else { throw Problem(path: relative, message: "could not be written: \(Self.errorText())") }
+                guard written > 0 else {
+                    throw Problem(path: relative, message: "could not be written: \(Self.errorText())")
+                }
                 offset += written
             }
         }
@@ -175,7 +183,9 @@ final class TargetFolder: Sendable {
     /// to the new file `relative`, with the source's permissions.
     func copy(from source: String, to relative: String) throws {
         let input = open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard input >= 0 else { throw Problem(path: relative, message: "could not read \(source): \(Self.errorText())") }
+        guard input >= 0 else {
+            throw Problem(path: relative, message: "could not read \(source): \(Self.errorText())")
+        }
         defer { close(input) }
         var info = stat()
         guard fstat(input, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
@@ -218,13 +228,17 @@ final class TargetFolder: Sendable {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            guard let data = other.read(relative) else { throw Problem(path: relative, message: "could not be read to keep it") }
+            guard let data = other.read(relative) else {
+                throw Problem(path: relative, message: "could not be read to keep it")
+            }
             try write(data, to: relative, mode: info.st_mode & 0o7777)
         case S_IFLNK:
             let capacity = Int(PATH_MAX)
             var buffer = [CChar](repeating: 0, count: capacity + 1)
             let length = readlinkat(source, sourceName, &buffer, capacity)
-            guard length >= 0 else { throw Problem(path: relative, message: "could not be read to keep it: \(Self.errorText())") }
+            guard length >= 0 else {
+                throw Problem(path: relative, message: "could not be read to keep it: \(Self.errorText())")
+            }
             let (folder, name) = try parent(of: relative, create: true)
             defer { close(folder) }
             // The link's text as the bytes it is (NUL-terminated by the zeroed buffer), whatever they are.

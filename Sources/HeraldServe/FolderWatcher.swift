@@ -27,9 +27,12 @@ public final class FolderWatcher: @unchecked Sendable {
         self.folders = folders
         self.files = files
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
-        guard descriptor >= 0 else { throw WatchError(message: "inotify could not start: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw WatchError(message: "inotify could not start: \(String(cString: strerror(errno)))")
+        }
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0, fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0 else {
+        guard pipe(&ends) == 0, fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0
+        else {
             let message = String(cString: strerror(errno))
             close(descriptor)
             throw WatchError(message: "could not make a pipe: \(message)")
@@ -56,7 +59,9 @@ public final class FolderWatcher: @unchecked Sendable {
     /// the folders have been quiet for `quiet` seconds, or for `settledQuiet` seconds when every
     /// changed file is settled (see `ChangeBatch`), or after `longest` seconds of steady changes.
     /// Call it once: the watch runs on one thread.
-    public func changes(quiet: Double = 0.03, settledQuiet: Double = 0.008, longest: Double = 0.5) -> AsyncStream<Set<String>> {
+    public func changes(
+        quiet: Double = 0.03, settledQuiet: Double = 0.008, longest: Double = 0.5
+    ) -> AsyncStream<Set<String>> {
         let again = started.withLock { started in
             defer { started = true }
             return started
@@ -79,14 +84,17 @@ public final class FolderWatcher: @unchecked Sendable {
         _ = write(stopPipe[1], &byte, 1)
     }
 
-    private let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+    private let mask = UInt32(
+        IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF
+            | IN_MOVE_SELF)
 
     private func add(folder: String) {
         let path = folder.isEmpty ? root : root + "/" + folder
         let watch = inotify_add_watch(descriptor, path, mask | UInt32(IN_ONLYDIR))
         if watch < 0 {
-            warnings.append("\(folder.isEmpty ? "the site folder" : folder) is not watched: \(String(cString: strerror(errno)))"
-                + (errno == ENOSPC ? " (raise fs.inotify.max_user_watches)" : ""))
+            warnings.append(
+                "\(folder.isEmpty ? "the site folder" : folder) is not watched: \(String(cString: strerror(errno)))"
+                    + (errno == ENOSPC ? " (raise fs.inotify.max_user_watches)" : ""))
         } else if watches[watch] == nil {
             watches[watch] = folder
         }
@@ -102,11 +110,14 @@ public final class FolderWatcher: @unchecked Sendable {
     private func addRecursively(_ folder: String, walked: inout Set<FileStamps.FolderID>) {
         var info = stat()
         guard stat(root + "/" + folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
-              walked.insert(FileStamps.FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else { return }
+            walked.insert(FileStamps.FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted
+        else { return }
         add(folder: folder)
         guard let directory = opendir(root + "/" + folder) else { return }
         defer { closedir(directory) }
-        for (child, _) in DirectoryListing.entries(of: directory) { addRecursively(folder + "/" + child, walked: &walked) }
+        for (child, _) in DirectoryListing.entries(of: directory) {
+            addRecursively(folder + "/" + child, walked: &walked)
+        }
     }
 
     /// Whether a path is one the site is built from.
@@ -122,7 +133,10 @@ public final class FolderWatcher: @unchecked Sendable {
         var firstPending = DispatchTime.now()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            var polls = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
+            var polls = [
+                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0),
+            ]
             // Wait for ever while nothing is pending; once something is, only until it has been
             // quiet, and never longer than `longest` since the first change.
             let waited = firstPending.secondsElapsed
@@ -141,7 +155,8 @@ public final class FolderWatcher: @unchecked Sendable {
             guard count > 0 else { continue }
             var offset = 0
             while offset < count {
-                let (watch, eventMask, nameLength, name) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int, String) in
+                let (watch, eventMask, nameLength, name) = buffer.withUnsafeBytes {
+                    raw -> (Int32, UInt32, Int, String) in
                     let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                     let nameStart = offset + MemoryLayout<inotify_event>.size
                     let nameBytes = raw[nameStart..<nameStart + Int(event.len)].prefix { $0 != 0 }
@@ -158,9 +173,14 @@ public final class FolderWatcher: @unchecked Sendable {
                 }
                 guard let folder = watches[watch] else { continue }
                 let path = folder.isEmpty ? name : (name.isEmpty ? folder : folder + "/" + name)
-                if eventMask & UInt32(IN_IGNORED) != 0 { watches[watch] = nil; continue }
+                if eventMask & UInt32(IN_IGNORED) != 0 {
+                    watches[watch] = nil
+                    continue
+                }
                 // A new folder (or one moved in) is watched too, with what it already holds.
-                if eventMask & UInt32(IN_ISDIR) != 0, eventMask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, matters(path) || folders.contains(path) {
+                if eventMask & UInt32(IN_ISDIR) != 0, eventMask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
+                    matters(path) || folders.contains(path)
+                {
                     addRecursively(path)
                 }
                 guard matters(path) else { continue }

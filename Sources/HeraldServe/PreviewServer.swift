@@ -11,8 +11,10 @@ import Logging
 /// `FileMiddleware` over the snapshot; and the router, which has one route, the live-reload events.
 public enum PreviewServer {
     /// The application serving `state` on `host:port`; `onRunning` is told the port it is listening on.
-    public static func application(state: PreviewState, host: String, port: Int, logger: Logger,
-                                   onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+    public static func application(
+        state: PreviewState, host: String, port: Int, logger: Logger,
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
         let router = Router()
         router.middlewares.add(NotFoundPage(state: state))
         router.middlewares.add(FailedBuildPage(state: state))
@@ -41,7 +43,8 @@ public enum PreviewServer {
             }
             try await writer.finish(nil)
         }
-        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
+        return Response(
+            status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
     }
 }
 
@@ -52,7 +55,9 @@ private func isPage(_ path: String) -> Bool { path.hasSuffix("/") || path.hasSuf
 struct NotFoundPage: RouterMiddleware {
     let state: PreviewState
 
-    func handle(_ request: Request, context: BasicRequestContext, next: (Request, BasicRequestContext) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: BasicRequestContext, next: (Request, BasicRequestContext) async throws -> Response
+    ) async throws -> Response {
         do {
             let response = try await next(request, context)
             return response.status == .notFound ? notFound(request) : response
@@ -63,9 +68,16 @@ struct NotFoundPage: RouterMiddleware {
 
     private func notFound(_ request: Request) -> Response {
         let site = state.site
-        let body = site.notFoundPage(for: request.uri.path)?.body ?? ByteBuffer(string: "<!doctype html><title>Not found</title><h1>Not found</h1>\(site.liveReload ? LiveReload.script : "")")
-        return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8", .contentLength: String(body.readableBytes)],
-                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
+        let body =
+            site.notFoundPage(for: request.uri.path)?.body
+            ?? ByteBuffer(
+                string:
+                    "<!doctype html><title>Not found</title><h1>Not found</h1>\(site.liveReload ? LiveReload.script : "")"
+            )
+        return Response(
+            status: .notFound,
+            headers: [.contentType: "text/html; charset=utf-8", .contentLength: String(body.readableBytes)],
+            body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
     }
 }
 
@@ -74,14 +86,27 @@ struct NotFoundPage: RouterMiddleware {
 struct FailedBuildPage: RouterMiddleware {
     let state: PreviewState
 
-    func handle(_ request: Request, context: BasicRequestContext, next: (Request, BasicRequestContext) async throws -> Response) async throws -> Response {
-        guard let failure = state.site.failure, request.method == .get || request.method == .head, isPage(request.uri.path) else {
+    func handle(
+        _ request: Request, context: BasicRequestContext, next: (Request, BasicRequestContext) async throws -> Response
+    ) async throws -> Response {
+        guard let failure = state.site.failure, request.method == .get || request.method == .head,
+            isPage(request.uri.path)
+        else {
             return try await next(request, context)
         }
         let site = state.site
-        let body = ByteBuffer(string: LiveReload.errorPage(failure, language: site.language(ofPage: request.uri.path.removingPercentEncoding ?? request.uri.path) ?? "en", reload: site.liveReload))
-        return Response(status: .internalServerError, headers: [.contentType: "text/html; charset=utf-8", .contentLength: String(body.readableBytes), .cacheControl: "no-store"],
-                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
+        let body = ByteBuffer(
+            string: LiveReload.errorPage(
+                failure,
+                language: site.language(ofPage: request.uri.path.removingPercentEncoding ?? request.uri.path) ?? "en",
+                reload: site.liveReload))
+        return Response(
+            status: .internalServerError,
+            headers: [
+                .contentType: "text/html; charset=utf-8", .contentLength: String(body.readableBytes),
+                .cacheControl: "no-store",
+            ],
+            body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
     }
 }
 
@@ -90,7 +115,9 @@ struct FailedBuildPage: RouterMiddleware {
 struct BasePathRedirect: RouterMiddleware {
     let state: PreviewState
 
-    func handle(_ request: Request, context: BasicRequestContext, next: (Request, BasicRequestContext) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: BasicRequestContext, next: (Request, BasicRequestContext) async throws -> Response
+    ) async throws -> Response {
         let basePath = state.site.basePath
         let path = request.uri.path
         guard basePath != "/", path != LiveReload.endpoint else { return try await next(request, context) }

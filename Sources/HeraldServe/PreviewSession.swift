@@ -50,7 +50,10 @@ public final class PreviewSession: Service, Sendable {
     public static let watchedFolders = ["content", "templates", "static", "data"]
     public static let watchedFiles: Set<String> = ["site.yml"]
 
-    public init(options: ServeOptions, log: @escaping @Sendable (String) -> Void, problems: @escaping @Sendable ([Diagnostic]) -> Void) {
+    public init(
+        options: ServeOptions, log: @escaping @Sendable (String) -> Void,
+        problems: @escaping @Sendable ([Diagnostic]) -> Void
+    ) {
         self.options = options
         self.state = PreviewState(site: .empty(liveReload: options.liveReload))
         self.source = URL(fileURLWithPath: options.sourcePath).standardizedFileURL.resolvingSymlinksInPath().path
@@ -81,7 +84,9 @@ public final class PreviewSession: Service, Sendable {
         building.lock()
         defer { building.unlock() }
         let began = DispatchTime.now()
-        var buildOptions = BuildOptions(sourcePath: source, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture, now: options.now ?? Date())
+        var buildOptions = BuildOptions(
+            sourcePath: source, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture,
+            now: options.now ?? Date())
         buildOptions.previewOrigin = origin.withLock { $0 }
         // The same cache as `herald build`'s, beside the default output folder.
         buildOptions.imageCachePath = ImageCache.folder(besideOutput: source + "/site-output")
@@ -95,13 +100,23 @@ public final class PreviewSession: Service, Sendable {
             state.publish(site)
             if !report.warnings.isEmpty { problems(report.warnings) }
             if options.timings {
-                for timing in report.timings { log(String(format: "  %8.1f ms %8.1f ms CPU  %@", timing.seconds * 1000, timing.cpuSeconds * 1000, timing.step)) }
+                for timing in report.timings {
+                    log(
+                        String(
+                            format: "  %8.1f ms %8.1f ms CPU  %@", timing.seconds * 1000, timing.cpuSeconds * 1000,
+                            timing.step))
+                }
                 // What the rebuild could keep from the last one: for --timings, not for every save.
                 log("  kept from the last build: \(memo.reused)")
             }
             let milliseconds = began.secondsElapsed * 1000
-            let changed = site.generation == previous.generation ? "no page changed" : "\(site.changedFiles) page\(site.changedFiles == 1 ? "" : "s") or file\(site.changedFiles == 1 ? "" : "s") of the site updated"
-            log("\(reason.map { $0 + ": " } ?? "")built \(report.items) items into \(report.pages) pages in \(String(format: "%.0f", milliseconds)) ms; \(changed)")
+            let changed =
+                site.generation == previous.generation
+                ? "no page changed"
+                : "\(site.changedFiles) page\(site.changedFiles == 1 ? "" : "s") or file\(site.changedFiles == 1 ? "" : "s") of the site updated"
+            log(
+                "\(reason.map { $0 + ": " } ?? "")built \(report.items) items into \(report.pages) pages in \(String(format: "%.0f", milliseconds)) ms; \(changed)"
+            )
             return true
         } catch let failure as BuildFailure {
             state.publish(state.site.failing(with: failure.diagnostics))
@@ -133,7 +148,9 @@ public final class PreviewSession: Service, Sendable {
         let updated = site.updating(pages)
         state.publish(updated)
         let milliseconds = began.secondsElapsed * 1000
-        log("\(paths.count == 1 ? paths[0] : "\(paths.count) files"): page\(pages.count == 1 ? "" : "s") updated in \(String(format: "%.0f", milliseconds)) ms; rebuilding the rest")
+        log(
+            "\(paths.count == 1 ? paths[0] : "\(paths.count) files"): page\(pages.count == 1 ? "" : "s") updated in \(String(format: "%.0f", milliseconds)) ms; rebuilding the rest"
+        )
         return true
     }
 
@@ -144,7 +161,8 @@ public final class PreviewSession: Service, Sendable {
         let paths = changed.filter { path in
             let name = path.split(separator: "/").last.map(String.init) ?? path
             // Hidden swap files, `name~` backups, `.swp`/`.tmp`, and vim's numbered probe files.
-            let scratch = name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
+            let scratch =
+                name.hasPrefix(".") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
                 || (!name.isEmpty && name.allSatisfy(\.isNumber))
             return !scratch
         }
@@ -161,13 +179,16 @@ public final class PreviewSession: Service, Sendable {
         let site = state.site
         guard site.failure == nil, let paths = Self.editedContentFiles(changed) else { return false }
         let began = DispatchTime.now()
-        guard let rebuilt = memo.rebuildBodyEdits(paths, fileSystem: .disk(root: source), now: options.now ?? Date()) else { return false }
+        guard let rebuilt = memo.rebuildBodyEdits(paths, fileSystem: .disk(root: source), now: options.now ?? Date())
+        else { return false }
         let updated = site.updating(rebuilt.files, provisional: false)
         state.publish(updated)
         let milliseconds = began.secondsElapsed * 1000
         let changedFiles = updated.generation == site.generation ? 0 : updated.changedFiles
-        log("\(paths.count == 1 ? paths[0] : "\(paths.count) files"): rebuilt after an edit to \(paths.count == 1 ? "its body" : "their bodies") alone in \(String(format: "%.0f", milliseconds)) ms; "
-            + "\(rebuilt.pages) page\(rebuilt.pages == 1 ? "" : "s") and \(rebuilt.documents) other file\(rebuilt.documents == 1 ? "" : "s") made again, \(changedFiles) changed")
+        log(
+            "\(paths.count == 1 ? paths[0] : "\(paths.count) files"): rebuilt after an edit to \(paths.count == 1 ? "its body" : "their bodies") alone in \(String(format: "%.0f", milliseconds)) ms; "
+                + "\(rebuilt.pages) page\(rebuilt.pages == 1 ? "" : "s") and \(rebuilt.documents) other file\(rebuilt.documents == 1 ? "" : "s") made again, \(changedFiles) changed"
+        )
         return true
     }
 

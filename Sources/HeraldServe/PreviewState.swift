@@ -38,7 +38,8 @@ public final class PreviewState: Sendable {
             for id in shared.listeners.keys {
                 switch (shared.listeners[id]!.waiting, site.changedPages) {
                 case (.none, let pages): shared.listeners[id]!.waiting = .some(pages)
-                case (.some(.some(let earlier)), .some(let pages)): shared.listeners[id]!.waiting = .some(earlier.union(pages))
+                case (.some(.some(let earlier)), .some(let pages)):
+                    shared.listeners[id]!.waiting = .some(earlier.union(pages))
                 default: shared.listeners[id]!.waiting = .some(nil)
                 }
             }

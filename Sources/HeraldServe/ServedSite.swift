@@ -83,14 +83,18 @@ public struct ServedSite: Sendable {
     /// no failure is being cleared, the site is returned as it was and no reload is sent.
     /// `unchanged` names files known to have the same bytes as before (reused by the build's memo),
     /// which are not compared again.
-    public func replacing(with output: [String: Data], basePath: String, unchanged: Set<String> = [], at now: Date = Date()) -> ServedSite {
+    public func replacing(
+        with output: [String: Data], basePath: String, unchanged: Set<String> = [], at now: Date = Date()
+    ) -> ServedSite {
         var files: [String: File] = [:]
         files.reserveCapacity(output.count)
         let removed = self.files.keys.filter { output[$0] == nil }
         var changedFiles = removed.count
         var changedPages = Set(removed.filter { $0.hasSuffix(".html") }.map(urlPath))
         for (path, data) in output {
-            if let old = self.files[path], (unchanged.contains(path) && !provisional.contains(path)) || old.built == data {
+            if let old = self.files[path],
+                (unchanged.contains(path) && !provisional.contains(path)) || old.built == data
+            {
                 files[path] = old
             } else {
                 changedFiles += 1
@@ -104,11 +108,15 @@ public struct ServedSite: Sendable {
             return same
         }
         // A stylesheet, image or feed may show on any page; so may a changed base path or a failure.
-        let everyPage = basePath != self.basePath || failure != nil || changedFiles > changedPages.count || changedPages.count > 1000
+        let everyPage =
+            basePath != self.basePath || failure != nil || changedFiles > changedPages.count
+            || changedPages.count > 1000
         let pages = everyPage ? nil : changedPages
         // The same paths hold the same folders.
         if removed.isEmpty, output.count == self.files.count {
-            return ServedSite(files: files, folders: self.folders, generation: generation + 1, basePath: basePath, failure: nil, liveReload: liveReload, changedFiles: changedFiles, changedPages: pages)
+            return ServedSite(
+                files: files, folders: self.folders, generation: generation + 1, basePath: basePath, failure: nil,
+                liveReload: liveReload, changedFiles: changedFiles, changedPages: pages)
         }
         var folders = Set<String>()
         for path in output.keys {
@@ -116,14 +124,18 @@ public struct ServedSite: Sendable {
                 guard folders.insert(folder).inserted else { break }
             }
         }
-        return ServedSite(files: files, folders: folders, generation: generation + 1, basePath: basePath, failure: nil, liveReload: liveReload, changedFiles: changedFiles, changedPages: pages)
+        return ServedSite(
+            files: files, folders: folders, generation: generation + 1, basePath: basePath, failure: nil,
+            liveReload: liveReload, changedFiles: changedFiles, changedPages: pages)
     }
 
     /// The same site with a few files' built bytes replaced; a reload is sent if any of them
     /// changed. `provisional` files (an edited page rendered ahead of the rebuild) are compared by
     /// the next rebuild rather than trusted to its memo; files a rebuild made (after edits to
     /// bodies alone) are no longer provisional, whether or not their bytes changed.
-    public func updating(_ pages: [(path: String, bytes: Data)], provisional: Bool = true, at now: Date = Date()) -> ServedSite {
+    public func updating(
+        _ pages: [(path: String, bytes: Data)], provisional: Bool = true, at now: Date = Date()
+    ) -> ServedSite {
         var site = self
         var changed: Set<String> = []
         for (path, bytes) in pages {

@@ -47,10 +47,15 @@ struct SnapshotFiles: FileProvider {
         return ResponseBody(byteBuffer: file.body)
     }
 
-    func loadFile(id: FileIdentifier, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+    func loadFile(
+        id: FileIdentifier, range: ClosedRange<Int>, context: some RequestContext
+    ) async throws -> ResponseBody {
         guard let file = id.site.files[id.path] else { throw HTTPError(.notFound) }
         let upper = min(range.upperBound, file.body.readableBytes - 1)
-        guard range.lowerBound <= upper, let slice = file.body.getSlice(at: file.body.readerIndex + range.lowerBound, length: upper - range.lowerBound + 1) else {
+        guard range.lowerBound <= upper,
+            let slice = file.body.getSlice(
+                at: file.body.readerIndex + range.lowerBound, length: upper - range.lowerBound + 1)
+        else {
             throw HTTPError(.rangeNotSatisfiable)
         }
         return ResponseBody(byteBuffer: slice)

@@ -25,11 +25,11 @@ public enum HTMLBytes {
             if needsEscaping(byte) {
                 output.append(contentsOf: bytes[clean..<index])
                 switch byte {
-                case 0x26: output.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])          // &amp;
-                case 0x3C: output.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])                // &lt;
-                case 0x3E: output.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])                // &gt;
-                case 0x22: output.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])    // &quot;
-                default: output.append(contentsOf: [0x26, 0x23, 0x33, 0x39, 0x3B])           // &#39;
+                case 0x26: output.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
+                case 0x3C: output.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
+                case 0x3E: output.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
+                case 0x22: output.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
+                default: output.append(contentsOf: [0x26, 0x23, 0x33, 0x39, 0x3B])  // &#39;
                 }
                 clean = bytes.index(after: index)
             }

@@ -11,7 +11,10 @@ public struct TemplateField<View>: Sendable {
     /// `language`, which stands for the page's own when the link has none).
     public let read: @Sendable (View) -> TemplateValue?
 
-    public init(_ key: TemplateKey, _ shape: TemplateShape, _ about: String, _ read: @escaping @Sendable (View) -> TemplateValue?) {
+    public init(
+        _ key: TemplateKey, _ shape: TemplateShape, _ about: String,
+        _ read: @escaping @Sendable (View) -> TemplateValue?
+    ) {
         self.key = key
         self.shape = shape
         self.about = about
@@ -37,7 +40,10 @@ public final class TemplateFields<View>: Sendable {
 
     /// `name` is how the reference names the view (`item`, `event`); `includes` are views whose
     /// names the view also answers, by its own code (a card answers every name of its item).
-    public init(_ name: String, about: String, includes: [@Sendable () -> TemplateViewDescription] = [], _ fields: [TemplateField<View>]) {
+    public init(
+        _ name: String, about: String, includes: [@Sendable () -> TemplateViewDescription] = [],
+        _ fields: [TemplateField<View>]
+    ) {
         self.fields = fields
         var slots = [Int32](repeating: -1, count: (fields.map(\.key.serial).max() ?? -1) + 1)
         for (index, field) in fields.enumerated() {
@@ -46,8 +52,9 @@ public final class TemplateFields<View>: Sendable {
         }
         self.slots = slots
         reads = fields.map(\.read)
-        description = TemplateViewDescription(name: name, about: about, includes: includes,
-                                              fields: fields.map { TemplateFieldDescription(key: $0.key, shape: $0.shape, about: $0.about) })
+        description = TemplateViewDescription(
+            name: name, about: about, includes: includes,
+            fields: fields.map { TemplateFieldDescription(key: $0.key, shape: $0.shape, about: $0.about) })
     }
 
     /// The keys, in the order declared.

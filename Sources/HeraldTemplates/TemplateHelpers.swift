@@ -14,7 +14,9 @@ enum TemplateHelpers {
     }
 
     /// `{{index()}}`, `{{#first()}}`…: about the element of the list being iterated.
-    static func apply(_ helpers: some Collection<TemplateHelper>, toIteration iteration: (index: Int, count: Int)) -> TemplateValue? {
+    static func apply(
+        _ helpers: some Collection<TemplateHelper>, toIteration iteration: (index: Int, count: Int)
+    ) -> TemplateValue? {
         guard let helper = helpers.first else { return nil }
         let value: TemplateValue
         switch helper {
@@ -41,9 +43,13 @@ enum TemplateHelpers {
             case .sorted:
                 // Only lists of text or of numbers have an order.
                 let elements = (0..<count).map { list.element($0) }
-                let texts = elements.compactMap { element -> String? in if case .text(let text) = element { return text } else { return nil } }
+                let texts = elements.compactMap { element -> String? in
+                    if case .text(let text) = element { return text } else { return nil }
+                }
                 if texts.count == count { return .list(texts.sorted()) }
-                let numbers = elements.compactMap { element -> Int? in if case .number(let number) = element { return number } else { return nil } }
+                let numbers = elements.compactMap { element -> Int? in
+                    if case .number(let number) = element { return number } else { return nil }
+                }
                 if numbers.count == count { return .list(numbers.sorted()) }
                 return nil
             default: return nil

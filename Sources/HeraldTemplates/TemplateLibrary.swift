@@ -25,7 +25,9 @@ public struct TemplateLibrary: Sendable {
 
     /// Parses and links `sources` (name → text). Every problem is reported, each at its template,
     /// line and column; a library comes back only when there are none.
-    public static func load(_ sources: [String: String], missingPartials: MissingPartials = .error) -> Result<TemplateLibrary, TemplateErrors> {
+    public static func load(
+        _ sources: [String: String], missingPartials: MissingPartials = .error
+    ) -> Result<TemplateLibrary, TemplateErrors> {
         var errors: [TemplateError] = []
         let names = sources.keys.sorted()
         var parsed: [[TemplateNode]] = []
@@ -44,9 +46,18 @@ public struct TemplateLibrary: Sendable {
             linked.append(linker.link(nodes, in: names[index]))
         }
         errors += linker.errors
-        let library = TemplateLibrary(indexes: indexes, templates: linked, program: TemplateProgram(linked), names: names)
+        let library = TemplateLibrary(
+            indexes: indexes, templates: linked, program: TemplateProgram(linked), names: names)
         if errors.isEmpty { errors += library.endlessInclusions() }
-        return errors.isEmpty ? .success(library) : .failure(TemplateErrors(errors: errors.sorted { ($0.template, $0.position.line, $0.position.column) < ($1.template, $1.position.line, $1.position.column) }))
+        return errors.isEmpty
+            ? .success(library)
+            : .failure(
+                TemplateErrors(
+                    errors: errors.sorted {
+                        ($0.template, $0.position.line, $0.position.column) < (
+                            $1.template, $1.position.line, $1.position.column
+                        )
+                    }))
     }
 
     /// Whether there is a template of that name.
@@ -109,7 +120,10 @@ public struct TemplateLibrary: Sendable {
     /// would give, once instead of on every page.
     /// Names inside a section for which `unlessInside` holds are left alone (a section whose
     /// views may answer the roots).
-    public func fixing(roots: Set<TemplateKey>, from constants: any TemplateView, unlessInside: @escaping (TemplateName) -> Bool = { _ in false }) -> TemplateLibrary {
+    public func fixing(
+        roots: Set<TemplateKey>, from constants: any TemplateView,
+        unlessInside: @escaping (TemplateName) -> Bool = { _ in false }
+    ) -> TemplateLibrary {
         // What may render inside such a section is left whole: the templates its partials and
         // parents reach, all the way down, and the overrides of the blocks expanded there.
         var unfixable = Set<Int>()
@@ -125,7 +139,9 @@ public struct TemplateLibrary: Sendable {
                     if inside { blockNames.insert(site.name) }
                     collect(site.defaultContent, inside: inside)
                 case .partial(let call):
-                    if inside, call.target >= 0, unfixable.insert(call.target).inserted { pending.append(templates[call.target]) }
+                    if inside, call.target >= 0, unfixable.insert(call.target).inserted {
+                        pending.append(templates[call.target])
+                    }
                     for override in (call.overrides ?? [:]).values { collect(override.nodes, inside: inside) }
                 }
             }
@@ -134,7 +150,9 @@ public struct TemplateLibrary: Sendable {
         while let nodes = pending.popLast() { collect(nodes, inside: true) }
         var copy = self
         let fixer = TemplateFixer(roots: roots, constants: constants, skip: unlessInside, keepOverrides: blockNames)
-        copy.templates = templates.enumerated().map { unfixable.contains($0.offset) ? $0.element : fixer.fix($0.element) }
+        copy.templates = templates.enumerated().map {
+            unfixable.contains($0.offset) ? $0.element : fixer.fix($0.element)
+        }
         return copy
     }
 
@@ -184,8 +202,11 @@ public struct TemplateLibrary: Sendable {
                 let chain = loop.map { names[$0.template] } + [names[loop[0].template]]
                 if loop.contains(where: { reported.contains($0.template) }) { continue }
                 reported.formUnion(loop.map(\.template))
-                errors.append(TemplateError(template: names[loop[0].template], position: loop[0].position,
-                                            message: "template includes itself: \(chain.joined(separator: " → ")); rendering would never end"))
+                errors.append(
+                    TemplateError(
+                        template: names[loop[0].template], position: loop[0].position,
+                        message:
+                            "template includes itself: \(chain.joined(separator: " → ")); rendering would never end"))
             }
         }
         return errors
@@ -220,13 +241,19 @@ private struct Linker {
                 if let target = indexes[call.name] {
                     call.target = target
                 } else if missingPartials == .error {
-                    errors.append(TemplateError(template: template, position: call.position,
-                                                message: "template names the partial '\(call.name)', which does not exist (templates: \(names.joined(separator: ", ")))"))
+                    errors.append(
+                        TemplateError(
+                            template: template, position: call.position,
+                            message:
+                                "template names the partial '\(call.name)', which does not exist (templates: \(names.joined(separator: ", ")))"
+                        ))
                 }
                 if let overrides = call.overrides {
                     var linked: [String: BlockOverride] = [:]
                     for (name, override) in overrides.sorted(by: { $0.key < $1.key }) {
-                        linked[name] = BlockOverride(nodes: link(override.nodes, in: template), id: nextOverride, origin: indexes[template] ?? -1)
+                        linked[name] = BlockOverride(
+                            nodes: link(override.nodes, in: template), id: nextOverride, origin: indexes[template] ?? -1
+                        )
                         nextOverride += 1
                     }
                     call.overrides = linked
@@ -246,7 +273,10 @@ private struct LoopSearch {
         var overrides: [String: Int]
         var position: TemplatePosition
         static func == (a: Step, b: Step) -> Bool { a.template == b.template && a.overrides == b.overrides }
-        func hash(into hasher: inout Hasher) { hasher.combine(template); hasher.combine(overrides) }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(template)
+            hasher.combine(overrides)
+        }
     }
 
     let templates: [[TemplateNode]]
@@ -269,7 +299,11 @@ private struct LoopSearch {
         guard !finished.contains(step), step.template >= 0, step.template < templates.count else { return nil }
         onPath.insert(step)
         path.append(step)
-        defer { path.removeLast(); onPath.remove(step); finished.insert(step) }
+        defer {
+            path.removeLast()
+            onPath.remove(step)
+            finished.insert(step)
+        }
         return walk(templates[step.template], overrides: step.overrides)
     }
 
@@ -293,7 +327,11 @@ private struct LoopSearch {
                 }
                 // The step records the tag that leads on from the template that holds it.
                 if !path.isEmpty { path[path.count - 1].position = call.position }
-                if let loop = visit(Step(template: call.target, overrides: inner, position: call.position), position: call.position) { return loop }
+                if let loop = visit(
+                    Step(template: call.target, overrides: inner, position: call.position), position: call.position)
+                {
+                    return loop
+                }
             }
         }
         return nil
@@ -345,7 +383,9 @@ private struct TemplateFixer {
             case .text, .lineStart:
                 return node
             case .variable(let name, let escaped):
-                guard name.helpers.isEmpty, !name.anchored, let root = name.segments.first, roots.contains(root) else { return node }
+                guard name.helpers.isEmpty, !name.anchored, let root = name.segments.first, roots.contains(root) else {
+                    return node
+                }
                 var value: TemplateValue = .view(constants)
                 for segment in name.segments {
                     guard case .view(let view) = value, let next = view.templateValue(segment) else { return node }
@@ -366,7 +406,10 @@ private struct TemplateFixer {
                 if let overrides = call.overrides {
                     var fixed: [String: BlockOverride] = [:]
                     for (name, override) in overrides {
-                        fixed[name] = keepOverrides.contains(name) ? override : BlockOverride(nodes: fix(override.nodes), id: override.id, origin: override.origin)
+                        fixed[name] =
+                            keepOverrides.contains(name)
+                            ? override
+                            : BlockOverride(nodes: fix(override.nodes), id: override.id, origin: override.origin)
                     }
                     call.overrides = fixed
                 }

@@ -16,7 +16,10 @@ public final class TemplateName: Sendable, CustomStringConvertible {
     /// Where the tag is, for `herald check`'s warnings about names no view provides.
     public let position: TemplatePosition
 
-    init(segments: [TemplateKey], anchored: Bool, aboutIteration: Bool, helpers: [TemplateHelper], written: String, position: TemplatePosition) {
+    init(
+        segments: [TemplateKey], anchored: Bool, aboutIteration: Bool, helpers: [TemplateHelper], written: String,
+        position: TemplatePosition
+    ) {
         self.segments = segments
         self.anchored = anchored
         self.aboutIteration = aboutIteration

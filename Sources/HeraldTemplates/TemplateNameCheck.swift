@@ -113,7 +113,9 @@ struct TemplateNameCheck {
             }
             segment += 1
         }
-        if value == nil, seen.insert("\(current):\(name.position.line):\(name.position.column)").inserted { unknown.append((current, name)) }
+        if value == nil, seen.insert("\(current):\(name.position.line):\(name.position.column)").inserted {
+            unknown.append((current, name))
+        }
         // What a section opens on is what the helpers make of the value (`empty(tags)` is a flag).
         guard let value, !name.helpers.isEmpty else { return value }
         if case .absent = value { return nil }

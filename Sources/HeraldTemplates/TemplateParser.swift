@@ -115,7 +115,9 @@ struct TemplateParser {
         }
         if frames.count > 1 {
             let frame = frames[frames.count - 1]
-            throw error(at: frame.position, "{{\(sigil(of: frame.kind))\(frame.name)}} is opened but never closed: add {{/\(frame.name)}}")
+            throw error(
+                at: frame.position,
+                "{{\(sigil(of: frame.kind))\(frame.name)}} is opened but never closed: add {{/\(frame.name)}}")
         }
         return frames[0].nodes
     }
@@ -133,7 +135,9 @@ struct TemplateParser {
             guard case .block = frames[position].kind else { continue }
             if let dedent = frames[position].dedent {
                 var matched = 0
-                while matched < dedent.count, matched < rest.count, rest[rest.startIndex + matched] == dedent[matched] { matched += 1 }
+                while matched < dedent.count, matched < rest.count, rest[rest.startIndex + matched] == dedent[matched] {
+                    matched += 1
+                }
                 rest = rest.dropFirst(matched)
             } else {
                 frames[position].dedent = Array(rest)
@@ -146,7 +150,8 @@ struct TemplateParser {
     // MARK: Tags
 
     private enum TagKind {
-        case variable(escaped: Bool), section, inverted, close, comment, partial, parent, block, delimiters
+        case variable(escaped: Bool)
+        case section, inverted, close, comment, partial, parent, block, delimiters
     }
 
     private struct Tag {
@@ -185,7 +190,9 @@ struct TemplateParser {
             guard let close = find([0x7D] + closeDelimiter, from: cursor + 1) else {
                 throw error(at: position, "the tag is not closed with }\(closeText)")
             }
-            return Tag(kind: .variable(escaped: false), content: text(cursor + 1, close), position: position, end: close + 1 + closeDelimiter.count)
+            return Tag(
+                kind: .variable(escaped: false), content: text(cursor + 1, close), position: position,
+                end: close + 1 + closeDelimiter.count)
         }
         if sigil == 0x3D {
             // `{{=<% %>=}}`
@@ -194,9 +201,13 @@ struct TemplateParser {
             }
             let parts = bytes[(cursor + 1)..<close].split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
             guard parts.count == 2, !parts[0].contains(0x3D), !parts[1].contains(0x3D) else {
-                throw error(at: position, "the delimiter-changing tag must be {{=open close=}}: two delimiters, without spaces or = in them")
+                throw error(
+                    at: position,
+                    "the delimiter-changing tag must be {{=open close=}}: two delimiters, without spaces or = in them")
             }
-            return Tag(kind: .delimiters, content: "", position: position, end: close + 1 + closeDelimiter.count, newOpen: Array(parts[0]), newClose: Array(parts[1]))
+            return Tag(
+                kind: .delimiters, content: "", position: position, end: close + 1 + closeDelimiter.count,
+                newOpen: Array(parts[0]), newClose: Array(parts[1]))
         }
         guard let close = find(closeDelimiter, from: cursor) else {
             throw error(at: position, "the tag is not closed with \(closeText)")
@@ -216,7 +227,8 @@ struct TemplateParser {
         }
         let contentStart: Int
         if case .variable(escaped: true) = kind { contentStart = cursor } else { contentStart = cursor + 1 }
-        return Tag(kind: kind, content: text(contentStart, close), position: position, end: close + closeDelimiter.count)
+        return Tag(
+            kind: kind, content: text(contentStart, close), position: position, end: close + closeDelimiter.count)
     }
 
     private mutating func apply(_ tag: Tag, standalone: Bool, whitespaceBefore: [UInt8]) throws(TemplateError) {
@@ -240,16 +252,28 @@ struct TemplateParser {
         case .partial:
             guard !inParentZone else { throw misplacedInParent(tag) }
             let name = try partialName(tag)
-            append(.partial(PartialCall(name: name, indentation: standalone ? whitespaceBefore : [], overrides: nil, position: tag.position)))
+            append(
+                .partial(
+                    PartialCall(
+                        name: name, indentation: standalone ? whitespaceBefore : [], overrides: nil,
+                        position: tag.position)))
         case .parent:
             guard !inParentZone else { throw misplacedInParent(tag) }
             let name = try partialName(tag)
-            frames.append(Frame(kind: .parent(name: name, indentation: whitespaceBefore, overrides: [:]), position: tag.position, name: name))
+            frames.append(
+                Frame(
+                    kind: .parent(name: name, indentation: whitespaceBefore, overrides: [:]), position: tag.position,
+                    name: name))
         case .block:
             let name = tag.content.trimmed
-            guard !name.isEmpty, !name.contains(" ") else { throw error(at: tag.position, "a block needs a name without spaces: {{$name}}") }
-            frames.append(Frame(kind: .block(name: name, standalone: standalone, tagIndentation: whitespaceBefore, inParent: inParentZone),
-                                position: tag.position, name: name))
+            guard !name.isEmpty, !name.contains(" ") else {
+                throw error(at: tag.position, "a block needs a name without spaces: {{$name}}")
+            }
+            frames.append(
+                Frame(
+                    kind: .block(
+                        name: name, standalone: standalone, tagIndentation: whitespaceBefore, inParent: inParentZone),
+                    position: tag.position, name: name))
         case .close:
             try close(tag)
         }
@@ -258,14 +282,19 @@ struct TemplateParser {
     private mutating func close(_ tag: Tag) throws(TemplateError) {
         let written = tag.content.trimmed
         guard frames.count > 1 else {
-            throw error(at: tag.position, "{{/\(written)}} closes nothing: no section, parent or block named '\(written)' is open")
+            throw error(
+                at: tag.position,
+                "{{/\(written)}} closes nothing: no section, parent or block named '\(written)' is open")
         }
         var frame = frames.removeLast()
         // A line start with nothing after it in the frame indents nothing.
         while case .lineStart? = frame.nodes.last { frame.nodes.removeLast() }
         guard frame.name == written else {
             frames.append(frame)
-            throw error(at: tag.position, "{{/\(written)}} closes {{\(sigil(of: frame.kind))\(frame.name)}} (line \(frame.position.line)): close it with {{/\(frame.name)}} first")
+            throw error(
+                at: tag.position,
+                "{{/\(written)}} closes {{\(sigil(of: frame.kind))\(frame.name)}} (line \(frame.position.line)): close it with {{/\(frame.name)}} first"
+            )
         }
         switch frame.kind {
         case .root:
@@ -273,17 +302,23 @@ struct TemplateParser {
         case .section(let name, let inverted):
             append(.section(name, frame.nodes, inverted: inverted))
         case .parent(let name, let indentation, let overrides):
-            append(.partial(PartialCall(name: name, indentation: indentation, overrides: overrides, position: frame.position)))
+            append(
+                .partial(
+                    PartialCall(name: name, indentation: indentation, overrides: overrides, position: frame.position)))
         case .block(let name, let standalone, let tagIndentation, let inParent):
             if inParent {
                 // An override: the enclosing frame is the parent that receives it.
-                guard case .parent(let parentName, let indentation, var overrides) = frames[frames.count - 1].kind else { return }
+                guard case .parent(let parentName, let indentation, var overrides) = frames[frames.count - 1].kind
+                else { return }
                 overrides[name] = BlockOverride(nodes: frame.nodes)
-                frames[frames.count - 1].kind = .parent(name: parentName, indentation: indentation, overrides: overrides)
+                frames[frames.count - 1].kind = .parent(
+                    name: parentName, indentation: indentation, overrides: overrides)
             } else {
                 // A standalone block's lines are indented as its own content is, or as its tag when
                 // it has none; one placed after text on a line continues that line's indentation.
-                let indentation = standalone ? (frame.nodes.isEmpty ? tagIndentation : (frame.dedent ?? tagIndentation)) : tagIndentation
+                let indentation =
+                    standalone
+                    ? (frame.nodes.isEmpty ? tagIndentation : (frame.dedent ?? tagIndentation)) : tagIndentation
                 append(.block(BlockSite(name: name, defaultContent: frame.nodes, indentation: indentation)))
             }
         }
@@ -306,8 +341,12 @@ struct TemplateParser {
 
     private func partialName(_ tag: Tag) throws(TemplateError) -> String {
         let name = tag.content.trimmed
-        if name.hasPrefix("*") { throw error(at: tag.position, "partials named at render time ({{>*name}}) are not supported") }
-        guard !name.isEmpty, !name.contains(" ") else { throw error(at: tag.position, "a partial needs a name without spaces: {{>name}}") }
+        if name.hasPrefix("*") {
+            throw error(at: tag.position, "partials named at render time ({{>*name}}) are not supported")
+        }
+        guard !name.isEmpty, !name.contains(" ") else {
+            throw error(at: tag.position, "a partial needs a name without spaces: {{>name}}")
+        }
         return name
     }
 
@@ -321,25 +360,37 @@ struct TemplateParser {
         var helpers: [TemplateHelper] = []
         var rest = Substring(written)
         while let open = rest.firstIndex(of: "(") {
-            guard rest.hasSuffix(")") else { throw error(at: tag.position, "'\(written)' is not a name: a helper is written helper(name)") }
+            guard rest.hasSuffix(")") else {
+                throw error(at: tag.position, "'\(written)' is not a name: a helper is written helper(name)")
+            }
             let helperName = rest[..<open]
             guard let helper = TemplateHelper(rawValue: String(helperName)) else {
-                throw error(at: tag.position, "unknown helper '\(helperName)' in {{\(written)}}; the helpers are \(TemplateHelper.names)")
+                throw error(
+                    at: tag.position,
+                    "unknown helper '\(helperName)' in {{\(written)}}; the helpers are \(TemplateHelper.names)")
             }
             helpers.append(helper)
             rest = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]
         }
-        guard !rest.contains(")") else { throw error(at: tag.position, "'\(written)' is not a name: its parentheses do not match") }
+        guard !rest.contains(")") else {
+            throw error(at: tag.position, "'\(written)' is not a name: its parentheses do not match")
+        }
         helpers.reverse()
         if rest == "." || (rest.isEmpty && !helpers.isEmpty) {
-            return TemplateName(segments: [], anchored: false, aboutIteration: rest.isEmpty, helpers: helpers, written: written, position: tag.position)
+            return TemplateName(
+                segments: [], anchored: false, aboutIteration: rest.isEmpty, helpers: helpers, written: written,
+                position: tag.position)
         }
         let anchored = rest.hasPrefix(".")
         if anchored { rest = rest.dropFirst() }
         let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
         let segments = parts.map { TemplateKey(String($0)) }
-        guard !parts.contains(where: \.isEmpty) else { throw error(at: tag.position, "'\(written)' is not a name: a dot stands between two parts") }
-        return TemplateName(segments: segments, anchored: anchored, aboutIteration: false, helpers: helpers, written: written, position: tag.position)
+        guard !parts.contains(where: \.isEmpty) else {
+            throw error(at: tag.position, "'\(written)' is not a name: a dot stands between two parts")
+        }
+        return TemplateName(
+            segments: segments, anchored: anchored, aboutIteration: false, helpers: helpers, written: written,
+            position: tag.position)
     }
 
     // MARK: Bytes

@@ -94,8 +94,10 @@ struct TemplateProgram: Sendable {
     }
 
     private mutating func name(_ name: TemplateName) -> Int32 {
-        names.append(Name(keyStart: Int32(keys.count), keyCount: Int32(name.segments.count), helperStart: Int32(helpers.count),
-                          helperCount: Int32(name.helpers.count), anchored: name.anchored, aboutIteration: name.aboutIteration))
+        names.append(
+            Name(
+                keyStart: Int32(keys.count), keyCount: Int32(name.segments.count), helperStart: Int32(helpers.count),
+                helperCount: Int32(name.helpers.count), anchored: name.anchored, aboutIteration: name.aboutIteration))
         keys.append(contentsOf: name.segments)
         helpers.append(contentsOf: name.helpers)
         return Int32(names.count - 1)
@@ -129,14 +131,20 @@ struct TemplateProgram: Sendable {
             case .block(let site):
                 let (indentStart, indentCount) = bytesRange(site.indentation)
                 let index = blocks.count
-                blocks.append(Block(name: TemplateKey(site.name), indentationStart: indentStart, indentationCount: indentCount, end: 0))
+                blocks.append(
+                    Block(
+                        name: TemplateKey(site.name), indentationStart: indentStart, indentationCount: indentCount,
+                        end: 0))
                 instructions.append(Instruction(code: .block, a: Int32(index)))
                 emit(site.defaultContent)
                 blocks[index].end = Int32(instructions.count)
             case .partial(let call):
                 let (indentStart, indentCount) = bytesRange(call.indentation)
                 let index = calls.count
-                calls.append(Call(target: Int32(call.target), indentationStart: indentStart, indentationCount: indentCount, overrideStart: 0, overrideCount: 0))
+                calls.append(
+                    Call(
+                        target: Int32(call.target), indentationStart: indentStart, indentationCount: indentCount,
+                        overrideStart: 0, overrideCount: 0))
                 instructions.append(Instruction(code: .partial, a: Int32(index)))
                 guard let blockOverrides = call.overrides, !blockOverrides.isEmpty else { continue }
                 // The overrides' content follows the call, jumped over: only blocks enter it.

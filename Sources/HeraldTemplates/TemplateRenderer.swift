@@ -38,7 +38,10 @@ struct TemplateRenderer {
         stack = [root]
         stack.reserveCapacity(16)
         views.reserveCapacity(16)
-        if case .view(let view) = root { views.append(view); topIsView = true }
+        if case .view(let view) = root {
+            views.append(view)
+            topIsView = true
+        }
     }
 
     /// Renders template `index`.
@@ -56,10 +59,14 @@ struct TemplateRenderer {
                 output.append(contentsOf: program.bytes(Int(instruction.a), Int(instruction.b)))
                 at += 1
             case .lineStart:
-                if !indentation.isEmpty, output.last == 0x0A || output.isEmpty { output.append(contentsOf: indentation) }
+                if !indentation.isEmpty, output.last == 0x0A || output.isEmpty {
+                    output.append(contentsOf: indentation)
+                }
                 at += 1
             case .variable:
-                if let value = resolve(program.names[Int(instruction.a)]) { Self.write(value, escaped: instruction.flag == 1, into: &output) }
+                if let value = resolve(program.names[Int(instruction.a)]) {
+                    Self.write(value, escaped: instruction.flag == 1, into: &output)
+                }
                 at += 1
             case .section:
                 let value = resolve(program.names[Int(instruction.a)])
@@ -75,7 +82,10 @@ struct TemplateRenderer {
             case .block:
                 let block = program.blocks[Int(instruction.a)]
                 let saved = indentation.count
-                if block.indentationCount > 0 { indentation.append(contentsOf: program.bytes(Int(block.indentationStart), Int(block.indentationCount))) }
+                if block.indentationCount > 0 {
+                    indentation.append(
+                        contentsOf: program.bytes(Int(block.indentationStart), Int(block.indentationCount)))
+                }
                 if let override = override(of: block.name) {
                     run(Int(override.start), Int(override.end))
                 } else {
@@ -96,7 +106,9 @@ struct TemplateRenderer {
             return
         }
         let saved = indentation.count
-        if call.indentationCount > 0 { indentation.append(contentsOf: program.bytes(Int(call.indentationStart), Int(call.indentationCount))) }
+        if call.indentationCount > 0 {
+            indentation.append(contentsOf: program.bytes(Int(call.indentationStart), Int(call.indentationCount)))
+        }
         if call.overrideCount > 0 { overrideFrames.append((call.overrideStart, call.overrideCount)) }
         depth += 1
         render(template: Int(call.target))
@@ -257,8 +269,12 @@ extension TemplateProgram {
                                 blocks.withUnsafeBufferPointer { blocks in
                                     overrides.withUnsafeBufferPointer { overrides in
                                         entries.withUnsafeBufferPointer { entries in
-                                            body(UnsafeTemplateProgram(instructions: instructions, allBytes: bytes, names: names, allKeys: keys,
-                                                                       allHelpers: helpers, calls: calls, blocks: blocks, overrides: overrides, entries: entries))
+                                            body(
+                                                UnsafeTemplateProgram(
+                                                    instructions: instructions, allBytes: bytes, names: names,
+                                                    allKeys: keys,
+                                                    allHelpers: helpers, calls: calls, blocks: blocks,
+                                                    overrides: overrides, entries: entries))
                                         }
                                     }
                                 }

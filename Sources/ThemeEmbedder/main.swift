@@ -26,10 +26,12 @@ if let walker = FileManager.default.enumerator(at: root, includingPropertiesForK
 files.sort { $0.path < $1.path }
 
 var source = "// Generated at build time by ThemeEmbedder from the repository's templates/ folder. Do not edit.\n"
-source += "extension DefaultTheme {\n    /// Every file of the default theme: path relative to templates/, contents as base64.\n"
+source +=
+    "extension DefaultTheme {\n    /// Every file of the default theme: path relative to templates/, contents as base64.\n"
 source += "    static let embeddedFiles: [(path: String, base64: String)] = [\n"
 for file in files {
-    let escapedPath = file.path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    let escapedPath = file.path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+        of: "\"", with: "\\\"")
     source += "        (\"\(escapedPath)\", \"\(file.data.base64EncodedString())\"),\n"
 }
 source += "    ]\n}\n"

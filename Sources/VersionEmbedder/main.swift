@@ -15,7 +15,8 @@ guard arguments.count == 3 else {
 let text = try String(contentsOfFile: arguments[1], encoding: .utf8)
 let version = text.trimmingCharacters(in: .whitespacesAndNewlines)
 guard version.wholeMatch(of: /[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.]+)?/) != nil else {
-    FileHandle.standardError.write(Data("\(arguments[1]):1: error: '\(version)' is not a version such as 1.2.3 or 1.2.3-rc.1\n".utf8))
+    FileHandle.standardError.write(
+        Data("\(arguments[1]):1: error: '\(version)' is not a version such as 1.2.3 or 1.2.3-rc.1\n".utf8))
     exit(1)
 }
 let source = """

@@ -1,8 +1,9 @@
 import CCmark
 import Dispatch
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// Build-time highlighting (issue 36): a fenced block's code as spans with Pygments' CSS classes,
 /// from Debian's python3-pygments (2.14 on Debian 12, which the exact spans below are Pygments'
@@ -12,14 +13,15 @@ import Testing
         let highlighter = CodeHighlighter(processes: 1)
         let code = "def greet(name):\n    return f\"Hi, {name} & <you>\"  # say hi\n"
         let html = try #require(highlighter.html(language: "python", code: code))
-        #expect(html == """
-            <span class="k">def</span> <span class="nf">greet</span><span class="p">(</span><span class="n">name</span>\
-            <span class="p">):</span>
-                <span class="k">return</span> <span class="sa">f</span><span class="s2">&quot;Hi, </span>\
-            <span class="si">{</span><span class="n">name</span><span class="si">}</span>\
-            <span class="s2"> &amp; &lt;you&gt;&quot;</span>  <span class="c1"># say hi</span>
+        #expect(
+            html == """
+                <span class="k">def</span> <span class="nf">greet</span><span class="p">(</span><span class="n">name</span>\
+                <span class="p">):</span>
+                    <span class="k">return</span> <span class="sa">f</span><span class="s2">&quot;Hi, </span>\
+                <span class="si">{</span><span class="n">name</span><span class="si">}</span>\
+                <span class="s2"> &amp; &lt;you&gt;&quot;</span>  <span class="c1"># say hi</span>
 
-            """)
+                """)
         // The alias gives the same lexer.
         #expect(highlighter.html(language: "py", code: code) == html)
         #expect(highlighter.engineVersion?.isEmpty == false)
@@ -29,16 +31,17 @@ import Testing
         let highlighter = CodeHighlighter(processes: 1)
         let code = "package main\n\nfunc main() {\n\tx := 42\n}\n"
         let html = try #require(highlighter.html(language: "go", code: code))
-        #expect(html == """
-            <span class="kn">package</span><span class="w"> </span><span class="nx">main</span>
+        #expect(
+            html == """
+                <span class="kn">package</span><span class="w"> </span><span class="nx">main</span>
 
-            <span class="kd">func</span><span class="w"> </span><span class="nx">main</span><span class="p">()</span>\
-            <span class="w"> </span><span class="p">{</span>
-            <span class="w">\t</span><span class="nx">x</span><span class="w"> </span><span class="o">:=</span>\
-            <span class="w"> </span><span class="mi">42</span>
-            <span class="p">}</span>
+                <span class="kd">func</span><span class="w"> </span><span class="nx">main</span><span class="p">()</span>\
+                <span class="w"> </span><span class="p">{</span>
+                <span class="w">\t</span><span class="nx">x</span><span class="w"> </span><span class="o">:=</span>\
+                <span class="w"> </span><span class="mi">42</span>
+                <span class="p">}</span>
 
-            """)
+                """)
         #expect(highlighter.html(language: "golang", code: code) == html)
     }
 
@@ -57,10 +60,12 @@ import Testing
     /// Every language and alias issue 36 names has a lexer (`yml` through Pygments' file names).
     @Test func everyLanguageOfTheIssueHasALexer() {
         let highlighter = CodeHighlighter(processes: 1)
-        let names = ["c", "cpp", "c++", "python", "py", "java", "javascript", "js", "typescript", "go", "golang",
-                     "rust", "swift", "kotlin", "ruby", "php", "lua", "haskell", "shell", "sh", "bash", "console",
-                     "powershell", "sql", "html", "css", "scss", "json", "yaml", "yml", "toml", "xml", "markdown",
-                     "dockerfile", "makefile", "nginx", "diff", "latex", "matlab", "r"]
+        let names = [
+            "c", "cpp", "c++", "python", "py", "java", "javascript", "js", "typescript", "go", "golang",
+            "rust", "swift", "kotlin", "ruby", "php", "lua", "haskell", "shell", "sh", "bash", "console",
+            "powershell", "sql", "html", "css", "scss", "json", "yaml", "yml", "toml", "xml", "markdown",
+            "dockerfile", "makefile", "nginx", "diff", "latex", "matlab", "r",
+        ]
         for name in names {
             #expect(highlighter.html(language: name, code: "x\n") != nil, "\(name)")
         }
@@ -88,10 +93,11 @@ import Testing
         }
         answers.withLock { answers in
             for index in 0..<16 {
-                #expect(answers[index] == """
-                    <span class="n">x\(index)</span> <span class="o">=</span> <span class="mi">\(index)</span>
+                #expect(
+                    answers[index] == """
+                        <span class="n">x\(index)</span> <span class="o">=</span> <span class="mi">\(index)</span>
 
-                    """)
+                        """)
             }
         }
     }
@@ -119,7 +125,9 @@ import Testing
     /// write meets a closed pipe, whose SIGPIPE is kept from ending the test process.
     @Test func deadProcessFailsTheBlockNotHerald() throws {
         let process = try #require(PygmentsProcess(timeout: .seconds(20)))
-        #expect(process.highlight(language: "python", code: "pass\n", timeout: .seconds(10)) == .html("<span class=\"k\">pass</span>\n"))
+        #expect(
+            process.highlight(language: "python", code: "pass\n", timeout: .seconds(10))
+                == .html("<span class=\"k\">pass</span>\n"))
         kill(process.processIdentifier, SIGKILL)
         // Foundation reaps it; waiting here with waitpid would take that from Foundation.
         let deadline = ContinuousClock.now + .seconds(10)
@@ -176,23 +184,24 @@ import Testing
                 indented & plain
 
             """
-        #expect(Self.render(markdown, highlighter: highlighter) == """
-            <p>Text.</p>
-            <pre class="highlight"><code class="language-python"><span class="n">x</span> <span class="o">=</span> \
-            <span class="mi">1</span>
-            </code></pre>
-            <pre class="highlight"><code class="language-go"><span class="hll"><span class="kd">var</span><span class="w"> </span>\
-            <span class="nx">s</span><span class="w"> </span><span class="p">=</span><span class="w"> </span>\
-            <span class="s">&quot;&lt;b&gt;&quot;</span>
-            </span></code></pre>
-            <pre><code class="language-no-such-language">&lt;i&gt;
-            </code></pre>
-            <pre><code>plain &lt;b&gt;
-            </code></pre>
-            <pre><code>indented &amp; plain
-            </code></pre>
+        #expect(
+            Self.render(markdown, highlighter: highlighter) == """
+                <p>Text.</p>
+                <pre class="highlight"><code class="language-python"><span class="n">x</span> <span class="o">=</span> \
+                <span class="mi">1</span>
+                </code></pre>
+                <pre class="highlight"><code class="language-go"><span class="hll"><span class="kd">var</span><span class="w"> </span>\
+                <span class="nx">s</span><span class="w"> </span><span class="p">=</span><span class="w"> </span>\
+                <span class="s">&quot;&lt;b&gt;&quot;</span>
+                </span></code></pre>
+                <pre><code class="language-no-such-language">&lt;i&gt;
+                </code></pre>
+                <pre><code>plain &lt;b&gt;
+                </code></pre>
+                <pre><code>indented &amp; plain
+                </code></pre>
 
-            """)
+                """)
     }
 
     /// A body with no fenced block in a language starts no process (the interpreter given here

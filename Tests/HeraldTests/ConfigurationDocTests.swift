@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// docs/configuration.md's table of site.yml keys names the keys the parser declares, no more and
 /// no fewer (issue 38: the keys were written in the parser twice, and the reference fell behind).
@@ -12,10 +13,13 @@ import Testing
     let declared = Set(SiteConfigKey.paths(of: SiteConfigParser.keys))
 
     init() throws {
-        let document = try String(contentsOf: Fixtures.repository.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
+        let document = try String(
+            contentsOf: Fixtures.repository.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
         var documented: Set<String> = []
         for row in document.split(separator: "\n") where row.hasPrefix("| `") {
-            let names = row.dropFirst(2).prefix { $0 != "|" }.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+            let names = row.dropFirst(2).prefix { $0 != "|" }.split(separator: "/").map {
+                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            }
             guard let first = names.first else { continue }
             // A row's later names are the first one's siblings.
             let parent = first.split(separator: ".").dropLast().joined(separator: ".")
@@ -26,7 +30,9 @@ import Testing
     }
 
     @Test func everyDocumentedKeyIsDeclared() {
-        #expect(documented.subtracting(declared).isEmpty, "docs/configuration.md documents keys site.yml does not have: \(documented.subtracting(declared).sorted())")
+        #expect(
+            documented.subtracting(declared).isEmpty,
+            "docs/configuration.md documents keys site.yml does not have: \(documented.subtracting(declared).sorted())")
     }
 
     /// A key is documented by its own row, by its section's (`publish`), or by its keys' rows

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// Every file Herald writes stays under its root, and every file it reads from a site stays in
 /// the site, whatever a path says: the writer's own rule (`ConfinedPath`), the kernel's check on
@@ -31,7 +32,8 @@ import Testing
                 let full = root.path + "/" + path
                 var info = stat()
                 guard lstat(full, &info) == 0 else { continue }
-                found[path + (info.st_mode & S_IFMT == S_IFDIR ? "/" : "")] = FileManager.default.contents(atPath: full) ?? Data()
+                found[path + (info.st_mode & S_IFMT == S_IFDIR ? "/" : "")] =
+                    FileManager.default.contents(atPath: full) ?? Data()
             }
             return found
         }
@@ -60,8 +62,10 @@ import Testing
         #expect(ConfinedPath.refusal(path) == refusal)
     }
 
-    @Test(arguments: ["index.html", "news/a/index.html", "...", "..a", "a..", ".well-known/security.txt", "．．/x", "‥/x", "新闻/迎新.html",
-                      String(repeating: "x", count: 255)])
+    @Test(arguments: [
+        "index.html", "news/a/index.html", "...", "..a", "a..", ".well-known/security.txt", "．．/x", "‥/x", "新闻/迎新.html",
+        String(repeating: "x", count: 255),
+    ])
     func acceptsPathsBelowTheRoot(path: String) {
         #expect(ConfinedPath.refusal(path) == nil)
     }
@@ -95,14 +99,23 @@ import Testing
         #expect(try fileSystem.readFile("static/relative.txt") == Data("inside".utf8))
         #expect(try fileSystem.readFile("static/absolute.txt") == Data("inside".utf8))
         let real = URL(fileURLWithPath: scratch.root.path + "/keep.txt").resolvingSymlinksInPath().path
-        #expect(throws: FileSystemProblem(path: "static/out.txt", message: "symbolic link points outside the site folder (to \(real))")) {
+        #expect(
+            throws: FileSystemProblem(
+                path: "static/out.txt", message: "symbolic link points outside the site folder (to \(real))")
+        ) {
             _ = try fileSystem.readFile("static/out.txt")
         }
-        #expect(throws: FileSystemProblem(path: "static/climb.txt", message: "symbolic link points outside the site folder (to \(real))")) {
+        #expect(
+            throws: FileSystemProblem(
+                path: "static/climb.txt", message: "symbolic link points outside the site folder (to \(real))")
+        ) {
             _ = try fileSystem.readFile("static/climb.txt")
         }
         // A FIFO in a file's place is refused at once, never waited on.
-        #expect(throws: FileSystemProblem(path: "static/pipe", message: "is not a regular file (a folder, a FIFO or a device), so it is not read")) {
+        #expect(
+            throws: FileSystemProblem(
+                path: "static/pipe", message: "is not a regular file (a folder, a FIFO or a device), so it is not read")
+        ) {
             _ = try fileSystem.readFile("static/pipe")
         }
     }
@@ -113,12 +126,15 @@ import Testing
         let scratch = try Scratch()
         let before = scratch.outside()
         let tree = try OutputTree(outputPath: scratch.out)
-        let pieces = ["..", ".", "/", "//", "\\", "%2e%2e", "%2F", "a", "news", "é", "．．", "‥", "\u{0}", "\n", "~", " ", "-",
-                      String(repeating: "n", count: 250), "elsewhere", "keep.txt", "../elsewhere", "/tmp"]
+        let pieces = [
+            "..", ".", "/", "//", "\\", "%2e%2e", "%2F", "a", "news", "é", "．．", "‥", "\u{0}", "\n", "~", " ", "-",
+            String(repeating: "n", count: 250), "elsewhere", "keep.txt", "../elsewhere", "/tmp",
+        ]
         var random = SplitMix64(seed: 35)
         var written = 0
         for _ in 0..<3000 {
-            let path = (0..<Int.random(in: 1...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let path = (0..<Int.random(in: 1...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
             do {
                 try tree.prepareFolders(for: [path])
                 try tree.write(path, Data(path.utf8))
@@ -126,8 +142,10 @@ import Testing
                 // Accepted: the file is exactly where the path says, below the staging folder.
                 #expect(FileManager.default.contents(atPath: tree.stagingPath + "/" + path) == Data(path.utf8))
             } catch let problem as OutputProblem {
-                #expect(problem.refusal != nil || problem.code == EISDIR || problem.code == ENOTDIR || problem.code == EEXIST,
-                        "\(path.debugDescription): \(problem)")
+                #expect(
+                    problem.refusal != nil || problem.code == EISDIR || problem.code == ENOTDIR
+                        || problem.code == EEXIST,
+                    "\(path.debugDescription): \(problem)")
             }
         }
         tree.discard()
@@ -138,21 +156,52 @@ import Testing
     // MARK: Addresses editors write
 
     @Test(arguments: [
-        ("/../../../tmp/victim/keep.txt", "url '/../../../tmp/victim/keep.txt' has a '..' segment, which would lead outside the site; write the address from the site's root, such as /news/my-post/"),
-        ("/news/./a/", "url '/news/./a/' has a '.' segment, which would lead outside the site; write the address from the site's root, such as /news/my-post/"),
-        ("/news/%2e%2E/x/", "url '/news/%2e%2E/x/' has a '..' segment once percent-decoded, which would lead outside the site; write the address from the site's root, such as /news/my-post/"),
-        ("/a%2f..%2f..%2fb", "url '/a%2f..%2f..%2fb' has a '..' segment once percent-decoded, which would lead outside the site; write the address from the site's root, such as /news/my-post/"),
+        (
+            "/../../../tmp/victim/keep.txt",
+            "url '/../../../tmp/victim/keep.txt' has a '..' segment, which would lead outside the site; write the address from the site's root, such as /news/my-post/"
+        ),
+        (
+            "/news/./a/",
+            "url '/news/./a/' has a '.' segment, which would lead outside the site; write the address from the site's root, such as /news/my-post/"
+        ),
+        (
+            "/news/%2e%2E/x/",
+            "url '/news/%2e%2E/x/' has a '..' segment once percent-decoded, which would lead outside the site; write the address from the site's root, such as /news/my-post/"
+        ),
+        (
+            "/a%2f..%2f..%2fb",
+            "url '/a%2f..%2f..%2fb' has a '..' segment once percent-decoded, which would lead outside the site; write the address from the site's root, such as /news/my-post/"
+        ),
         ("/a%5c..%5cb", "url '/a%5c..%5cb' has an encoded '\\' (%5C); addresses separate folders with '/'"),
         ("\\..\\x", "url '\\..\\x' has a '\\'; addresses separate folders with '/'"),
-        ("/a\u{1}b/", "url '/a�b/' has a control character; write the address from the site's root, such as /news/my-post/"),
-        ("/a%00b/", "url '/a%00b/' has an encoded control character; write the address from the site's root, such as /news/my-post/"),
-        ("https://evil.example/x/", "url 'https://evil.example/x/' is an address on another site (evil.example); write the address from the site's root, such as /news/my-post/"),
+        (
+            "/a\u{1}b/",
+            "url '/a�b/' has a control character; write the address from the site's root, such as /news/my-post/"
+        ),
+        (
+            "/a%00b/",
+            "url '/a%00b/' has an encoded control character; write the address from the site's root, such as /news/my-post/"
+        ),
+        (
+            "https://evil.example/x/",
+            "url 'https://evil.example/x/' is an address on another site (evil.example); write the address from the site's root, such as /news/my-post/"
+        ),
         // Found by FuzzPaths: a backslash, a slash or a dot with a combining mark after it is one
         // Character to Swift, but the same byte to the file system.
         ("/e1e%%ɚ\\\u{035A}n", "url '/e1e%%ɚ\\\u{035A}n' has a '\\'; addresses separate folders with '/'"),
-        ("/news/../\u{035A}x/", "url '/news/../\u{035A}x/' has a '..' segment, which would lead outside the site; write the address from the site's root, such as /news/my-post/"),
-        ("//evil.example/x/", "url '//evil.example/x/' is an address on another site (evil.example); write the address from the site's root, such as /news/my-post/"),
-        ("/" + String(repeating: "x", count: 256) + "/", "url '/" + String(repeating: "x", count: 79) + "…' has a folder or file name of 256 bytes; names in an address may be at most 255 bytes"),
+        (
+            "/news/../\u{035A}x/",
+            "url '/news/../\u{035A}x/' has a '..' segment, which would lead outside the site; write the address from the site's root, such as /news/my-post/"
+        ),
+        (
+            "//evil.example/x/",
+            "url '//evil.example/x/' is an address on another site (evil.example); write the address from the site's root, such as /news/my-post/"
+        ),
+        (
+            "/" + String(repeating: "x", count: 256) + "/",
+            "url '/" + String(repeating: "x", count: 79)
+                + "…' has a folder or file name of 256 bytes; names in an address may be at most 255 bytes"
+        ),
     ])
     func refusesAddressesThatLeaveTheSite(written: String, message: String) {
         #expect(WrittenAddress.problem(written, key: "url", siteHost: "example.org") == message)
@@ -162,7 +211,9 @@ import Testing
     /// an empty segment, which only the writer refused; and a name ending in a prepended mark
     /// (U+070F, which joins the Character after it) hid the `/` after it from `hasSuffix("/")`,
     /// so its page was `…\u{070F}/`, not `…\u{070F}/index.html`.
-    @Test(arguments: ["\u{FFFD}//\u{035A}\u{FFFD}", "/\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{070F}", "/news/a\u{070F}/"])
+    @Test(arguments: [
+        "\u{FFFD}//\u{035A}\u{FFFD}", "/\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{070F}", "/news/a\u{070F}/",
+    ])
     func anAcceptedAddressGivesAPathTheWriterAccepts(written: String) {
         #expect(WrittenAddress.problem(written, key: "url", siteHost: "example.org") == nil)
         #expect(ConfinedPath.refusal(URLLayout.pageFile(URLLayout.sitePath(written))) == nil)
@@ -174,12 +225,17 @@ import Testing
         #expect(URLLayout.pageFile("news/a\u{070F}/") == "news/a\u{070F}/index.html")
         #expect(URLLayout.folder(of: "news/a\u{070F}.html") == "news/a\u{070F}/")
         #expect(URLLayout.socialCardPath(page: "news/a\u{070F}.html", hash: "h") == "social/news/a\u{070F}.h.jpg")
-        #expect(URLLayout.processedImagePath(original: "images/a\u{070F}/b\u{070F}.jpg", size: "480", hash: "h", format: .webp)
-            == "images/a\u{070F}/b\u{070F}.480.h.webp")
+        #expect(
+            URLLayout.processedImagePath(
+                original: "images/a\u{070F}/b\u{070F}.jpg", size: "480", hash: "h", format: .webp)
+                == "images/a\u{070F}/b\u{070F}.480.h.webp")
         #expect(URLLayout.sitePath("/2014/a\u{070F}.html") == "2014/a\u{070F}.html")
     }
 
-    @Test(arguments: ["/news/a/", "news/a.html", "/2014/11/01/slug.html", "https://EXAMPLE.org/old/", "/a/b?x=1#y", "/..a/", "/news/caf%C3%A9/", "/新闻/迎新/"])
+    @Test(arguments: [
+        "/news/a/", "news/a.html", "/2014/11/01/slug.html", "https://EXAMPLE.org/old/", "/a/b?x=1#y", "/..a/",
+        "/news/caf%C3%A9/", "/新闻/迎新/",
+    ])
     func acceptsAddressesOnTheSite(written: String) {
         #expect(WrittenAddress.problem(written, key: "url", siteHost: "example.org") == nil)
     }

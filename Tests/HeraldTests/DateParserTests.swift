@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 @Suite struct DateParserTests {
     let shanghai = TimeZone(identifier: "Asia/Shanghai")!
@@ -54,7 +55,9 @@ import Testing
         }
         #expect(message("2026-02-30") == "'2026-02-30' is not a real date: February 2026 has 28 days")
         #expect(message("2026-13-01") == "'2026-13-01' is not a real date: there is no month 13")
-        #expect(message("2026-11-21 24:30") == "'2026-11-21 24:30' is not a real time of day: hours run 00–23, minutes and seconds 00–59")
+        #expect(
+            message("2026-11-21 24:30")
+                == "'2026-11-21 24:30' is not a real time of day: hours run 00–23, minutes and seconds 00–59")
         #expect(message("next tuesday")?.hasPrefix("'next tuesday' is not a date: expected YYYY-MM-DD") == true)
         #expect(message("2026-11-21T09:30:00+25:00") == "'2026-11-21T09:30:00+25:00' has an impossible UTC offset")
         #expect(message("2026-11-21 9:30pm") != nil)
@@ -77,13 +80,26 @@ import Testing
         #expect(TimestampFormat.rfc3339(instant, in: london) == "2026-07-01T12:00:00+01:00")
         #expect(TimestampFormat.rfc3339(instant, in: shanghai) == "2026-07-01T19:00:00+08:00")
         #expect(TimestampFormat.rfc3339(instant, in: TimeZone(identifier: "UTC")!) == "2026-07-01T11:00:00Z")
-        #expect(TimestampFormat.rfc3339(instant, in: TimeZone(identifier: "America/St_Johns")!) == "2026-07-01T08:30:00-02:30")
+        #expect(
+            TimestampFormat.rfc3339(instant, in: TimeZone(identifier: "America/St_Johns")!)
+                == "2026-07-01T08:30:00-02:30")
         // Written as bytes for years 0-9999, the general way beyond: both read alike.
         let utcZone = TimeZone(identifier: "UTC")!
-        #expect(TimestampFormat.rfc3339(Date(timeIntervalSince1970: -62_167_219_200), in: utcZone) == "0000-01-01T00:00:00Z")
-        #expect(TimestampFormat.rfc3339(Date(timeIntervalSince1970: 253_402_300_799), in: utcZone) == "9999-12-31T23:59:59Z")
-        #expect(TimestampFormat.rfc3339(Date(timeIntervalSince1970: 253_402_300_800), in: utcZone) == "10000-01-01T00:00:00Z")
-        #expect(TimestampFormat.rfc3339(Date(timeIntervalSince1970: -62_167_219_201), in: utcZone) == "-0001-12-31T23:59:59Z")
-        #expect(TimestampFormat.rfc3339(Date(timeIntervalSince1970: -1), in: TimeZone(secondsFromGMT: -(9 * 3600 + 30 * 60))!) == "1969-12-31T14:29:59-09:30")
+        #expect(
+            TimestampFormat.rfc3339(Date(timeIntervalSince1970: -62_167_219_200), in: utcZone) == "0000-01-01T00:00:00Z"
+        )
+        #expect(
+            TimestampFormat.rfc3339(Date(timeIntervalSince1970: 253_402_300_799), in: utcZone) == "9999-12-31T23:59:59Z"
+        )
+        #expect(
+            TimestampFormat.rfc3339(Date(timeIntervalSince1970: 253_402_300_800), in: utcZone)
+                == "10000-01-01T00:00:00Z")
+        #expect(
+            TimestampFormat.rfc3339(Date(timeIntervalSince1970: -62_167_219_201), in: utcZone)
+                == "-0001-12-31T23:59:59Z")
+        #expect(
+            TimestampFormat.rfc3339(
+                Date(timeIntervalSince1970: -1), in: TimeZone(secondsFromGMT: -(9 * 3600 + 30 * 60))!)
+                == "1969-12-31T14:29:59-09:30")
     }
 }

@@ -1,11 +1,16 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// Emoji shortcodes (`markdown: {emoji: true}`, issue 36): where they are replaced, where not,
 /// and headings' IDs made from the names.
 @Suite struct EmojiTests {
-    static let on = { var options = MarkdownOptions(); options.emoji = true; return options }()
+    static let on = {
+        var options = MarkdownOptions()
+        options.emoji = true
+        return options
+    }()
 
     func html(_ markdown: String, _ options: MarkdownOptions = EmojiTests.on) -> String {
         MarkdownRenderer(options: options).render(markdown).html
@@ -26,8 +31,13 @@ import Testing
     }
 
     @Test func codeAddressesAndUnknownNamesStayAsWritten() {
-        #expect(html("`:tada:` and\n\n```\n:tada:\n```\n") == "<p><code>:tada:</code> and</p>\n<pre><code>:tada:\n</code></pre>\n")
-        #expect(html("<https://example.org/:tada:> https://example.org/:fire:/\n") == "<p><a href=\"https://example.org/:tada:\">https://example.org/:tada:</a> <a href=\"https://example.org/:fire:/\">https://example.org/:fire:/</a></p>\n")
+        #expect(
+            html("`:tada:` and\n\n```\n:tada:\n```\n")
+                == "<p><code>:tada:</code> and</p>\n<pre><code>:tada:\n</code></pre>\n")
+        #expect(
+            html("<https://example.org/:tada:> https://example.org/:fire:/\n")
+                == "<p><a href=\"https://example.org/:tada:\">https://example.org/:tada:</a> <a href=\"https://example.org/:fire:/\">https://example.org/:fire:/</a></p>\n"
+        )
         // A link's text is the author's words, as on GitHub.
         #expect(html("[:tada: party](/party/)\n") == "<p><a href=\"/party/\">🎉 party</a></p>\n")
         #expect(html(":not_an_emoji: :tada :: ::tada: : tada:\n") == "<p>:not_an_emoji: :tada :: :🎉 : tada:</p>\n")
@@ -39,7 +49,8 @@ import Testing
 
     /// cmark splits text at `_` and `!`: the name is read across the pieces.
     @Test func aNameSplitByTheParserIsReadWhole() {
-        #expect(html("Done:\n:heavy_check_mark:! :woman_technologist_medium-dark_skin_tone:\n") == "<p>Done:\n✔️! 👩🏾‍💻</p>\n")
+        #expect(
+            html("Done:\n:heavy_check_mark:! :woman_technologist_medium-dark_skin_tone:\n") == "<p>Done:\n✔️! 👩🏾‍💻</p>\n")
     }
 
     /// As on GitHub and in Hugo, a heading's ID is made from the names, so the old anchors
@@ -60,8 +71,15 @@ import Testing
         #expect(lines.count == Emoji.table.count)
         #expect(Emoji.table.count > 4_000)
         #expect(Emoji.table.keys.map(\.utf8.count).max() == EmojiTable.longestName)
-        #expect(Emoji.table.keys.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_+-".contains($0)) } })
-        #expect(Emoji.table.values.allSatisfy { !$0.isEmpty && !$0.unicodeScalars.contains { $0.isASCII && $0 != "#" && $0 != "*" && !("0"..."9").contains($0) } })
+        #expect(
+            Emoji.table.keys.allSatisfy {
+                $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_+-".contains($0)) }
+            })
+        #expect(
+            Emoji.table.values.allSatisfy {
+                !$0.isEmpty
+                    && !$0.unicodeScalars.contains { $0.isASCII && $0 != "#" && $0 != "*" && !("0"..."9").contains($0) }
+            })
     }
 
     /// Colons and name characters with no name between them: 50,000 candidates, none replaced.
@@ -73,7 +91,9 @@ import Testing
 
     @Test func aSiteTurnsItOnInSiteYAML() throws {
         let post = "---\ntitle: Party\ndate: 2026-03-01\n---\nWe won :tada:\n"
-        let on = try HeadingTests.build(["site.yml": HeadingTests.site + "markdown:\n  emoji: true\n", "content/news/party.md": post])
+        let on = try HeadingTests.build([
+            "site.yml": HeadingTests.site + "markdown:\n  emoji: true\n", "content/news/party.md": post,
+        ])
         #expect(on.output.text("news/party/index.html")?.contains("<p>We won 🎉</p>") == true)
         #expect(on.warnings.isEmpty)
         let off = try HeadingTests.build(["content/news/party.md": post])

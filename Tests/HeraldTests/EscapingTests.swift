@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 @Suite struct EscapingTests {
     @Test func escapesTheFiveHTMLCharactersAndNothingElse() {
@@ -13,14 +14,18 @@ import Testing
     /// The import's HTML is read again as Markdown, where smart punctuation curls an apostrophe
     /// but not `&#39;`: it keeps apostrophes, and escapes the rest as everything else does.
     @Test func apostrophesCanBeKeptAndNothingElseIsEscapedDifferently() {
-        #expect(HTMLEscaping.escape("Ann's <b> & \"x\"", keepingApostrophes: true) == "Ann's &lt;b&gt; &amp; &quot;x&quot;")
-        #expect(HTMLEscaping.escape("&#39;", keepingApostrophes: true) == "&amp;#39;", "an entity written in the text stays text")
+        #expect(
+            HTMLEscaping.escape("Ann's <b> & \"x\"", keepingApostrophes: true) == "Ann's &lt;b&gt; &amp; &quot;x&quot;")
+        #expect(
+            HTMLEscaping.escape("&#39;", keepingApostrophes: true) == "&amp;#39;",
+            "an entity written in the text stays text")
         #expect(HTMLEscaping.escape("学生会 café", keepingApostrophes: true) == "学生会 café")
     }
 
     @Test func templateValuesAreEscapedInEveryTemplateAndPartial() throws {
         let output = try MemorySite([
-            "content/news/2026-11-01-x.md": "---\ntitle: \"<script>alert('t')</script>\"\ncategories: [\"A&B <i>\"]\nsummary: \"\\\"><img src=x onerror=alert(1)>\"\n---\nBody\n",
+            "content/news/2026-11-01-x.md":
+                "---\ntitle: \"<script>alert('t')</script>\"\ncategories: [\"A&B <i>\"]\nsummary: \"\\\"><img src=x onerror=alert(1)>\"\n---\nBody\n"
         ]).build()
         for path in ["index.html", "news/x/index.html", "news/index.html", "categories/index.html"] {
             let html = try #require(output.text(path), "\(path) was not written")
@@ -47,22 +52,30 @@ import Testing
         #expect(urls.absoluteAsset("images/a.jpg") == "https://example.org/a%20b/images/a.jpg")
         #expect(SiteConfigParser.parseBaseURL("https://example.org/union/?x=1").failureMessage != nil)
         #expect(SiteConfigParser.parseBaseURL("ftp://example.org/").failureMessage != nil)
-        #expect(try SiteConfigParser.parseBaseURL("https://example.org/union").get().absoluteString == "https://example.org/union/")
+        #expect(
+            try SiteConfigParser.parseBaseURL("https://example.org/union").get().absoluteString
+                == "https://example.org/union/")
     }
 
     @Test func rawHTMLLinksBecomeAbsoluteInFeeds() {
-        let html = "<img src='raw.png'> <a href=bare.html>b</a> <img srcset=\"s.png 2x, /t.png 3x\" src=\"x.png\"> <A HREF=\"up/\">u</A>"
-        #expect(AbsoluteURLs.rewrite(html, pageURL: "https://e.org/n/x/") ==
-            "<img src='https://e.org/n/x/raw.png'> <a href=https://e.org/n/x/bare.html>b</a> <img srcset=\"https://e.org/n/x/s.png 2x, https://e.org/t.png 3x\" src=\"https://e.org/n/x/x.png\"> <A HREF=\"https://e.org/n/x/up/\">u</A>")
+        let html =
+            "<img src='raw.png'> <a href=bare.html>b</a> <img srcset=\"s.png 2x, /t.png 3x\" src=\"x.png\"> <A HREF=\"up/\">u</A>"
+        #expect(
+            AbsoluteURLs.rewrite(html, pageURL: "https://e.org/n/x/")
+                == "<img src='https://e.org/n/x/raw.png'> <a href=https://e.org/n/x/bare.html>b</a> <img srcset=\"https://e.org/n/x/s.png 2x, https://e.org/t.png 3x\" src=\"https://e.org/n/x/x.png\"> <A HREF=\"https://e.org/n/x/up/\">u</A>"
+        )
     }
 
     /// Links to a fragment of the page (heading anchors, footnotes) take the page's URL without
     /// its own fragment; one needing percent-encoding goes through URL. Text between tags that
     /// looks like an attribute is left alone, at the start, between tags and at the end.
     @Test func fragmentLinksAndTextBetweenTagsInFeeds() {
-        let html = ##" href="a.html" <h2 id="x">X <a class="heading-anchor" href="#x"></a></h2><p>src=b.png &lt;a href="c"&gt; <a href="#报名">j</a> <a href='#'>t</a></p> src="d""##
-        #expect(AbsoluteURLs.rewrite(html, pageURL: "https://e.org/n/x/#top") ==
-            ##" href="a.html" <h2 id="x">X <a class="heading-anchor" href="https://e.org/n/x/#x"></a></h2><p>src=b.png &lt;a href="c"&gt; <a href="https://e.org/n/x/#%E6%8A%A5%E5%90%8D">j</a> <a href='https://e.org/n/x/#'>t</a></p> src="d""##)
+        let html =
+            ##" href="a.html" <h2 id="x">X <a class="heading-anchor" href="#x"></a></h2><p>src=b.png &lt;a href="c"&gt; <a href="#报名">j</a> <a href='#'>t</a></p> src="d""##
+        #expect(
+            AbsoluteURLs.rewrite(html, pageURL: "https://e.org/n/x/#top")
+                == ##" href="a.html" <h2 id="x">X <a class="heading-anchor" href="https://e.org/n/x/#x"></a></h2><p>src=b.png &lt;a href="c"&gt; <a href="https://e.org/n/x/#%E6%8A%A5%E5%90%8D">j</a> <a href='https://e.org/n/x/#'>t</a></p> src="d""##
+        )
         #expect(AbsoluteURLs.rewrite("no tags at all, href=x", pageURL: "https://e.org/") == "no tags at all, href=x")
         #expect(AbsoluteURLs.rewrite("", pageURL: "https://e.org/") == "")
     }
@@ -75,7 +88,9 @@ import Testing
             "content/pages/a.md": "---\ntitle: A\n---\n",
         ]).build()
         let page = try #require(output.text("a/index.html"))
-        #expect(page.contains("© 2026 Curly {{site.title}} }} &amp; &lt;b&gt; · "), "mustache-looking text in the output stays text")
+        #expect(
+            page.contains("© 2026 Curly {{site.title}} }} &amp; &lt;b&gt; · "),
+            "mustache-looking text in the output stays text")
         #expect(page.contains("<link rel=\"alternate\" type=\"application/rss+xml\""))
     }
 
@@ -89,17 +104,22 @@ import Testing
             "content/news/2026-11-01-a.md": "---\ntitle: Alpha\n---\n",
         ]
         let output = try MemorySite(files).build()
-        #expect(try #require(output.text("news/index.html")).contains("<div class=\"my-card\">[Test site|] Alpha</div>"))
+        #expect(
+            try #require(output.text("news/index.html")).contains("<div class=\"my-card\">[Test site|] Alpha</div>"))
     }
 
     @Test func pageValuesInASitePartialDrawAWarning() throws {
-        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: [
-            "site.yml": "title: T\nbaseURL: https://example.org/\n",
-            "templates/partials/site/footer.mustache": "<footer>\n{{site.title}} {{page.title}}\n</footer>\n",
-        ])).run(into: MemoryOutput())
-        #expect(report.warnings.map(\.description) == [
-            "templates/partials/site/footer.mustache:2: warning: 'page.title' is empty here: partials under partials/site/ are rendered once per build and see only site and t",
-        ])
+        let report = try Build(
+            options: BuildOptions(now: Fixtures.now),
+            fileSystem: .memory(text: [
+                "site.yml": "title: T\nbaseURL: https://example.org/\n",
+                "templates/partials/site/footer.mustache": "<footer>\n{{site.title}} {{page.title}}\n</footer>\n",
+            ])
+        ).run(into: MemoryOutput())
+        #expect(
+            report.warnings.map(\.description) == [
+                "templates/partials/site/footer.mustache:2: warning: 'page.title' is empty here: partials under partials/site/ are rendered once per build and see only site and t"
+            ])
     }
 
     @Test func warningsSurviveWhenALaterStepFails() {
@@ -107,10 +127,11 @@ import Testing
             "site.yml": "title: T\nbaseURL: https://example.org/\npagesize: 5\n",
             "content/news/2026-11-01-a.md": "---\ntitle: A\nfeatured: \"yes\"\n---\n",
         ]).diagnostics()
-        #expect(problems == [
-            "content/news/2026-11-01-a.md:3: featured must be true or false, not the quoted text \"yes\"",
-            "site.yml:3: warning: unknown key 'pagesize' is ignored; did you mean 'pageSize'?",
-        ])
+        #expect(
+            problems == [
+                "content/news/2026-11-01-a.md:3: featured must be true or false, not the quoted text \"yes\"",
+                "site.yml:3: warning: unknown key 'pagesize' is ignored; did you mean 'pageSize'?",
+            ])
     }
 }
 
@@ -118,14 +139,20 @@ import Testing
     @Test func controlCharactersAndNoncharactersAreDropped() {
         #expect("a\u{07}b\u{1B}c\u{7F}d\u{85}e\u{FFFE}f\u{FFFF}g".removingControlCharacters() == "abcdefg")
         #expect("tab\tline\nreturn\r".removingControlCharacters() == "tab\tline\nreturn\r")
-        #expect("学生会 © café ，".removingControlCharacters() == "学生会 © café ，", "C2 and EF lead bytes of ordinary text stay")
+        #expect(
+            "学生会 © café ，".removingControlCharacters() == "学生会 © café ，", "C2 and EF lead bytes of ordinary text stay")
         // Text is searched eight bytes at a time: each character to drop, at every offset in a
         // word of eight, between kept characters that share its first byte or are line ends.
         for removed in ["\u{07}", "\u{7F}", "\u{85}", "\u{9F}", "\u{FFFE}", "\u{FFFF}"] {
             for offset in 0..<17 {
-                let kept = String(repeating: "a", count: offset) + "©\n\t学" + String(repeating: "，", count: offset % 3) + "\u{A0}z"
-                let text = String(repeating: "a", count: offset) + removed + "©\n\t学" + removed + String(repeating: "，", count: offset % 3) + "\u{A0}z" + removed
-                #expect(text.removingControlCharacters() == kept, "\(removed.unicodeScalars.first!.value) after \(offset)")
+                let kept =
+                    String(repeating: "a", count: offset) + "©\n\t学" + String(repeating: "，", count: offset % 3)
+                    + "\u{A0}z"
+                let text =
+                    String(repeating: "a", count: offset) + removed + "©\n\t学" + removed
+                    + String(repeating: "，", count: offset % 3) + "\u{A0}z" + removed
+                #expect(
+                    text.removingControlCharacters() == kept, "\(removed.unicodeScalars.first!.value) after \(offset)")
             }
         }
     }
@@ -133,7 +160,9 @@ import Testing
     @Test func openOverridesAreClosedAtTheEndOfTheirValue() {
         #expect("Invoice \u{202E}fdp.exe".closingBidiControls() == "Invoice \u{202E}fdp.exe\u{202C}")
         #expect("\u{2067}عربي".closingBidiControls() == "\u{2067}عربي\u{2069}")
-        #expect("\u{202B}a\u{2066}b".closingBidiControls() == "\u{202B}a\u{2066}b\u{2069}\u{202C}", "closed innermost first")
+        #expect(
+            "\u{202B}a\u{2066}b".closingBidiControls() == "\u{202B}a\u{2066}b\u{2069}\u{202C}", "closed innermost first"
+        )
         let balanced = "\u{202E}abc\u{202C} and \u{2068}x\u{2069} — fine"
         #expect(balanced.closingBidiControls() == balanced)
         #expect("line \u{202E}one\nline two".closingBidiControlsPerLine() == "line \u{202E}one\u{202C}\nline two")
@@ -141,7 +170,8 @@ import Testing
 
     @Test func anOverrideInATitleCannotReachTheTextAfterIt() throws {
         let output = try MemorySite([
-            "content/news/2026-11-01-a.md": "---\ntitle: \"Invoice \u{202E}fdp.exe\"\n---\nBody \u{202E}reversed\nnext line\n",
+            "content/news/2026-11-01-a.md":
+                "---\ntitle: \"Invoice \u{202E}fdp.exe\"\n---\nBody \u{202E}reversed\nnext line\n"
         ]).build()
         let page = try #require(output.text("news/a/index.html"))
         #expect(page.contains("Invoice \u{202E}fdp.exe\u{202C}</h1>"))

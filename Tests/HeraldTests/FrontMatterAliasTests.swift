@@ -1,17 +1,24 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// The keys other generators write, each read as the Herald key it stands for (docs/content.md's
 /// table), and the rules for values in other shapes.
 @Suite struct FrontMatterAliasTests {
-    let config = SiteConfig(title: "T", baseURL: URL(string: "https://example.org/")!, timeZone: TimeZone(identifier: "Asia/Shanghai")!, author: "Office")
+    let config = SiteConfig(
+        title: "T", baseURL: URL(string: "https://example.org/")!, timeZone: TimeZone(identifier: "Asia/Shanghai")!,
+        author: "Office")
 
-    func parse(_ front: String, path: String = "content/news/2026-11-02-hello.md", kind: ContentKind = .news) -> ItemParser.Outcome {
+    func parse(
+        _ front: String, path: String = "content/news/2026-11-02-hello.md", kind: ContentKind = .news
+    ) -> ItemParser.Outcome {
         ItemParser(config: config).parse(Data("---\n\(front)\n---\nBody text.\n".utf8), path: path, kind: kind)
     }
 
-    func item(_ front: String, path: String = "content/news/2026-11-02-hello.md", kind: ContentKind = .news) throws -> ContentItem {
+    func item(
+        _ front: String, path: String = "content/news/2026-11-02-hello.md", kind: ContentKind = .news
+    ) throws -> ContentItem {
         let outcome = parse(front, path: path, kind: kind)
         #expect(outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")
         return try #require(outcome.item)
@@ -60,7 +67,9 @@ import Testing
     }
 
     @Test func coverMappingGivesTheAltText() throws {
-        #expect(try item("title: A\ncover:\n  image: /a.jpg\n  alt: Students at the gate").imageAlt == "Students at the gate")
+        #expect(
+            try item("title: A\ncover:\n  image: /a.jpg\n  alt: Students at the gate").imageAlt
+                == "Students at the gate")
     }
 
     @Test(arguments: [
@@ -79,28 +88,35 @@ import Testing
 
     @Test(arguments: ["start", "startDate", "dateStart", "start_date", "eventDate", "event_start"])
     func eventStart(key: String) throws {
-        let event = try #require(try item("title: E\n\(key): 2026-12-05 19:00", path: "content/events/e.md", kind: .event).event)
+        let event = try #require(
+            try item("title: E\n\(key): 2026-12-05 19:00", path: "content/events/e.md", kind: .event).event)
         #expect(event.start == instant("2026-12-05T11:00:00Z"))
     }
 
     @Test(arguments: ["end", "endDate", "dateEnd", "end_date", "event_end"])
     func eventEnd(key: String) throws {
-        let event = try #require(try item("title: E\nstart: 2026-12-05 19:00\n\(key): 2026-12-05 21:00", path: "content/events/e.md", kind: .event).event)
+        let event = try #require(
+            try item(
+                "title: E\nstart: 2026-12-05 19:00\n\(key): 2026-12-05 21:00", path: "content/events/e.md", kind: .event
+            ).event)
         #expect(event.end == instant("2026-12-05T13:00:00Z"))
     }
 
     @Test(arguments: ["location", "place", "venue"])
     func location(key: String) throws {
-        let event = try #require(try item("title: E\nstart: 2026-12-05\n\(key): Main hall", path: "content/events/e.md", kind: .event).event)
+        let event = try #require(
+            try item("title: E\nstart: 2026-12-05\n\(key): Main hall", path: "content/events/e.md", kind: .event).event)
         #expect(event.location == "Main hall")
     }
 
     @Test(arguments: ["aliases", "redirect_from"])
     func oldAddresses(key: String) throws {
-        #expect(try item("title: A\n\(key):\n  - /old/a/\n  - /2014/11/01/a.html").aliases == [
-            TermReference(name: "/old/a/", line: 4), TermReference(name: "/2014/11/01/a.html", line: 5),
-        ])
-        #expect(try item("title: A\n\(key): /old/a/").aliases.map(\.name) == ["/old/a/"], "a single path is a list of one")
+        #expect(
+            try item("title: A\n\(key):\n  - /old/a/\n  - /2014/11/01/a.html").aliases == [
+                TermReference(name: "/old/a/", line: 4), TermReference(name: "/2014/11/01/a.html", line: 5),
+            ])
+        #expect(
+            try item("title: A\n\(key): /old/a/").aliases.map(\.name) == ["/old/a/"], "a single path is a list of one")
     }
 
     @Test(arguments: ["url", "permalink"])
@@ -110,39 +126,48 @@ import Testing
     }
 
     @Test func oneKeyUnderTwoNamesIsAnErrorNamingBothLines() {
-        #expect(parse("title: E\nstart: 2026-12-05\ndateStart: 2026-12-06", path: "content/events/e.md", kind: .event).diagnostics.map(\.description) == [
-            "content/events/e.md:4: 'dateStart' and 'start' (line 3) both give the event's start; keep one of them",
-        ])
-        #expect(parse("title: A\nlastmod: 2026-11-03\nupdated: 2026-11-04").diagnostics.map(\.description) == [
-            "content/news/2026-11-02-hello.md:4: 'updated' and 'lastmod' (line 3) both give the time of the last update; keep one of them",
-        ])
+        #expect(
+            parse("title: E\nstart: 2026-12-05\ndateStart: 2026-12-06", path: "content/events/e.md", kind: .event)
+                .diagnostics.map(\.description) == [
+                    "content/events/e.md:4: 'dateStart' and 'start' (line 3) both give the event's start; keep one of them"
+                ])
+        #expect(
+            parse("title: A\nlastmod: 2026-11-03\nupdated: 2026-11-04").diagnostics.map(\.description) == [
+                "content/news/2026-11-02-hello.md:4: 'updated' and 'lastmod' (line 3) both give the time of the last update; keep one of them"
+            ])
     }
 
-    @Test(arguments: [
-        ("catgories", "categories"), ("feature", "featured"), ("tag", "tags"), ("descritpion", "description"),
-        ("slides", nil), ("vimeo", nil), ("blog", nil), ("name", nil), ("math", nil), ("eventlang", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("catgories", "categories"), ("feature", "featured"), ("tag", "tags"), ("descritpion", "description"),
+            ("slides", nil), ("vimeo", nil), ("blog", nil), ("name", nil), ("math", nil), ("eventlang", nil),
+        ] as [(String, String?)])
     func typoSuggestionsAreForTyposOnly(key: String, suggestion: String?) {
         #expect(FrontMatterKeys.suggestions(for: key) == (suggestion.map { [$0] } ?? []))
     }
 
     /// The short typos that published wrong events in silence: two letters swapped is one slip.
     @Test func aSwapOrOneEditOfAnEventKeyIsAWarningAtItsLine() {
-        let outcome = parse("title: Gala\ndate: 2026-11-20\nstrat: 2026-12-20 19:00\nstauts: cancelled\nned: 2026-12-20 21:00\ntgas: [music]\ntile: x", path: "content/events/gala.md", kind: .event)
-        #expect(outcome.diagnostics.map(\.description) == [
-            "content/events/gala.md:4: warning: unknown key 'strat' is kept for templates as params.strat; did you mean 'start'?",
-            "content/events/gala.md:5: warning: unknown key 'stauts' is kept for templates as params.stauts; did you mean 'status'?",
-            "content/events/gala.md:6: warning: unknown key 'ned' is kept for templates as params.ned; did you mean 'end'?",
-            "content/events/gala.md:7: warning: unknown key 'tgas' is kept for templates as params.tgas; did you mean 'tags'?",
-            "content/events/gala.md:8: warning: unknown key 'tile' is kept for templates as params.tile; did you mean 'title' or 'time'?",
-        ])
+        let outcome = parse(
+            "title: Gala\ndate: 2026-11-20\nstrat: 2026-12-20 19:00\nstauts: cancelled\nned: 2026-12-20 21:00\ntgas: [music]\ntile: x",
+            path: "content/events/gala.md", kind: .event)
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "content/events/gala.md:4: warning: unknown key 'strat' is kept for templates as params.strat; did you mean 'start'?",
+                "content/events/gala.md:5: warning: unknown key 'stauts' is kept for templates as params.stauts; did you mean 'status'?",
+                "content/events/gala.md:6: warning: unknown key 'ned' is kept for templates as params.ned; did you mean 'end'?",
+                "content/events/gala.md:7: warning: unknown key 'tgas' is kept for templates as params.tgas; did you mean 'tags'?",
+                "content/events/gala.md:8: warning: unknown key 'tile' is kept for templates as params.tile; did you mean 'title' or 'time'?",
+            ])
     }
 
     /// No two of Herald's names for different keys are one slip apart (a slip of one would then
     /// be the other, silently), and every slip of every name (a letter left out, added, changed,
     /// or two neighbours swapped) is caught, with that name among the suggestions.
     @Test func everySlipOfEveryKeyIsCaught() {
-        let names = FrontMatterKeys.entries.flatMap { entry in entry.names.map { (key: entry.key, name: $0.lowercased()) } }
+        let names = FrontMatterKeys.entries.flatMap { entry in
+            entry.names.map { (key: entry.key, name: $0.lowercased()) }
+        }
         for a in names {
             for b in names where a.key != b.key {
                 #expect(SiteConfigParser.editDistance(a.name, b.name) >= 2, "\(a.name) and \(b.name)")
@@ -194,41 +219,58 @@ import Testing
     @Test func otherGeneratorsTemplateSyntaxIsAWarningAtItsLine() {
         let outcome = parse("title: A", path: "content/news/2026-11-02-a.md")
         #expect(outcome.diagnostics.isEmpty)
-        let shortcode = ItemParser(config: config).parse(Data("---\ntitle: A\n---\n\nIntro.\n\n{{< figure src=\"/img/a.png\" caption=\"A very long caption for a figure\" >}}\n\n```\n{% raw %} in code is fine\n```\n".utf8), path: "content/news/2026-11-02-a.md", kind: .news)
-        #expect(shortcode.diagnostics.map(\.description) == [
-            "content/news/2026-11-02-a.md:7: warning: Hugo shortcode `{{< figure src=\"/img/a.png\" caption=\"…` is shown as text: Herald does not run other generators' templates (herald import converts them)",
-        ])
-        let liquid = ItemParser(config: config).parse(Data("---\ntitle: A\n---\nSee {% include note.html %} here.\n".utf8), path: "content/news/2026-11-02-a.md", kind: .news)
-        #expect(liquid.diagnostics.map(\.description) == [
-            "content/news/2026-11-02-a.md:4: warning: Liquid tag `{% include note.html %}` is shown as text: Herald does not run other generators' templates (herald import converts them)",
-        ])
+        let shortcode = ItemParser(config: config).parse(
+            Data(
+                "---\ntitle: A\n---\n\nIntro.\n\n{{< figure src=\"/img/a.png\" caption=\"A very long caption for a figure\" >}}\n\n```\n{% raw %} in code is fine\n```\n"
+                    .utf8), path: "content/news/2026-11-02-a.md", kind: .news)
+        #expect(
+            shortcode.diagnostics.map(\.description) == [
+                "content/news/2026-11-02-a.md:7: warning: Hugo shortcode `{{< figure src=\"/img/a.png\" caption=\"…` is shown as text: Herald does not run other generators' templates (herald import converts them)"
+            ])
+        let liquid = ItemParser(config: config).parse(
+            Data("---\ntitle: A\n---\nSee {% include note.html %} here.\n".utf8), path: "content/news/2026-11-02-a.md",
+            kind: .news)
+        #expect(
+            liquid.diagnostics.map(\.description) == [
+                "content/news/2026-11-02-a.md:4: warning: Liquid tag `{% include note.html %}` is shown as text: Herald does not run other generators' templates (herald import converts them)"
+            ])
     }
 
     @Test func rawHTMLLeftOutIsToldOncePerBuild() throws {
         let site = MemorySite([
             "content/news/2026-11-01-a.md": "---\ntitle: A\n---\nText\n\n<div>box</div>\n",
             "content/news/2026-11-02-b.md": "---\ntitle: B\n---\nAn <sup>inline</sup> tag.\n",
-            "content/news/2026-11-03-c.md": "---\ntitle: C\n---\nNo HTML, and the more marker is no HTML either.\n\n<!--more-->\n\nMore.\n",
+            "content/news/2026-11-03-c.md":
+                "---\ntitle: C\n---\nNo HTML, and the more marker is no HTML either.\n\n<!--more-->\n\nMore.\n",
         ])
         let output = MemoryOutput()
-        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: site.files)).run(into: output)
-        #expect(report.warnings.map(\.description) == [
-            "content/news/2026-11-01-a.md:6: warning: raw HTML is left out of this file and 1 other (Markdown's safe mode); set `markdown: {unsafe: true}` in site.yml if the content's HTML can be trusted",
-        ])
+        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: site.files)).run(
+            into: output)
+        #expect(
+            report.warnings.map(\.description) == [
+                "content/news/2026-11-01-a.md:6: warning: raw HTML is left out of this file and 1 other (Markdown's safe mode); set `markdown: {unsafe: true}` in site.yml if the content's HTML can be trusted"
+            ])
     }
 
     @Test func translationsByFileNameAreLeftOutButOne() throws {
-        let found = try ContentDiscovery.discover(in: .memory(text: [
-            "content/news/2026-11-01-hello.md": "", "content/news/2026-11-01-hello.es.md": "", "content/news/2026-11-01-hello.pt-br.md": "",
-            "content/news/only/index.es.md": "", "content/news/only/index.en.md": "", "content/news/only/photo.jpg": "",
-            "content/news/v1.2.md": "",
-        ]), language: "en")
-        #expect(found.sources.map(\.path) == ["content/news/2026-11-01-hello.md", "content/news/only/index.en.md", "content/news/v1.2.md"])
+        let found = try ContentDiscovery.discover(
+            in: .memory(text: [
+                "content/news/2026-11-01-hello.md": "", "content/news/2026-11-01-hello.es.md": "",
+                "content/news/2026-11-01-hello.pt-br.md": "",
+                "content/news/only/index.es.md": "", "content/news/only/index.en.md": "",
+                "content/news/only/photo.jpg": "",
+                "content/news/v1.2.md": "",
+            ]), language: "en")
+        #expect(
+            found.sources.map(\.path) == [
+                "content/news/2026-11-01-hello.md", "content/news/only/index.en.md", "content/news/v1.2.md",
+            ])
         #expect(found.sources[1].bundle?.resources == ["photo.jpg"])
         #expect(found.notPages == 3)
-        #expect(found.warnings.map(\.description) == [
-            "content/news/2026-11-01-hello.es.md:1: warning: is a translation, left out with 2 others: a site has one language, and each item is built in its own (the file without a language in its name, else the site's)",
-        ])
+        #expect(
+            found.warnings.map(\.description) == [
+                "content/news/2026-11-01-hello.es.md:1: warning: is a translation, left out with 2 others: a site has one language, and each item is built in its own (the file without a language in its name, else the site's)"
+            ])
         #expect(Slug.fromFileName("2026-11-01-hello.es.md") == "hello")
     }
 
@@ -246,7 +288,9 @@ import Testing
     }
 
     @Test func unknownKeysAreKeptForTemplatesAsParams() throws {
-        let news = try item("title: A\ncountry: UK\nspeakers: [Ann, Bo]\nvenue_map:\n  lat: 51.5\n  public: true\nparams:\n  country: Wales\n  extra: more")
+        let news = try item(
+            "title: A\ncountry: UK\nspeakers: [Ann, Bo]\nvenue_map:\n  lat: 51.5\n  public: true\nparams:\n  country: Wales\n  extra: more"
+        )
         #expect(news.params["country"] == .text("Wales"), "Hugo's own params: mapping wins over a top-level key")
         #expect(news.params["speakers"] == .list([.text("Ann"), .text("Bo")]))
         #expect(news.params["venue_map"] == .mapping(["lat": .number("51.5"), "public": .bool(true)]))
@@ -256,8 +300,10 @@ import Testing
 
     @Test func paramsReachTemplates() throws {
         let site = MemorySite([
-            "templates/talk.mustache": "{{#item}}{{params.country}}|{{#params.speakers}}<{{.}}>{{/params.speakers}}|{{params.hall.room}}|{{^params.missing}}none{{/params.missing}}{{/item}}",
-            "content/pages/talk.md": "---\ntitle: Talk\nlayout: talk\ncountry: UK\nspeakers: [Ann, Bo]\nhall:\n  room: 201\n---\n",
+            "templates/talk.mustache":
+                "{{#item}}{{params.country}}|{{#params.speakers}}<{{.}}>{{/params.speakers}}|{{params.hall.room}}|{{^params.missing}}none{{/params.missing}}{{/item}}",
+            "content/pages/talk.md":
+                "---\ntitle: Talk\nlayout: talk\ncountry: UK\nspeakers: [Ann, Bo]\nhall:\n  room: 201\n---\n",
         ])
         #expect(try site.build().text("talk/index.html") == "UK|<Ann><Bo>|201|none")
     }
@@ -265,15 +311,20 @@ import Testing
 
 /// Jekyll's `time:` and events whose day is their `date`.
 @Suite struct EventDayAndTimeTests {
-    func event(_ front: String, path: String = "content/events/2026-12-05-gala.md", zone: String = "Asia/Shanghai") -> ItemParser.Outcome {
+    func event(
+        _ front: String, path: String = "content/events/2026-12-05-gala.md", zone: String = "Asia/Shanghai"
+    ) -> ItemParser.Outcome {
         let config = SiteConfig(title: "T", timeZone: TimeZone(identifier: zone)!)
         return ItemParser(config: config).parse(Data("---\n\(front)\n---\n".utf8), path: path, kind: .event)
     }
 
     @Test(arguments: [
-        ("19:00-21:00", 19, 0, 21, 0), ("19:00 - 21:30", 19, 0, 21, 30), ("19:00–21:00", 19, 0, 21, 0), ("19:00~21:00", 19, 0, 21, 0),
-        ("19:00～21:00", 19, 0, 21, 0), ("19:00至21:00", 19, 0, 21, 0), ("7pm-9pm", 19, 0, 21, 0), ("7-9 pm", 19, 0, 21, 0),
-        ("7:30 PM to 9 PM", 19, 30, 21, 0), ("１９：００－２１：００", 19, 0, 21, 0), ("12am-1am", 0, 0, 1, 0), ("9.30-11", 9, 30, 11, 0),
+        ("19:00-21:00", 19, 0, 21, 0), ("19:00 - 21:30", 19, 0, 21, 30), ("19:00–21:00", 19, 0, 21, 0),
+        ("19:00~21:00", 19, 0, 21, 0),
+        ("19:00～21:00", 19, 0, 21, 0), ("19:00至21:00", 19, 0, 21, 0), ("7pm-9pm", 19, 0, 21, 0),
+        ("7-9 pm", 19, 0, 21, 0),
+        ("7:30 PM to 9 PM", 19, 30, 21, 0), ("１９：００－２１：００", 19, 0, 21, 0), ("12am-1am", 0, 0, 1, 0),
+        ("9.30-11", 9, 30, 11, 0),
     ])
     func timeRanges(text: String, startHour: Int, startMinute: Int, endHour: Int, endMinute: Int) throws {
         let range = try TimeOfDayRange.parse(text).get()
@@ -300,7 +351,9 @@ import Testing
         #expect(details.end == DateParser.parseInstant("2026-12-05T13:00:00Z"))
         #expect(!details.allDay)
         #expect(details.location == "Hall")
-        #expect(outcome.item?.date == nil, "the date is the event's day, not a publication date that would hide it as a future post")
+        #expect(
+            outcome.item?.date == nil,
+            "the date is the event's day, not a publication date that would hide it as a future post")
     }
 
     @Test func aRangePastMidnightEndsTheNextDay() throws {
@@ -329,31 +382,38 @@ import Testing
     }
 
     @Test func aDateAloneIsAnAllDayEvent() throws {
-        let details = try #require(event("title: Open day\ndate: 2026-12-12", path: "content/events/open-day.md").item?.event)
+        let details = try #require(
+            event("title: Open day\ndate: 2026-12-12", path: "content/events/open-day.md").item?.event)
         #expect(details.allDay)
         #expect(details.start == DateParser.parseInstant("2026-12-12T00:00:00+08:00"))
     }
 
     @Test func aTimeBesideAStartIsIgnoredWithAWarning() {
-        #expect(event("title: Gala\nstart: 2026-12-05 19:00\ntime: 20:00").diagnostics.map(\.description) == [
-            "content/events/2026-12-05-gala.md:4: warning: 'time' is ignored: start already gives the start",
-        ])
+        #expect(
+            event("title: Gala\nstart: 2026-12-05 19:00\ntime: 20:00").diagnostics.map(\.description) == [
+                "content/events/2026-12-05-gala.md:4: warning: 'time' is ignored: start already gives the start"
+            ])
     }
 
     @Test func aMistypedTimeIsAnErrorAtItsLine() {
-        #expect(event("title: Gala\ndate: 2026-12-05\ntime: \"19:75\"").diagnostics.map(\.description) == [
-            "content/events/2026-12-05-gala.md:4: time: '19:75' is not a time: expected HH:MM or HH:MM-HH:MM, such as 19:00-21:00",
-        ])
+        #expect(
+            event("title: Gala\ndate: 2026-12-05\ntime: \"19:75\"").diagnostics.map(\.description) == [
+                "content/events/2026-12-05-gala.md:4: time: '19:75' is not a time: expected HH:MM or HH:MM-HH:MM, such as 19:00-21:00"
+            ])
     }
 
     @Test func aTimeInWordsIsShownBesideTheDayOfAnAllDayEvent() throws {
         let outcome = event("title: Recruitment\ndate: 2026-12-05\ntime: 中午及傍晚")
-        #expect(outcome.diagnostics.map(\.description) == [
-            "content/events/2026-12-05-gala.md:4: warning: time '中午及傍晚' gives no hours, so the event is shown all day on 2026-12-05 with this text beside it; write `time: HH:MM-HH:MM` for a timed event",
-        ])
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "content/events/2026-12-05-gala.md:4: warning: time '中午及傍晚' gives no hours, so the event is shown all day on 2026-12-05 with this text beside it; write `time: HH:MM-HH:MM` for a timed event"
+            ])
         let details = try #require(outcome.item?.event)
         #expect(details.allDay && details.timeNote == "中午及傍晚")
-        let page = try MemorySite(["content/events/2026-12-05-recruit.md": "---\ntitle: Recruitment\ndate: 2026-12-05\ntime: after dinner\n---\n"]).build()
+        let page = try MemorySite([
+            "content/events/2026-12-05-recruit.md":
+                "---\ntitle: Recruitment\ndate: 2026-12-05\ntime: after dinner\n---\n"
+        ]).build()
         #expect(try #require(page.text("events/recruit/index.html")).contains(", after dinner"))
     }
 
@@ -363,14 +423,17 @@ import Testing
     }
 
     @Test func severalOrganizersAreNamedTogether() throws {
-        let details = try #require(event("title: Call\nstart: 2026-12-05 10:00\norganizer:\n  - Ann Lee\n  - Bo Chen").item?.event)
+        let details = try #require(
+            event("title: Call\nstart: 2026-12-05 10:00\norganizer:\n  - Ann Lee\n  - Bo Chen").item?.event)
         #expect(details.organizer == "Ann Lee, Bo Chen")
     }
 
     @Test func anEndBeforeTheStartIsStillAnError() {
-        #expect(event("title: Gala\ndateStart: 2026-12-05 19:00\ndateEnd: 2026-12-05 18:00").diagnostics.map(\.description) == [
-            "content/events/2026-12-05-gala.md:4: end (2026-12-05 18:00) comes before start (2026-12-05 19:00)",
-        ])
+        #expect(
+            event("title: Gala\ndateStart: 2026-12-05 19:00\ndateEnd: 2026-12-05 18:00").diagnostics.map(\.description)
+                == [
+                    "content/events/2026-12-05-gala.md:4: end (2026-12-05 18:00) comes before start (2026-12-05 19:00)"
+                ])
     }
 }
 
@@ -390,16 +453,20 @@ import Testing
         let output = try site.build()
         #expect(output.files["news/kept/index.html"] != nil)
         #expect(output.files["news/gala/index.html"] != nil)
-        #expect(output.files.keys.filter { $0.hasSuffix(".md") || $0.contains("inner") }.isEmpty,
-                "a bundle's Markdown, an index.md inside it included, is neither a page nor published, as in Hugo")
-        for gone in ["news/hidden/index.html", "news/unpublished/index.html", "news/shared/index.html", "news/2019/index.html"] {
+        #expect(
+            output.files.keys.filter { $0.hasSuffix(".md") || $0.contains("inner") }.isEmpty,
+            "a bundle's Markdown, an index.md inside it included, is neither a page nor published, as in Hugo")
+        for gone in [
+            "news/hidden/index.html", "news/unpublished/index.html", "news/shared/index.html", "news/2019/index.html",
+        ] {
             #expect(output.files[gone] == nil, "\(gone)")
         }
     }
 
     @Test func aTitleIsStillRequiredOfARealPage() {
-        #expect(MemorySite(["content/news/2026-11-01-a.md": "---\ndescription: no title\n---\n"]).diagnostics() == [
-            "content/news/2026-11-01-a.md:2: a title is required (add `title: …` to the front matter)",
-        ])
+        #expect(
+            MemorySite(["content/news/2026-11-01-a.md": "---\ndescription: no title\n---\n"]).diagnostics() == [
+                "content/news/2026-11-01-a.md:2: a title is required (add `title: …` to the front matter)"
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// Every table and strikethrough example of the GitHub Flavored Markdown spec 0.29 and of
 /// cmark-gfm's `test/extensions.txt` (a copy of ../shared/standards/gfm/tables-strikethrough.json,
@@ -31,7 +32,9 @@ import Testing
         let renderer = MarkdownRenderer(options: options)
         for example in examples {
             let html = renderer.render(example.markdown).html
-            #expect(Self.normalized(html) == Self.normalized(example.html), "example \(example.example) (\(example.section))")
+            #expect(
+                Self.normalized(html) == Self.normalized(example.html),
+                "example \(example.example) (\(example.section))")
         }
     }
 
@@ -56,10 +59,11 @@ import Testing
     /// The expected table HTML for rows of cells, the first row the header.
     func table(_ rows: [[String]], align: [String] = []) -> String {
         func row(_ cells: [String], _ tag: String) -> String {
-            "<tr>\n" + cells.enumerated().map { index, cell in
-                let attribute = index < align.count && !align[index].isEmpty ? " align=\"\(align[index])\"" : ""
-                return "<\(tag)\(attribute)>\(cell)</\(tag)>\n"
-            }.joined() + "</tr>\n"
+            "<tr>\n"
+                + cells.enumerated().map { index, cell in
+                    let attribute = index < align.count && !align[index].isEmpty ? " align=\"\(align[index])\"" : ""
+                    return "<\(tag)\(attribute)>\(cell)</\(tag)>\n"
+                }.joined() + "</tr>\n"
         }
         var html = "<table>\n<thead>\n" + row(rows[0], "th") + "</thead>\n"
         if rows.count > 1 { html += "<tbody>\n" + rows.dropFirst().map { row($0, "td") }.joined() + "</tbody>\n" }
@@ -68,23 +72,34 @@ import Testing
 
     @Test func alignmentComesFromTheDelimiterRow() {
         let markdown = "| a | b | c | d |\n|:--|:-:|--:|---|\n| 1 | 2 | 3 | 4 |\n"
-        #expect(html(markdown) == table([["a", "b", "c", "d"], ["1", "2", "3", "4"]], align: ["left", "center", "right", ""]))
+        #expect(
+            html(markdown)
+                == table([["a", "b", "c", "d"], ["1", "2", "3", "4"]], align: ["left", "center", "right", ""]))
         // One column without pipes: a colon is what keeps the delimiter from being a setext underline.
         #expect(html("Name\n:--:\nAda\n") == table([["Name"], ["Ada"]], align: ["center"]))
     }
 
     @Test func escapedPipesStayInTheirCell() {
         let markdown = "| a \\| b | `c \\| d` |\n| --- | --- |\n| `x\\|y` | **\\|** |\n"
-        #expect(html(markdown) == table([["a | b", "<code>c | d</code>"], ["<code>x|y</code>", "<strong>|</strong>"]]))
+        #expect(
+            html(markdown) == table([["a | b", "<code>c | d</code>"], ["<code>x|y</code>", "<strong>|</strong>"]]))
         // Cells are split before inlines are parsed, so an unescaped pipe splits a code span too.
         #expect(html("| `a|b` |\n|-|-|\n") == table([["`a", "b`"]]))
     }
 
     @Test func cellsHoldInlineMarkdown() {
         let markdown = "| *em* | [link][ref] | ~~gone~~ | <b>raw</b> |\n|---|---|---|---|\n\n[ref]: /target \"T\"\n"
-        let expected = table([["<em>em</em>", "<a href=\"/target\" title=\"T\">link</a>", "<del>gone</del>", "<!-- raw HTML omitted -->raw<!-- raw HTML omitted -->"]])
+        let expected = table([
+            [
+                "<em>em</em>", "<a href=\"/target\" title=\"T\">link</a>", "<del>gone</del>",
+                "<!-- raw HTML omitted -->raw<!-- raw HTML omitted -->",
+            ]
+        ])
         #expect(html(markdown) == expected)
-        #expect(html(markdown, MarkdownOptions(unsafe: true)) == expected.replacingOccurrences(of: "<!-- raw HTML omitted -->raw<!-- raw HTML omitted -->", with: "<b>raw</b>"))
+        #expect(
+            html(markdown, MarkdownOptions(unsafe: true))
+                == expected.replacingOccurrences(
+                    of: "<!-- raw HTML omitted -->raw<!-- raw HTML omitted -->", with: "<b>raw</b>"))
         // A cell that looks like a block is text: no heading, list or reference definition.
         #expect(html("| # h | 1. x | [r]: /u |\n|-|-|-|\n") == table([["# h", "1. x", "[r]: /u"]]))
     }
@@ -93,9 +108,13 @@ import Testing
         let quoted = "> | a | b |\n> | - | - |\n> | 1 | 2 |\n"
         #expect(html(quoted) == "<blockquote>\n" + table([["a", "b"], ["1", "2"]]) + "</blockquote>\n")
         let listed = "- item\n\n  | a | b |\n  |---|---|\n  | 1 | 2 |\n- next\n"
-        #expect(html(listed) == "<ul>\n<li>\n<p>item</p>\n" + table([["a", "b"], ["1", "2"]]) + "</li>\n<li>\n<p>next</p>\n</li>\n</ul>\n")
+        #expect(
+            html(listed) == "<ul>\n<li>\n<p>item</p>\n" + table([["a", "b"], ["1", "2"]])
+                + "</li>\n<li>\n<p>next</p>\n</li>\n</ul>\n")
         let nested = "1. > x | y\n   > --|--\n   > 1 | 2\n"
-        #expect(html(nested) == "<ol>\n<li>\n<blockquote>\n" + table([["x", "y"], ["1", "2"]]) + "</blockquote>\n</li>\n</ol>\n")
+        #expect(
+            html(nested) == "<ol>\n<li>\n<blockquote>\n" + table([["x", "y"], ["1", "2"]])
+                + "</blockquote>\n</li>\n</ol>\n")
         // The delimiter row must carry the quote's prefix: a lazy line cannot start a table.
         #expect(html("> | a |\n| - |\n") == "<blockquote>\n<p>| a |\n| - |</p>\n</blockquote>\n")
     }
@@ -140,7 +159,8 @@ import Testing
     }
 
     @Test func tableTextCountsAsWordsButIsNotTheLead() {
-        let markdown = "| Name | Role |\n| --- | --- |\n| Ada | Chair |\n| Lin | Treasurer |\n\nThe committee met today.\n"
+        let markdown =
+            "| Name | Role |\n| --- | --- |\n| Ada | Chair |\n| Lin | Treasurer |\n\nThe committee met today.\n"
         let rendered = renderer.render(markdown, wantPlainText: true)
         #expect(rendered.statistics.words == 10)
         #expect(rendered.plainText == "Name Role Ada Chair Lin Treasurer The committee met today.")
@@ -158,11 +178,15 @@ import Testing
     @Test func siteConfigSwitchesTheExtensions() {
         let defaults = SiteConfigParser.parse("title: T\n").config?.markdown
         #expect(defaults?.tables == true && defaults?.strikethrough == true)
-        let off = SiteConfigParser.parse("title: T\nbaseURL: https://example.org/\nmarkdown: {tables: false, strikethrough: false}\n")
+        let off = SiteConfigParser.parse(
+            "title: T\nbaseURL: https://example.org/\nmarkdown: {tables: false, strikethrough: false}\n")
         #expect(off.config?.markdown.tables == false && off.config?.markdown.strikethrough == false)
         #expect(off.diagnostics.isEmpty)
         let wrong = SiteConfigParser.parse("title: T\nmarkdown:\n  tables: sometimes\n  strikethrow: false\n")
-        #expect(wrong.diagnostics.contains { $0.message.contains("tables must be true or false") && $0.line == 3 && $0.severity == .error })
+        #expect(
+            wrong.diagnostics.contains {
+                $0.message.contains("tables must be true or false") && $0.line == 3 && $0.severity == .error
+            })
         #expect(wrong.diagnostics.contains { $0.message.contains("did you mean 'strikethrough'") && $0.line == 4 })
     }
 
@@ -170,14 +194,25 @@ import Testing
         #expect(html("~~Hi~~ Hello, world!\n") == "<p><del>Hi</del> Hello, world!</p>\n")
         #expect(html("This ~~has a\n\nnew paragraph~~.\n") == "<p>This ~~has a</p>\n<p>new paragraph~~.</p>\n")
         #expect(html("~~a *b* c~~\n") == "<p><del>a <em>b</em> c</del></p>\n")
-        #expect(html("~~one~~ and ~two~ but not ~~~three~~~\n") == "<p><del>one</del> and <del>two</del> but not ~~~three~~~</p>\n")
-        #expect(html("This ~is ~ legit~ isn't ~ legit. No ~mismatch~~\n") == "<p>This <del>is ~ legit</del> isn't ~ legit. No ~mismatch~~</p>\n")
+        #expect(
+            html("~~one~~ and ~two~ but not ~~~three~~~\n")
+                == "<p><del>one</del> and <del>two</del> but not ~~~three~~~</p>\n")
+        #expect(
+            html("This ~is ~ legit~ isn't ~ legit. No ~mismatch~~\n")
+                == "<p>This <del>is ~ legit</del> isn't ~ legit. No ~mismatch~~</p>\n")
         // Escaped tildes and character references are text; an escaped backslash leaves its tilde.
-        #expect(html("\\~\\~a\\~\\~ and &#126;&#126;b&#x7e;&#x7E; but \\\\~~c~~\n") == "<p>~~a~~ and ~~b~~ but \\<del>c</del></p>\n")
+        #expect(
+            html("\\~\\~a\\~\\~ and &#126;&#126;b&#x7e;&#x7E; but \\\\~~c~~\n")
+                == "<p>~~a~~ and ~~b~~ but \\<del>c</del></p>\n")
         // As in cmark-gfm, the escaped tilde does not open, but the unescaped one after it can.
         #expect(html("\\~~a~~ and \\~b~\n") == "<p>~<del>a~~ and ~b</del></p>\n")
-        #expect(html("*~~a~~* [~~b~~](/u) ~~[c](/v)~~\n") == "<p><em><del>a</del></em> <a href=\"/u\"><del>b</del></a> <del><a href=\"/v\">c</a></del></p>\n")
-        #expect(html("# ~~Heading~~\n") == "<h1 id=\"heading\"><del>Heading</del> <a class=\"heading-anchor\" href=\"#heading\" aria-labelledby=\"heading\"></a></h1>\n")
+        #expect(
+            html("*~~a~~* [~~b~~](/u) ~~[c](/v)~~\n")
+                == "<p><em><del>a</del></em> <a href=\"/u\"><del>b</del></a> <del><a href=\"/v\">c</a></del></p>\n")
+        #expect(
+            html("# ~~Heading~~\n")
+                == "<h1 id=\"heading\"><del>Heading</del> <a class=\"heading-anchor\" href=\"#heading\" aria-labelledby=\"heading\"></a></h1>\n"
+        )
         #expect(html("~~across\nlines~~\n") == "<p><del>across\nlines</del></p>\n")
         #expect(html("`~~a~~` and ~~`b`~~\n") == "<p><code>~~a~~</code> and <del><code>b</code></del></p>\n")
         #expect(html("```\n~~no~~\n```\n") == "<pre><code>~~no~~\n</code></pre>\n")

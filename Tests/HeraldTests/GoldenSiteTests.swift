@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// Fixture sites built with a fixed `--now` and compared, file by file, with committed output.
 @Suite struct GoldenSiteTests {
@@ -57,7 +58,9 @@ import Testing
 
     @Test func customThemeSiteMatchesItsGoldenFiles() throws {
         let output = try Fixtures.build(Fixtures.site("custom-theme"))
-        #expect(output.text("assets/herald.css") == "body { font-family: serif; }\n", "the site's static file replaces the theme's")
+        #expect(
+            output.text("assets/herald.css") == "body { font-family: serif; }\n",
+            "the site's static file replaces the theme's")
         try check(output, "custom-theme")
     }
 
@@ -67,18 +70,27 @@ import Testing
     @Test func exampleSiteMatchesItsGoldenFiles() throws {
         let output = try Fixtures.build(Fixtures.repository)
         let copies = output.files.filter { $0.key.hasPrefix("images/") }
-        let originals = try GoldenFiles.files(under: Fixtures.repository.appendingPathComponent("static/images")).map { "images/" + $0 }
+        let originals = try GoldenFiles.files(under: Fixtures.repository.appendingPathComponent("static/images")).map {
+            "images/" + $0
+        }
         #expect(Set(copies.keys).isSuperset(of: originals))
         for path in originals {
-            #expect(copies[path] == (try Data(contentsOf: Fixtures.repository.appendingPathComponent("static/" + path))), "\(path) is not an exact copy")
+            #expect(
+                copies[path] == (try Data(contentsOf: Fixtures.repository.appendingPathComponent("static/" + path))),
+                "\(path) is not an exact copy")
         }
         let processed = copies.filter { !originals.contains($0.key) }
-        #expect(processed.count == originals.count * 9, "480, 720, 960 and 1200 wide, in WebP and JPEG, and a JPEG thumbnail, of each 1200 × 630 cover")
+        #expect(
+            processed.count == originals.count * 9,
+            "480, 720, 960 and 1200 wide, in WebP and JPEG, and a JPEG thumbnail, of each 1200 × 630 cover")
         for (path, data) in processed {
             let parts = path.split(separator: ".")
             let header = try ImageCodec.header(of: data)
-            #expect(parts.count == 4 && String(header.width) == parts[1].replacingOccurrences(of: "thumb", with: ""), "\(path) is \(header.width) pixels wide")
-            #expect(header.formatName == (parts[3] == "jpg" ? "jpeg" : String(parts[3])), "\(path) is \(header.formatName)")
+            #expect(
+                parts.count == 4 && String(header.width) == parts[1].replacingOccurrences(of: "thumb", with: ""),
+                "\(path) is \(header.width) pixels wide")
+            #expect(
+                header.formatName == (parts[3] == "jpg" ? "jpeg" : String(parts[3])), "\(path) is \(header.formatName)")
         }
         let pages = MemoryOutput()
         for (path, data) in output.files where !path.hasPrefix("images/") { try pages.write(path, data) }
@@ -93,7 +105,8 @@ import Testing
 /// Rewriting golden files is never a passing test.
 @Suite struct GoldenRewriteTests {
     @Test func rewritingRecordsAnIssueAndCIRefusesIt() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("golden-rewrite-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "golden-rewrite-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = ["index.html": Data("<p>new</p>".utf8)]
         withKnownIssue("a rewrite is reported, so the run fails") {
@@ -101,8 +114,12 @@ import Testing
         }
         #expect(try Data(contentsOf: folder.appendingPathComponent("index.html")) == files["index.html"])
         withKnownIssue("CI refuses to rewrite") {
-            try GoldenFiles.check(["index.html": Data("<p>other</p>".utf8)], against: folder, environment: ["UPDATE_GOLDEN": "1", "CI": "true"])
+            try GoldenFiles.check(
+                ["index.html": Data("<p>other</p>".utf8)], against: folder,
+                environment: ["UPDATE_GOLDEN": "1", "CI": "true"])
         }
-        #expect(try Data(contentsOf: folder.appendingPathComponent("index.html")) == files["index.html"], "CI must not rewrite")
+        #expect(
+            try Data(contentsOf: folder.appendingPathComponent("index.html")) == files["index.html"],
+            "CI must not rewrite")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// Heading IDs, their anchor links and tables of contents (issue 36).
 @Suite struct HeadingTests {
@@ -11,11 +12,14 @@ import Testing
         var files = files
         if files["site.yml"] == nil { files["site.yml"] = site }
         let output = MemoryOutput()
-        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: files)).run(into: output)
+        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: .memory(text: files)).run(
+            into: output)
         return (output, report.warnings.map(\.description))
     }
 
-    static func anchor(_ id: String) -> String { " <a class=\"heading-anchor\" href=\"#\(id)\" aria-labelledby=\"\(id)\"></a>" }
+    static func anchor(_ id: String) -> String {
+        " <a class=\"heading-anchor\" href=\"#\(id)\" aria-labelledby=\"\(id)\"></a>"
+    }
 
     @Test(arguments: [
         ("How to join", "how-to-join"),
@@ -41,7 +45,10 @@ import Testing
         var texts = ["", " ", "  a  ", "\tTab\nline\r", "A-B_C", "Hello, World!", "C++ & Rust"]
         for value in UInt8(0)..<0x80 {
             let character = String(UnicodeScalar(value))
-            texts += [character, "a\(character)b", "\(character)x", "x\(character)", "Q \(character) \(character)\(character) Z"]
+            texts += [
+                character, "a\(character)b", "\(character)x", "x\(character)",
+                "Q \(character) \(character)\(character) Z",
+            ]
         }
         for text in texts {
             #expect(HeadingIDs.asciiSlug(text) == HeadingIDs.unicodeSlug(text), "\(text.debugDescription)")
@@ -62,7 +69,10 @@ import Testing
         let parsed = SiteConfigParser.parse("title: T\nmarkdown:\n  headingIDPrefix: \"h:\"\n")
         #expect(parsed.config?.markdown.headingIDPrefix == "h:")
         let refused = SiteConfigParser.parse("title: T\nmarkdown:\n  emoji: true\n  headingIDPrefix: 'x\"><b'\n")
-        #expect(refused.diagnostics.map(\.description) == [#"site.yml:4: markdown.headingIDPrefix 'x"><b' may hold only letters, digits, '-', '_', '.' and ':' (at most 64), as it goes into every heading's id"#])
+        #expect(
+            refused.diagnostics.map(\.description) == [
+                #"site.yml:4: markdown.headingIDPrefix 'x"><b' may hold only letters, digits, '-', '_', '.' and ':' (at most 64), as it goes into every heading's id"#
+            ])
     }
 
     @Test func repeatsGetNumbersAndCustomIDsAreKept() {
@@ -75,13 +85,15 @@ import Testing
 
     @Test func aMalformedOrRepeatedCustomIDIsAWarningAtItsLine() throws {
         let (output, warnings) = try Self.build([
-            "content/news/2026-11-20-a.md": "---\ntitle: A\n---\nIntro.\n\n## One {#same}\n\n## Two {#a b}\n\n## Three {#same}\n\n## Four {#}\n",
+            "content/news/2026-11-20-a.md":
+                "---\ntitle: A\n---\nIntro.\n\n## One {#same}\n\n## Two {#a b}\n\n## Three {#same}\n\n## Four {#}\n"
         ])
-        #expect(warnings == [
-            "content/news/2026-11-20-a.md:8: warning: heading attribute '{#a b}' is not an ID Herald reads, so it is shown as text; write {#an-id}, with no spaces",
-            "content/news/2026-11-20-a.md:10: warning: heading ID 'same' is already used on the page; this one gets 'same-1'",
-            "content/news/2026-11-20-a.md:12: warning: heading attribute '{#}' is not an ID Herald reads, so it is shown as text; write {#an-id}, with no spaces",
-        ])
+        #expect(
+            warnings == [
+                "content/news/2026-11-20-a.md:8: warning: heading attribute '{#a b}' is not an ID Herald reads, so it is shown as text; write {#an-id}, with no spaces",
+                "content/news/2026-11-20-a.md:10: warning: heading ID 'same' is already used on the page; this one gets 'same-1'",
+                "content/news/2026-11-20-a.md:12: warning: heading attribute '{#}' is not an ID Herald reads, so it is shown as text; write {#an-id}, with no spaces",
+            ])
         let page = try #require(output.text("news/a/index.html"))
         #expect(page.contains("<h2 id=\"two-a-b\">Two {#a b}" + Self.anchor("two-a-b") + "</h2>"))
         #expect(page.contains("<h2 id=\"same-1\">Three" + Self.anchor("same-1") + "</h2>"))
@@ -90,8 +102,10 @@ import Testing
 
     @Test func anIDIsEscapedAndSafeModeHoldsInsideAHeading() {
         let rendered = MarkdownRenderer().render("## Tom & \"Jerry\" <b>bold</b> {#t&j<x}\n")
-        #expect(rendered.html == "<h2 id=\"t&amp;j&lt;x\">Tom &amp; &quot;Jerry&quot; <!-- raw HTML omitted -->bold<!-- raw HTML omitted -->"
-            + " <a class=\"heading-anchor\" href=\"#t&amp;j&lt;x\" aria-labelledby=\"t&amp;j&lt;x\"></a></h2>\n")
+        #expect(
+            rendered.html
+                == "<h2 id=\"t&amp;j&lt;x\">Tom &amp; &quot;Jerry&quot; <!-- raw HTML omitted -->bold<!-- raw HTML omitted -->"
+                + " <a class=\"heading-anchor\" href=\"#t&amp;j&lt;x\" aria-labelledby=\"t&amp;j&lt;x\"></a></h2>\n")
         // A quote cannot be part of an ID: the attribute is then text, and the ID the text's.
         #expect(MarkdownRenderer().render("## A {#a\"b}\n").headingProblems.map(\.kind) == [.malformedID])
     }
@@ -99,7 +113,9 @@ import Testing
     @Test func linksAndImagesInAHeadingKeepTheirRewriting() {
         let rendered = MarkdownRenderer(basePath: "/union/").render("## See [the rules](/rules/) ![logo](/logo.png)\n")
         #expect(rendered.headings.map(\.id) == ["see-the-rules"])
-        #expect(rendered.html.contains("<a href=\"/union/rules/\">the rules</a> <img src=\"/union/logo.png\" alt=\"logo\" />"))
+        #expect(
+            rendered.html.contains(
+                "<a href=\"/union/rules/\">the rules</a> <img src=\"/union/logo.png\" alt=\"logo\" />"))
     }
 
     @Test func headingIDsCanBeTurnedOff() throws {
@@ -114,38 +130,43 @@ import Testing
 
     // MARK: Tables of contents
 
-    static let long = "---\ntitle: Long\n---\nIntro.\n\n## Join\n\n### Online\n\n### In person\n\n## Fees\n\n#### Deep\n\n## Contact\n"
+    static let long =
+        "---\ntitle: Long\n---\nIntro.\n\n## Join\n\n### Online\n\n### In person\n\n## Fees\n\n#### Deep\n\n## Contact\n"
 
     @Test func aLongArticleGetsATableOfContents() throws {
         let (output, _) = try Self.build(["content/news/2026-11-20-long.md": Self.long])
         let page = try #require(output.text("news/long/index.html"))
-        #expect(page.contains("""
-              <details class="toc" open>
-                <summary class="toc__title">Contents</summary>
-                <nav class="toc__list" aria-label="Contents">
-            <ul>
-            <li><a href="#join">Join</a>
-            <ul>
-            <li><a href="#online">Online</a></li>
-            <li><a href="#in-person">In person</a></li>
-            </ul></li>
-            <li><a href="#fees">Fees</a></li>
-            <li><a href="#contact">Contact</a></li>
-            </ul>
+        #expect(
+            page.contains(
+                """
+                  <details class="toc" open>
+                    <summary class="toc__title">Contents</summary>
+                    <nav class="toc__list" aria-label="Contents">
+                <ul>
+                <li><a href="#join">Join</a>
+                <ul>
+                <li><a href="#online">Online</a></li>
+                <li><a href="#in-person">In person</a></li>
+                </ul></li>
+                <li><a href="#fees">Fees</a></li>
+                <li><a href="#contact">Contact</a></li>
+                </ul>
 
-                </nav>
-              </details>
-            """), "\(page)")
+                    </nav>
+                  </details>
+                """), "\(page)")
     }
 
     @Test func tocInFrontMatterAsksOrDeclines() throws {
         let (output, _) = try Self.build([
             "content/news/2026-11-20-short.md": "---\ntitle: Short\ntoc: true\n---\n## Only\n",
-            "content/news/2026-11-20-long.md": Self.long.replacingOccurrences(of: "title: Long\n", with: "title: Long\ntoc: false\n"),
+            "content/news/2026-11-20-long.md": Self.long.replacingOccurrences(
+                of: "title: Long\n", with: "title: Long\ntoc: false\n"),
             "content/news/2026-11-20-plain.md": "---\ntitle: Plain\n---\n## One\n\n## Two\n",
             "content/pages/about.md": "---\ntitle: About\ntoc: true\n---\n## Who\n\n## Where\n",
         ])
-        #expect(output.text("news/short/index.html")?.contains("<ul>\n<li><a href=\"#only\">Only</a></li>\n</ul>") == true)
+        #expect(
+            output.text("news/short/index.html")?.contains("<ul>\n<li><a href=\"#only\">Only</a></li>\n</ul>") == true)
         #expect(output.text("news/long/index.html")?.contains("class=\"toc\"") == false)
         #expect(output.text("news/plain/index.html")?.contains("class=\"toc\"") == false)
         #expect(output.text("about/index.html")?.contains("<li><a href=\"#where\">Where</a></li>") == true)
@@ -153,12 +174,16 @@ import Testing
 
     @Test func theSiteSetsLevelsAndWhenATableIsShown() throws {
         let (output, _) = try Self.build([
-            "site.yml": Self.site + "markdown:\n  toc:\n    startLevel: 3\n    endLevel: 4\n    minHeadings: 2\n    ordered: true\n",
+            "site.yml": Self.site
+                + "markdown:\n  toc:\n    startLevel: 3\n    endLevel: 4\n    minHeadings: 2\n    ordered: true\n",
             "content/news/2026-11-20-long.md": Self.long,
         ])
         let page = try #require(output.text("news/long/index.html"))
         // h3, h3, then an h4 under the second: no h2, and numbered.
-        #expect(page.contains("<ol>\n<li><a href=\"#online\">Online</a></li>\n<li><a href=\"#in-person\">In person</a>\n<ol>\n<li><a href=\"#deep\">Deep</a></li>\n</ol></li>\n</ol>"), "\(page)")
+        #expect(
+            page.contains(
+                "<ol>\n<li><a href=\"#online\">Online</a></li>\n<li><a href=\"#in-person\">In person</a>\n<ol>\n<li><a href=\"#deep\">Deep</a></li>\n</ol></li>\n</ol>"
+            ), "\(page)")
         let every = try Self.build([
             "site.yml": Self.site + "markdown:\n  toc: true\n",
             "content/news/2026-11-20-a.md": "---\ntitle: A\n---\n## One\n",
@@ -167,31 +192,36 @@ import Testing
     }
 
     @Test func aJumpOfLevelsNestsOnceAndClimbsBack() {
-        let headings = [(2, "a"), (4, "b"), (3, "c"), (2, "d")].map { HeadingAnchors.Heading(level: $0.0, id: $0.1, text: $0.1.uppercased()) }
+        let headings = [(2, "a"), (4, "b"), (3, "c"), (2, "d")].map {
+            HeadingAnchors.Heading(level: $0.0, id: $0.1, text: $0.1.uppercased())
+        }
         var options = TableOfContentsOptions()
         options.endLevel = 4
-        #expect(TableOfContents(options: options).html(for: headings, wanted: true) == """
-            <ul>
-            <li><a href="#a">A</a>
-            <ul>
-            <li><a href="#b">B</a></li>
-            <li><a href="#c">C</a></li>
-            </ul></li>
-            <li><a href="#d">D</a></li>
-            </ul>
+        #expect(
+            TableOfContents(options: options).html(for: headings, wanted: true) == """
+                <ul>
+                <li><a href="#a">A</a>
+                <ul>
+                <li><a href="#b">B</a></li>
+                <li><a href="#c">C</a></li>
+                </ul></li>
+                <li><a href="#d">D</a></li>
+                </ul>
 
-            """)
+                """)
     }
 
     @Test func badTableOfContentsSettingsAreErrorsAtTheirLine() {
         let diagnostics = MemorySite([
-            "site.yml": Self.site + "markdown:\n  toc:\n    startLevel: 4\n    endLevel: 2\n    minHeadings: -1\n    depth: 3\n",
+            "site.yml": Self.site
+                + "markdown:\n  toc:\n    startLevel: 4\n    endLevel: 2\n    minHeadings: -1\n    depth: 3\n"
         ]).diagnostics()
-        #expect(diagnostics == [
-            "site.yml:7: markdown.toc.endLevel (2) is below startLevel (4)",
-            "site.yml:8: markdown.toc.minHeadings must be between 0 and 1000",
-            "site.yml:9: warning: unknown key 'depth' in markdown.toc is ignored",
-        ])
+        #expect(
+            diagnostics == [
+                "site.yml:7: markdown.toc.endLevel (2) is below startLevel (4)",
+                "site.yml:8: markdown.toc.minHeadings must be between 0 and 1000",
+                "site.yml:9: warning: unknown key 'depth' in markdown.toc is ignored",
+            ])
     }
 
     /// Ten thousand headings of one text: IDs stay linear (each repeat is found from the last
@@ -222,10 +252,16 @@ import Testing
     /// the heading, then changed for the lead (a use after free). The heading now lives until the
     /// body is rendered, and in the lead its reference is a plain number, as everywhere in a lead.
     @Test func aFootnoteInAHeadingIsLinkedOnThePageAndPlainInTheLead() {
-        let rendered = MarkdownRenderer().render("## Results[^1]\n\nIntro.\n\n<!--more-->\n\nMore.\n\n[^1]: Counted twice.\n")
-        let linked = "<h2 id=\"results\">Results<sup class=\"footnote-ref\"><a href=\"#fn1\" id=\"fnref1\">1</a></sup> " + Self.anchor("results").dropFirst() + "</h2>"
+        let rendered = MarkdownRenderer().render(
+            "## Results[^1]\n\nIntro.\n\n<!--more-->\n\nMore.\n\n[^1]: Counted twice.\n")
+        let linked =
+            "<h2 id=\"results\">Results<sup class=\"footnote-ref\"><a href=\"#fn1\" id=\"fnref1\">1</a></sup> "
+            + Self.anchor("results").dropFirst() + "</h2>"
         #expect(rendered.html.hasPrefix(linked), "\(rendered.html)")
-        #expect(rendered.leadHTML.hasPrefix("<h2 id=\"results\">Results<sup class=\"footnote-ref\">1</sup> <a class=\"heading-anchor\""), "\(rendered.leadHTML)")
+        #expect(
+            rendered.leadHTML.hasPrefix(
+                "<h2 id=\"results\">Results<sup class=\"footnote-ref\">1</sup> <a class=\"heading-anchor\""),
+            "\(rendered.leadHTML)")
         #expect(rendered.headings.map(\.text) == ["Results"])
     }
 }

@@ -1,16 +1,19 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// Covers processed with libvips: sizes never enlarged, formats, orientation, metadata, the card
 /// crop, what is published of the originals, the cache, and the `<picture>` templates are given.
 @Suite struct ImageTests {
     /// A site whose one article has `cover` (a file of Tests/Fixtures/images) as its cover.
     func site(cover: String, siteYML: String = "", frontMatter: String = "") -> MemorySite {
-        MemorySite([
-            "site.yml": "title: T\nbaseURL: https://example.org/club/\ntimezone: Asia/Shanghai\n" + siteYML,
-            "content/news/2026-11-02-fair.md": "---\ntitle: Fair\ndate: 2026-11-02\nimage: /images/\(cover)\nimageAlt: The stalls\n\(frontMatter)---\nText.\n",
-        ], binary: ["static/images/\(cover)": Fixtures.image(cover)])
+        MemorySite(
+            [
+                "site.yml": "title: T\nbaseURL: https://example.org/club/\ntimezone: Asia/Shanghai\n" + siteYML,
+                "content/news/2026-11-02-fair.md":
+                    "---\ntitle: Fair\ndate: 2026-11-02\nimage: /images/\(cover)\nimageAlt: The stalls\n\(frontMatter)---\nText.\n",
+            ], binary: ["static/images/\(cover)": Fixtures.image(cover)])
     }
 
     /// The home page's first image is its largest paint: fetched at once with high priority, the
@@ -20,19 +23,26 @@ import Testing
             var files = ["site.yml": "title: T\nbaseURL: https://example.org/club/\ntimezone: Asia/Shanghai\n"]
             for (day, name) in [(2, "fair"), (3, "gala"), (4, "talk")] {
                 let pick = featured && name == "gala" ? "featured: true\n" : ""
-                files["content/news/2026-11-0\(day)-\(name).md"] = "---\ntitle: \(name)\ndate: 2026-11-0\(day)\nimage: /images/landscape.jpg\n\(pick)---\nText.\n"
+                files["content/news/2026-11-0\(day)-\(name).md"] =
+                    "---\ntitle: \(name)\ndate: 2026-11-0\(day)\nimage: /images/landscape.jpg\n\(pick)---\nText.\n"
             }
-            return try #require(try MemorySite(files, binary: ["static/images/landscape.jpg": Fixtures.image("landscape.jpg")]).build().text("index.html"))
+            return try #require(
+                try MemorySite(files, binary: ["static/images/landscape.jpg": Fixtures.image("landscape.jpg")]).build()
+                    .text("index.html"))
         }
         for featured in [true, false] {
             let page = try home(featured: featured)
             let images = page.components(separatedBy: "<img ").dropFirst()
             #expect(images.filter { $0.contains("fetchpriority=\"high\"") }.count == 1, "featured: \(featured)")
-            #expect(images.first?.contains("fetchpriority=\"high\"") == true && images.first?.contains("loading=") == false, "featured: \(featured)")
+            #expect(
+                images.first?.contains("fetchpriority=\"high\"") == true && images.first?.contains("loading=") == false,
+                "featured: \(featured)")
             #expect(images.dropFirst().allSatisfy { $0.contains("loading=\"lazy\"") }, "featured: \(featured)")
             // The first card is the featured one when there is one, else the newest.
             let firstCard = try #require(page.range(of: "class=\"card__media\" href=\"")).upperBound
-            #expect(page[firstCard...].hasPrefix(featured ? "/club/news/gala/" : "/club/news/talk/"), "featured: \(featured)")
+            #expect(
+                page[firstCard...].hasPrefix(featured ? "/club/news/gala/" : "/club/news/talk/"),
+                "featured: \(featured)")
         }
     }
 
@@ -58,17 +68,27 @@ import Testing
         // 800 × 600: 480 and 720 wide, then its own width (960 and 1600 would enlarge it); the
         // card crop at 1200:630 is 800 × 420 at most, so 480, 720 and 800 wide; the square
         // thumbnail in the fallback format alone.
-        let sizes = files.map { path, header in "\(path.split(separator: ".")[1]) \(header.width)x\(header.height) \(header.formatName)" }.sorted()
-        #expect(sizes == ["480 480x360 jpeg", "480 480x360 webp", "720 720x540 jpeg", "720 720x540 webp", "800 800x600 jpeg", "800 800x600 webp",
-                          "card480 480x252 jpeg", "card480 480x252 webp", "card720 720x378 jpeg", "card720 720x378 webp",
-                          "card800 800x420 jpeg", "card800 800x420 webp", "thumb240 240x240 jpeg"])
-        #expect(output.files["images/landscape.jpg"] == Fixtures.image("landscape.jpg"), "a small original is published too")
+        let sizes = files.map { path, header in
+            "\(path.split(separator: ".")[1]) \(header.width)x\(header.height) \(header.formatName)"
+        }.sorted()
+        #expect(
+            sizes == [
+                "480 480x360 jpeg", "480 480x360 webp", "720 720x540 jpeg", "720 720x540 webp", "800 800x600 jpeg",
+                "800 800x600 webp",
+                "card480 480x252 jpeg", "card480 480x252 webp", "card720 720x378 jpeg", "card720 720x378 webp",
+                "card800 800x420 jpeg", "card800 800x420 webp", "thumb240 240x240 jpeg",
+            ])
+        #expect(
+            output.files["images/landscape.jpg"] == Fixtures.image("landscape.jpg"), "a small original is published too"
+        )
     }
 
     @Test func anImageIsTurnedUprightByItsOrientation() throws {
         // Stored 600 × 400 with EXIF orientation 6 (turn a quarter clockwise): 400 × 600 upright.
         let files = try processed(try site(cover: "rotated.jpg").build())
-        let whole = files.filter { !$0.key.contains(".card") && !$0.key.contains(".thumb") }.map { "\($0.value.width)x\($0.value.height)" }.sorted()
+        let whole = files.filter { !$0.key.contains(".card") && !$0.key.contains(".thumb") }.map {
+            "\($0.value.width)x\($0.value.height)"
+        }.sorted()
         #expect(whole == ["400x600", "400x600"])
     }
 
@@ -92,43 +112,63 @@ import Testing
 
     @Test func transparencyFallsBackToPNGAndSmallIconsStayAsTheyAre() throws {
         let alpha = try processed(try site(cover: "alpha.png").build())
-        #expect(Set(alpha.values.map(\.formatName)) == ["png", "webp"], "an image with an alpha channel falls back to PNG, not JPEG")
+        #expect(
+            Set(alpha.values.map(\.formatName)) == ["png", "webp"],
+            "an image with an alpha channel falls back to PNG, not JPEG")
         #expect(alpha.values.allSatisfy { $0.hasAlpha })
         let icon = try site(cover: "icon.png").build()
         #expect(try processed(icon).isEmpty)
         #expect(icon.files["images/icon.png"] == Fixtures.image("icon.png"))
         let page = try #require(icon.text("news/fair/index.html"))
-        #expect(page.contains(#"<picture><img src="/club/images/icon.png" alt="The stalls" width="32" height="32" fetchpriority="high"></picture>"#))
+        #expect(
+            page.contains(
+                #"<picture><img src="/club/images/icon.png" alt="The stalls" width="32" height="32" fetchpriority="high"></picture>"#
+            ))
     }
 
     @Test func theTemplatesGetEverySizeWithTheRealWidthAndHeight() throws {
         let output = try site(cover: "landscape.jpg").build()
         let files = try processed(output).keys
         func named(_ size: String, _ format: String) throws -> String {
-            "/club/" + (try #require(files.first { $0.hasPrefix("images/landscape.\(size).") && $0.hasSuffix("." + format) }))
+            "/club/"
+                + (try #require(files.first { $0.hasPrefix("images/landscape.\(size).") && $0.hasSuffix("." + format) }))
         }
         let page = try #require(output.text("news/fair/index.html"))
-        let cover = "<figure class=\"article__cover\"><picture><source type=\"image/webp\" srcset=\"\(try named("480", "webp")) 480w, \(try named("720", "webp")) 720w, \(try named("800", "webp")) 800w\" sizes=\"(min-width: 800px) 760px, calc(100vw - 2rem)\">"
+        let cover =
+            "<figure class=\"article__cover\"><picture><source type=\"image/webp\" srcset=\"\(try named("480", "webp")) 480w, \(try named("720", "webp")) 720w, \(try named("800", "webp")) 800w\" sizes=\"(min-width: 800px) 760px, calc(100vw - 2rem)\">"
             + "<img src=\"\(try named("800", "jpg"))\" srcset=\"\(try named("480", "jpg")) 480w, \(try named("720", "jpg")) 720w, \(try named("800", "jpg")) 800w\" sizes=\"(min-width: 800px) 760px, calc(100vw - 2rem)\" alt=\"The stalls\" width=\"800\" height=\"600\" fetchpriority=\"high\"></picture></figure>"
         #expect(page.contains(cover))
         // Cards show the crop, lazily; the page's social image is the crop's widest file.
         let list = try #require(output.text("news/index.html"))
-        #expect(list.contains("<img src=\"\(try named("card800", "jpg"))\" srcset=\"\(try named("card480", "jpg")) 480w, \(try named("card720", "jpg")) 720w, \(try named("card800", "jpg")) 800w\""))
+        #expect(
+            list.contains(
+                "<img src=\"\(try named("card800", "jpg"))\" srcset=\"\(try named("card480", "jpg")) 480w, \(try named("card720", "jpg")) 720w, \(try named("card800", "jpg")) 800w\""
+            ))
         #expect(list.contains(#"alt="" width="800" height="420" loading="lazy" decoding="async"></picture>"#))
         // Without social cards, a page is shared with its cover's crop.
-        let shared = try #require(try site(cover: "landscape.jpg", siteYML: "socialCards: false\n").build().text("news/fair/index.html"))
-        #expect(shared.contains("<meta property=\"og:image\" content=\"https://example.org\(try named("card800", "jpg"))\">\n<meta property=\"og:image:width\" content=\"800\">\n<meta property=\"og:image:height\" content=\"420\">"))
+        let shared = try #require(
+            try site(cover: "landscape.jpg", siteYML: "socialCards: false\n").build().text("news/fair/index.html"))
+        #expect(
+            shared.contains(
+                "<meta property=\"og:image\" content=\"https://example.org\(try named("card800", "jpg"))\">\n<meta property=\"og:image:width\" content=\"800\">\n<meta property=\"og:image:height\" content=\"420\">"
+            ))
     }
 
     @Test func feedsTheAPIAndStructuredDataCarryTheCoverWithItsSizes() throws {
         let output = try site(cover: "landscape.jpg").build()
         let files = try processed(output).keys
         func url(_ size: String, _ format: String) throws -> String {
-            "https://example.org/club/" + (try #require(files.first { $0.hasPrefix("images/landscape.\(size).") && $0.hasSuffix("." + format) }))
+            "https://example.org/club/"
+                + (try #require(files.first { $0.hasPrefix("images/landscape.\(size).") && $0.hasSuffix("." + format) }))
         }
         let rss = try #require(output.text("feed.xml"))
-        #expect(rss.contains("<media:content url=\"\(try url("800", "jpg"))\" medium=\"image\" type=\"image/jpeg\" width=\"800\" height=\"600\"/>\n<media:thumbnail url=\"\(try url("thumb240", "jpg"))\" width=\"240\" height=\"240\"/>"))
-        #expect(try #require(output.text("atom.xml")).contains("<link rel=\"enclosure\" type=\"image/jpeg\" href=\"\(try url("800", "jpg"))\"/>"))
+        #expect(
+            rss.contains(
+                "<media:content url=\"\(try url("800", "jpg"))\" medium=\"image\" type=\"image/jpeg\" width=\"800\" height=\"600\"/>\n<media:thumbnail url=\"\(try url("thumb240", "jpg"))\" width=\"240\" height=\"240\"/>"
+            ))
+        #expect(
+            try #require(output.text("atom.xml")).contains(
+                "<link rel=\"enclosure\" type=\"image/jpeg\" href=\"\(try url("800", "jpg"))\"/>"))
         let feedData = try #require(output.files["feed.json"])
         let feed = try #require(try JSONSerialization.jsonObject(with: feedData) as? [String: Any])
         let entry = try #require((feed["items"] as? [[String: Any]])?.first)
@@ -137,19 +177,29 @@ import Testing
         let itemData = try #require(output.files["api/news/fair.json"])
         let item = try #require(try JSONSerialization.jsonObject(with: itemData) as? [String: Any])
         let image = try #require(item["image"] as? [String: Any])
-        #expect(image["url"] as? String == (try url("800", "jpg")) && image["width"] as? Int == 800 && image["height"] as? Int == 600)
+        #expect(
+            image["url"] as? String == (try url("800", "jpg")) && image["width"] as? Int == 800
+                && image["height"] as? Int == 600)
         let srcset = try #require(image["srcset"] as? [[String: Any]])
-        #expect(srcset.map { "\($0["width"]!) \($0["type"]!)" } == ["480 image/jpeg", "480 image/webp", "720 image/jpeg", "720 image/webp", "800 image/jpeg", "800 image/webp"])
+        #expect(
+            srcset.map { "\($0["width"]!) \($0["type"]!)" } == [
+                "480 image/jpeg", "480 image/webp", "720 image/jpeg", "720 image/webp", "800 image/jpeg",
+                "800 image/webp",
+            ])
         let thumbnail = try #require(image["thumbnail"] as? [String: Any])
         #expect(thumbnail["url"] as? String == (try url("thumb240", "jpg")) && thumbnail["width"] as? Int == 240)
         let page = try #require(output.text("news/fair/index.html"))
-        #expect(page.contains("\"image\":[\"\(try url("800", "jpg"))\",\"\(try url("card800", "jpg"))\",\"\(try url("thumb240", "jpg"))\"]"))
+        #expect(
+            page.contains(
+                "\"image\":[\"\(try url("800", "jpg"))\",\"\(try url("card800", "jpg"))\",\"\(try url("thumb240", "jpg"))\"]"
+            ))
     }
 
     @Test func aBodysImagesOfTheSiteAreShownInTheirSizesAndOthersAsWritten() throws {
-        let output = try MemorySite([
-            "site.yml": "title: T\nbaseURL: https://example.org/club/\n",
-            "content/news/2026-11-02-fair.md": """
+        let output = try MemorySite(
+            [
+                "site.yml": "title: T\nbaseURL: https://example.org/club/\n",
+                "content/news/2026-11-02-fair.md": """
                 ---
                 title: Fair
                 date: 2026-11-02
@@ -157,50 +207,75 @@ import Testing
                 ![The "stalls"](/images/fair.jpg "At noon") and ![gone](/images/gone.jpg), ![elsewhere](https://example.com/a.jpg)
                 and ![an icon](/images/icon.png).
                 """,
-        ], binary: ["static/images/fair.jpg": Fixtures.image("landscape.jpg"), "static/images/icon.png": Fixtures.image("icon.png")]).build()
+            ],
+            binary: [
+                "static/images/fair.jpg": Fixtures.image("landscape.jpg"),
+                "static/images/icon.png": Fixtures.image("icon.png"),
+            ]
+        ).build()
         let files = try processed(output).keys
         func link(_ size: String, _ format: String) throws -> String {
-            "/club/" + (try #require(files.first { $0.hasPrefix("images/fair.\(size).") && $0.hasSuffix("." + format) }))
+            "/club/"
+                + (try #require(files.first { $0.hasPrefix("images/fair.\(size).") && $0.hasSuffix("." + format) }))
         }
         let sizes = "(min-width: 800px) 760px, calc(100vw - 2rem)"
         let page = try #require(output.text("news/fair/index.html"))
-        let picture = "<picture><source type=\"image/webp\" srcset=\"\(try link("480", "webp")) 480w, \(try link("720", "webp")) 720w, \(try link("800", "webp")) 800w\" sizes=\"\(sizes)\">"
+        let picture =
+            "<picture><source type=\"image/webp\" srcset=\"\(try link("480", "webp")) 480w, \(try link("720", "webp")) 720w, \(try link("800", "webp")) 800w\" sizes=\"\(sizes)\">"
             + "<img src=\"\(try link("800", "jpg"))\" srcset=\"\(try link("480", "jpg")) 480w, \(try link("720", "jpg")) 720w, \(try link("800", "jpg")) 800w\" sizes=\"\(sizes)\""
             + " alt=\"The &quot;stalls&quot;\" title=\"At noon\" width=\"800\" height=\"600\" loading=\"lazy\" decoding=\"async\" /></picture>"
         #expect(page.contains(picture))
-        #expect(page.contains(#"<img src="/club/images/gone.jpg" alt="gone" />"#), "a file that is not there is left for herald check")
+        #expect(
+            page.contains(#"<img src="/club/images/gone.jpg" alt="gone" />"#),
+            "a file that is not there is left for herald check")
         #expect(page.contains(#"<img src="https://example.com/a.jpg" alt="elsewhere" />"#))
         #expect(page.contains(#"<img src="/club/images/icon.png" alt="an icon" width="32" height="32" />"#))
         #expect(!files.contains { $0.contains(".card") || $0.contains(".thumb") }, "a body's image is not cropped")
         // Feeds carry the same picture, with absolute URLs.
-        #expect(try #require(output.text("feed.xml")).contains("srcset=\"https://example.org\(try link("480", "jpg")) 480w"))
+        #expect(
+            try #require(output.text("feed.xml")).contains("srcset=\"https://example.org\(try link("480", "jpg")) 480w")
+        )
     }
 
     @Test func anEmptyImageAltMarksADecorativeCover() throws {
         let decorative = try site(cover: "icon.png").build()
         #expect(try #require(decorative.text("news/fair/index.html")).contains(#"alt="The stalls""#))
-        let page = try #require(try MemorySite(["content/news/2026-11-02-fair.md": "---\ntitle: Fair\ndate: 2026-11-02\nimage: /images/icon.png\nimageAlt: \"\"\n---\n"],
-                                               binary: ["static/images/icon.png": Fixtures.image("icon.png")]).build().text("news/fair/index.html"))
-        #expect(page.contains(#"<picture><img src="/images/icon.png" alt="" width="32" height="32""#), "an empty alt, not the title")
+        let page = try #require(
+            try MemorySite(
+                [
+                    "content/news/2026-11-02-fair.md":
+                        "---\ntitle: Fair\ndate: 2026-11-02\nimage: /images/icon.png\nimageAlt: \"\"\n---\n"
+                ],
+                binary: ["static/images/icon.png": Fixtures.image("icon.png")]
+            ).build().text("news/fair/index.html"))
+        #expect(
+            page.contains(#"<picture><img src="/images/icon.png" alt="" width="32" height="32""#),
+            "an empty alt, not the title")
     }
 
     @Test func settingsChooseWidthsFormatsAndQuality() throws {
-        let yml = "images:\n  widths: [200, 400]\n  cardWidths: [300]\n  cardRatio: \"1:1\"\n  avif: true\n  quality:\n    jpeg: 50\n"
+        let yml =
+            "images:\n  widths: [200, 400]\n  cardWidths: [300]\n  cardRatio: \"1:1\"\n  avif: true\n  quality:\n    jpeg: 50\n"
         let files = try processed(try site(cover: "landscape.jpg", siteYML: yml).build())
         let sizes = Set(files.map { "\($0.value.width)x\($0.value.height) \($0.value.formatName)" })
-        #expect(sizes == ["200x150 heif", "200x150 jpeg", "200x150 webp", "400x300 heif", "400x300 jpeg", "400x300 webp",
-                          "300x300 heif", "300x300 jpeg", "300x300 webp", "240x240 jpeg"])
+        #expect(
+            sizes == [
+                "200x150 heif", "200x150 jpeg", "200x150 webp", "400x300 heif", "400x300 jpeg", "400x300 webp",
+                "300x300 heif", "300x300 jpeg", "300x300 webp", "240x240 jpeg",
+            ])
         #expect(files.keys.contains { $0.hasSuffix(".avif") })
     }
 
     @Test func badImageSettingsAreErrorsOnTheirLine() {
-        let parsed = SiteConfigParser.parse("title: T\nimages:\n  widths: [480, huge]\n  cardRatio: wide\n  quality:\n    webp: 101\n  maxPixels: 0\n")
-        #expect(parsed.diagnostics.map(\.description) == [
-            "site.yml:3: images widths must be whole numbers of pixels from 16 to 8192, not 'huge'",
-            "site.yml:4: images cardRatio must be a width and a height such as \"1200:630\" or \"16:9\", not 'wide'",
-            "site.yml:6: images quality webp must be from 1 to 100, not 101",
-            "site.yml:7: images maxPixels must be at least 1",
-        ])
+        let parsed = SiteConfigParser.parse(
+            "title: T\nimages:\n  widths: [480, huge]\n  cardRatio: wide\n  quality:\n    webp: 101\n  maxPixels: 0\n")
+        #expect(
+            parsed.diagnostics.map(\.description) == [
+                "site.yml:3: images widths must be whole numbers of pixels from 16 to 8192, not 'huge'",
+                "site.yml:4: images cardRatio must be a width and a height such as \"1200:630\" or \"16:9\", not 'wide'",
+                "site.yml:6: images quality webp must be from 1 to 100, not 101",
+                "site.yml:7: images maxPixels must be at least 1",
+            ])
     }
 
     @Test func aFocusCentresTheCropAndAnAttentionCropIsUsedWithout() throws {
@@ -219,21 +294,28 @@ import Testing
         let attention = try crop("")
         #expect(attention.count > 0, "without a focus, libvips' attention crop decides")
         let bad = site(cover: "landscape.jpg", frontMatter: "imageFocus: middle\n").diagnostics()
-        #expect(bad == ["content/news/2026-11-02-fair.md:6: imageFocus must be two fractions of the cover's width and height, such as 0.5,0.3, not 'middle'"])
+        #expect(
+            bad == [
+                "content/news/2026-11-02-fair.md:6: imageFocus must be two fractions of the cover's width and height, such as 0.5,0.3, not 'middle'"
+            ])
     }
 
     @Test func aLargeOriginalIsNotPublishedUnlessKept() throws {
         let withheld = try site(cover: "landscape.jpg", siteYML: "images:\n  maxOriginalBytes: 1000\n").build()
         #expect(withheld.files["images/landscape.jpg"] == nil)
         #expect(try processed(withheld).count == 13)
-        let kept = try site(cover: "landscape.jpg", siteYML: "images:\n  maxOriginalBytes: 1000\n  keepOriginal: true\n").build()
+        let kept = try site(
+            cover: "landscape.jpg", siteYML: "images:\n  maxOriginalBytes: 1000\n  keepOriginal: true\n"
+        ).build()
         #expect(kept.files["images/landscape.jpg"] == Fixtures.image("landscape.jpg"))
     }
 
     @Test func processingCanBeTurnedOff() throws {
         let output = try site(cover: "landscape.jpg", siteYML: "images:\n  process: false\n").build()
         #expect(try processed(output).isEmpty)
-        #expect(try #require(output.text("news/fair/index.html")).contains(#"<img src="/club/images/landscape.jpg" alt="The stalls" width="800" height="600""#))
+        #expect(
+            try #require(output.text("news/fair/index.html")).contains(
+                #"<img src="/club/images/landscape.jpg" alt="The stalls" width="800" height="600""#))
     }
 
     @Test func twoBuildsMakeTheSameBytes() throws {
@@ -243,22 +325,36 @@ import Testing
     }
 
     @Test func unreadableImagesAreErrorsAtTheLineThatNamesThem() {
-        let corrupt = MemorySite(["content/news/2026-11-02-fair.md": "---\ntitle: Fair\ndate: 2026-11-02\ncover: /images/fair.jpg\n---\n"],
-                                 binary: ["static/images/fair.jpg": Fixtures.image("corrupt.jpg")]).diagnostics()
-        #expect(corrupt == ["content/news/2026-11-02-fair.md:4: cover image static/images/fair.jpg cannot be read: it is not a JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF image"])
-        let bomb = MemorySite(["content/news/2026-11-02-fair.md": "---\ntitle: Fair\ndate: 2026-11-02\nimage: /images/map.png\n---\n"],
-                              binary: ["static/images/map.png": Fixtures.image("bomb.png")]).diagnostics()
-        #expect(bomb == ["content/news/2026-11-02-fair.md:4: cover image static/images/map.png is 50000 × 50000 pixels (2,500,000,000 pixels); images.maxPixels allows 100,000,000, so it is refused before it is decoded"])
+        let corrupt = MemorySite(
+            ["content/news/2026-11-02-fair.md": "---\ntitle: Fair\ndate: 2026-11-02\ncover: /images/fair.jpg\n---\n"],
+            binary: ["static/images/fair.jpg": Fixtures.image("corrupt.jpg")]
+        ).diagnostics()
+        #expect(
+            corrupt == [
+                "content/news/2026-11-02-fair.md:4: cover image static/images/fair.jpg cannot be read: it is not a JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF image"
+            ])
+        let bomb = MemorySite(
+            ["content/news/2026-11-02-fair.md": "---\ntitle: Fair\ndate: 2026-11-02\nimage: /images/map.png\n---\n"],
+            binary: ["static/images/map.png": Fixtures.image("bomb.png")]
+        ).diagnostics()
+        #expect(
+            bomb == [
+                "content/news/2026-11-02-fair.md:4: cover image static/images/map.png is 50000 × 50000 pixels (2,500,000,000 pixels); images.maxPixels allows 100,000,000, so it is refused before it is decoded"
+            ])
     }
 
     @Test func theCacheKeepsFilesAndSkipsUnchangedImages() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-image-cache-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-image-cache-\(UUID().uuidString)")
         let source = folder.appendingPathComponent("site")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: source.appendingPathComponent("static/images"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: source.appendingPathComponent("content/news"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: source.appendingPathComponent("static/images"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: source.appendingPathComponent("content/news"), withIntermediateDirectories: true)
         try Data("title: T\n".utf8).write(to: source.appendingPathComponent("site.yml"))
-        try Data("---\ntitle: Fair\ndate: 2026-11-02\nimage: /images/fair.jpg\n---\n".utf8).write(to: source.appendingPathComponent("content/news/2026-11-02-fair.md"))
+        try Data("---\ntitle: Fair\ndate: 2026-11-02\nimage: /images/fair.jpg\n---\n".utf8).write(
+            to: source.appendingPathComponent("content/news/2026-11-02-fair.md"))
         try Fixtures.image("landscape.jpg").write(to: source.appendingPathComponent("static/images/fair.jpg"))
         func build() throws -> (report: BuildReport, output: MemoryOutput) {
             var options = BuildOptions(sourcePath: source.path, now: Fixtures.now)

@@ -1,22 +1,30 @@
 import Foundation
-@testable import Herald
 import Testing
 
-@Suite struct ItemParserTests {
-    let config = SiteConfig(title: "T", baseURL: URL(string: "https://example.org/union/")!, timeZone: TimeZone(identifier: "Asia/Shanghai")!, author: "Office")
+@testable import Herald
 
-    func parse(_ text: String, path: String = "content/news/2026-11-02-hello.md", kind: ContentKind = .news) -> ItemParser.Outcome {
+@Suite struct ItemParserTests {
+    let config = SiteConfig(
+        title: "T", baseURL: URL(string: "https://example.org/union/")!,
+        timeZone: TimeZone(identifier: "Asia/Shanghai")!, author: "Office")
+
+    func parse(
+        _ text: String, path: String = "content/news/2026-11-02-hello.md", kind: ContentKind = .news
+    ) -> ItemParser.Outcome {
         ItemParser(config: config).parse(Data(text.utf8), path: path, kind: kind)
     }
 
-    func item(_ text: String, path: String = "content/news/2026-11-02-hello.md", kind: ContentKind = .news) throws -> ContentItem {
+    func item(
+        _ text: String, path: String = "content/news/2026-11-02-hello.md", kind: ContentKind = .news
+    ) throws -> ContentItem {
         let outcome = parse(text, path: path, kind: kind)
         #expect(outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")
         return try #require(outcome.item)
     }
 
     @Test func readsEveryNewsKey() throws {
-        let news = try item("""
+        let news = try item(
+            """
             ---
             title: Hello
             date: 2026-11-02 09:30
@@ -49,7 +57,9 @@ import Testing
     @Test func defaultsComeFromFileNameAndSite() throws {
         let news = try item("---\ntitle: Hi\ncategory: Notices\n---\nText\n")
         #expect(news.slug == "hello")
-        #expect(news.date == DateParser.parseInstant("2026-11-01T16:00:00Z"), "the file name's date, at midnight in the site's zone")
+        #expect(
+            news.date == DateParser.parseInstant("2026-11-01T16:00:00Z"),
+            "the file name's date, at midnight in the site's zone")
         #expect(news.author == "Office")
         #expect(news.categories.map(\.name) == ["Notices"])
         #expect(!news.featured && !news.draft)
@@ -61,8 +71,14 @@ import Testing
         let news = try item("---\ntitle: Hi\ncategories: Campus Life, Sports\ntags: 招新，社团、 迎新 ,\n---\nText\n")
         #expect(news.categories.map(\.name) == ["Campus Life", "Sports"])
         #expect(news.tags.map(\.name) == ["招新", "社团", "迎新"])
-        #expect(try item("---\ntitle: Hi\ntags: [\"R&D, Europe\", AI]\n---\nText\n").tags.map(\.name) == ["R&D, Europe", "AI"])
-        #expect(try item("---\ntitle: Hi\ncategories: \"Research, Development\"\n---\nText\n").categories.map(\.name) == ["Research, Development"])
+        #expect(
+            try item("---\ntitle: Hi\ntags: [\"R&D, Europe\", AI]\n---\nText\n").tags.map(\.name) == [
+                "R&D, Europe", "AI",
+            ])
+        #expect(
+            try item("---\ntitle: Hi\ncategories: \"Research, Development\"\n---\nText\n").categories.map(\.name) == [
+                "Research, Development"
+            ])
     }
 
     @Test func byteOrderMarkAndCRLFAreAccepted() throws {
@@ -109,8 +125,11 @@ import Testing
         for scalar in ranges.joined().compactMap(Unicode.Scalar.init) {
             var statistics = TextStatistics()
             statistics.count("x\(scalar)y")
-            let joins = scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "’" || scalar == "'"
-            let expected = TextStatistics.isCJK(scalar) ? TextStatistics(words: 2, cjkCharacters: 1) : TextStatistics(words: joins ? 1 : 2)
+            let joins =
+                scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "’" || scalar == "'"
+            let expected =
+                TextStatistics.isCJK(scalar)
+                ? TextStatistics(words: 2, cjkCharacters: 1) : TextStatistics(words: joins ? 1 : 2)
             #expect(statistics == expected, "U+\(String(scalar.value, radix: 16, uppercase: true))")
         }
     }
@@ -128,7 +147,8 @@ import Testing
     }
 
     @Test func eventsAreReadInTheirOwnZone() throws {
-        let event = try item("""
+        let event = try item(
+            """
             ---
             title: Talk
             start: 2026-11-24 19:00
@@ -150,7 +170,8 @@ import Testing
     }
 
     @Test func allDayEventsCoverWholeDaysWithTheLastDayIncluded() throws {
-        let event = try item("---\ntitle: Fair\nstart: 2026-12-12\nend: 2026-12-13\n---\n", path: "content/events/fair.md", kind: .event)
+        let event = try item(
+            "---\ntitle: Fair\nstart: 2026-12-12\nend: 2026-12-13\n---\n", path: "content/events/fair.md", kind: .event)
         let details = try #require(event.event)
         #expect(details.allDay, "a start without a time makes an all-day event")
         #expect(details.start == DateParser.parseInstant("2026-12-11T16:00:00Z"))
@@ -160,27 +181,38 @@ import Testing
     @Test func typoOfAKnownKeyIsAWarning() {
         let outcome = parse("---\ntitle: A\ncatgories: [x]\nsubtitle: fine\n---\n")
         #expect(outcome.item != nil)
-        #expect(outcome.diagnostics.map(\.description) == [
-            "content/news/2026-11-02-hello.md:3: warning: unknown key 'catgories' is kept for templates as params.catgories; did you mean 'categories'?",
-        ])
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "content/news/2026-11-02-hello.md:3: warning: unknown key 'catgories' is kept for templates as params.catgories; did you mean 'categories'?"
+            ])
     }
 
     @Test func eventKeysOnNewsAreAWarning() {
         let outcome = parse("---\ntitle: A\nlocation: Hall\n---\n")
-        #expect(outcome.diagnostics.map(\.description) == [
-            "content/news/2026-11-02-hello.md:3: warning: 'location' is for events; this file is under content/news/ so it is ignored",
-        ])
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "content/news/2026-11-02-hello.md:3: warning: 'location' is for events; this file is under content/news/ so it is ignored"
+            ])
     }
 
     @Test func anEventFileNamedWithItsDayIsNotAFuturePost() throws {
-        let output = try MemorySite(["content/events/2026-12-05-gala.md": "---\ntitle: Gala\nstart: 2026-12-05 18:00\n---\n"]).build()
+        let output = try MemorySite([
+            "content/events/2026-12-05-gala.md": "---\ntitle: Gala\nstart: 2026-12-05 18:00\n---\n"
+        ]).build()
         #expect(output.files["events/gala/index.html"] != nil)
     }
 
     @Test func coverImagesCanSayWhatTheyShow() throws {
-        let page = try #require(try MemorySite(["content/news/2026-11-01-a.md": "---\ntitle: A\nimage: /a.png\nimageAlt: \"Students at the \\\"fair\\\"\"\n---\n"],
-                                               binary: ["static/a.png": Fixtures.image("icon.png")]).build().text("news/a/index.html"))
-        #expect(page.contains("<img src=\"/a.png\" alt=\"Students at the &quot;fair&quot;\" width=\"32\" height=\"32\""))
+        let page = try #require(
+            try MemorySite(
+                [
+                    "content/news/2026-11-01-a.md":
+                        "---\ntitle: A\nimage: /a.png\nimageAlt: \"Students at the \\\"fair\\\"\"\n---\n"
+                ],
+                binary: ["static/a.png": Fixtures.image("icon.png")]
+            ).build().text("news/a/index.html"))
+        #expect(
+            page.contains("<img src=\"/a.png\" alt=\"Students at the &quot;fair&quot;\" width=\"32\" height=\"32\""))
     }
 
     @Test func anUndatedPageHasAStableIdAndNoDate() throws {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// JSONByteEncoder against Foundation's JSONEncoder, byte for byte: the golden files pin the
 /// shapes Herald writes today; these pin every shape either encoder can be given.
@@ -8,7 +9,8 @@ import Testing
     /// Foundation's bytes for the options JSONOutput promises.
     private func foundation<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
@@ -19,11 +21,17 @@ import Testing
     /// Both encoders, both layouts, the same bytes.
     private func expectSame<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
         for pretty in [true, false] {
-            #expect(try herald(value, pretty: pretty) == foundation(value, pretty: pretty), "pretty: \(pretty)", sourceLocation: sourceLocation)
+            #expect(
+                try herald(value, pretty: pretty) == foundation(value, pretty: pretty), "pretty: \(pretty)",
+                sourceLocation: sourceLocation)
         }
     }
 
-    struct Inner: Encodable { var zeta = "z"; var alpha: Int? = 1; var list: [String] = [] }
+    struct Inner: Encodable {
+        var zeta = "z"
+        var alpha: Int? = 1
+        var list: [String] = []
+    }
     struct Outer: Encodable {
         var title: String
         var count = 3
@@ -116,7 +124,9 @@ import Testing
             }
         }
         try expectSame(["nothing": Nothing()])
-        #expect(throws: EncodingError.self, "a document needs a value, as in JSONEncoder") { try herald(Nothing(), pretty: true) }
+        #expect(throws: EncodingError.self, "a document needs a value, as in JSONEncoder") {
+            try herald(Nothing(), pretty: true)
+        }
         #expect(throws: EncodingError.self) { try foundation(Nothing(), pretty: true) }
         try expectSame([Wrapped(value: Inner()), Wrapped(value: Inner(zeta: "q"))])
         try expectSame(["w": Wrapped(value: Inner())])
@@ -137,19 +147,31 @@ import Testing
     @Test func anImageSharedByManyCardsIsWrittenAsFoundationWritesItAtEveryDepth() throws {
         let outputs = [480, 960].flatMap { width in
             [ImageFormat.webp, .jpeg].map { format in
-                ImageOutput(kind: .width(width, height: width / 2), format: format, quality: 80, width: width, height: width / 2,
-                            key: "k", path: "images/a b.\(width).\(format.fileExtension)")
+                ImageOutput(
+                    kind: .width(width, height: width / 2), format: format, quality: 80, width: width,
+                    height: width / 2,
+                    key: "k", path: "images/a b.\(width).\(format.fileExtension)")
             }
         }
         let header = ImageHeader(width: 960, height: 480, hasAlpha: false, loader: "jpegload_buffer", pages: 1)
-        let site = SiteImage(path: "images/a b.jpg", source: "static/images/a b.jpg", header: header, byteCount: 1, contentHash: "h",
-                             outputs: outputs, publishOriginal: false, firstUse: ("content/news/a.md", 2, "cover image"))
+        let site = SiteImage(
+            path: "images/a b.jpg", source: "static/images/a b.jpg", header: header, byteCount: 1, contentHash: "h",
+            outputs: outputs, publishOriginal: false, firstUse: ("content/news/a.md", 2, "cover image"))
         let urls = SiteURLs(config: SiteConfig(title: "T", baseURL: URL(string: "https://example.org/club/")!))
         let image = APIImage(ImageFacts(written: "/images/a b.jpg", image: site, urls: urls))
-        struct Card: Encodable { var title: String; var image: APIImage? }
-        struct Page: Encodable { var lead: Card; var items: [Card]; var sections: [String: [Card]]; var image: APIImage }
+        struct Card: Encodable {
+            var title: String
+            var image: APIImage?
+        }
+        struct Page: Encodable {
+            var lead: Card
+            var items: [Card]
+            var sections: [String: [Card]]
+            var image: APIImage
+        }
         let card = Card(title: "A", image: image)
-        let page = Page(lead: card, items: [card, Card(title: "B", image: nil), card], sections: ["x": [card]], image: image)
+        let page = Page(
+            lead: card, items: [card, Card(title: "B", image: nil), card], sections: ["x": [card]], image: image)
         // Twice: the second time every depth is copied from what the first wrote.
         try expectSame(page)
         try expectSame(page)
@@ -160,7 +182,9 @@ import Testing
     @Test func numbersJSONCannotHoldAreRefused() {
         #expect(throws: EncodingError.self) { try JSONByteEncoder(pretty: true).encode(["x": Double.nan]) }
         #expect(throws: EncodingError.self) { try JSONByteEncoder(pretty: false).encode([Double.infinity]) }
-        #expect(JSONOutput.encode([Double.nan]) == Data("null\n".utf8), "JSONOutput writes null for a value it cannot encode, as before")
+        #expect(
+            JSONOutput.encode([Double.nan]) == Data("null\n".utf8),
+            "JSONOutput writes null for a value it cannot encode, as before")
     }
 
     /// A key made at run time.

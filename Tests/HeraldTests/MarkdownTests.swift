@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 @Suite struct MarkdownTests {
     /// `collapsingWhitespace` decodes only characters whose first UTF-8 byte can start a space:
@@ -11,15 +12,21 @@ import Testing
             guard let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace else { continue }
             spaces.append(scalar)
             let lead = Array(String(scalar).utf8)[0]
-            #expect(lead < 0x80 || [0xC2, 0xE1, 0xE2, 0xE3].contains(lead), "U+\(String(value, radix: 16)) starts with \(lead)")
+            #expect(
+                lead < 0x80 || [0xC2, 0xE1, 0xE2, 0xE3].contains(lead),
+                "U+\(String(value, radix: 16)) starts with \(lead)")
         }
         #expect(spaces.count == 25)
         for space in spaces {
             #expect("甲\(space)\(space)乙 ".collapsingWhitespace() == "甲 乙", "U+\(String(space.value, radix: 16))")
         }
-        #expect("学\u{3000}生\u{00A0}会\u{200B}".collapsingWhitespace() == "学 生 会\u{200B}", "a zero-width space is no space")
+        #expect(
+            "学\u{3000}生\u{00A0}会\u{200B}".collapsingWhitespace() == "学 生 会\u{200B}", "a zero-width space is no space")
         // Runs of text are copied whole: at the start, between spaces and up to the end.
-        for (text, collapsed) in [("", ""), ("   ", ""), ("a", "a"), ("  one  two\n\tthree  ", "one two three"), ("学生会\n活动", "学生会 活动"), ("é ü", "é ü")] {
+        for (text, collapsed) in [
+            ("", ""), ("   ", ""), ("a", "a"), ("  one  two\n\tthree  ", "one two three"), ("学生会\n活动", "学生会 活动"),
+            ("é ü", "é ü"),
+        ] {
             #expect(text.collapsingWhitespace() == collapsed)
         }
     }
@@ -32,7 +39,8 @@ import Testing
         var texts: [String] = [""]
         for _ in 0..<4 { texts = texts.flatMap { text in pieces.map { text + $0 } } }
         for text in texts {
-            let expected = text.split(whereSeparator: { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) }).joined(separator: " ")
+            let expected = text.split(whereSeparator: { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) })
+                .joined(separator: " ")
             #expect(text.collapsingWhitespace() == expected, "\(text.debugDescription)")
         }
         #expect(texts.count == 14_641)
@@ -41,7 +49,10 @@ import Testing
     @Test func rawHTMLIsOmittedUnlessAllowed() {
         let markdown = "<div class=\"x\">block</div>\n\nText with <b>inline</b> HTML.\n"
         let safe = MarkdownRenderer().render(markdown).html
-        #expect(safe == "<!-- raw HTML omitted -->\n<p>Text with <!-- raw HTML omitted -->inline<!-- raw HTML omitted --> HTML.</p>\n")
+        #expect(
+            safe
+                == "<!-- raw HTML omitted -->\n<p>Text with <!-- raw HTML omitted -->inline<!-- raw HTML omitted --> HTML.</p>\n"
+        )
         let unsafe = MarkdownRenderer(options: MarkdownOptions(unsafe: true)).render(markdown).html
         #expect(unsafe == "<div class=\"x\">block</div>\n<p>Text with <b>inline</b> HTML.</p>\n")
     }
@@ -53,20 +64,28 @@ import Testing
 
     @Test func smartPunctuationIsAnOption() {
         let text = "\"Quotes\" -- and 'apostrophes' ...\n"
-        #expect(MarkdownRenderer(options: MarkdownOptions(smartPunctuation: true)).render(text).html == "<p>“Quotes” – and ‘apostrophes’ …</p>\n")
+        #expect(
+            MarkdownRenderer(options: MarkdownOptions(smartPunctuation: true)).render(text).html
+                == "<p>“Quotes” – and ‘apostrophes’ …</p>\n")
         #expect(MarkdownRenderer().render(text).html == "<p>&quot;Quotes&quot; -- and 'apostrophes' ...</p>\n")
     }
 
     @Test func tablesAndStrikethroughAreOnByDefault() {
         let options = MarkdownOptions()
         #expect(options.tables && options.strikethrough && !options.unsafe && !options.smartPunctuation)
-        #expect(MarkdownRenderer().render("a | b\n--|--\n~~c~~ | d\n").html.hasPrefix("<table>\n<thead>\n<tr>\n<th>a</th>"))
+        #expect(
+            MarkdownRenderer().render("a | b\n--|--\n~~c~~ | d\n").html.hasPrefix("<table>\n<thead>\n<tr>\n<th>a</th>"))
     }
 
     @Test func siteAbsoluteLinksMoveUnderTheBasePath() {
         let renderer = MarkdownRenderer(basePath: "/union/")
-        let html = renderer.render("[a](/about/) [b](//cdn.example/x) [c](https://x.org/) [d](relative/) ![e](/images/e.jpg)").html
-        #expect(html == "<p><a href=\"/union/about/\">a</a> <a href=\"//cdn.example/x\">b</a> <a href=\"https://x.org/\">c</a> <a href=\"relative/\">d</a> <img src=\"/union/images/e.jpg\" alt=\"e\" /></p>\n")
+        let html = renderer.render(
+            "[a](/about/) [b](//cdn.example/x) [c](https://x.org/) [d](relative/) ![e](/images/e.jpg)"
+        ).html
+        #expect(
+            html
+                == "<p><a href=\"/union/about/\">a</a> <a href=\"//cdn.example/x\">b</a> <a href=\"https://x.org/\">c</a> <a href=\"relative/\">d</a> <img src=\"/union/images/e.jpg\" alt=\"e\" /></p>\n"
+        )
         #expect(MarkdownRenderer(basePath: "/").render("[a](/about/)").html == "<p><a href=\"/about/\">a</a></p>\n")
     }
 
@@ -81,7 +100,10 @@ import Testing
     }
 
     @Test func summariesKeepImageDescriptionsThatAreInTheSentence() throws {
-        let json = try #require(try MemorySite(["content/news/2026-11-01-a.md": "---\ntitle: A\n---\nSee the ![about page](/a.png) and more.\n"]).build().text("api/home.json"))
+        let json = try #require(
+            try MemorySite([
+                "content/news/2026-11-01-a.md": "---\ntitle: A\n---\nSee the ![about page](/a.png) and more.\n"
+            ]).build().text("api/home.json"))
         #expect(json.contains("\"summary\" : \"See the about page and more.\""))
     }
 }
@@ -126,8 +148,9 @@ import Testing
     func everyExamplePassesWithRawHTMLAllowed(extensions: Bool) throws {
         let examples = try Self.examples()
         #expect(examples.count == 652)
-        var options = MarkdownOptions(unsafe: true, tables: extensions, strikethrough: extensions,
-                                      taskLists: extensions, autolinks: extensions, alerts: extensions, footnotes: extensions)
+        var options = MarkdownOptions(
+            unsafe: true, tables: extensions, strikethrough: extensions,
+            taskLists: extensions, autolinks: extensions, alerts: extensions, footnotes: extensions)
         options.headingIDs = extensions
         options.highlight = extensions
         let renderer = MarkdownRenderer(options: options)
@@ -139,9 +162,13 @@ import Testing
             if html != expected { changed.append(example.example) }
             if Self.withoutHeadingAnchors(html) != expected { failures.append(example.example) }
         }
-        #expect(failures == (extensions ? Self.changedByHighlighting : []), "examples that differ from what is expected: \(failures)")
-        let withHeadings = examples.filter { $0.html.contains("<h1>") || $0.html.contains("<h2>") || $0.html.contains("<h3>")
-            || $0.html.contains("<h4>") || $0.html.contains("<h5>") || $0.html.contains("<h6>") }.map(\.example)
+        #expect(
+            failures == (extensions ? Self.changedByHighlighting : []),
+            "examples that differ from what is expected: \(failures)")
+        let withHeadings = examples.filter {
+            $0.html.contains("<h1>") || $0.html.contains("<h2>") || $0.html.contains("<h3>")
+                || $0.html.contains("<h4>") || $0.html.contains("<h5>") || $0.html.contains("<h6>")
+        }.map(\.example)
         #expect(changed == (extensions ? (withHeadings + Self.changedByHighlighting).sorted() : []))
         #expect(withHeadings.count == 40)
     }
@@ -159,7 +186,8 @@ import Testing
         for example in try Self.examples() where Self.changedByHighlighting.contains(example.example) {
             let html = renderer.render(example.markdown).html
             #expect(html.contains("<pre class=\"highlight\"><code class=\"language-"), "example \(example.example)")
-            let bare = html.replacing(/<span class="[a-z0-9]+">|<\/span>/, with: "").replacing("<pre class=\"highlight\">", with: "<pre>")
+            let bare = html.replacing(/<span class="[a-z0-9]+">|<\/span>/, with: "").replacing(
+                "<pre class=\"highlight\">", with: "<pre>")
             #expect(bare == example.html, "example \(example.example)")
         }
     }
@@ -167,8 +195,10 @@ import Testing
     /// In the default (safe) mode no raw HTML tag from the Markdown reaches the page: every tag
     /// in the output is one cmark itself writes, and no `javascript:` URL survives.
     @Test func rawHTMLExamplesRenderSafelyByDefault() throws {
-        let cmarkTags: Set<String> = ["p", "em", "strong", "a", "img", "code", "pre", "blockquote", "ul", "ol", "li",
-                                      "h1", "h2", "h3", "h4", "h5", "h6", "hr", "br"]
+        let cmarkTags: Set<String> = [
+            "p", "em", "strong", "a", "img", "code", "pre", "blockquote", "ul", "ol", "li",
+            "h1", "h2", "h3", "h4", "h5", "h6", "hr", "br",
+        ]
         let renderer = MarkdownRenderer()
         let tagPattern = try Regex("<(/?)([a-zA-Z][a-zA-Z0-9-]*)")
         var checked = 0
@@ -176,8 +206,10 @@ import Testing
             checked += 1
             let html = renderer.render(example.markdown).html
             for match in html.matches(of: tagPattern) {
-                let name = String(html[match.range]).trimmingCharacters(in: CharacterSet(charactersIn: "</")).lowercased()
-                #expect(cmarkTags.contains(name), "example \(example.example): raw <\(name)> reached the output: \(html)")
+                let name = String(html[match.range]).trimmingCharacters(in: CharacterSet(charactersIn: "</"))
+                    .lowercased()
+                #expect(
+                    cmarkTags.contains(name), "example \(example.example): raw <\(name)> reached the output: \(html)")
             }
             #expect(!html.lowercased().contains("javascript:"), "example \(example.example)")
         }

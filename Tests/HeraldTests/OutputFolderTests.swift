@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// The output folder on disk: replaced only by a successful build, never left half-written.
 @Suite struct OutputFolderTests {
@@ -21,7 +22,8 @@ import Testing
 
         func write(_ path: String, _ text: String) throws {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
 
@@ -52,7 +54,9 @@ import Testing
         try scratch.write("site/content/news/2026-11-02-broken.md", "---\ntitle: [broken\n---\n")
         #expect(throws: BuildFailure.self) { try scratch.build() }
         #expect(try scratch.snapshot() == before)
-        #expect(try scratch.siblings() == [".out.herald", ".out.herald-cache.json", "out", "site"], "no staging folder is left behind, only the marker")
+        #expect(
+            try scratch.siblings() == [".out.herald", ".out.herald-cache.json", "out", "site"],
+            "no staging folder is left behind, only the marker")
     }
 
     @Test func filesThatNoLongerBelongAreGoneAfterABuild() throws {
@@ -76,43 +80,54 @@ import Testing
                 try SiteBuild.run(BuildOptions(sourcePath: scratch.site.path, outputPath: output, now: Fixtures.now))
             }
         }
-        #expect(FileManager.default.fileExists(atPath: scratch.site.appendingPathComponent("content/news/2026-11-01-first.md").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: scratch.site.appendingPathComponent("content/news/2026-11-01-first.md").path))
     }
 
     @Test func symbolicLinksOutOfTheSiteFolderAreRefused() throws {
         let scratch = try Scratch()
         try scratch.write("secret/passwords.md", "---\ntitle: Secret\n---\n")
-        try FileManager.default.createSymbolicLink(atPath: scratch.site.appendingPathComponent("content/pages").path, withDestinationPath: scratch.root.appendingPathComponent("secret").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.site.appendingPathComponent("content/pages").path,
+            withDestinationPath: scratch.root.appendingPathComponent("secret").path)
         do {
             _ = try scratch.build()
             Issue.record("the build should refuse the link")
         } catch let failure as BuildFailure {
             #expect(failure.step == "discover content")
-            #expect(failure.diagnostics.first?.description.hasPrefix("content/pages:1: symbolic link points outside the site folder") == true)
+            #expect(
+                failure.diagnostics.first?.description.hasPrefix(
+                    "content/pages:1: symbolic link points outside the site folder") == true)
         }
     }
 
     @Test func aSymbolicLinkLoopIsWalkedOnce() throws {
         let scratch = try Scratch()
-        try FileManager.default.createSymbolicLink(atPath: scratch.site.appendingPathComponent("content/news/loop").path, withDestinationPath: scratch.site.appendingPathComponent("content/news").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.site.appendingPathComponent("content/news/loop").path,
+            withDestinationPath: scratch.site.appendingPathComponent("content/news").path)
         let report = try scratch.build()
         #expect(report.items == 1)
     }
 
     @Test func outputCollisionsArePointedAtTheirSource() {
-        #expect(diagnostics([
-            "content/news/2026-11-01-a.md": "---\ntitle: A\n---\n",
-            "static/news": "a file where the news folder goes\n",
-        ]) == [
-            "static/news:1: the page of content/news/2026-11-01-a.md and 1 more output need the folder /news/, but static/news is a file there; choose another name",
-        ], "one problem for the one file in the way, where it is")
-        #expect(diagnostics(["content/pages/feed.md": "---\ntitle: Feed\nslug: feed.xml\n---\n"]) == [
-            "content/pages/feed.md:3: the page of content/pages/feed.md needs the folder /feed.xml/, but the RSS feed is a file there; choose another name",
-        ])
+        #expect(
+            diagnostics([
+                "content/news/2026-11-01-a.md": "---\ntitle: A\n---\n",
+                "static/news": "a file where the news folder goes\n",
+            ]) == [
+                "static/news:1: the page of content/news/2026-11-01-a.md and 1 more output need the folder /news/, but static/news is a file there; choose another name"
+            ], "one problem for the one file in the way, where it is")
+        #expect(
+            diagnostics(["content/pages/feed.md": "---\ntitle: Feed\nslug: feed.xml\n---\n"]) == [
+                "content/pages/feed.md:3: the page of content/pages/feed.md needs the folder /feed.xml/, but the RSS feed is a file there; choose another name"
+            ])
     }
 
     @Test func oneCharacterOutputPathsDoNotCrash() throws {
-        let output = try MemorySite(["content/pages/faq.md": "---\ntitle: FAQ\nslug: q\n---\n", "static/a": "x"]).build()
+        let output = try MemorySite(["content/pages/faq.md": "---\ntitle: FAQ\nslug: q\n---\n", "static/a": "x"])
+            .build()
         #expect(output.files["q/index.html"] != nil && output.files["a"] != nil)
         let scratch = try OutputFolderTests.Scratch()
         try scratch.write("site/static/a", "x")
@@ -124,7 +139,8 @@ import Testing
 @Suite struct CommandLineTests {
     static var herald: URL? {
         // The test runner sits beside the products of the same build (.build/<triple>/debug/).
-        var folder = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).deletingLastPathComponent()
+        var folder = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+            .deletingLastPathComponent()
         for _ in 0..<3 {
             let candidate = folder.appendingPathComponent("herald")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
@@ -139,56 +155,76 @@ import Testing
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
+        )
     }
 
     @Test func buildPrintsASummaryAndBadInputExitsNonZero() throws {
         let scratch = try OutputFolderTests.Scratch()
-        let good = try run(["build", "--source", "site", "--output", "out", "--now", "2026-11-21T12:00:00+08:00"], in: scratch.root)
+        let good = try run(
+            ["build", "--source", "site", "--output", "out", "--now", "2026-11-21T12:00:00+08:00"], in: scratch.root)
         #expect(good.status == 0, "\(good.err)")
         #expect(good.out.contains("Built 1 item into "))
         #expect(good.err.isEmpty)
 
         try scratch.write("site/content/news/2026-11-03-bad.md", "---\ntitle: Bad\ndate: 2026-02-30\n---\n")
-        let bad = try run(["build", "--source", "site", "--output", "out", "--now", "2026-11-21T12:00:00+08:00"], in: scratch.root)
+        let bad = try run(
+            ["build", "--source", "site", "--output", "out", "--now", "2026-11-21T12:00:00+08:00"], in: scratch.root)
         #expect(bad.status == 1)
-        #expect(bad.err == """
-            content/news/2026-11-03-bad.md:3: date: '2026-02-30' is not a real date: February 2026 has 28 days
-            error: parse content failed with 1 error; the previous output was left as it was
+        #expect(
+            bad.err == """
+                content/news/2026-11-03-bad.md:3: date: '2026-02-30' is not a real date: February 2026 has 28 days
+                error: parse content failed with 1 error; the previous output was left as it was
 
-            """)
-        #expect(FileManager.default.fileExists(atPath: scratch.output.appendingPathComponent("news/first/index.html").path))
+                """)
+        #expect(
+            FileManager.default.fileExists(atPath: scratch.output.appendingPathComponent("news/first/index.html").path))
     }
 
     /// The argument parser's completion scripts know every command and option, and the bash one
     /// is valid bash (`bash -n`).
     @Test func newSiteThenNewItemsThenBuildAndCheck() throws {
         let scratch = try OutputFolderTests.Scratch()
-        let created = try run(["new", "site", "club", "--timezone", "Asia/Shanghai", "--language", "zh-CN"], in: scratch.root)
+        let created = try run(
+            ["new", "site", "club", "--timezone", "Asia/Shanghai", "--language", "zh-CN"], in: scratch.root)
         #expect(created.status == 0, "\(created.err)")
-        #expect(created.out.contains("Build it:    herald build --source club\nPreview it:  herald serve --source club\n"))
+        #expect(
+            created.out.contains("Build it:    herald build --source club\nPreview it:  herald serve --source club\n"))
         let again = try run(["new", "site", "club"], in: scratch.root)
-        #expect(again.status == 1 && again.err == "error: club already exists and is not an empty folder; choose a new one\n")
+        #expect(
+            again.status == 1
+                && again.err == "error: club already exists and is not an empty folder; choose a new one\n")
 
         let site = scratch.root.appendingPathComponent("club")
         let news = try run(["new", "news", "迎新晚会"], in: site)
         #expect(news.status == 0, "\(news.err)")
-        #expect(news.out.hasPrefix("Slug ying-xin-wan-hui made from the title's pinyin; give --slug to choose another.\nCreated ./content/news/"))
+        #expect(
+            news.out.hasPrefix(
+                "Slug ying-xin-wan-hui made from the title's pinyin; give --slug to choose another.\nCreated ./content/news/"
+            ))
         let event = try run(["new", "event", "Open day", "--start", "2026-12-05", "--slug", "open-day"], in: site)
-        #expect(event.status == 0 && event.out.hasPrefix("Created ./content/events/2026-12-05-open-day.md\n"), "\(event.err)")
+        #expect(
+            event.status == 0 && event.out.hasPrefix("Created ./content/events/2026-12-05-open-day.md\n"),
+            "\(event.err)")
         let clash = try run(["new", "event", "Open day", "--start", "2026-12-05"], in: site)
         #expect(clash.status == 1 && clash.err.contains("already exists; choose another title or --slug"))
         let badDate = try run(["new", "event", "X", "--start", "soon"], in: site)
         // With the usage of the subcommand it is about, not of herald as a whole.
         #expect(badDate.status == 64 && badDate.err.hasPrefix("Error: --start 'soon': "), "\(badDate.err)")
-        #expect(badDate.err.hasSuffix("\nUsage: herald new event [<title>] [--lang <lang>] [--translate <translate>] [--source <source>] [--slug <slug>] [--bundle] [--start <start>]\n  See 'herald new event --help' for more information.\n"), "\(badDate.err)")
+        #expect(
+            badDate.err.hasSuffix(
+                "\nUsage: herald new event [<title>] [--lang <lang>] [--translate <translate>] [--source <source>] [--slug <slug>] [--bundle] [--start <start>]\n  See 'herald new event --help' for more information.\n"
+            ), "\(badDate.err)")
 
         let built = try run(["build", "--drafts"], in: site)
         #expect(built.status == 0, "\(built.err)")
@@ -207,7 +243,9 @@ import Testing
         #expect(checked.err == findings.map { $0 + "\n" }.joined())
         #expect(checked.out.hasPrefix("Checked 7 items, ") && checked.out.hasSuffix(": found 4 warnings\n"))
         let strict = try run(["check", "--drafts", "--strict"], in: site)
-        #expect(strict.status == 1 && strict.err == findings.map { $0.replacingOccurrences(of: "warning: ", with: "") + "\n" }.joined())
+        #expect(
+            strict.status == 1
+                && strict.err == findings.map { $0.replacingOccurrences(of: "warning: ", with: "") + "\n" }.joined())
         // check writes nothing.
         let before = try FileManager.default.contentsOfDirectory(atPath: site.path).sorted()
         _ = try run(["check"], in: site)
@@ -216,14 +254,21 @@ import Testing
 
     @Test func checkFailsOnBrokenLinksAndOnASiteThatDoesNotBuild() throws {
         let scratch = try OutputFolderTests.Scratch()
-        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\n---\nSee [the first](../frist/).\n")
-        let broken = try run(["check", "--source", "site", "--now", "2026-11-21T12:00:00+08:00", "--quiet"], in: scratch.root)
+        try scratch.write(
+            "site/content/news/2026-11-02-second.md", "---\ntitle: Second\n---\nSee [the first](../frist/).\n")
+        let broken = try run(
+            ["check", "--source", "site", "--now", "2026-11-21T12:00:00+08:00", "--quiet"], in: scratch.root)
         #expect(broken.status == 1)
-        #expect(broken.err == "content/news/2026-11-02-second.md:4: links to ../frist/, which is not in the site (on /news/second/); did you mean /news/first/?\n")
+        #expect(
+            broken.err
+                == "content/news/2026-11-02-second.md:4: links to ../frist/, which is not in the site (on /news/second/); did you mean /news/first/?\n"
+        )
         #expect(broken.out == "")
         try scratch.write("site/content/news/2026-11-03-bad.md", "---\ntitle: [unclosed\n---\n")
         let failed = try run(["check", "--source", "site", "--now", "2026-11-21T12:00:00+08:00"], in: scratch.root)
-        #expect(failed.status == 1 && failed.err.contains("error: the site does not build: parse content failed with 1 error"))
+        #expect(
+            failed.status == 1
+                && failed.err.contains("error: the site does not build: parse content failed with 1 error"))
         #expect(!FileManager.default.fileExists(atPath: scratch.root.appendingPathComponent("site/site-output").path))
     }
 
@@ -232,7 +277,9 @@ import Testing
         for shell in ["bash", "zsh", "fish"] {
             let result = try run(["--generate-completion-script", shell], in: scratch.root)
             #expect(result.status == 0)
-            for word in ["build", "serve", "check", "new", "strict", "with-templates", "publish", "drafts", "dry-run", "port"] {  // fish writes options without dashes
+            for word in [
+                "build", "serve", "check", "new", "strict", "with-templates", "publish", "drafts", "dry-run", "port",
+            ] {  // fish writes options without dashes
                 #expect(result.out.contains(word), "\(shell) completions lack \(word)")
             }
             if shell == "bash" {
@@ -258,7 +305,11 @@ import Testing
         #expect(built.status == 1 && built.err.hasPrefix("site.yml:1: is not UTF-8 text\n"), "\(built.err)")
         let news = try run(["new", "news", "Hello", "--source", "site"], in: scratch.root)
         #expect(news.status == 1 && news.err == "site/site.yml:1: is not UTF-8 text\n", "\(news.err)")
-        let published = try run(["publish", "--source", "site", "--to", scratch.root.appendingPathComponent("live").path, "--no-build", "--no-check"], in: scratch.root)
+        let published = try run(
+            [
+                "publish", "--source", "site", "--to", scratch.root.appendingPathComponent("live").path, "--no-build",
+                "--no-check",
+            ], in: scratch.root)
         #expect(published.status == 1 && published.err == "site/site.yml:1: is not UTF-8 text\n", "\(published.err)")
     }
 
@@ -275,7 +326,8 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-swap-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         for name in ["a", "b"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(name), withIntermediateDirectories: true)
             try Data(name.utf8).write(to: root.appendingPathComponent("\(name)/\(name).txt"))
         }
         #expect(AtomicExchange.exchange(root.appendingPathComponent("a").path, root.appendingPathComponent("b").path))
@@ -294,7 +346,9 @@ import Testing
         try tree.prepareFolders(for: ["index.html"])
         try tree.write("index.html", Data("hi".utf8))
         try tree.commit()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"], "OutputTree itself writes no marker")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root.path) == ["out"],
+            "OutputTree itself writes no marker")
     }
 }
 
@@ -309,15 +363,29 @@ import Testing
         try scratch.write("public/posts/precious.md", "precious\n")
         for output in ["notes.txt", "photos", "public"] {
             #expect(throws: BuildFailure.self) {
-                try SiteBuild.run(BuildOptions(sourcePath: scratch.site.path, outputPath: scratch.root.appendingPathComponent(output).path, now: Fixtures.now))
+                try SiteBuild.run(
+                    BuildOptions(
+                        sourcePath: scratch.site.path, outputPath: scratch.root.appendingPathComponent(output).path,
+                        now: Fixtures.now))
             }
         }
-        #expect(try String(contentsOf: scratch.root.appendingPathComponent("photos/holiday.jpg"), encoding: .utf8) == "precious\n")
-        #expect(FileManager.default.fileExists(atPath: scratch.root.appendingPathComponent("public/posts/precious.md").path))
+        #expect(
+            try String(contentsOf: scratch.root.appendingPathComponent("photos/holiday.jpg"), encoding: .utf8)
+                == "precious\n")
+        #expect(
+            FileManager.default.fileExists(atPath: scratch.root.appendingPathComponent("public/posts/precious.md").path)
+        )
         // An empty folder, or one Herald built, is fine.
-        try FileManager.default.createDirectory(at: scratch.root.appendingPathComponent("empty"), withIntermediateDirectories: true)
-        _ = try SiteBuild.run(BuildOptions(sourcePath: scratch.site.path, outputPath: scratch.root.appendingPathComponent("empty").path, now: Fixtures.now))
-        _ = try SiteBuild.run(BuildOptions(sourcePath: scratch.site.path, outputPath: scratch.root.appendingPathComponent("empty").path, now: Fixtures.now))
+        try FileManager.default.createDirectory(
+            at: scratch.root.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        _ = try SiteBuild.run(
+            BuildOptions(
+                sourcePath: scratch.site.path, outputPath: scratch.root.appendingPathComponent("empty").path,
+                now: Fixtures.now))
+        _ = try SiteBuild.run(
+            BuildOptions(
+                sourcePath: scratch.site.path, outputPath: scratch.root.appendingPathComponent("empty").path,
+                now: Fixtures.now))
     }
 
     @Test func hiddenStaticFilesAreCopiedButVersionControlIsNot() throws {
@@ -330,7 +398,8 @@ import Testing
         ]).build()
         #expect(output.files[".well-known/security.txt"] != nil)
         #expect(output.files[".htaccess"] != nil)
-        #expect(output.files.keys.filter { $0.contains(".git") || $0.contains(".DS_Store") || $0.contains(".swp") }.isEmpty)
+        #expect(
+            output.files.keys.filter { $0.contains(".git") || $0.contains(".DS_Store") || $0.contains(".swp") }.isEmpty)
     }
 }
 
@@ -342,13 +411,17 @@ import Testing
         let first = scratch.output.appendingPathComponent("news/first/index.html")
         let second = scratch.output.appendingPathComponent("news/second/index.html")
         let past = Date(timeIntervalSince1970: 1_000_000_000)
-        for file in [first, second] { try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path) }
+        for file in [first, second] {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path)
+        }
 
         try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second, edited\n---\nBye.\n")
         let report = try scratch.build()
         #expect(report.written > 0 && report.written < report.files)
         #expect(report.summary.contains("files written, \(report.files - report.written) unchanged"))
-        func modified(_ url: URL) throws -> Date { try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as! Date }
+        func modified(_ url: URL) throws -> Date {
+            try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as! Date
+        }
         #expect(try modified(first) == past, "an unchanged page is not rewritten")
         #expect(try modified(second) != past, "an edited page is")
         #expect(try String(contentsOf: second, encoding: .utf8).contains("Second, edited"))

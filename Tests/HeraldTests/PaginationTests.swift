@@ -1,5 +1,6 @@
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 @Suite struct PaginationTests {
     @Test func emptyListStillHasItsFirstPage() {
@@ -21,7 +22,9 @@ import Testing
 
     @Test func exactMultipleHasNoEmptyTrailingPage() {
         #expect(Pagination.paginate(Array(1...4), pageSize: 2, basePath: "news/").count == 2)
-        #expect(Pagination.paginate(Array(1...4), pageSize: 0, basePath: "news/").count == 4, "a page size below 1 is taken as 1")
+        #expect(
+            Pagination.paginate(Array(1...4), pageSize: 0, basePath: "news/").count == 4,
+            "a page size below 1 is taken as 1")
     }
 
     @Test func pagerShowsFirstLastAndNeighboursWithGaps() {
@@ -35,6 +38,9 @@ import Testing
 
     @Test func aHugePageSizeCannotOverflow() {
         #expect(Pagination.paginate(Array(1...3), pageSize: Int.max, basePath: "x/").count == 1)
-        #expect(diagnostics(["site.yml": "title: T\npageSize: 9223372036854775807\n"]) == ["site.yml:2: pageSize must be between 1 and 10000"])
+        #expect(
+            diagnostics(["site.yml": "title: T\npageSize: 9223372036854775807\n"]) == [
+                "site.yml:2: pageSize must be between 1 and 10000"
+            ])
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import Herald
 @testable import HeraldServe
-import Testing
 
 /// `herald serve`'s rebuilds, without the server: what it serves after any series of changes is
 /// exactly what a full `herald build` of the same files writes (plus the live-reload script).
@@ -34,16 +35,48 @@ import Testing
         #expect(served(preview) == (try fullBuild(scratch, origin: origin)))
 
         let steps: [(String, () throws -> Void)] = [
-            ("edit a body", { try scratch.write("site/content/news/2026-11-01-first.md", "---\ntitle: First\n---\nHello again.\n") }),
-            ("add an item", { try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\ncategories: [Sport]\n---\nBye.\n") }),
-            ("add an event", { try scratch.write("site/content/events/fair.md", "---\ntitle: Fair\nstart: 2026-12-01 10:00\n---\nCome.\n") }),
-            ("rename an item", {
-                try FileManager.default.moveItem(at: scratch.site.appendingPathComponent("content/news/2026-11-02-second.md"),
-                                                 to: scratch.site.appendingPathComponent("content/news/2026-11-03-renamed.md"))
-            }),
-            ("change a template", { try scratch.write("site/templates/partials/site/footer.mustache", "<footer>Own footer</footer>\n") }),
-            ("change site.yml", { try scratch.write("site/site.yml", "title: Renamed site\nbaseURL: https://example.org/sub/\n") }),
-            ("delete an item", { try FileManager.default.removeItem(at: scratch.site.appendingPathComponent("content/events/fair.md")) }),
+            (
+                "edit a body",
+                { try scratch.write("site/content/news/2026-11-01-first.md", "---\ntitle: First\n---\nHello again.\n") }
+            ),
+            (
+                "add an item",
+                {
+                    try scratch.write(
+                        "site/content/news/2026-11-02-second.md", "---\ntitle: Second\ncategories: [Sport]\n---\nBye.\n"
+                    )
+                }
+            ),
+            (
+                "add an event",
+                {
+                    try scratch.write(
+                        "site/content/events/fair.md", "---\ntitle: Fair\nstart: 2026-12-01 10:00\n---\nCome.\n")
+                }
+            ),
+            (
+                "rename an item",
+                {
+                    try FileManager.default.moveItem(
+                        at: scratch.site.appendingPathComponent("content/news/2026-11-02-second.md"),
+                        to: scratch.site.appendingPathComponent("content/news/2026-11-03-renamed.md"))
+                }
+            ),
+            (
+                "change a template",
+                { try scratch.write("site/templates/partials/site/footer.mustache", "<footer>Own footer</footer>\n") }
+            ),
+            (
+                "change site.yml",
+                { try scratch.write("site/site.yml", "title: Renamed site\nbaseURL: https://example.org/sub/\n") }
+            ),
+            (
+                "delete an item",
+                {
+                    try FileManager.default.removeItem(
+                        at: scratch.site.appendingPathComponent("content/events/fair.md"))
+                }
+            ),
             ("change a static file", { try scratch.write("site/static/robots.txt", "User-agent: *\nDisallow: /\n") }),
         ]
         var generation = preview.state.site.generation
@@ -66,7 +99,8 @@ import Testing
         defer { try? fileManager.removeItem(at: root) }
         try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
         for name in ["site.yml", "content", "static", "data"] {
-            try fileManager.copyItem(at: Fixtures.repository.appendingPathComponent(name), to: root.appendingPathComponent(name))
+            try fileManager.copyItem(
+                at: Fixtures.repository.appendingPathComponent(name), to: root.appendingPathComponent(name))
         }
         func write(_ path: String, _ text: String) throws {
             let url = root.appendingPathComponent(path)
@@ -82,67 +116,131 @@ import Testing
         Thread.sleep(forTimeInterval: 0.1)
         let memo = BuildMemo()
         func build(now: Date, memo: BuildMemo?) throws -> [String: Data] {
-            var build = Build(options: BuildOptions(sourcePath: root.path, now: now), fileSystem: .disk(root: root.path))
+            var build = Build(
+                options: BuildOptions(sourcePath: root.path, now: now), fileSystem: .disk(root: root.path))
             build.memo = memo
             let output = MemoryOutput()
             _ = try build.run(into: output)
             return output.files
         }
         func markdown(in folder: String) -> [String] {
-            (fileManager.subpaths(atPath: root.appendingPathComponent("content/" + folder).path) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+            (fileManager.subpaths(atPath: root.appendingPathComponent("content/" + folder).path) ?? []).filter {
+                $0.hasSuffix(".md")
+            }.sorted()
         }
-        let news = markdown(in: "news"), events = markdown(in: "events")
+        let news = markdown(in: "news")
+        let events = markdown(in: "events")
         #expect(news.count > 2 && events.count > 1)
         let steps: [(String, Date, () throws -> Void)] = [
             ("first build", Fixtures.now, {}),
             ("nothing changed", Fixtures.now, {}),
             ("a body", Fixtures.now, { try edit("content/news/\(news[0])") { $0 + "\nOne more paragraph.\n" } }),
-            ("a title", Fixtures.now, {
-                try edit("content/news/\(news[1])") { text in
-                    text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("title:") ? "title: 改过的标题" : String($0) }.joined(separator: "\n")
+            (
+                "a title", Fixtures.now,
+                {
+                    try edit("content/news/\(news[1])") { text in
+                        text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                            $0.hasPrefix("title:") ? "title: 改过的标题" : String($0)
+                        }.joined(separator: "\n")
+                    }
                 }
-            }),
-            ("an event's start", Fixtures.now, { try edit("content/events/\(events[0])") { $0.replacingOccurrences(of: "start: 2026-", with: "start: 2027-").replacingOccurrences(of: "end: 2026-", with: "end: 2027-") } }),
-            ("a new item in a new category", Fixtures.now, { try write("content/news/2026-11-20-new.md", "---\ntitle: 新的\ncategories: [Brand new]\ntags: [fresh]\n---\nNew.\n") }),
-            ("popularity", Fixtures.now, { try edit("data/popularity.csv") { $0 + "news/2026-11-20-new.md,99999,5,1\n" } }),
+            ),
+            (
+                "an event's start", Fixtures.now,
+                {
+                    try edit("content/events/\(events[0])") {
+                        $0.replacingOccurrences(of: "start: 2026-", with: "start: 2027-").replacingOccurrences(
+                            of: "end: 2026-", with: "end: 2027-")
+                    }
+                }
+            ),
+            (
+                "a new item in a new category", Fixtures.now,
+                {
+                    try write(
+                        "content/news/2026-11-20-new.md",
+                        "---\ntitle: 新的\ncategories: [Brand new]\ntags: [fresh]\n---\nNew.\n")
+                }
+            ),
+            (
+                "popularity", Fixtures.now,
+                { try edit("data/popularity.csv") { $0 + "news/2026-11-20-new.md,99999,5,1\n" } }
+            ),
             ("an interface string", Fixtures.now, { try write("templates/i18n/zh.yml", "readMore: 继续读\ntoday: 今日\n") }),
-            ("a template", Fixtures.now, { try write("templates/partials/card.mustache", "<article class=\"card\"><a href=\"{{url}}\">{{title}}</a></article>\n") }),
-            ("the article template", Fixtures.now, { try write("templates/article.mustache", "{{<layout}}{{$main}}{{#item}}<h1>{{title}}</h1>{{{content}}}{{/item}}{{/main}}{{/layout}}\n") }),
+            (
+                "a template", Fixtures.now,
+                {
+                    try write(
+                        "templates/partials/card.mustache",
+                        "<article class=\"card\"><a href=\"{{url}}\">{{title}}</a></article>\n")
+                }
+            ),
+            (
+                "the article template", Fixtures.now,
+                {
+                    try write(
+                        "templates/article.mustache",
+                        "{{<layout}}{{$main}}{{#item}}<h1>{{title}}</h1>{{{content}}}{{/item}}{{/main}}{{/layout}}\n")
+                }
+            ),
             ("the clock, a day on", Fixtures.now.addingTimeInterval(86_400 + 1_800), {}),
-            ("a deleted item", Fixtures.now.addingTimeInterval(86_400 + 1_800), { try fileManager.removeItem(at: root.appendingPathComponent("content/news/2026-11-20-new.md")) }),
-            ("site.yml", Fixtures.now.addingTimeInterval(86_400 + 1_800), { try edit("site.yml") { $0.replacingOccurrences(of: "pageSize: ", with: "pageSize: 1") } }),
+            (
+                "a deleted item", Fixtures.now.addingTimeInterval(86_400 + 1_800),
+                { try fileManager.removeItem(at: root.appendingPathComponent("content/news/2026-11-20-new.md")) }
+            ),
+            (
+                "site.yml", Fixtures.now.addingTimeInterval(86_400 + 1_800),
+                { try edit("site.yml") { $0.replacingOccurrences(of: "pageSize: ", with: "pageSize: 1") } }
+            ),
         ]
         var reuse: [String: BuildMemo.Reuse] = [:]
         for (name, now, change) in steps {
             try change()
             let reused = try build(now: now, memo: memo)
-            #expect(reused == (try build(now: now, memo: nil)), "after changing \(name), the memoized build differs from a full one")
+            #expect(
+                reused == (try build(now: now, memo: nil)),
+                "after changing \(name), the memoized build differs from a full one")
             reuse[name] = memo.reused
         }
         let unchanged = try #require(reuse["nothing changed"])
-        #expect(unchanged.parses == news.count + events.count + markdown(in: "pages").count && unchanged.pages > 100 && unchanged.cards > 50 && unchanged.documents > 50,
-                "with nothing changed, everything is reused: \(unchanged)")
+        #expect(
+            unchanged.parses == news.count + events.count + markdown(in: "pages").count && unchanged.pages > 100
+                && unchanged.cards > 50 && unchanged.documents > 50,
+            "with nothing changed, everything is reused: \(unchanged)")
         // A template change re-renders only the pages that use it.
-        let card = try #require(reuse["a template"]), article = try #require(reuse["the article template"])
+        let card = try #require(reuse["a template"])
+        let article = try #require(reuse["the article template"])
         // Every view holds its item's card, so a new card template re-renders what shows items;
         // pages without items (category and tag indexes, calendars) and every document stay.
         let strings = try #require(reuse["an interface string"])
-        #expect(card.cards == 0 && card.pages > 0 && card.documents == strings.documents && strings.documents > unchanged.documents, "a new card template: \(card)")
-        #expect(article.cards > 50 && article.pages > 0 && article.pages < unchanged.pages, "a new article template keeps the lists: \(article)")
+        #expect(
+            card.cards == 0 && card.pages > 0 && card.documents == strings.documents
+                && strings.documents > unchanged.documents, "a new card template: \(card)")
+        #expect(
+            article.cards > 50 && article.pages > 0 && article.pages < unchanged.pages,
+            "a new article template keeps the lists: \(article)")
     }
 
     /// An edit to a body alone is served at once from the last build's view of the page, and that
     /// page is exactly what the full rebuild then makes of it; other edits wait for the rebuild.
     @Test func aBodyEditIsServedAheadOfTheRebuildAndMatchesIt() throws {
         let scratch = try Scratch()
-        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\nsummary: Fixed summary.\n---\nA short body.\n")
+        try scratch.write(
+            "site/content/news/2026-11-02-second.md",
+            "---\ntitle: Second\nsummary: Fixed summary.\n---\nA short body.\n")
         let preview = session(scratch)
         #expect(preview.rebuild())
         let origin = PreviewSession.origin(host: "127.0.0.1", port: 8123)
         let longer = String(repeating: "Many more words to read here. ", count: 400)
-        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\nsummary: Fixed summary.\n---\nA short body.\n\n\(longer)\n")
-        #expect(preview.quickUpdate(["content/news/2026-11-02-second.md", "content/news/.2026-11-02-second.md.swp", "content/news/2026-11-02-second.md~", "content/news/4913"]),
-                "an editor's swap, backup and probe files around the save do not matter")
+        try scratch.write(
+            "site/content/news/2026-11-02-second.md",
+            "---\ntitle: Second\nsummary: Fixed summary.\n---\nA short body.\n\n\(longer)\n")
+        #expect(
+            preview.quickUpdate([
+                "content/news/2026-11-02-second.md", "content/news/.2026-11-02-second.md.swp",
+                "content/news/2026-11-02-second.md~", "content/news/4913",
+            ]),
+            "an editor's swap, backup and probe files around the save do not matter")
         let quick = try #require(preview.state.site.files["news/second/index.html"]?.built)
         #expect(String(decoding: quick, as: UTF8.self).contains("Many more words"))
         #expect(preview.state.site.changedPages == ["/news/second/"])
@@ -151,8 +249,12 @@ import Testing
         #expect(preview.rebuild())
         #expect(served(preview) == full)
 
-        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second, renamed\nsummary: Fixed summary.\n---\nA short body.\n")
-        #expect(!preview.quickUpdate(["content/news/2026-11-02-second.md"]), "a new title shows on other pages: it waits for the rebuild")
+        try scratch.write(
+            "site/content/news/2026-11-02-second.md",
+            "---\ntitle: Second, renamed\nsummary: Fixed summary.\n---\nA short body.\n")
+        #expect(
+            !preview.quickUpdate(["content/news/2026-11-02-second.md"]),
+            "a new title shows on other pages: it waits for the rebuild")
         #expect(!preview.quickUpdate(["site.yml"]))
     }
 
@@ -167,7 +269,8 @@ import Testing
         try fileManager.removeItem(at: root)
         try fileManager.createDirectory(at: root, withIntermediateDirectories: true)
         for name in ["site.yml", "content", "static", "data"] {
-            try fileManager.copyItem(at: Fixtures.repository.appendingPathComponent(name), to: root.appendingPathComponent(name))
+            try fileManager.copyItem(
+                at: Fixtures.repository.appendingPathComponent(name), to: root.appendingPathComponent(name))
         }
         func edit(_ path: String, _ change: (String) -> String) throws {
             let url = root.appendingPathComponent(path)
@@ -178,11 +281,14 @@ import Testing
         try edit("site.yml") { text in
             var lines = text.components(separatedBy: "\n")
             let start = try! #require(lines.firstIndex(of: "languages:"))
-            let end = lines[(start + 1)...].firstIndex { !$0.isEmpty && !$0.hasPrefix(" ") && !$0.hasPrefix("#") } ?? lines.endIndex
+            let end =
+                lines[(start + 1)...].firstIndex { !$0.isEmpty && !$0.hasPrefix(" ") && !$0.hasPrefix("#") }
+                ?? lines.endIndex
             lines.replaceSubrange(start..<end, with: ["language: zh-CN"])
             return lines.joined(separator: "\n")
         }
-        for path in fileManager.subpaths(atPath: root.appendingPathComponent("content").path) ?? [] where path.hasSuffix(".en.md") {
+        for path in fileManager.subpaths(atPath: root.appendingPathComponent("content").path) ?? []
+        where path.hasSuffix(".en.md") {
             try fileManager.removeItem(at: root.appendingPathComponent("content/" + path))
         }
         let article = "content/news/2026/2026-11-18-ai-seminar-series-2026.md"
@@ -202,11 +308,15 @@ import Testing
             try edit(step.path, step.change)
             let generation = preview.state.site.generation
             #expect(preview.rebuildBodies([step.path]), "\(step.name) is a body edit")
-            #expect(served(preview) == (try fullBuild(scratch, origin: origin)), "after \(step.name), the files served are a full build's")
+            #expect(
+                served(preview) == (try fullBuild(scratch, origin: origin)),
+                "after \(step.name), the files served are a full build's")
             #expect(preview.state.site.generation > generation, "\(step.name) reloads the pages it touched")
             #expect(preview.state.site.provisional.isEmpty)
         }
-        #expect(preview.state.site.changedPages?.contains { $0.hasSuffix("/about/") } == true, "\(preview.state.site.changedPages ?? [])")
+        #expect(
+            preview.state.site.changedPages?.contains { $0.hasSuffix("/about/") } == true,
+            "\(preview.state.site.changedPages ?? [])")
 
         // More than a body: the whole rebuild, which then agrees too.
         try edit(article) { $0.replacingOccurrences(of: "title:", with: "title: Edited ·") }
@@ -235,12 +345,15 @@ import Testing
         #expect(served(preview) == (try fullBuild(scratch, origin: origin)))
         let path = "content/news/2026-11-18-gala/index.en.md"
         let url = scratch.site.appendingPathComponent(path)
-        try Data((try String(contentsOf: url, encoding: .utf8) + "\nAnd a band played until midnight.\n").utf8).write(to: url)
+        try Data((try String(contentsOf: url, encoding: .utf8) + "\nAnd a band played until midnight.\n").utf8).write(
+            to: url)
         #expect(!preview.rebuildBodies([path]))
         #expect(preview.rebuild())
         let served = served(preview)
         #expect(served == (try fullBuild(scratch, origin: origin)))
-        #expect(String(decoding: served["en/news/gala/index.html"] ?? Data(), as: UTF8.self).contains("And a band played until midnight."))
+        #expect(
+            String(decoding: served["en/news/gala/index.html"] ?? Data(), as: UTF8.self).contains(
+                "And a band played until midnight."))
     }
 
     /// The clock moving past an instant at which the output can change (here, the next hour)
@@ -253,10 +366,16 @@ import Testing
         let preview = PreviewSession(options: options, log: { _ in }, problems: { _ in })
         #expect(preview.rebuild())
         // Hello. stays the first paragraph, which is the summary lists show.
-        try scratch.write("site/content/news/2026-11-01-first.md", "---\ntitle: First\n---\nHello.\n\nA second paragraph.\n")
-        let path = "content/news/2026-11-01-first.md", disk = FileSystem.disk(root: scratch.site.path)
-        #expect(preview.memo.rebuildBodyEdits([path], fileSystem: disk, now: halfPast.addingTimeInterval(1800)) == nil, "the next hour")
-        #expect(preview.memo.rebuildBodyEdits([path], fileSystem: disk, now: halfPast.addingTimeInterval(60))?.pages == 3, "a minute on: the page, the home page and the news list")
+        try scratch.write(
+            "site/content/news/2026-11-01-first.md", "---\ntitle: First\n---\nHello.\n\nA second paragraph.\n")
+        let path = "content/news/2026-11-01-first.md"
+        let disk = FileSystem.disk(root: scratch.site.path)
+        #expect(
+            preview.memo.rebuildBodyEdits([path], fileSystem: disk, now: halfPast.addingTimeInterval(1800)) == nil,
+            "the next hour")
+        #expect(
+            preview.memo.rebuildBodyEdits([path], fileSystem: disk, now: halfPast.addingTimeInterval(60))?.pages == 3,
+            "a minute on: the page, the home page and the news list")
     }
 
     /// Every item view a page can hold is reached when an item's views are updated: a view type
@@ -265,7 +384,10 @@ import Testing
         var page = FilledPage.page
         var held = 0
         func count(_ value: Any) {
-            if value is ItemView { held += 1; return }
+            if value is ItemView {
+                held += 1
+                return
+            }
             for child in Mirror(reflecting: value).children { count(child.value) }
         }
         count(page)
@@ -316,8 +438,12 @@ import Testing
         #expect(preview.rebuild())
         let before = preview.state.site
         #expect(preview.rebuild())
-        #expect(preview.state.site.generation == before.generation && preview.state.site.changedFiles == before.changedFiles)
-        #expect(preview.state.site.files["news/first/index.html"]?.modified == before.files["news/first/index.html"]?.modified)
+        #expect(
+            preview.state.site.generation == before.generation && preview.state.site.changedFiles == before.changedFiles
+        )
+        #expect(
+            preview.state.site.files["news/first/index.html"]?.modified
+                == before.files["news/first/index.html"]?.modified)
     }
 
     @Test func aFailedBuildKeepsTheLastGoodFiles() throws {
@@ -328,7 +454,8 @@ import Testing
         try scratch.write("site/content/news/2026-11-02-broken.md", "---\ntitle: [broken\n---\n")
         #expect(!preview.rebuild())
         #expect(served(preview) == good)
-        #expect(preview.state.site.failure?.first?.description.hasPrefix("content/news/2026-11-02-broken.md:3: ") == true)
+        #expect(
+            preview.state.site.failure?.first?.description.hasPrefix("content/news/2026-11-02-broken.md:3: ") == true)
         try scratch.write("site/content/news/2026-11-02-broken.md", "---\ntitle: Mended\n---\n")
         #expect(preview.rebuild())
         #expect(preview.state.site.failure == nil)
@@ -338,7 +465,9 @@ import Testing
         let page = Data("<html><body><p>&lt;/body&gt;</p></BODY></html>".utf8)
         let injected = String(decoding: LiveReload.inject(into: page), as: UTF8.self)
         #expect(injected == "<html><body><p>&lt;/body&gt;</p>" + LiveReload.script + "</BODY></html>")
-        #expect(String(decoding: LiveReload.inject(into: Data("<p>fragment</p>".utf8)), as: UTF8.self) == "<p>fragment</p>" + LiveReload.script)
+        #expect(
+            String(decoding: LiveReload.inject(into: Data("<p>fragment</p>".utf8)), as: UTF8.self) == "<p>fragment</p>"
+                + LiveReload.script)
     }
 
     @Test func errorPagesEscapeWhatTheyShow() {

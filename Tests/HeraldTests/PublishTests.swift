@@ -1,8 +1,9 @@
 import Foundation
-@testable import Herald
 import HeraldMediaTypes
-@testable import HeraldPublish
 import Testing
+
+@testable import Herald
+@testable import HeraldPublish
 
 /// `herald publish`'s parts that need no network: addresses, `publish:` in site.yml, plans,
 /// rsync's itemized list, content types and cache policies, and the folder target end to end
@@ -18,7 +19,10 @@ import Testing
             ("rsync:/srv/www/union", .rsync(destination: "/srv/www/union")),
             ("git:origin#gh-pages", .git(repository: "origin", branch: "gh-pages")),
             ("git:origin", .git(repository: "origin", branch: "gh-pages")),
-            ("git:https://gitee.com/union/site.git#pages", .git(repository: "https://gitee.com/union/site.git", branch: "pages")),
+            (
+                "git:https://gitee.com/union/site.git#pages",
+                .git(repository: "https://gitee.com/union/site.git", branch: "pages")
+            ),
             ("git:/srv/git/site.git#release/2026", .git(repository: "/srv/git/site.git", branch: "release/2026")),
             ("s3://union-site", .s3(bucket: "union-site", prefix: "")),
             ("s3://union-site/cs/", .s3(bucket: "union-site", prefix: "cs")),
@@ -58,20 +62,20 @@ import Testing
 
     @Test func publishTargetsInSiteYml() throws {
         let yaml = """
-        title: Union
-        baseURL: https://union.example.edu/cs/
-        publish:
-          production:
-            to: s3://union-site/cs
-            url: https://union.example.edu/cs/
-            endpoint: https://oss-cn-hangzhou.aliyuncs.com
-            region: cn-hangzhou
-            cacheControl:
-              pages: no-cache
-          pages:
-            to: git:origin#gh-pages
-            domain: union.example.edu
-        """
+            title: Union
+            baseURL: https://union.example.edu/cs/
+            publish:
+              production:
+                to: s3://union-site/cs
+                url: https://union.example.edu/cs/
+                endpoint: https://oss-cn-hangzhou.aliyuncs.com
+                region: cn-hangzhou
+                cacheControl:
+                  pages: no-cache
+              pages:
+                to: git:origin#gh-pages
+                domain: union.example.edu
+            """
         let parsed = SiteConfigParser.parse(yaml)
         #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics)")
         let targets = try #require(parsed.config?.publish)
@@ -89,45 +93,65 @@ import Testing
 
     /// A target's `cacheControl:` keys are its declarations' names, as every section's are.
     @Test func aMisspeltCacheControlKeyIsAWarningWithASuggestion() {
-        let parsed = SiteConfigParser.parse("title: Union\nbaseURL: https://union.example.edu/\npublish:\n  live:\n    to: /srv/www\n    cacheControl: {pages: no-cache, asets: max-age=60}\n")
+        let parsed = SiteConfigParser.parse(
+            "title: Union\nbaseURL: https://union.example.edu/\npublish:\n  live:\n    to: /srv/www\n    cacheControl: {pages: no-cache, asets: max-age=60}\n"
+        )
         #expect(parsed.config?.publish.first?.cacheControl.pages == "no-cache")
         #expect(parsed.config?.publish.first?.cacheControl.assets == CacheControlPolicy().assets)
-        #expect(parsed.diagnostics.map(\.description) == ["site.yml:6: warning: unknown key 'asets' in publish.live.cacheControl is ignored; did you mean 'assets'?"])
+        #expect(
+            parsed.diagnostics.map(\.description) == [
+                "site.yml:6: warning: unknown key 'asets' in publish.live.cacheControl is ignored; did you mean 'assets'?"
+            ])
     }
 
     @Test func wrongPublishSettingsNameTheirLine() {
         let yaml = """
-        title: Union
-        publish:
-          production:
-            to: https://example.org/
-          staging:
-            url: https://staging.example.org/
-          "bad name":
-            to: /srv/www
-          folder:
-            to: /srv/www
-            url: /relative/
-            domian: union.example.edu
-            endpoint: not a url
-        """
+            title: Union
+            publish:
+              production:
+                to: https://example.org/
+              staging:
+                url: https://staging.example.org/
+              "bad name":
+                to: /srv/www
+              folder:
+                to: /srv/www
+                url: /relative/
+                domian: union.example.edu
+                endpoint: not a url
+            """
         let messages = SiteConfigParser.parse(yaml).diagnostics.map(\.description)
-        #expect(messages.contains { $0.hasPrefix("site.yml:4: ") && $0.contains("publish target 'production'") && $0.contains("not a publish address") })
-        #expect(messages.contains { $0.hasPrefix("site.yml:5: ") && $0.contains("publish target 'staging' needs `to:`") })
+        #expect(
+            messages.contains {
+                $0.hasPrefix("site.yml:4: ") && $0.contains("publish target 'production'")
+                    && $0.contains("not a publish address")
+            })
+        #expect(
+            messages.contains { $0.hasPrefix("site.yml:5: ") && $0.contains("publish target 'staging' needs `to:`") })
         #expect(messages.contains { $0.hasPrefix("site.yml:7: ") && $0.contains("only letters, digits") })
-        #expect(messages.contains { $0.hasPrefix("site.yml:11: ") && $0.contains("url '/relative/' must be an absolute") })
-        #expect(messages.contains { $0.hasPrefix("site.yml:12: warning: ") && $0.contains("unknown key 'domian' in publish.folder") && $0.contains("did you mean 'domain'") })
+        #expect(
+            messages.contains { $0.hasPrefix("site.yml:11: ") && $0.contains("url '/relative/' must be an absolute") })
+        #expect(
+            messages.contains {
+                $0.hasPrefix("site.yml:12: warning: ") && $0.contains("unknown key 'domian' in publish.folder")
+                    && $0.contains("did you mean 'domain'")
+            })
         #expect(messages.contains { $0.hasPrefix("site.yml:13: ") && $0.contains("endpoint 'not a url'") })
         #expect(messages.count == 6, "\(messages)")
     }
 
-    static func file(_ path: String, _ hash: String, size: Int = 10) -> SiteFile { SiteFile(path: path, size: size, sha256: hash) }
+    static func file(_ path: String, _ hash: String, size: Int = 10) -> SiteFile {
+        SiteFile(path: path, size: size, sha256: hash)
+    }
 
     @Test func planComparesHashesSizesAndMetadata() {
-        let site = BuiltSite(folder: "/out", files: [
-            Self.file("index.html", "h1"), Self.file("new.html", "h2", size: 7), Self.file("same.css", "h3"),
-            Self.file("edited.html", "h4", size: 5), Self.file(PublishManifest.fileName, "m"), Self.file("typed.json", "h6"),
-        ])
+        let site = BuiltSite(
+            folder: "/out",
+            files: [
+                Self.file("index.html", "h1"), Self.file("new.html", "h2", size: 7), Self.file("same.css", "h3"),
+                Self.file("edited.html", "h4", size: 5), Self.file(PublishManifest.fileName, "m"),
+                Self.file("typed.json", "h6"),
+            ])
         let target: [String: PublishPlan.KnownFile] = [
             "index.html": .init(sha256: "h1", size: 10, metadata: "text/html"),
             "same.css": .init(sha256: "h3", size: 10, metadata: "text/css"),
@@ -135,7 +159,10 @@ import Testing
             "typed.json": .init(sha256: "h6", size: 10, metadata: "text/plain"),
             "gone.html": .init(sha256: "h9", size: 1, metadata: "text/html"),
         ]
-        let types = ["index.html": "text/html", "same.css": "text/css", "edited.html": "text/html", "typed.json": "application/json"]
+        let types = [
+            "index.html": "text/html", "same.css": "text/css", "edited.html": "text/html",
+            "typed.json": "application/json",
+        ]
         let plan = PublishPlan.compare(site, with: target, metadata: { types[$0] })
         #expect(plan.added == ["new.html"])
         #expect(plan.changed == ["edited.html", "typed.json"])
@@ -150,28 +177,36 @@ import Testing
         // A file of the same hash but another size was changed behind the manifest's back.
         let resized = PublishPlan.compare(site, with: ["same.css": .init(sha256: "h3", size: 11)])
         #expect(resized.changed == ["same.css"])
-        let mostlyGone = PublishPlan.compare(BuiltSite(folder: "/out", files: [Self.file("index.html", "h1")]),
-                                             with: ["a": .init(sha256: "1", size: 1), "b": .init(sha256: "2", size: 1), "index.html": .init(sha256: "h1", size: 10)])
+        let mostlyGone = PublishPlan.compare(
+            BuiltSite(folder: "/out", files: [Self.file("index.html", "h1")]),
+            with: [
+                "a": .init(sha256: "1", size: 1), "b": .init(sha256: "2", size: 1),
+                "index.html": .init(sha256: "h1", size: 10),
+            ])
         #expect(mostlyGone.deletesMostOfTarget)
         #expect(PublishPlan.count(1_234_567) == "1,234,567")
         #expect(PublishPlan.size(1_300_000) == "1.3 MB")
     }
 
     @Test func rsyncItemizedListBecomesAPlan() {
-        let site = BuiltSite(folder: "/out", files: [Self.file("index.html", "a", size: 100), Self.file("news/a/index.html", "b", size: 40),
-                                                      Self.file("about/index.html", "c"), Self.file("assets/x.css", "d")])
+        let site = BuiltSite(
+            folder: "/out",
+            files: [
+                Self.file("index.html", "a", size: 100), Self.file("news/a/index.html", "b", size: 40),
+                Self.file("about/index.html", "c"), Self.file("assets/x.css", "d"),
+            ])
         let itemized = """
-        created directory /srv/www/union
-        .d          ./
-        >fc.t...... index.html
-        cd+++++++++ news/
-        cd+++++++++ news/a/
-        >f+++++++++ news/a/index.html
-        .f          about/index.html
-        .f..t...... assets/x.css
-        *deleting   old/index.html
-        *deleting   old/
-        """
+            created directory /srv/www/union
+            .d          ./
+            >fc.t...... index.html
+            cd+++++++++ news/
+            cd+++++++++ news/a/
+            >f+++++++++ news/a/index.html
+            .f          about/index.html
+            .f..t...... assets/x.css
+            *deleting   old/index.html
+            *deleting   old/
+            """
         let plan = RsyncPublisher.parse(itemized: itemized, site: site)
         #expect(plan.added == ["news/a/index.html"])
         #expect(plan.changed == ["index.html"])
@@ -196,7 +231,8 @@ import Testing
         #expect(Kind(path: "assets/herald.css") == .code)
         #expect(Kind(path: "js/menu.js") == .code)
         #expect(Kind(path: "images/cover-2026.jpg") == .asset)
-        #expect(Kind(path: "images/12345678.jpg") == .asset, "a hex-looking name without another part is not a fingerprint")
+        #expect(
+            Kind(path: "images/12345678.jpg") == .asset, "a hex-looking name without another part is not a fingerprint")
         #expect(Kind(path: "index.html") == .page)
         #expect(Kind(path: "feed.xml") == .page)
         #expect(Kind(path: "calendar/2026.ics") == .page)
@@ -224,17 +260,22 @@ import Testing
         try? FileManager.default.removeItem(at: folder)
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
     }
 
-    static func publish(_ output: URL, to folder: URL, root: URL, baseURL: String = "https://example.org/", url: String? = nil,
-                        dryRun: Bool = false, force: Bool = false) throws -> SitePublishing.Outcome {
+    static func publish(
+        _ output: URL, to folder: URL, root: URL, baseURL: String = "https://example.org/", url: String? = nil,
+        dryRun: Bool = false, force: Bool = false
+    ) throws -> SitePublishing.Outcome {
         var target = PublishTarget(name: "--to", address: .folder(path: folder.path))
         target.url = url.flatMap(URL.init(string:))
-        let context = PublishContext(target: target, sourceFolder: root.appendingPathComponent("site").path, scratchFolder: root.path)
-        return try SitePublishing.run(.init(output: output.path, baseURL: baseURL, context: context, dryRun: dryRun, force: force))
+        let context = PublishContext(
+            target: target, sourceFolder: root.appendingPathComponent("site").path, scratchFolder: root.path)
+        return try SitePublishing.run(
+            .init(output: output.path, baseURL: baseURL, context: context, dryRun: dryRun, force: force))
     }
 
     static func contents(of folder: URL) throws -> [String: String] {
@@ -254,11 +295,18 @@ import Testing
         var published = try Self.contents(of: www)
         #expect(published.removeValue(forKey: PublishManifest.fileName) != nil)
         #expect(published == ["index.html": "home", "a/index.html": "A", "style.css": "css"])
-        let manifest = try #require(PublishManifest.decode(try Data(contentsOf: www.appendingPathComponent(PublishManifest.fileName))))
+        let manifest = try #require(
+            PublishManifest.decode(try Data(contentsOf: www.appendingPathComponent(PublishManifest.fileName))))
         var styleStat = stat()
         #expect(lstat(www.appendingPathComponent("style.css").path, &styleStat) == 0)
-        #expect(manifest.files["style.css"] == .init(sha256: sha256Hex(Data("css".utf8)), size: 3, metadata: nil, changed: PublishManifest.Entry.changeTime(styleStat)))
-        let inode = try FileManager.default.attributesOfItem(atPath: www.appendingPathComponent("style.css").path)[.systemFileNumber] as? Int
+        #expect(
+            manifest.files["style.css"]
+                == .init(
+                    sha256: sha256Hex(Data("css".utf8)), size: 3, metadata: nil,
+                    changed: PublishManifest.Entry.changeTime(styleStat)))
+        let inode =
+            try FileManager.default.attributesOfItem(atPath: www.appendingPathComponent("style.css").path)[
+                .systemFileNumber] as? Int
 
         try Self.write(["index.html": "home 2", "b/index.html": "B", "style.css": "css"], into: output)
         let dry = try Self.publish(output, to: www, root: root, dryRun: true)
@@ -271,8 +319,12 @@ import Testing
         published = try Self.contents(of: www)
         published.removeValue(forKey: PublishManifest.fileName)
         #expect(published == ["index.html": "home 2", "b/index.html": "B", "style.css": "css"])
-        #expect(try FileManager.default.attributesOfItem(atPath: www.appendingPathComponent("style.css").path)[.systemFileNumber] as? Int == inode)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["out", "www"], "no scratch folder is left")
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: www.appendingPathComponent("style.css").path)[
+                .systemFileNumber] as? Int == inode)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["out", "www"],
+            "no scratch folder is left")
 
         // Edited on the target by hand (same size, other bytes, even with its modification time put
         // back): the manifest is not trusted for it, and the site's own file replaces it.
@@ -309,11 +361,19 @@ import Testing
     @Test func aPlaceholderAddressIsRefusedForRemoteTargetsAndWarnedForAFolder() throws {
         let (root, output) = try Self.scratch(["index.html": "home"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let refusal = "the site was built for https://example.org/, a placeholder address, so its feeds, calendars and shared links would lead there; set baseURL in site.yml to the address readers reach the site at (or build with --base-url), then publish again. Nothing was published"
-        for address in [PublishAddress.rsync(destination: "editor@union.example.edu:/srv/www"), .git(repository: root.appendingPathComponent("repo").path, branch: "gh-pages"), .s3(bucket: "union", prefix: "")] {
-            let context = PublishContext(target: PublishTarget(name: "live", address: address), sourceFolder: root.appendingPathComponent("site").path, scratchFolder: root.path)
+        let refusal =
+            "the site was built for https://example.org/, a placeholder address, so its feeds, calendars and shared links would lead there; set baseURL in site.yml to the address readers reach the site at (or build with --base-url), then publish again. Nothing was published"
+        for address in [
+            PublishAddress.rsync(destination: "editor@union.example.edu:/srv/www"),
+            .git(repository: root.appendingPathComponent("repo").path, branch: "gh-pages"),
+            .s3(bucket: "union", prefix: ""),
+        ] {
+            let context = PublishContext(
+                target: PublishTarget(name: "live", address: address),
+                sourceFolder: root.appendingPathComponent("site").path, scratchFolder: root.path)
             do {
-                _ = try SitePublishing.run(.init(output: output.path, baseURL: "https://example.org/", context: context))
+                _ = try SitePublishing.run(
+                    .init(output: output.path, baseURL: "https://example.org/", context: context))
                 Issue.record("published to \(address)")
             } catch let failure as PublishFailure {
                 #expect(failure.step == "check the output" && failure.message == refusal, "\(address)")
@@ -322,13 +382,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("repo").path))
         var warnings: [String] = []
         let www = root.appendingPathComponent("www")
-        let context = PublishContext(target: PublishTarget(name: "--to", address: .folder(path: www.path)), sourceFolder: root.appendingPathComponent("site").path, scratchFolder: root.path)
-        let outcome = try SitePublishing.run(.init(output: output.path, baseURL: "https://example.org/", context: context), warn: { warnings.append($0) })
+        let context = PublishContext(
+            target: PublishTarget(name: "--to", address: .folder(path: www.path)),
+            sourceFolder: root.appendingPathComponent("site").path, scratchFolder: root.path)
+        let outcome = try SitePublishing.run(
+            .init(output: output.path, baseURL: "https://example.org/", context: context), warn: { warnings.append($0) }
+        )
         #expect(outcome.published)
         #expect(try Self.contents(of: www)["index.html"] == "home")
-        #expect(warnings == ["the site was built for https://example.org/, a placeholder address, so its feeds, calendars and shared links would lead there; set baseURL in site.yml to the address readers reach the site at (or build with --base-url) before readers see it"])
+        #expect(
+            warnings == [
+                "the site was built for https://example.org/, a placeholder address, so its feeds, calendars and shared links would lead there; set baseURL in site.yml to the address readers reach the site at (or build with --base-url) before readers see it"
+            ])
         var none: [String] = []
-        _ = try SitePublishing.run(.init(output: output.path, baseURL: "https://union.example.edu/", context: context), warn: { none.append($0) })
+        _ = try SitePublishing.run(
+            .init(output: output.path, baseURL: "https://union.example.edu/", context: context),
+            warn: { none.append($0) })
         #expect(none.isEmpty)
     }
 
@@ -336,15 +405,23 @@ import Testing
         let (root, output) = try Self.scratch(["index.html": "home"])
         defer { try? FileManager.default.removeItem(at: root) }
         func failure(_ work: () throws -> Void) -> PublishFailure? {
-            do { try work(); return nil } catch let failure as PublishFailure { return failure } catch { return nil }
+            do {
+                try work()
+                return nil
+            } catch let failure as PublishFailure { return failure } catch { return nil }
         }
         let inside = failure { _ = try Self.publish(output, to: output.appendingPathComponent("www"), root: root) }
         #expect(inside?.step == "check target" && inside?.message.contains("overlaps the output folder") == true)
         let around = failure { _ = try Self.publish(output, to: root, root: root) }
         #expect(around?.message.contains("overlaps") == true)
 
-        let wrongURL = failure { _ = try Self.publish(output, to: root.appendingPathComponent("www"), root: root, url: "https://other.example.org/") }
-        #expect(wrongURL?.step == "check the output" && wrongURL?.message.contains("built for https://example.org/") == true)
+        let wrongURL = failure {
+            _ = try Self.publish(
+                output, to: root.appendingPathComponent("www"), root: root, url: "https://other.example.org/")
+        }
+        #expect(
+            wrongURL?.step == "check the output" && wrongURL?.message.contains("built for https://example.org/") == true
+        )
 
         let foreign = root.appendingPathComponent("foreign")
         try Self.write(["notes.txt": "mine", "more.txt": "also mine"], into: foreign)
@@ -365,26 +442,34 @@ import Testing
     // MARK: Files Herald did not publish
 
     @Test func alwaysKeptCoversWellKnownAndVerificationFilesAtTheRoot() {
-        for path in [".well-known/security.txt", ".well-known/acme-challenge/Xy-12", ".well-known", "google1234567890abcdef.html",
-                     "BingSiteAuth.xml", "yandex_0123456789abcdef.html", "baidu_verify_codeva-AbCd123.html",
-                     "naver0123456789abcdef.html", "pinterest-01234.html", "keybase.txt"] {
+        for path in [
+            ".well-known/security.txt", ".well-known/acme-challenge/Xy-12", ".well-known",
+            "google1234567890abcdef.html",
+            "BingSiteAuth.xml", "yandex_0123456789abcdef.html", "baidu_verify_codeva-AbCd123.html",
+            "naver0123456789abcdef.html", "pinterest-01234.html", "keybase.txt",
+        ] {
             #expect(AlwaysKept.covers(path), "\(path)")
         }
-        for path in ["news/google1234.html", "notes.txt", "google.txt", "well-known/x", "a/.well-known/x", "bingsiteauth.xml", "sub/BingSiteAuth.xml"] {
+        for path in [
+            "news/google1234.html", "notes.txt", "google.txt", "well-known/x", "a/.well-known/x", "bingsiteauth.xml",
+            "sub/BingSiteAuth.xml",
+        ] {
             #expect(!AlwaysKept.covers(path), "\(path)")
         }
     }
 
     @Test func filesHeraldDidNotPublishAreKeptUnlessForced() {
-        let site = BuiltSite(folder: "/out", files: [Self.file("index.html", "h1"), Self.file("news/a/index.html", "h2"), Self.file("about", "h3")])
+        let site = BuiltSite(
+            folder: "/out",
+            files: [Self.file("index.html", "h1"), Self.file("news/a/index.html", "h2"), Self.file("about", "h3")])
         let target: [String: PublishPlan.KnownFile] = [
             "index.html": .init(sha256: "h1", size: 10),
-            "old/index.html": .init(sha256: "o", size: 1),        // Herald's, dropped by the site: deleted
-            "notes.txt": .init(sha256: "n", size: 1),             // someone's: kept
+            "old/index.html": .init(sha256: "o", size: 1),  // Herald's, dropped by the site: deleted
+            "notes.txt": .init(sha256: "n", size: 1),  // someone's: kept
             "google1234567890abcdef.html": .init(sha256: "g", size: 1),
             ".well-known/security.txt": .init(sha256: "s", size: 1),
-            "news": .init(sha256: nil, size: nil),                // someone's link where the site needs a folder
-            "about/mine.txt": .init(sha256: "m", size: 1),        // someone's, inside where the site has a file
+            "news": .init(sha256: nil, size: nil),  // someone's link where the site needs a folder
+            "about/mine.txt": .init(sha256: "m", size: 1),  // someone's, inside where the site has a file
         ]
         var plan = PublishPlan.compare(site, with: target)
         plan.setAsideForeign(publishedBefore: ["index.html", "old/index.html"], sitePaths: Set(site.files.map(\.path)))
@@ -392,16 +477,26 @@ import Testing
         #expect(plan.replacedForeign == ["about/mine.txt", "news"])
         #expect(plan.kept == [".well-known/security.txt", "google1234567890abcdef.html", "notes.txt"])
         #expect(!plan.targetIsForeign)
-        #expect(plan.keptSummary == "3 files Herald did not publish were kept: .well-known/security.txt, google1234567890abcdef.html, notes.txt; --force deletes notes.txt (.well-known/ and site verification files are kept even with --force)")
-        #expect(SitePublishing.reasonForForce(plan, at: .folder(path: "/srv/www")) == "publishing would replace 2 files on /srv/www that Herald did not publish: about/mine.txt, news")
+        #expect(
+            plan.keptSummary
+                == "3 files Herald did not publish were kept: .well-known/security.txt, google1234567890abcdef.html, notes.txt; --force deletes notes.txt (.well-known/ and site verification files are kept even with --force)"
+        )
+        #expect(
+            SitePublishing.reasonForForce(plan, at: .folder(path: "/srv/www"))
+                == "publishing would replace 2 files on /srv/www that Herald did not publish: about/mine.txt, news")
 
         let forced = plan.forced()
         #expect(forced.deleted == ["about/mine.txt", "news", "notes.txt", "old/index.html"])
         #expect(forced.kept == [".well-known/security.txt", "google1234567890abcdef.html"])
-        #expect(forced.keptSummary == "2 files Herald did not publish were kept: .well-known/security.txt, google1234567890abcdef.html (.well-known/ and site verification files are kept even with --force)")
+        #expect(
+            forced.keptSummary
+                == "2 files Herald did not publish were kept: .well-known/security.txt, google1234567890abcdef.html (.well-known/ and site verification files are kept even with --force)"
+        )
 
         // A file of someone's that the site overwrites with other contents needs --force; with the same contents it is the site's now.
-        var overwrite = PublishPlan.compare(site, with: ["index.html": .init(sha256: "other", size: 10), "news/a/index.html": .init(sha256: "h2", size: 10)])
+        var overwrite = PublishPlan.compare(
+            site,
+            with: ["index.html": .init(sha256: "other", size: 10), "news/a/index.html": .init(sha256: "h2", size: 10)])
         overwrite.setAsideForeign(publishedBefore: [], sitePaths: Set(site.files.map(\.path)))
         #expect(overwrite.replacedForeign == ["index.html"] && overwrite.unchanged == 1)
 
@@ -411,33 +506,44 @@ import Testing
         #expect(SitePublishing.reasonForForce(one, at: .folder(path: "/srv/www")) == nil)
 
         // No record of an earlier publish: the target is someone else's, unless all it holds is always kept.
-        var never = PublishPlan.compare(site, with: ["notes.txt": .init(sha256: "n", size: 1), ".well-known/x": .init(sha256: "w", size: 1)])
+        var never = PublishPlan.compare(
+            site, with: ["notes.txt": .init(sha256: "n", size: 1), ".well-known/x": .init(sha256: "w", size: 1)])
         never.setAsideForeign(publishedBefore: nil, sitePaths: Set(site.files.map(\.path)))
         #expect(never.targetIsForeign && never.deleted.isEmpty)
-        #expect(SitePublishing.reasonForForce(never, at: .folder(path: "/srv/www")) == "/srv/www holds 2 files that Herald did not publish, and no record of an earlier publish there")
+        #expect(
+            SitePublishing.reasonForForce(never, at: .folder(path: "/srv/www"))
+                == "/srv/www holds 2 files that Herald did not publish, and no record of an earlier publish there")
         var certbot = PublishPlan.compare(site, with: [".well-known/acme-challenge/abc": .init(sha256: "w", size: 1)])
         certbot.setAsideForeign(publishedBefore: nil, sitePaths: Set(site.files.map(\.path)))
         #expect(!certbot.targetIsForeign && certbot.kept == [".well-known/acme-challenge/abc"])
 
         let many = PublishPlan(kept: (1...7).map { "f\($0).txt" })
-        #expect(many.keptSummary == "7 files Herald did not publish were kept: f1.txt, f2.txt, f3.txt, f4.txt, f5.txt and 2 more; --force deletes them")
+        #expect(
+            many.keptSummary
+                == "7 files Herald did not publish were kept: f1.txt, f2.txt, f3.txt, f4.txt, f5.txt and 2 more; --force deletes them"
+        )
     }
 
     @Test func rsyncDeletesOnlyWhatThePlanDeletes() {
         var plan = PublishPlan()
         plan.deleted = ["old/a.html", "old/sub/b.html", "mixed/herald.html", "we[i]rd*.html"]
         plan.kept = ["mixed/foreign.txt", ".well-known/security.txt"]
-        let rules = String(decoding: RsyncPublisher.filterRules(plan), as: UTF8.self).split(separator: "\0").map(String.init)
-        #expect(rules == ["R /old/a.html", "R /old/sub/b.html", "R /mixed/herald.html", "R /we\\[i\\]rd\\*.html", "R /old/", "R /old/sub/", "P *"])
+        let rules = String(decoding: RsyncPublisher.filterRules(plan), as: UTF8.self).split(separator: "\0").map(
+            String.init)
+        #expect(
+            rules == [
+                "R /old/a.html", "R /old/sub/b.html", "R /mixed/herald.html", "R /we\\[i\\]rd\\*.html", "R /old/",
+                "R /old/sub/", "P *",
+            ])
         #expect(RsyncPublisher.pattern("a\\b.html") == "a\\b.html", "without a wildcard a backslash is itself")
         #expect(RsyncPublisher.pattern("a\\b?.html") == "a\\\\b\\?.html")
         let listing = """
-        drwxr-xr-x          4,096 2026/11/26 10:58:04 .
-        -rw-r--r--              2 2026/11/26 10:57:56 index.html
-        lrwxrwxrwx              1 2026/11/26 10:58:04 news
-        drwxr-xr-x          4,096 2026/11/26 10:57:56 about
-        -rw-r--r--              2 2026/11/26 10:57:56 about/a file.txt
-        """
+            drwxr-xr-x          4,096 2026/11/26 10:58:04 .
+            -rw-r--r--              2 2026/11/26 10:57:56 index.html
+            lrwxrwxrwx              1 2026/11/26 10:58:04 news
+            drwxr-xr-x          4,096 2026/11/26 10:57:56 about
+            -rw-r--r--              2 2026/11/26 10:57:56 about/a file.txt
+            """
         #expect(RsyncPublisher.parse(listing: listing) == ["index.html", "news", "about/a file.txt"])
     }
 
@@ -445,12 +551,16 @@ import Testing
     @Test func confinedFolderRefusesEveryWayOut() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-confined-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let inside = root.appendingPathComponent("inside"), outside = root.appendingPathComponent("outside")
+        let inside = root.appendingPathComponent("inside")
+        let outside = root.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try Data("secret".utf8).write(to: outside.appendingPathComponent("secret.txt"))
-        try FileManager.default.createSymbolicLink(atPath: inside.appendingPathComponent("news").path, withDestinationPath: outside.path)
-        try FileManager.default.createSymbolicLink(atPath: inside.appendingPathComponent("secret.txt").path, withDestinationPath: outside.appendingPathComponent("secret.txt").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: inside.appendingPathComponent("news").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: inside.appendingPathComponent("secret.txt").path,
+            withDestinationPath: outside.appendingPathComponent("secret.txt").path)
         let folder = try TargetFolder(path: inside.path)
         let refusals: [(String, String)] = [
             ("../escape.html", "the path has a '.' or '..' segment, which would lead out of the folder"),
@@ -459,7 +569,10 @@ import Testing
             ("/tmp/escape.html", "the path starts with '/', so it would lead out of the folder"),
             ("a//b.html", "the path has an empty segment ('//' or a '/' at its end)"),
             ("a\u{0}b.html", "the path has a NUL byte"),
-            (String(repeating: "x", count: 256), "a name in the path is 256 bytes long; file names may be at most 255 bytes"),
+            (
+                String(repeating: "x", count: 256),
+                "a name in the path is 256 bytes long; file names may be at most 255 bytes"
+            ),
             ("", "the path is empty"),
             ("news/a/index.html", "news is a link or a file, not a folder; Herald does not follow it"),
             ("secret.txt/x", "secret.txt is a link or a file, not a folder; Herald does not follow it"),
@@ -493,16 +606,23 @@ import Testing
     }
 
     @Test func folderTargetKeepsFilesHeraldDidNotPublish() throws {
-        let (root, output) = try Self.scratch(["index.html": "home", "news/a/index.html": "A", "news/b/index.html": "B"])
+        let (root, output) = try Self.scratch([
+            "index.html": "home", "news/a/index.html": "A", "news/b/index.html": "B",
+        ])
         defer { try? FileManager.default.removeItem(at: root) }
         let www = root.appendingPathComponent("www")
         _ = try Self.publish(output, to: www, root: root)
-        let foreign = ["google123.html": "google-site-verification: google123.html", ".well-known/security.txt": "Contact: mailto:it@example.edu", "notes.txt": "mine"]
+        let foreign = [
+            "google123.html": "google-site-verification: google123.html",
+            ".well-known/security.txt": "Contact: mailto:it@example.edu", "notes.txt": "mine",
+        ]
         for (path, text) in foreign {
-            try FileManager.default.createDirectory(at: www.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: www.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: www.appendingPathComponent(path))
         }
-        try FileManager.default.createDirectory(at: www.appendingPathComponent("uploads"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: www.appendingPathComponent("uploads"), withIntermediateDirectories: true)
         let notesInode = try Self.inode(www.appendingPathComponent("notes.txt"))
 
         try Self.write(["index.html": "home", "news/a/index.html": "A"], into: output)
@@ -510,14 +630,22 @@ import Testing
         #expect(outcome.published)
         #expect(outcome.plan.deleted == ["news/b/index.html"])
         #expect(outcome.plan.kept == [".well-known/security.txt", "google123.html", "notes.txt"])
-        #expect(outcome.plan.keptSummary == "3 files Herald did not publish were kept: .well-known/security.txt, google123.html, notes.txt; --force deletes notes.txt (.well-known/ and site verification files are kept even with --force)")
+        #expect(
+            outcome.plan.keptSummary
+                == "3 files Herald did not publish were kept: .well-known/security.txt, google123.html, notes.txt; --force deletes notes.txt (.well-known/ and site verification files are kept even with --force)"
+        )
         var published = try Self.contents(of: www)
         #expect(published.removeValue(forKey: PublishManifest.fileName) != nil)
         #expect(published == foreign.merging(["index.html": "home", "news/a/index.html": "A"]) { a, _ in a })
         #expect(try Self.inode(www.appendingPathComponent("notes.txt")) == notesInode, "a kept file is the same file")
-        #expect(FileManager.default.fileExists(atPath: www.appendingPathComponent("uploads").path), "an empty folder is kept")
-        let manifest = try #require(PublishManifest.decode(try Data(contentsOf: www.appendingPathComponent(PublishManifest.fileName))))
-        #expect(manifest.files.keys.sorted() == ["index.html", "news/a/index.html"], "kept files stay out of the manifest: they are still not Herald's")
+        #expect(
+            FileManager.default.fileExists(atPath: www.appendingPathComponent("uploads").path),
+            "an empty folder is kept")
+        let manifest = try #require(
+            PublishManifest.decode(try Data(contentsOf: www.appendingPathComponent(PublishManifest.fileName))))
+        #expect(
+            manifest.files.keys.sorted() == ["index.html", "news/a/index.html"],
+            "kept files stay out of the manifest: they are still not Herald's")
 
         let again = try Self.publish(output, to: www, root: root)
         #expect(!again.published && again.plan.kept.count == 3)
@@ -527,20 +655,27 @@ import Testing
         #expect(forced.plan.deleted == ["notes.txt"])
         published = try Self.contents(of: www)
         published.removeValue(forKey: PublishManifest.fileName)
-        #expect(published == ["index.html": "home 2", "news/a/index.html": "A", "google123.html": foreign["google123.html"]!,
-                              ".well-known/security.txt": foreign[".well-known/security.txt"]!])
+        #expect(
+            published == [
+                "index.html": "home 2", "news/a/index.html": "A", "google123.html": foreign["google123.html"]!,
+                ".well-known/security.txt": foreign[".well-known/security.txt"]!,
+            ])
     }
 
     @Test func aLinkPlantedInAFolderTargetIsNeverWrittenThrough() throws {
         let (root, output) = try Self.scratch(["index.html": "home", "news/a/index.html": "A"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let www = root.appendingPathComponent("www"), elsewhere = root.appendingPathComponent("elsewhere")
+        let www = root.appendingPathComponent("www")
+        let elsewhere = root.appendingPathComponent("elsewhere")
         _ = try Self.publish(output, to: www, root: root)
         try Self.write(["keep.txt": "outside", "a/index.html": "outside page"], into: elsewhere)
         try FileManager.default.removeItem(at: www.appendingPathComponent("news"))
-        try FileManager.default.createSymbolicLink(atPath: www.appendingPathComponent("news").path, withDestinationPath: elsewhere.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: www.appendingPathComponent("news").path, withDestinationPath: elsewhere.path)
         try FileManager.default.removeItem(at: www.appendingPathComponent("index.html"))
-        try FileManager.default.createSymbolicLink(atPath: www.appendingPathComponent("index.html").path, withDestinationPath: elsewhere.appendingPathComponent("keep.txt").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: www.appendingPathComponent("index.html").path,
+            withDestinationPath: elsewhere.appendingPathComponent("keep.txt").path)
         let before = try Self.contents(of: elsewhere)
 
         try Self.write(["index.html": "home 2", "news/a/index.html": "A 2"], into: output)
@@ -549,7 +684,10 @@ import Testing
             Issue.record("published through a link")
         } catch let failure as PublishFailure {
             #expect(failure.step == "check the plan")
-            #expect(failure.message == "publishing would replace 1 file on \(www.path) that Herald did not publish: news; check the plan with --dry-run, then give --force")
+            #expect(
+                failure.message
+                    == "publishing would replace 1 file on \(www.path) that Herald did not publish: news; check the plan with --dry-run, then give --force"
+            )
         }
         #expect(try Self.contents(of: elsewhere) == before)
         let forced = try Self.publish(output, to: www, root: root, force: true)
@@ -564,7 +702,8 @@ import Testing
     }
 
     @Test func completedBuildIsFoundOnlyWhileTheOutputIsAsBuilt() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-completed-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "herald-completed-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let output = root.appendingPathComponent("out").path
         #expect(SiteBuild.completedBuild(ofOutput: output) == nil)
@@ -572,7 +711,9 @@ import Testing
         options.baseURL = "https://club.example.org/news/"
         let report = try SiteBuild.run(options)
         #expect(report.baseURL == "https://club.example.org/news/")
-        #expect(SiteBuild.completedBuild(ofOutput: output) == CompletedBuild(baseURL: "https://club.example.org/news/", files: report.files))
+        #expect(
+            SiteBuild.completedBuild(ofOutput: output)
+                == CompletedBuild(baseURL: "https://club.example.org/news/", files: report.files))
         try Data("changed".utf8).write(to: URL(fileURLWithPath: output + "/index.html"))
         #expect(SiteBuild.completedBuild(ofOutput: output) == nil)
     }

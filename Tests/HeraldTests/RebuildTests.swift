@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// A second build with nothing changed stops after checking; any change to the input, the
 /// output, the options or a clock that passes an instant the site depends on builds again.
@@ -11,12 +12,16 @@ import Testing
     func modificationTimes(_ scratch: Scratch) throws -> [String: Date] {
         var times: [String: Date] = [:]
         for path in try GoldenFiles.files(under: scratch.output) {
-            times[path] = try FileManager.default.attributesOfItem(atPath: scratch.output.appendingPathComponent(path).path)[.modificationDate] as? Date
+            times[path] =
+                try FileManager.default.attributesOfItem(atPath: scratch.output.appendingPathComponent(path).path)[
+                    .modificationDate] as? Date
         }
         return times
     }
 
-    func build(_ scratch: Scratch, at now: Date = Fixtures.now, configure: (inout BuildOptions) -> Void = { _ in }) throws -> BuildReport {
+    func build(
+        _ scratch: Scratch, at now: Date = Fixtures.now, configure: (inout BuildOptions) -> Void = { _ in }
+    ) throws -> BuildReport {
         var options = BuildOptions(sourcePath: scratch.site.path, outputPath: scratch.output.path, now: now)
         configure(&options)
         return try SiteBuild.run(options)
@@ -31,7 +36,9 @@ import Testing
 
         let second = try build(scratch)
         #expect(second.upToDate)
-        #expect(second.written == 0 && second.files == first.files && second.pages == first.pages && second.items == first.items)
+        #expect(
+            second.written == 0 && second.files == first.files && second.pages == first.pages
+                && second.items == first.items)
         #expect(second.summary.hasPrefix("Up to date: 1 item, \(first.pages) pages, \(first.files) files unchanged"))
         #expect(try scratch.snapshot() == bytes)
         #expect(try modificationTimes(scratch) == times, "no file is touched")
@@ -49,7 +56,8 @@ import Testing
         _ = try build(scratch)
         #expect(BuildRecord.load(forOutput: scratch.output.path)?.output == walked())
 
-        try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\ntags: [a, b]\n---\nText, edited.\n")
+        try scratch.write(
+            "site/content/news/2026-11-02-second.md", "---\ntitle: Second\ntags: [a, b]\n---\nText, edited.\n")
         let rebuilt = try build(scratch)
         #expect(rebuilt.written > 0 && rebuilt.written < rebuilt.files, "most files are kept from the previous output")
         #expect(BuildRecord.load(forOutput: scratch.output.path)?.output == walked())
@@ -81,21 +89,38 @@ import Testing
             check = { () throws in #expect(try String(contentsOf: page, encoding: .utf8).contains("First, edited")) }
         case "add an item":
             try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\n---\nBye.\n")
-            check = { () throws in #expect(FileManager.default.fileExists(atPath: scratch.output.appendingPathComponent("news/second/index.html").path)) }
+            check = { () throws in
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: scratch.output.appendingPathComponent("news/second/index.html").path))
+            }
         case "delete an item":
             try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\n---\nBye.\n")
             _ = try build(scratch)
-            try FileManager.default.removeItem(at: scratch.site.appendingPathComponent("content/news/2026-11-02-second.md"))
-            check = { () throws in #expect(!FileManager.default.fileExists(atPath: scratch.output.appendingPathComponent("news/second/index.html").path)) }
+            try FileManager.default.removeItem(
+                at: scratch.site.appendingPathComponent("content/news/2026-11-02-second.md"))
+            check = { () throws in
+                #expect(
+                    !FileManager.default.fileExists(
+                        atPath: scratch.output.appendingPathComponent("news/second/index.html").path))
+            }
         case "add a template":
             try scratch.write("site/templates/partials/site/footer.mustache", "<footer>Our own footer</footer>\n")
             check = { () throws in #expect(try String(contentsOf: page, encoding: .utf8).contains("Our own footer")) }
         case "change a static file":
             try scratch.write("site/static/robots.txt", "User-agent: *\nDisallow: /private/\n")
-            check = { () throws in #expect(try String(contentsOf: scratch.output.appendingPathComponent("robots.txt"), encoding: .utf8).contains("Disallow")) }
+            check = { () throws in
+                #expect(
+                    try String(contentsOf: scratch.output.appendingPathComponent("robots.txt"), encoding: .utf8)
+                        .contains("Disallow"))
+            }
         case "add popularity data":
             try scratch.write("site/data/popularity.csv", "path,views\nnews/2026-11-01-first.md,500\n")
-            check = { () throws in #expect(try String(contentsOf: scratch.output.appendingPathComponent("api/trending.json"), encoding: .utf8).contains("\"views\" : 500")) }
+            check = { () throws in
+                #expect(
+                    try String(contentsOf: scratch.output.appendingPathComponent("api/trending.json"), encoding: .utf8)
+                        .contains("\"views\" : 500"))
+            }
         case "change site.yml":
             try scratch.write("site/site.yml", "title: Renamed\nbaseURL: https://example.org/\n")
             check = { () throws in #expect(try String(contentsOf: page, encoding: .utf8).contains("Renamed")) }
@@ -132,12 +157,16 @@ import Testing
         let scratch = try Scratch()
         try scratch.write("outside/secret.txt", "secret\n")
         try FileManager.default.removeItem(at: scratch.site.appendingPathComponent("static"))
-        try FileManager.default.createSymbolicLink(atPath: scratch.site.appendingPathComponent("static").path, withDestinationPath: scratch.root.appendingPathComponent("outside").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.site.appendingPathComponent("static").path,
+            withDestinationPath: scratch.root.appendingPathComponent("outside").path)
         #expect(throws: BuildFailure.self) { try build(scratch) }
         do {
             _ = try build(scratch)
         } catch let failure as BuildFailure {
-            #expect(failure.diagnostics.first?.description.hasPrefix("static:1: symbolic link points outside the site folder") == true)
+            #expect(
+                failure.diagnostics.first?.description.hasPrefix(
+                    "static:1: symbolic link points outside the site folder") == true)
         }
     }
 
@@ -147,14 +176,19 @@ import Testing
         _ = try build(scratch)
         let withDrafts = try build(scratch) { $0.includeDrafts = true }
         #expect(!withDrafts.upToDate && withDrafts.items == 2)
-        let forced = try build(scratch) { $0.includeDrafts = true; $0.ignoreRecord = true }
+        let forced = try build(scratch) {
+            $0.includeDrafts = true
+            $0.ignoreRecord = true
+        }
         #expect(!forced.upToDate && forced.written == 0, "a forced build of the same input rewrites nothing")
     }
 
     /// Within an hour nothing changes; an item going live in between forces a build that shows it.
     @Test func theClockMattersOnlyAtInstantsTheSiteDependsOn() throws {
         let scratch = try Scratch()
-        try scratch.write("site/content/news/2026-11-21-later.md", "---\ntitle: Later today\ndate: 2026-11-21T12:30:00+08:00\n---\nNews.\n")
+        try scratch.write(
+            "site/content/news/2026-11-21-later.md",
+            "---\ntitle: Later today\ndate: 2026-11-21T12:30:00+08:00\n---\nNews.\n")
         let at = { (time: String) in DateParser.parseInstant("2026-11-21T\(time)+08:00")! }
         let first = try build(scratch, at: at("12:05:00"))
         #expect(first.items == 1)
@@ -174,20 +208,28 @@ import Testing
         let base = Fixtures.now
         // Minutes after the golden build's now: within its hour, across hours, across midnight,
         // and days later when event dates have finished.
-        let offsets: [Double] = [0, 7, 31, 59, 61, 95, 119, 300, 301, 720 + 13, 720 + 47, 1440 * 3 + 5, 1440 * 3 + 50, 1440 * 9 + 22, 1440 * 9 + 23]
+        let offsets: [Double] = [
+            0, 7, 31, 59, 61, 95, 119, 300, 301, 720 + 13, 720 + 47, 1440 * 3 + 5, 1440 * 3 + 50, 1440 * 9 + 22,
+            1440 * 9 + 23,
+        ]
         var builds: [(now: Date, validity: OutputValidity, files: [String: Data])] = []
         for offset in offsets {
             let now = base.addingTimeInterval(offset * 60)
             let output = MemoryOutput()
-            let report = try Build(options: BuildOptions(sourcePath: Fixtures.repository.path, now: now), fileSystem: .disk(root: Fixtures.repository.path)).run(into: output)
+            let report = try Build(
+                options: BuildOptions(sourcePath: Fixtures.repository.path, now: now),
+                fileSystem: .disk(root: Fixtures.repository.path)
+            ).run(into: output)
             builds.append((now, try #require(report.validity), output.files))
         }
-        var samePairs = 0, differentPairs = 0
+        var samePairs = 0
+        var differentPairs = 0
         for a in builds {
             for b in builds where a.now < b.now {
                 if a.validity.holds(at: b.now) {
                     samePairs += 1
-                    #expect(a.files == b.files, "validity at \(a.now) holds at \(b.now), so the output must be the same")
+                    #expect(
+                        a.files == b.files, "validity at \(a.now) holds at \(b.now), so the output must be the same")
                     #expect(b.validity.holds(at: a.now))
                 } else if a.files != b.files {
                     differentPairs += 1
@@ -205,7 +247,9 @@ import Testing
         #expect(validity.holds(at: Fixtures.now))
         #expect(!validity.holds(at: Fixtures.now.addingTimeInterval(60)))
         #expect(!validity.holds(at: Fixtures.now.addingTimeInterval(-60)))
-        let later = OutputValidity.around(rules: PublishingRules(now: Fixtures.now.addingTimeInterval(600)), items: [], zone: TimeZone(identifier: "Asia/Shanghai")!)
+        let later = OutputValidity.around(
+            rules: PublishingRules(now: Fixtures.now.addingTimeInterval(600)), items: [],
+            zone: TimeZone(identifier: "Asia/Shanghai")!)
         #expect(later.from == Fixtures.now && later.until == Fixtures.now.addingTimeInterval(3600))
     }
 

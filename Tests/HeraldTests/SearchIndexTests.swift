@@ -1,14 +1,19 @@
 import Foundation
 import Testing
+
 @testable import Herald
 
 /// The search index: what each row holds, its order, and how summaries are cut.
 @Suite struct SearchIndexTests {
     let site = MemorySite([
-        "site.yml": "title: T\nbaseURL: https://example.org/union/\ntimezone: Asia/Shanghai\ncategories:\n  - slug: campus\n    name: 校园\n",
-        "content/news/2026-11-01-gala.md": "---\ntitle: 跨年晚会回顾\ndate: 2026-11-01 20:00\ncategories: [campus]\ntags: [music, 晚会]\n---\nA night of songs.\n",
-        "content/news/2026-11-10-talk.md": "---\ntitle: Robotics talk\ndate: 2026-11-10 09:00\nsummary: \"\(String(repeating: "word ", count: 40))\"\n---\nBody.\n",
-        "content/events/fair.md": "---\ntitle: Career fair\nstart: 2026-12-03 10:00\nlocation: Hall\ncategories: [校园]\n---\nJobs.\n",
+        "site.yml":
+            "title: T\nbaseURL: https://example.org/union/\ntimezone: Asia/Shanghai\ncategories:\n  - slug: campus\n    name: 校园\n",
+        "content/news/2026-11-01-gala.md":
+            "---\ntitle: 跨年晚会回顾\ndate: 2026-11-01 20:00\ncategories: [campus]\ntags: [music, 晚会]\n---\nA night of songs.\n",
+        "content/news/2026-11-10-talk.md":
+            "---\ntitle: Robotics talk\ndate: 2026-11-10 09:00\nsummary: \"\(String(repeating: "word ", count: 40))\"\n---\nBody.\n",
+        "content/events/fair.md":
+            "---\ntitle: Career fair\nstart: 2026-12-03 10:00\nlocation: Hall\ncategories: [校园]\n---\nJobs.\n",
         "content/pages/about.md": "---\ntitle: About\n---\nUs.\n",
     ])
 
@@ -45,7 +50,9 @@ import Testing
         #expect(summary.count <= SearchIndexPlan.summaryLength + 1)
         #expect(summary.hasSuffix("word…"))
         #expect(SearchIndexPlan.shortened("短句。", to: 120) == "短句。")
-        #expect(SearchIndexPlan.shortened(String(repeating: "长", count: 130), to: 120) == String(repeating: "长", count: 120) + "…")
+        #expect(
+            SearchIndexPlan.shortened(String(repeating: "长", count: 130), to: 120) == String(repeating: "长", count: 120)
+                + "…")
         // A cut never splits a character made of several scalars (a thumbs-up with its skin tone).
         let a119 = String(repeating: "a", count: 119)
         #expect(SearchIndexPlan.shortened(a119 + "👍🏽bbbb", to: 120) == a119 + "…")
@@ -55,7 +62,10 @@ import Testing
         let output = try site.build()
         for page in ["index.html", "news/gala/index.html", "search/index.html", "404.html"] {
             let html = try #require(output.text(page))
-            #expect(html.contains("<form class=\"search\" role=\"search\" action=\"/union/search/\" data-index=\"/union/search/index.json\""), "\(page)")
+            #expect(
+                html.contains(
+                    "<form class=\"search\" role=\"search\" action=\"/union/search/\" data-index=\"/union/search/index.json\""
+                ), "\(page)")
             #expect(html.contains("<script src=\"/union/assets/search.js\" defer></script>"), "\(page)")
         }
         #expect(output.files["assets/search.js"] != nil)

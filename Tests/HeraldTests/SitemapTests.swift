@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Herald
 
 /// sitemaps.org's limits per file (50,000 URLs, 50 MB), and how a site past either is split.

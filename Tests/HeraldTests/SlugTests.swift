@@ -1,5 +1,6 @@
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 @Suite struct SlugTests {
     @Test func fileNamesLoseExtensionAndDatePrefix() {

@@ -1,16 +1,21 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// The task list and autolink examples of the GitHub Flavored Markdown spec 0.29 and of cmark-gfm's
 /// `test/extensions.txt` (a copy of ../shared/standards/gfm/footnotes-autolinks-tasklists.json,
 /// kept in Tests/Fixtures), through Herald's Markdown stage with its default options.
 @Suite struct TaskListAutolinkSpecTests {
-    static let sections: Set<String> = ["Task lists", "Task list items (extension)", "Autolinks", "Autolinks (extension)"]
+    static let sections: Set<String> = [
+        "Task lists", "Task list items (extension)", "Autolinks", "Autolinks (extension)",
+    ]
 
     static func examples() throws -> [GFMSpecTests.Example] {
         let url = Fixtures.root.appendingPathComponent("gfm-footnotes-autolinks-tasklists.json")
-        return try JSONDecoder().decode([GFMSpecTests.Example].self, from: Data(contentsOf: url)).filter { sections.contains($0.section) }
+        return try JSONDecoder().decode([GFMSpecTests.Example].self, from: Data(contentsOf: url)).filter {
+            sections.contains($0.section)
+        }
     }
 
     /// As the spec's runner normalises: white space between tags out, and an `<input>`'s
@@ -34,14 +39,17 @@ import Testing
                 #expect(html.contains("This shouldn't crash everything"))
                 continue
             }
-            #expect(Self.normalized(html) == Self.normalized(example.html), "example \(example.example) (\(example.section))")
+            #expect(
+                Self.normalized(html) == Self.normalized(example.html),
+                "example \(example.example) (\(example.section))")
         }
     }
 
     /// cmark-gfm's own examples (written as it writes them) match line for line.
     @Test func cmarkGFMExamplesMatchExactly() throws {
         let renderer = MarkdownRenderer()
-        for example in try Self.examples() where example.section == "Task lists" || example.section == "Autolinks (extension)" {
+        for example in try Self.examples()
+        where example.section == "Task lists" || example.section == "Autolinks (extension)" {
             #expect(renderer.render(example.markdown).html == example.html, "example \(example.example)")
         }
     }
@@ -54,7 +62,10 @@ import Testing
     }
 
     @Test func onlyAnItemsOwnBracketMarkerIsATask() {
-        #expect(html("- [X] done\n- [x]\n") == "<ul>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> done</li>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /></li>\n</ul>\n")
+        #expect(
+            html("- [X] done\n- [x]\n")
+                == "<ul>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> done</li>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /></li>\n</ul>\n"
+        )
         // Not a task: no space after it, a bracket written as text, another mark, outside a list.
         #expect(html("- [x]done\n") == "<ul>\n<li>[x]done</li>\n</ul>\n")
         #expect(html("- \\[x] escaped\n") == "<ul>\n<li>[x] escaped</li>\n</ul>\n")
@@ -65,11 +76,16 @@ import Testing
     }
 
     @Test func aLooseItemKeepsItsCheckboxInItsParagraph() {
-        #expect(html("- [ ] a\n\n- [x] b\n") == "<ul>\n<li>\n<p><input type=\"checkbox\" disabled=\"\" /> a</p>\n</li>\n<li>\n<p><input type=\"checkbox\" checked=\"\" disabled=\"\" /> b</p>\n</li>\n</ul>\n")
+        #expect(
+            html("- [ ] a\n\n- [x] b\n")
+                == "<ul>\n<li>\n<p><input type=\"checkbox\" disabled=\"\" /> a</p>\n</li>\n<li>\n<p><input type=\"checkbox\" checked=\"\" disabled=\"\" /> b</p>\n</li>\n</ul>\n"
+        )
     }
 
     @Test func theSwitchOffGivesCmarksOutput() {
-        #expect(html("- [ ] foo\n- [x] bar\n", MarkdownOptions(taskLists: false)) == "<ul>\n<li>[ ] foo</li>\n<li>[x] bar</li>\n</ul>\n")
+        #expect(
+            html("- [ ] foo\n- [x] bar\n", MarkdownOptions(taskLists: false))
+                == "<ul>\n<li>[ ] foo</li>\n<li>[x] bar</li>\n</ul>\n")
     }
 }
 
@@ -80,12 +96,18 @@ import Testing
     }
 
     @Test func notInsideCodeLinksOrRawHTML() {
-        #expect(html("`www.example.com` and [see https://a.org](/x)\n") == "<p><code>www.example.com</code> and <a href=\"/x\">see https://a.org</a></p>\n")
+        #expect(
+            html("`www.example.com` and [see https://a.org](/x)\n")
+                == "<p><code>www.example.com</code> and <a href=\"/x\">see https://a.org</a></p>\n")
         #expect(html("    https://a.org\n") == "<pre><code>https://a.org\n</code></pre>\n")
         let unsafe = MarkdownOptions(unsafe: true)
-        #expect(html("<a href=\"/x\">www.example.com</a> then www.example.org\n", unsafe)
-            == "<p><a href=\"/x\">www.example.com</a> then <a href=\"http://www.example.org\">www.example.org</a></p>\n")
-        #expect(html("<span title=\"https://a.org\">x</span>\n", unsafe) == "<p><span title=\"https://a.org\">x</span></p>\n")
+        #expect(
+            html("<a href=\"/x\">www.example.com</a> then www.example.org\n", unsafe)
+                == "<p><a href=\"/x\">www.example.com</a> then <a href=\"http://www.example.org\">www.example.org</a></p>\n"
+        )
+        #expect(
+            html("<span title=\"https://a.org\">x</span>\n", unsafe)
+                == "<p><span title=\"https://a.org\">x</span></p>\n")
     }
 
     /// A body whose `://` are all links' destinations is not searched; one in text beside them is
@@ -94,35 +116,53 @@ import Testing
         #expect(!Autolinks.Kinds(in: "[a](https://a.org) [b](https://b.org)\n\n[c]: https://c.org\n").scheme)
         #expect(Autolinks.Kinds(in: "<https://b.org x>\n").scheme)
         #expect(Autolinks.Kinds(in: "[a](https://a.org) and https://b.org\n").scheme)
-        #expect(html("[a](https://a.org) and https://b.org\n") == "<p><a href=\"https://a.org\">a</a> and <a href=\"https://b.org\">https://b.org</a></p>\n")
+        #expect(
+            html("[a](https://a.org) and https://b.org\n")
+                == "<p><a href=\"https://a.org\">a</a> and <a href=\"https://b.org\">https://b.org</a></p>\n")
         #expect(html("[a]( https://a.org\n") == "<p>[a]( <a href=\"https://a.org\">https://a.org</a></p>\n")
         #expect(html("[a](https://a.org\n") == "<p>[a](<a href=\"https://a.org\">https://a.org</a></p>\n")
     }
 
     @Test func linksInChineseTextEmphasisAndAfterStrikethrough() {
-        #expect(html("访问 https://example.org/页面 了解。\n") == "<p>访问 <a href=\"https://example.org/%E9%A1%B5%E9%9D%A2\">https://example.org/页面</a> 了解。</p>\n")
-        #expect(html("*www.example.org* ~~old~~ mail ada@example.org.\n")
-            == "<p><em><a href=\"http://www.example.org\">www.example.org</a></em> <del>old</del> mail <a href=\"mailto:ada@example.org\">ada@example.org</a>.</p>\n")
+        #expect(
+            html("访问 https://example.org/页面 了解。\n")
+                == "<p>访问 <a href=\"https://example.org/%E9%A1%B5%E9%9D%A2\">https://example.org/页面</a> 了解。</p>\n")
+        #expect(
+            html("*www.example.org* ~~old~~ mail ada@example.org.\n")
+                == "<p><em><a href=\"http://www.example.org\">www.example.org</a></em> <del>old</del> mail <a href=\"mailto:ada@example.org\">ada@example.org</a>.</p>\n"
+        )
         // Not links: a scheme cmark-gfm does not link, `www.` inside a word, an address without a dot.
-        #expect(html("mailto://x gopher://a.b xwww.a.org user@host\n") == "<p>mailto://x gopher://a.b xwww.a.org user@host</p>\n")
+        #expect(
+            html("mailto://x gopher://a.b xwww.a.org user@host\n")
+                == "<p>mailto://x gopher://a.b xwww.a.org user@host</p>\n")
     }
 
     /// Chinese puts no space between an address and its sentence, and smart punctuation makes
     /// curly quotes: an address ends at punctuation from U+2000 on (GitHub would link on, to the
     /// next space), and letters of any script stay in it.
     @Test func anAddressEndsAtChinesePunctuationAndCurlyQuotes() {
-        #expect(html("讲义见 www.example.edu/cs/talks，也可借阅光盘。\n") == "<p>讲义见 <a href=\"http://www.example.edu/cs/talks\">www.example.edu/cs/talks</a>，也可借阅光盘。</p>\n")
-        #expect(html("网址：https://example.org/页面（旧版）、https://a.org。\n")
-            == "<p>网址：<a href=\"https://example.org/%E9%A1%B5%E9%9D%A2\">https://example.org/页面</a>（旧版）、<a href=\"https://a.org\">https://a.org</a>。</p>\n")
+        #expect(
+            html("讲义见 www.example.edu/cs/talks，也可借阅光盘。\n")
+                == "<p>讲义见 <a href=\"http://www.example.edu/cs/talks\">www.example.edu/cs/talks</a>，也可借阅光盘。</p>\n")
+        #expect(
+            html("网址：https://example.org/页面（旧版）、https://a.org。\n")
+                == "<p>网址：<a href=\"https://example.org/%E9%A1%B5%E9%9D%A2\">https://example.org/页面</a>（旧版）、<a href=\"https://a.org\">https://a.org</a>。</p>\n"
+        )
         var smart = MarkdownOptions()
         smart.smartPunctuation = true
-        #expect(html("See \"https://a.org/x\" — or www.b.org…\n", smart)
-            == "<p>See “<a href=\"https://a.org/x\">https://a.org/x</a>” — or <a href=\"http://www.b.org\">www.b.org</a>…</p>\n")
-        #expect(html("Mail ada@example.org，thanks\n") == "<p>Mail <a href=\"mailto:ada@example.org\">ada@example.org</a>，thanks</p>\n")
+        #expect(
+            html("See \"https://a.org/x\" — or www.b.org…\n", smart)
+                == "<p>See “<a href=\"https://a.org/x\">https://a.org/x</a>” — or <a href=\"http://www.b.org\">www.b.org</a>…</p>\n"
+        )
+        #expect(
+            html("Mail ada@example.org，thanks\n")
+                == "<p>Mail <a href=\"mailto:ada@example.org\">ada@example.org</a>，thanks</p>\n")
     }
 
     @Test func theSwitchOffGivesCmarksOutput() {
-        #expect(html("www.example.org https://a.org a@b.org\n", MarkdownOptions(autolinks: false)) == "<p>www.example.org https://a.org a@b.org</p>\n")
+        #expect(
+            html("www.example.org https://a.org a@b.org\n", MarkdownOptions(autolinks: false))
+                == "<p>www.example.org https://a.org a@b.org</p>\n")
     }
 
     /// Hostile input stays linear: 100,000 `www.` in a row is one link, and many addresses are
@@ -149,31 +189,45 @@ import Testing
     }
 
     func aside(_ kind: Alerts.Kind, _ body: String, title: String? = nil) -> String {
-        "<div class=\"markdown-alert markdown-alert-\(kind.rawValue)\">\n" + kind.titleParagraph(title ?? kind.englishTitle) + body + "</div>\n"
+        "<div class=\"markdown-alert markdown-alert-\(kind.rawValue)\">\n"
+            + kind.titleParagraph(title ?? kind.englishTitle) + body + "</div>\n"
     }
 
     @Test func eachKindBecomesAnAsideWithItsIconAndTitle() {
-        for (word, kind, icon) in [("NOTE", Alerts.Kind.note, "info"), ("TIP", .tip, "light-bulb"), ("IMPORTANT", .important, "report"),
-                                   ("WARNING", .warning, "alert"), ("CAUTION", .caution, "stop"), ("note", .note, "info")] {
+        for (word, kind, icon) in [
+            ("NOTE", Alerts.Kind.note, "info"), ("TIP", .tip, "light-bulb"), ("IMPORTANT", .important, "report"),
+            ("WARNING", .warning, "alert"), ("CAUTION", .caution, "stop"), ("note", .note, "info"),
+        ] {
             let output = html("> [!\(word)]\n> Read *this*.\n>\n> More.\n")
             #expect(output == aside(kind, "<p>Read <em>this</em>.</p>\n<p>More.</p>\n"), "\(word)")
-            #expect(output.contains("<svg class=\"octicon octicon-\(icon)\" viewBox=\"0 0 16 16\" width=\"16\" height=\"16\" aria-hidden=\"true\">"))
+            #expect(
+                output.contains(
+                    "<svg class=\"octicon octicon-\(icon)\" viewBox=\"0 0 16 16\" width=\"16\" height=\"16\" aria-hidden=\"true\">"
+                ))
             #expect(output.contains("</svg>\(kind.englishTitle)</p>"))
         }
         // The body may start on the next block; the aside sits wherever a blockquote may.
-        #expect(html("- > [!TIP]\n  >\n  > Text.\n") == "<ul>\n<li>\n" + aside(.tip, "<p>Text.</p>\n") + "</li>\n</ul>\n")
+        #expect(
+            html("- > [!TIP]\n  >\n  > Text.\n") == "<ul>\n<li>\n" + aside(.tip, "<p>Text.</p>\n") + "</li>\n</ul>\n")
     }
 
     /// Bad or odd markers never crash, and their text stays visible as GitHub shows it.
     @Test func anythingElseStaysABlockquote() {
-        for markdown in ["> [!NOTE\n> text\n", "> [!FOO]\n> text\n", "> [!NOTE] text on the same line\n", "> [!NOTE]\n", "> [ !NOTE]\n> x\n",
-                         "> text\n> [!NOTE]\n", "> [!]\n> x\n", "> [!NOTE]]\n> x\n"] {
+        for markdown in [
+            "> [!NOTE\n> text\n", "> [!FOO]\n> text\n", "> [!NOTE] text on the same line\n", "> [!NOTE]\n",
+            "> [ !NOTE]\n> x\n",
+            "> text\n> [!NOTE]\n", "> [!]\n> x\n", "> [!NOTE]]\n> x\n",
+        ] {
             let output = html(markdown)
             #expect(output.hasPrefix("<blockquote>\n<p>") && !output.contains("markdown-alert"), "\(markdown)")
             #expect(output.contains("NOTE") || output.contains("FOO") || output.contains("[!]"), "\(markdown)")
         }
-        #expect(html("> [!NOTE] text on the same line\n") == "<blockquote>\n<p>[!NOTE] text on the same line</p>\n</blockquote>\n")
-        #expect(html("> [!NOTE]\n> text\n", MarkdownOptions(alerts: false)) == "<blockquote>\n<p>[!NOTE]\ntext</p>\n</blockquote>\n")
+        #expect(
+            html("> [!NOTE] text on the same line\n")
+                == "<blockquote>\n<p>[!NOTE] text on the same line</p>\n</blockquote>\n")
+        #expect(
+            html("> [!NOTE]\n> text\n", MarkdownOptions(alerts: false))
+                == "<blockquote>\n<p>[!NOTE]\ntext</p>\n</blockquote>\n")
     }
 
     /// A marker written with a backslash is text, as on GitHub, however the line ends and
@@ -208,16 +262,21 @@ import Testing
 
     @Test func titlesAreInTheSitesLanguage() throws {
         let body = "---\ntitle: A\n---\n> [!WARNING]\n> 停电。\n"
-        let zh = try MemorySite(["site.yml": "title: T\nbaseURL: https://example.org/\nlanguage: zh-CN\ntimezone: Asia/Shanghai\n",
-                                 "content/news/2026-11-01-a.md": body]).build()
-        expect(zh, "news/a/index.html", contains: [Alerts.Kind.warning.titleParagraph("警告")], lacks: ["</svg>Warning</p>"])
+        let zh = try MemorySite([
+            "site.yml": "title: T\nbaseURL: https://example.org/\nlanguage: zh-CN\ntimezone: Asia/Shanghai\n",
+            "content/news/2026-11-01-a.md": body,
+        ]).build()
+        expect(
+            zh, "news/a/index.html", contains: [Alerts.Kind.warning.titleParagraph("警告")], lacks: ["</svg>Warning</p>"])
         let en = try MemorySite(["content/news/2026-11-01-a.md": body]).build()
         expect(en, "news/a/index.html", contains: [Alerts.Kind.warning.titleParagraph("Warning")])
         // A site's own strings (site.yml's `strings:`) win, and each language of a multilingual site has its own.
-        let both = try MultilingualTests.site([
-            "content/news/2026-11-02-b.md": "---\ntitle: 乙\ndate: 2026-11-02\n---\n> [!TIP]\n> 提前到。\n",
-            "content/news/2026-11-02-b.en.md": "---\ntitle: Bee\ndate: 2026-11-02\n---\n> [!TIP]\n> Come early.\n",
-        ], languages: "    strings:\n      alertTip: Hint").build()
+        let both = try MultilingualTests.site(
+            [
+                "content/news/2026-11-02-b.md": "---\ntitle: 乙\ndate: 2026-11-02\n---\n> [!TIP]\n> 提前到。\n",
+                "content/news/2026-11-02-b.en.md": "---\ntitle: Bee\ndate: 2026-11-02\n---\n> [!TIP]\n> Come early.\n",
+            ], languages: "    strings:\n      alertTip: Hint"
+        ).build()
         expect(both, "news/b/index.html", contains: [Alerts.Kind.tip.titleParagraph("提示")])
         expect(both, "en/news/b/index.html", contains: [Alerts.Kind.tip.titleParagraph("Hint")])
     }
@@ -228,11 +287,18 @@ import Testing
     @Test func siteYMLTurnsEachOff() throws {
         let body = "---\ntitle: A\n---\n> [!NOTE]\n> Mind www.example.org.\n\n- [x] done\n"
         let on = try MemorySite(["content/news/2026-11-01-a.md": body]).build()
-        expect(on, "news/a/index.html", contains: ["markdown-alert-note", "<a href=\"http://www.example.org\">", TaskLists.done])
-        let off = try MemorySite(["site.yml": "title: T\nbaseURL: https://example.org/\ntimezone: Asia/Shanghai\nmarkdown:\n  taskLists: false\n  autolinks: false\n  alerts: false\n",
-                                  "content/news/2026-11-01-a.md": body]).build()
-        expect(off, "news/a/index.html", contains: ["<blockquote>\n<p>[!NOTE]\nMind www.example.org.</p>\n</blockquote>", "<li>[x] done</li>"],
-               lacks: ["markdown-alert", "<a href=\"http://www.example.org\">", "type=\"checkbox\""])
+        expect(
+            on, "news/a/index.html",
+            contains: ["markdown-alert-note", "<a href=\"http://www.example.org\">", TaskLists.done])
+        let off = try MemorySite([
+            "site.yml":
+                "title: T\nbaseURL: https://example.org/\ntimezone: Asia/Shanghai\nmarkdown:\n  taskLists: false\n  autolinks: false\n  alerts: false\n",
+            "content/news/2026-11-01-a.md": body,
+        ]).build()
+        expect(
+            off, "news/a/index.html",
+            contains: ["<blockquote>\n<p>[!NOTE]\nMind www.example.org.</p>\n</blockquote>", "<li>[x] done</li>"],
+            lacks: ["markdown-alert", "<a href=\"http://www.example.org\">", "type=\"checkbox\""])
         #expect(Set(["taskLists", "autolinks", "alerts"]).isSubset(of: MarkdownOptions.switches.map(\.key)))
         let defaults = MarkdownOptions()
         #expect(defaults.taskLists && defaults.autolinks && defaults.alerts)
@@ -264,10 +330,14 @@ import Testing
         #expect(css.contains("background: color-mix(in srgb, var(--alert) 8%, var(--surface));"))
         let split = try #require(css.range(of: "@media (prefers-color-scheme: dark) {\n  .markdown-alert-note"))
         let (light, dark) = (css[..<split.lowerBound], css[split.lowerBound...])
-        for (mode, rules, surface, text) in [("light", light, "#ffffff", "#1d2330"), ("dark", dark, "#1b2029", "#e8ebf0")] {
+        for (mode, rules, surface, text) in [
+            ("light", light, "#ffffff", "#1d2330"), ("dark", dark, "#1b2029", "#e8ebf0"),
+        ] {
             #expect(css.contains("--surface: \(mode == "light" ? "#fff" : surface)") && css.contains("--text: \(text)"))
             for kind in Alerts.Kind.allCases {
-                let selector = mode == "light" && kind == .note ? ".markdown-alert { --alert: " : ".markdown-alert-\(kind.rawValue) { --alert: "
+                let selector =
+                    mode == "light" && kind == .note
+                    ? ".markdown-alert { --alert: " : ".markdown-alert-\(kind.rawValue) { --alert: "
                 let start = try #require(rules.range(of: selector), "\(mode) \(kind)").upperBound
                 let colour = Self.rgb(rules[start..<rules.index(start, offsetBy: 7)])
                 let background = zip(colour, Self.rgb(Substring(surface))).map { 0.08 * $0 + 0.92 * $1 }

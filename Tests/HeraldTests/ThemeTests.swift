@@ -1,20 +1,24 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// The theme as Herald loads it: the site's templates over the default theme, inclusion loops,
 /// and interface text.
 @Suite struct ThemeTests {
 
     @Test func templatesThatIncludeThemselvesAreErrors() {
-        #expect(diagnostics(["templates/partials/card.mustache": "<div>{{> partials/card}}</div>\n"]) == [
-            "templates/partials/card.mustache:1:6: template includes itself: partials/card → partials/card; rendering would never end",
-        ])
-        #expect(diagnostics([
-            "templates/partials/a.mustache": "{{> partials/b}}", "templates/partials/b.mustache": "{{> partials/a}}",
-        ]) == [
-            "templates/partials/a.mustache:1:1: template includes itself: partials/a → partials/b → partials/a; rendering would never end",
-        ], "a loop through two partials is one problem, where it starts")
+        #expect(
+            diagnostics(["templates/partials/card.mustache": "<div>{{> partials/card}}</div>\n"]) == [
+                "templates/partials/card.mustache:1:6: template includes itself: partials/card → partials/card; rendering would never end"
+            ])
+        #expect(
+            diagnostics([
+                "templates/partials/a.mustache": "{{> partials/b}}",
+                "templates/partials/b.mustache": "{{> partials/a}}",
+            ]) == [
+                "templates/partials/a.mustache:1:1: template includes itself: partials/a → partials/b → partials/a; rendering would never end"
+            ], "a loop through two partials is one problem, where it starts")
     }
 
     @Test func siteTranslationsOverrideSingleKeys() throws {
@@ -27,8 +31,9 @@ import Testing
     }
 
     @Test func anInclusionLoopIsReportedWhereItStarts() {
-        #expect(MemorySite(["templates/partials/card.mustache": "<div>\n{{> partials/card}}</div>\n"]).diagnostics() == [
-            "templates/partials/card.mustache:2:1: template includes itself: partials/card → partials/card; rendering would never end",
-        ])
+        #expect(
+            MemorySite(["templates/partials/card.mustache": "<div>\n{{> partials/card}}</div>\n"]).diagnostics() == [
+                "templates/partials/card.mustache:2:1: template includes itself: partials/card → partials/card; rendering would never end"
+            ])
     }
 }

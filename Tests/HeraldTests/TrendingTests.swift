@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 @Suite struct PopularityDataTests {
     @Test func csvWithQuotesAndBlankCells() {
@@ -8,41 +9,51 @@ import Testing
         let (records, diagnostics) = PopularityParser.parseCSV(text, path: "data/popularity.csv")
         #expect(diagnostics.isEmpty)
         #expect(records.map(\.key) == ["news/a.md", "news/b, c.md", "slug-only"])
-        #expect(records.map(\.popularity) == [Popularity(views: 10, likes: 2), Popularity(views: 5, likes: 1, comments: 1), Popularity(comments: 7)])
+        #expect(
+            records.map(\.popularity) == [
+                Popularity(views: 10, likes: 2), Popularity(views: 5, likes: 1, comments: 1), Popularity(comments: 7),
+            ])
         #expect(records.map(\.line) == [2, 3, 4])
     }
 
     @Test func csvRowsKeepQuotedCommasQuotesAndLineBreaks() {
         let rows = CSVRows.parse("a,\"b, \"\"c\"\"\",学生会\r\n\"two\nlines\",x\"y,\n\nlast")
-        #expect(rows == [
-            CSVRows.Row(fields: ["a", "b, \"c\"", "学生会"], line: 1),
-            CSVRows.Row(fields: ["two\nlines", "x\"y", ""], line: 2),
-            CSVRows.Row(fields: [""], line: 4),
-            CSVRows.Row(fields: ["last"], line: 5),
-        ])
+        #expect(
+            rows == [
+                CSVRows.Row(fields: ["a", "b, \"c\"", "学生会"], line: 1),
+                CSVRows.Row(fields: ["two\nlines", "x\"y", ""], line: 2),
+                CSVRows.Row(fields: [""], line: 4),
+                CSVRows.Row(fields: ["last"], line: 5),
+            ])
     }
 
     @Test func csvProblemsPointAtTheirRow() {
         let (_, diagnostics) = PopularityParser.parseCSV("slug,views\na,ten\nb,-3\n", path: "data/popularity.csv")
-        #expect(diagnostics.map(\.description) == [
-            "data/popularity.csv:2: views must be a whole number of at least 0, not 'ten'",
-            "data/popularity.csv:3: views must be a whole number of at least 0, not '-3'",
-        ])
-        #expect(PopularityParser.parseCSV("title,views\nx,1\n", path: "p.csv").diagnostics.map(\.description) == [
-            "p.csv:1: the header must name a `path` or `slug` column (found: title, views)",
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "data/popularity.csv:2: views must be a whole number of at least 0, not 'ten'",
+                "data/popularity.csv:3: views must be a whole number of at least 0, not '-3'",
+            ])
+        #expect(
+            PopularityParser.parseCSV("title,views\nx,1\n", path: "p.csv").diagnostics.map(\.description) == [
+                "p.csv:1: the header must name a `path` or `slug` column (found: title, views)"
+            ])
     }
 
     @Test func jsonAsListOrObject() {
-        let list = PopularityParser.parseJSON("[\n  {\"path\": \"news/a.md\", \"views\": 3},\n  {\"slug\": \"b\", \"likes\": 2, \"comments\": 1}\n]", path: "d.json")
+        let list = PopularityParser.parseJSON(
+            "[\n  {\"path\": \"news/a.md\", \"views\": 3},\n  {\"slug\": \"b\", \"likes\": 2, \"comments\": 1}\n]",
+            path: "d.json")
         #expect(list.diagnostics.isEmpty)
         #expect(list.records.map(\.key) == ["news/a.md", "b"])
         #expect(list.records.map(\.line) == [2, 3])
         let object = PopularityParser.parseJSON("{\"news/a.md\": {\"views\": 4}}", path: "d.json")
         #expect(object.records.first?.popularity == Popularity(views: 4))
-        #expect(PopularityParser.parseJSON("[{\"path\": \"a\", \"views\": \"many\"}]", path: "d.json").diagnostics.map(\.description) == [
-            "d.json:1: views must be a whole number, not the quoted text \"many\"",
-        ])
+        #expect(
+            PopularityParser.parseJSON("[{\"path\": \"a\", \"views\": \"many\"}]", path: "d.json").diagnostics.map(
+                \.description) == [
+                    "d.json:1: views must be a whole number, not the quoted text \"many\""
+                ])
     }
 }
 
@@ -59,8 +70,12 @@ import Testing
             parser.parse(try fileSystem.readFile($0.path), path: $0.path, kind: $0.kind).item
         }
         var records: [PopularityRecord] = []
-        if let csv = all["data/popularity.csv"] { records = PopularityParser.parseCSV(csv, path: "data/popularity.csv").records }
-        return try SiteBuilder.build(config: config, items: items, rules: PublishingRules(now: now), popularity: records).get()
+        if let csv = all["data/popularity.csv"] {
+            records = PopularityParser.parseCSV(csv, path: "data/popularity.csv").records
+        }
+        return try SiteBuilder.build(
+            config: config, items: items, rules: PublishingRules(now: now), popularity: records
+        ).get()
     }
 
     @Test func scoreDecaysWithAgeSoNewerItemsWinWithFewerPoints() throws {
@@ -73,7 +88,9 @@ import Testing
             "content/news/2026-09-01-ancient.md": "---\ntitle: Ancient\ndate: 2026-09-01\nviews: 999999\n---\n",
             "content/news/2026-11-20-unread.md": "---\ntitle: Unread\ndate: 2026-11-20\n---\n",
         ])
-        #expect(built.trending.map { built.items[$0].slug } == ["fresh", "old"], "outside the 30-day window and unread items are not trending")
+        #expect(
+            built.trending.map { built.items[$0].slug } == ["fresh", "old"],
+            "outside the 30-day window and unread items are not trending")
     }
 
     @Test func dataFileWinsOverFrontMatterAndTiesBreakByDateThenPath() throws {
@@ -82,51 +99,70 @@ import Testing
             "content/news/2026-11-20-b.md": "---\ntitle: B\nviews: 1\n---\n",
             "content/events/talk.md": "---\ntitle: Talk\ndate: 2026-11-20\nstart: 2026-12-01 10:00\n---\n",
             "content/events/over.md": "---\ntitle: Over\ndate: 2026-11-20\nstart: 2026-11-01 10:00\n---\n",
-            "data/popularity.csv": "path,views\nnews/2026-11-20-a.md,50\ncontent/news/2026-11-20-b.md,50\ntalk,50\nover,9999\n",
+            "data/popularity.csv":
+                "path,views\nnews/2026-11-20-a.md,50\ncontent/news/2026-11-20-b.md,50\ntalk,50\nover,9999\n",
         ])
-        #expect(built.trending.map { built.items[$0].slug } == ["talk", "a", "b"], "equal scores: by path; past events are not trending")
+        #expect(
+            built.trending.map { built.items[$0].slug } == ["talk", "a", "b"],
+            "equal scores: by path; past events are not trending")
         #expect(built.popularity[built.items.firstIndex { $0.slug == "a" }!] == Popularity(views: 50))
     }
 
     @Test func trendingCountsAnUndatedEventFromItsStart() throws {
         let output = try MemorySite([
-            "content/events/old.md": "---\ntitle: Old series\nstart: 2026-09-01 18:00\nviews: 100\nrepeat: {frequency: weekly, count: 30}\n---\n",
+            "content/events/old.md":
+                "---\ntitle: Old series\nstart: 2026-09-01 18:00\nviews: 100\nrepeat: {frequency: weekly, count: 30}\n---\n"
         ]).build()
-        #expect(try #require(output.text("api/trending.json")).contains("\"items\" : [\n\n  ]"), "published 81 days ago: outside the 30-day window")
+        #expect(
+            try #require(output.text("api/trending.json")).contains("\"items\" : [\n\n  ]"),
+            "published 81 days ago: outside the 30-day window")
     }
 }
 
 @Suite struct FeedFormatTests {
     @Test func xmlTextDropsWhatXMLForbidsAndEscapesMarkup() {
-        #expect(XMLText.text("a & b < c > d ]]> \u{1}\u{8}\u{B}\u{FFFE}e\tf\n") == "a &amp; b &lt; c &gt; d ]]&gt; e\tf\n")
+        #expect(
+            XMLText.text("a & b < c > d ]]> \u{1}\u{8}\u{B}\u{FFFE}e\tf\n") == "a &amp; b &lt; c &gt; d ]]&gt; e\tf\n")
         #expect(XMLText.attribute("say \"hi\" & 'bye'") == "say &quot;hi&quot; &amp; 'bye'")
     }
 
     @Test func rfc822DatesHaveWeekdayAndNumericZone() {
         let instant = DateParser.parseInstant("2026-11-21T04:05:06Z")!
         #expect(RFC822.format(instant, in: TimeZone(identifier: "Asia/Shanghai")!) == "Sat, 21 Nov 2026 12:05:06 +0800")
-        #expect(RFC822.format(instant, in: TimeZone(identifier: "America/St_Johns")!) == "Sat, 21 Nov 2026 00:35:06 -0330")
+        #expect(
+            RFC822.format(instant, in: TimeZone(identifier: "America/St_Johns")!) == "Sat, 21 Nov 2026 00:35:06 -0330")
     }
 
     @Test func relativeURLsInFeedContentBecomeAbsolute() {
-        let html = "<p><a href=\"/cs/about/\">a</a> <a href=\"other/\">b</a> <img src=\"pic.png\" alt=\"x\" /> <a href=\"https://x.org/\">c</a> <a href=\"mailto:a@b.c\">d</a> <a href=\"#top\">e</a></p>"
-        #expect(AbsoluteURLs.rewrite(html, pageURL: "https://example.org/cs/news/x/") ==
-            "<p><a href=\"https://example.org/cs/about/\">a</a> <a href=\"https://example.org/cs/news/x/other/\">b</a> <img src=\"https://example.org/cs/news/x/pic.png\" alt=\"x\" /> <a href=\"https://x.org/\">c</a> <a href=\"mailto:a@b.c\">d</a> <a href=\"https://example.org/cs/news/x/#top\">e</a></p>")
+        let html =
+            "<p><a href=\"/cs/about/\">a</a> <a href=\"other/\">b</a> <img src=\"pic.png\" alt=\"x\" /> <a href=\"https://x.org/\">c</a> <a href=\"mailto:a@b.c\">d</a> <a href=\"#top\">e</a></p>"
+        #expect(
+            AbsoluteURLs.rewrite(html, pageURL: "https://example.org/cs/news/x/")
+                == "<p><a href=\"https://example.org/cs/about/\">a</a> <a href=\"https://example.org/cs/news/x/other/\">b</a> <img src=\"https://example.org/cs/news/x/pic.png\" alt=\"x\" /> <a href=\"https://x.org/\">c</a> <a href=\"mailto:a@b.c\">d</a> <a href=\"https://example.org/cs/news/x/#top\">e</a></p>"
+        )
     }
 
     @Test func jsonLDCannotCloseItsScript() {
-        #expect(StructuredData.scriptSafe("{\"a\":\"</script><!-- & \u{2028}\"}") == "{\"a\":\"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028\"}")
+        #expect(
+            StructuredData.scriptSafe("{\"a\":\"</script><!-- & \u{2028}\"}")
+                == "{\"a\":\"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028\"}")
     }
 
     @Test func feedsHonourTheirLimitAndSummaryMode() throws {
         var files = ["site.yml": "title: T\nbaseURL: https://example.org/\nfeeds:\n  limit: 2\n  content: summary\n"]
-        for day in 1...4 { files["content/news/2026-11-0\(day)-n\(day).md"] = "---\ntitle: N\(day)\n---\nLead \(day).\n\nRest of \(day).\n" }
+        for day in 1...4 {
+            files["content/news/2026-11-0\(day)-n\(day).md"] =
+                "---\ntitle: N\(day)\n---\nLead \(day).\n\nRest of \(day).\n"
+        }
         let output = try MemorySite(files).build()
         let rss = try #require(output.text("feed.xml"))
         #expect(rss.components(separatedBy: "<item>").count - 1 == 2)
-        #expect(rss.contains("<title>N4</title>") && rss.contains("<title>N3</title>") && !rss.contains("<title>N2</title>"))
+        #expect(
+            rss.contains("<title>N4</title>") && rss.contains("<title>N3</title>") && !rss.contains("<title>N2</title>")
+        )
         #expect(!rss.contains("content:encoded>") && !rss.contains("Rest of"), "summary mode carries no full text")
-        let full = try MemorySite(files.merging(["site.yml": "title: T\nbaseURL: https://example.org/\n"]) { $1 }).build()
+        let full = try MemorySite(files.merging(["site.yml": "title: T\nbaseURL: https://example.org/\n"]) { $1 })
+            .build()
         #expect(try #require(full.text("atom.xml")).contains("Rest of 4"))
     }
 }

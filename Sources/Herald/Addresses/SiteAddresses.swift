@@ -24,13 +24,19 @@ public struct SiteAddresses: Sendable {
     public static func find(in fileSystem: FileSystem) -> SiteAddresses {
         var result = SiteAddresses(entries: [:])
         guard case .success(let reading) = SiteConfigFile.read(from: fileSystem),
-              let found = try? ContentDiscovery.discover(in: fileSystem, config: reading.config) else { return result }
+            let found = try? ContentDiscovery.discover(in: fileSystem, config: reading.config)
+        else { return result }
         let config = reading.config
         let parser = ItemParser(config: config)
         let layout = config.layout
         let outcomes = found.sources.parallelMap { source -> (String, Entry) in
             guard let data = try? fileSystem.readFile(source.path) else {
-                return (source.path, Entry(path: nil, errors: [Diagnostic(path: source.path, line: 1, "could not be read")], hasRawHTML: false))
+                return (
+                    source.path,
+                    Entry(
+                        path: nil, errors: [Diagnostic(path: source.path, line: 1, "could not be read")],
+                        hasRawHTML: false)
+                )
             }
             let outcome = parser.parse(data, source: source)
             let errors = outcome.diagnostics.filter { $0.severity == .error }
@@ -39,7 +45,10 @@ public struct SiteAddresses: Sendable {
                 // A translation is placed in its language's folder.
                 let layout = parser.layoutOfLanguage[item.language] ?? layout
                 if let missing = layout.missingDate(item) {
-                    return (source.path, Entry(path: nil, errors: [Diagnostic(path: source.path, line: 1, missing)], hasRawHTML: false))
+                    return (
+                        source.path,
+                        Entry(path: nil, errors: [Diagnostic(path: source.path, line: 1, missing)], hasRawHTML: false)
+                    )
                 }
                 path = layout.itemPath(item)
             }

@@ -28,10 +28,14 @@ struct AlternateLinkCheck {
         for page in pages {
             for (language, target) in alternates[page] ?? [] where target != page {
                 guard let back = alternates[target] else {
-                    if files[target] == nil { findings.append(Finding(page: page, alternate: target, language: language, exists: false)) }
+                    if files[target] == nil {
+                        findings.append(Finding(page: page, alternate: target, language: language, exists: false))
+                    }
                     continue
                 }
-                if !back.contains(where: { $0.target == page }) { findings.append(Finding(page: page, alternate: target, language: language, exists: true)) }
+                if !back.contains(where: { $0.target == page }) {
+                    findings.append(Finding(page: page, alternate: target, language: language, exists: true))
+                }
             }
         }
         return findings
@@ -45,8 +49,10 @@ struct AlternateLinkCheck {
         let text = String(decoding: head, as: UTF8.self)
         var found: [(String, String)] = []
         for line in text.split(separator: "\n") where line.hasPrefix("<link rel=\"alternate\" hreflang=\"") {
-            guard let language = Self.attribute("hreflang", in: line), language != "x-default", let href = Self.attribute("href", in: line),
-                  case .file(let path) = links.target(of: HTMLEntities.decode(href), from: page) else { continue }
+            guard let language = Self.attribute("hreflang", in: line), language != "x-default",
+                let href = Self.attribute("href", in: line),
+                case .file(let path) = links.target(of: HTMLEntities.decode(href), from: page)
+            else { continue }
             found.append((language, URLLayout.pageFile(path)))
         }
         return found

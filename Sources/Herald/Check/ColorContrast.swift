@@ -9,7 +9,9 @@ enum ColorContrast {
 
         /// `self` laid over `other` at `amount` (0…1), as CSS `color-mix(in srgb, …)` does.
         func mixed(with other: RGB, _ amount: Double) -> RGB {
-            RGB(red: red * amount + other.red * (1 - amount), green: green * amount + other.green * (1 - amount), blue: blue * amount + other.blue * (1 - amount))
+            RGB(
+                red: red * amount + other.red * (1 - amount), green: green * amount + other.green * (1 - amount),
+                blue: blue * amount + other.blue * (1 - amount))
         }
 
         /// Relative luminance (WCAG 2.x).
@@ -26,7 +28,9 @@ enum ColorContrast {
         hex.removeFirst()
         if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
         guard hex.count == 6, let value = Int(hex, radix: 16) else { return nil }
-        return RGB(red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255, blue: Double(value & 0xFF) / 255)
+        return RGB(
+            red: Double(value >> 16 & 0xFF) / 255, green: Double(value >> 8 & 0xFF) / 255,
+            blue: Double(value & 0xFF) / 255)
     }
 
     /// The contrast ratio of two colours, 1…21.

@@ -38,7 +38,10 @@ struct ContentCheck {
     private func placeholderAddress(_ found: inout DiagnosticList) {
         let baseURL = site.config.baseURL
         guard PlaceholderAddress.isPlaceholder(baseURL) else { return }
-        found.warning("site.yml", siteYMLLine(ofKey: "baseURL"), "baseURL \(baseURL.absoluteString) is a placeholder address: set it to the address readers will reach the site at, or its canonical links, feeds, calendar links and API will lead to \(baseURL.host ?? "nowhere")")
+        found.warning(
+            "site.yml", siteYMLLine(ofKey: "baseURL"),
+            "baseURL \(baseURL.absoluteString) is a placeholder address: set it to the address readers will reach the site at, or its canonical links, feeds, calendar links and API will lead to \(baseURL.host ?? "nowhere")"
+        )
     }
 
     /// `timezone: UTC` (or GMT) on a site whose language names a region: most likely written by a
@@ -47,14 +50,20 @@ struct ContentCheck {
     private func placelessZone(_ found: inout DiagnosticList) {
         let written = TimeZoneNames.name(of: site.config.timeZone)
         guard TimeZoneNames.isPlaceless(written), let region = RegionZones.region(ofLanguage: site.config.language),
-              let likely = RegionZones.system.zone(forRegion: region) else { return }
-        found.warning("site.yml", siteYMLLine(ofKey: "timezone"), "timezone is \(written), but the language \(site.config.language) is that of \(region), whose zone is \(likely): dates and events are shown, and sent to calendars, in \(written). Write timezone: \(likely) if the site is there")
+            let likely = RegionZones.system.zone(forRegion: region)
+        else { return }
+        found.warning(
+            "site.yml", siteYMLLine(ofKey: "timezone"),
+            "timezone is \(written), but the language \(site.config.language) is that of \(region), whose zone is \(likely): dates and events are shown, and sent to calendars, in \(written). Write timezone: \(likely) if the site is there"
+        )
     }
 
     /// The line of a top-level key of site.yml (1 when it is not written).
     private func siteYMLLine(ofKey key: String) -> Int {
         sourceText("site.yml").flatMap { text in
-            text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix(key + ":") }.map { $0 + 1 }
+            text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix(key + ":") }.map {
+                $0 + 1
+            }
         } ?? 1
     }
 
@@ -66,7 +75,10 @@ struct ContentCheck {
             guard let text = sourceText(item.sourcePath)?.replacingOccurrences(of: "\r\n", with: "\n") else { continue }
             for placeholder in placeholders where text.contains(placeholder) {
                 let firstLine = String(placeholder.prefix { $0 != "\n" })
-                found.warning(item.sourcePath, SiteCheck.lineContaining(firstLine, in: text) ?? 1, "'\(firstLine)' is the placeholder herald new wrote: replace it with the \(item.kind == .news ? "article" : item.kind.rawValue)'s own text")
+                found.warning(
+                    item.sourcePath, SiteCheck.lineContaining(firstLine, in: text) ?? 1,
+                    "'\(firstLine)' is the placeholder herald new wrote: replace it with the \(item.kind == .news ? "article" : item.kind.rawValue)'s own text"
+                )
             }
         }
     }
@@ -85,10 +97,16 @@ struct ContentCheck {
                     if trimmed.hasPrefix(open) { fence = nil }
                     continue
                 }
-                if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { fence = trimmed.prefix(3); continue }
+                if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                    fence = trimmed.prefix(3)
+                    continue
+                }
                 for match in line.matches(of: pattern) {
                     let address = String(match.output.1)
-                    found.warning(item.sourcePath, index + 1, "the link to '\(address)' has a space in its address, so it shows as text: write it as <\(address)> or with %20 for each space")
+                    found.warning(
+                        item.sourcePath, index + 1,
+                        "the link to '\(address)' has a space in its address, so it shows as text: write it as <\(address)> or with %20 for each space"
+                    )
                 }
             }
         }
@@ -104,7 +122,8 @@ struct ContentCheck {
         var opening: String?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
-            let trimmed = line.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\r\u{FEFF}")))
+            let trimmed = line.trimmingCharacters(
+                in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\r\u{FEFF}")))
             guard let opened = opening else {
                 if trimmed.isEmpty { continue }
                 guard trimmed == "---" || trimmed == "+++" else { return 1 }
@@ -122,20 +141,37 @@ struct ContentCheck {
         for item in site.items {
             guard let image = item.image else {
                 // A featured pick is shown large on the home page and in apps: without a cover it looks broken.
-                if item.featured { found.warning(item.sourcePath, line(of: "featured", in: item.sourcePath), "is featured but has no cover image (image:); featured picks are shown with their cover") }
+                if item.featured {
+                    found.warning(
+                        item.sourcePath, line(of: "featured", in: item.sourcePath),
+                        "is featured but has no cover image (image:); featured picks are shown with their cover")
+                }
                 continue
             }
             // A cover that is not there fails the build (ImageReading); what is left to say is
             // about covers that are there.
             if item.featured, item.imageAlt == nil {
-                found.warning(item.sourcePath, item.imageLine, "is featured but its cover has no imageAlt: say what the picture shows, for readers who cannot see it (imageAlt: \"\" for a decorative one)")
+                found.warning(
+                    item.sourcePath, item.imageLine,
+                    "is featured but its cover has no imageAlt: say what the picture shows, for readers who cannot see it (imageAlt: \"\" for a decorative one)"
+                )
             }
-            guard let measured = ImageCatalog.localPath(image).flatMap({ site.images.image($0, focus: item.imageFocus) }) else { continue }
+            guard
+                let measured = ImageCatalog.localPath(image).flatMap({ site.images.image($0, focus: item.imageFocus) })
+            else { continue }
             if measured.header.width > 0, measured.header.width < Self.coverWidth {
-                found.warning(item.sourcePath, item.imageLine, "cover image \(measured.source) is \(measured.header.width) pixels wide; the theme shows covers \(Self.coverWidth) pixels wide, so it will look blurry: use a larger photo")
+                found.warning(
+                    item.sourcePath, item.imageLine,
+                    "cover image \(measured.source) is \(measured.header.width) pixels wide; the theme shows covers \(Self.coverWidth) pixels wide, so it will look blurry: use a larger photo"
+                )
             }
-            if measured.publishOriginal, !measured.outputs.isEmpty, measured.byteCount > site.config.images.maxOriginalBytes {
-                found.warning(item.sourcePath, item.imageLine, "cover image \(measured.source) is \(measured.byteCount / 1024) KB and published as it is (images.keepOriginal), though smaller files of it are made; readers who open it download all of it")
+            if measured.publishOriginal, !measured.outputs.isEmpty,
+                measured.byteCount > site.config.images.maxOriginalBytes
+            {
+                found.warning(
+                    item.sourcePath, item.imageLine,
+                    "cover image \(measured.source) is \(measured.byteCount / 1024) KB and published as it is (images.keepOriginal), though smaller files of it are made; readers who open it download all of it"
+                )
             }
         }
     }
@@ -147,11 +183,18 @@ struct ContentCheck {
     private func undeclaredCategories(_ found: inout DiagnosticList) {
         // A category the build already warned about (merged spellings, a likely typo) is said once.
         for category in site.categories where !category.declared && !category.warnedAbout {
-            guard let first = category.items.min(by: { site.items[$0].sourcePath < site.items[$1].sourcePath }) else { continue }
+            guard let first = category.items.min(by: { site.items[$0].sourcePath < site.items[$1].sourcePath }) else {
+                continue
+            }
             let item = site.items[first]
-            let line = item.categories.first { Slug.make(from: $0.name) == category.slug || $0.name == category.name }?.line ?? 1
+            let line =
+                item.categories.first { Slug.make(from: $0.name) == category.slug || $0.name == category.name }?.line
+                ?? 1
             let others = category.items.count - 1
-            found.warning(item.sourcePath, line, "category '\(category.name)' is not declared in site.yml\(others > 0 ? " (\(others) more item\(others == 1 ? " uses" : "s use") it)" : ""); declare it to give it a slug, colour and description, or use a declared one")
+            found.warning(
+                item.sourcePath, line,
+                "category '\(category.name)' is not declared in site.yml\(others > 0 ? " (\(others) more item\(others == 1 ? " uses" : "s use") it)" : ""); declare it to give it a slug, colour and description, or use a declared one"
+            )
         }
     }
 
@@ -164,17 +207,27 @@ struct ContentCheck {
             let title = item.title.lowercased().collapsingWhitespace()
             let day = item.event.map { title + " " + CivilDateTime($0.start, in: $0.timeZone).isoDate }
             if let earlier = day.map({ firstNotEvent[title] ?? firstOnDay[$0] }) ?? first[title] {
-                found.warning(item.sourcePath, line(of: "title", in: item.sourcePath), "has the same title as \(earlier); readers cannot tell them apart in lists, feeds and search")
+                found.warning(
+                    item.sourcePath, line(of: "title", in: item.sourcePath),
+                    "has the same title as \(earlier); readers cannot tell them apart in lists, feeds and search")
             }
             if first[title] == nil { first[title] = item.sourcePath }
-            if let day { if firstOnDay[day] == nil { firstOnDay[day] = item.sourcePath } } else if firstNotEvent[title] == nil { firstNotEvent[title] = item.sourcePath }
+            if let day {
+                if firstOnDay[day] == nil { firstOnDay[day] = item.sourcePath }
+            } else if firstNotEvent[title] == nil {
+                firstNotEvent[title] = item.sourcePath
+            }
         }
     }
 
     private func eventsWithoutPlace(_ found: inout DiagnosticList) {
         for item in site.items {
-            guard let event = item.event, (event.location ?? "").trimmingCharacters(in: .whitespaces).isEmpty else { continue }
-            found.warning(item.sourcePath, line(of: "start", in: item.sourcePath), "event has no location; add location: (a room, an address, or \"Online\")")
+            guard let event = item.event, (event.location ?? "").trimmingCharacters(in: .whitespaces).isEmpty else {
+                continue
+            }
+            found.warning(
+                item.sourcePath, line(of: "start", in: item.sourcePath),
+                "event has no location; add location: (a room, an address, or \"Online\")")
         }
     }
 
@@ -185,7 +238,10 @@ struct ContentCheck {
             let weak = [("light", light), ("dark", dark)].filter { $0.1 < ColorContrast.minimum }
             guard !weak.isEmpty else { continue }
             let which = weak.map { "\(String(format: "%.1f", $0.1)):1 in \($0.0) mode" }.joined(separator: ", ")
-            found.warning("site.yml", declaration.line, "category '\(declaration.name)': colour \(written) is hard to read as badge text (\(which); at least \(String(format: "%.1f", ColorContrast.minimum)):1 is needed); choose a darker shade")
+            found.warning(
+                "site.yml", declaration.line,
+                "category '\(declaration.name)': colour \(written) is hard to read as badge text (\(which); at least \(String(format: "%.1f", ColorContrast.minimum)):1 is needed); choose a darker shade"
+            )
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Validates the documents a build makes for machines, which a reader never looks at and so an
@@ -48,19 +49,27 @@ struct DocumentCheck {
         case "rss":
             guard let channel = root.child("channel") else { return [problem(path, root.line, "RSS has no <channel>")] }
             require(channel, ["title", "link", "description"], "the RSS channel")
-            for item in channel.children where item.name == "item" && item.child("title") == nil && item.child("description") == nil {
+            for item in channel.children
+            where item.name == "item" && item.child("title") == nil && item.child("description") == nil {
                 found.append(problem(path, item.line, "an RSS item has neither <title> nor <description>"))
             }
         case "feed":
             require(root, ["id", "title", "updated"], "the Atom feed")
-            for entry in root.children where entry.name == "entry" { require(entry, ["id", "title", "updated"], "an Atom entry") }
+            for entry in root.children where entry.name == "entry" {
+                require(entry, ["id", "title", "updated"], "an Atom entry")
+            }
         case "sitemapindex", "urlset":
             // Each entry of a sitemap, or each sitemap of an index, has an absolute URL of the site.
             let (entry, what) = root.name == "urlset" ? ("url", "sitemap") : ("sitemap", "sitemap index")
             let entries = root.children.filter { $0.name == entry }
             // A base URL with no host (`/`) makes every address relative: one finding, not one per page.
             if !baseURL.hasPrefix("http"), !entries.isEmpty {
-                return found + [problem(path, entries[0].line, "the \(what)'s \(entries.count) <loc> addresses are not absolute, because baseURL \(baseURL) has no host; search engines ignore them. Set baseURL in site.yml to the address readers reach the site at, such as https://union.example.edu/")]
+                return found + [
+                    problem(
+                        path, entries[0].line,
+                        "the \(what)'s \(entries.count) <loc> addresses are not absolute, because baseURL \(baseURL) has no host; search engines ignore them. Set baseURL in site.yml to the address readers reach the site at, such as https://union.example.edu/"
+                    )
+                ]
             }
             for element in entries {
                 guard let loc = element.child("loc")?.text.trimmingCharacters(in: .whitespacesAndNewlines) else {
@@ -68,7 +77,11 @@ struct DocumentCheck {
                     continue
                 }
                 if !loc.hasPrefix(baseURL) || !loc.hasPrefix("http") {
-                    found.append(problem(path, element.line, "\(what) <loc> \(loc) is not an absolute URL of this site (\(baseURL)); set baseURL in site.yml"))
+                    found.append(
+                        problem(
+                            path, element.line,
+                            "\(what) <loc> \(loc) is not an absolute URL of this site (\(baseURL)); set baseURL in site.yml"
+                        ))
                 }
             }
         default: break
@@ -86,12 +99,17 @@ struct DocumentCheck {
             return [problem(path, 1, "is not valid JSON: \(error.localizedDescription)")]
         }
         guard path == URLLayout.jsonFeedPath("") || path.hasSuffix("/" + URLLayout.jsonFeedPath("")),
-              !apiFolders.contains(where: { path.hasPrefix($0) }) else { return [] }
+            !apiFolders.contains(where: { path.hasPrefix($0) })
+        else { return [] }
         guard let feed = value as? [String: Any] else { return [problem(path, 1, "a JSON Feed must be an object")] }
         var found: [Diagnostic] = []
-        if (feed["version"] as? String)?.hasPrefix("https://jsonfeed.org/version/") != true { found.append(problem(path, 1, "JSON Feed has no version URL")) }
+        if (feed["version"] as? String)?.hasPrefix("https://jsonfeed.org/version/") != true {
+            found.append(problem(path, 1, "JSON Feed has no version URL"))
+        }
         if feed["title"] as? String == nil { found.append(problem(path, 1, "JSON Feed has no title")) }
-        guard let items = feed["items"] as? [[String: Any]] else { return found + [problem(path, 1, "JSON Feed has no items array")] }
+        guard let items = feed["items"] as? [[String: Any]] else {
+            return found + [problem(path, 1, "JSON Feed has no items array")]
+        }
         for (index, item) in items.enumerated() {
             if item["id"] as? String == nil { found.append(problem(path, 1, "JSON Feed item \(index + 1) has no id")) }
             if item["content_html"] == nil && item["content_text"] == nil {
@@ -112,8 +130,12 @@ struct DocumentCheck {
         if lines.last != "" { found.append(problem(path, lines.count, "does not end with CRLF")) }
         for (index, line) in lines.enumerated() where !line.isEmpty {
             let number = index + 1
-            if line.contains("\n") || line.contains("\r") { found.append(problem(path, number, "has a line break that is not CRLF")) }
-            if line.utf8.count > 75 { found.append(problem(path, number, "line is \(line.utf8.count) octets; RFC 5545 folds lines at 75")) }
+            if line.contains("\n") || line.contains("\r") {
+                found.append(problem(path, number, "has a line break that is not CRLF"))
+            }
+            if line.utf8.count > 75 {
+                found.append(problem(path, number, "line is \(line.utf8.count) octets; RFC 5545 folds lines at 75"))
+            }
             if line.hasPrefix(" ") || line.hasPrefix("\t") { continue }  // a folded continuation
             let name = String(line.prefix { $0 != ":" && $0 != ";" })
             let value = line.split(separator: ":", maxSplits: 1).last.map(String.init) ?? ""
@@ -167,7 +189,10 @@ final class XMLTree: NSObject, XMLParserDelegate {
         // Foundation's parser may return true and still set an error (a document that ends early).
         if !parser.parse() || parser.parserError != nil || !stack.isEmpty {
             let code = (parser.parserError as NSError?)?.code
-            error = (max(1, parser.lineNumber), code.map(Self.describe) ?? "the document ends before <\(stack.last?.name ?? "")> is closed")
+            error = (
+                max(1, parser.lineNumber),
+                code.map(Self.describe) ?? "the document ends before <\(stack.last?.name ?? "")> is closed"
+            )
         }
     }
 
@@ -185,7 +210,10 @@ final class XMLTree: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         let element = Element(name: name, line: parser.lineNumber)
         if let parent = stack.last { parent.children.append(element) } else { root = element }
         stack.append(element)

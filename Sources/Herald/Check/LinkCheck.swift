@@ -58,14 +58,16 @@ struct LinkCheck {
             return (found, anchors)
         }
         let targets = Array(Set(scanned.flatMap { $0.anchors.map(\.file) })).sorted()
-        let ids = Dictionary(uniqueKeysWithValues: zip(targets, targets.parallelMap { Self.anchors(in: files[$0] ?? Data()) }))
+        let ids = Dictionary(
+            uniqueKeysWithValues: zip(targets, targets.parallelMap { Self.anchors(in: files[$0] ?? Data()) }))
         return zip(pages, scanned).flatMap { page, found in
-            found.broken + found.anchors.filter { anchor in
-                let known = ids[anchor.file] ?? []
-                return !known.contains(anchor.raw) && !known.contains(anchor.fragment)
-            }.map {
-                Broken(page: page, link: $0.link, attribute: "href", missingAnchor: $0.fragment)
-            }
+            found.broken
+                + found.anchors.filter { anchor in
+                    let known = ids[anchor.file] ?? []
+                    return !known.contains(anchor.raw) && !known.contains(anchor.fragment)
+                }.map {
+                    Broken(page: page, link: $0.link, attribute: "href", missingAnchor: $0.fragment)
+                }
         }
     }
 
@@ -177,7 +179,9 @@ enum HTMLEntities {
     static func decode(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var result = text
-        for (entity, character) in [("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")] {
+        for (entity, character) in [
+            ("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&"),
+        ] {
             result = result.replacingOccurrences(of: entity, with: character)
         }
         return result

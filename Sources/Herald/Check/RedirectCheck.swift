@@ -16,15 +16,24 @@ struct RedirectCheck {
         // Where each generated rule came from: its item's alias line.
         var origin: [String: (path: String, line: Int)] = [:]
         for item in site.items {
-            for alias in item.aliases { origin[urls.path(URLLayout.aliasPath(alias.name))] = (item.sourcePath, alias.line) }
+            for alias in item.aliases {
+                origin[urls.path(URLLayout.aliasPath(alias.name))] = (item.sourcePath, alias.line)
+            }
         }
         let handWritten = sourceText("static/" + URLLayout.redirectsFile)
         var findings: [Diagnostic] = []
-        for rule in RedirectRule.parse(String(decoding: data, as: UTF8.self)) where !links.leadsSomewhere(rule.to, from: "") {
-            let place = origin[rule.from]
-                ?? handWritten.flatMap { text in SiteCheck.lineContaining(rule.from, in: text).map { ("static/" + URLLayout.redirectsFile, $0) } }
+        for rule in RedirectRule.parse(String(decoding: data, as: UTF8.self))
+        where !links.leadsSomewhere(rule.to, from: "") {
+            let place =
+                origin[rule.from]
+                ?? handWritten.flatMap { text in
+                    SiteCheck.lineContaining(rule.from, in: text).map { ("static/" + URLLayout.redirectsFile, $0) }
+                }
                 ?? (URLLayout.redirectsFile, 1)
-            findings.append(Diagnostic(path: place.0, line: place.1, "the old address \(rule.from) redirects to \(rule.to), which is not in the site"))
+            findings.append(
+                Diagnostic(
+                    path: place.0, line: place.1,
+                    "the old address \(rule.from) redirects to \(rule.to), which is not in the site"))
         }
         return findings
     }

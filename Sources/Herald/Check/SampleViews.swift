@@ -7,7 +7,9 @@ enum SampleViews {
     /// The sample a template is rendered with: a card's, a site-wide partial's, or a page's.
     static func context(for template: String) -> TemplateValue {
         if template == ThemeTemplate.card.rawValue { return .view(TemplateSample(CardContext.fields.description)) }
-        if template.hasPrefix(Theme.constantPartialFolder) { return .view(TemplateSample(ConstantContext.fields.description)) }
+        if template.hasPrefix(Theme.constantPartialFolder) {
+            return .view(TemplateSample(ConstantContext.fields.description))
+        }
         return .view(TemplateSample(PageContext.fields.description))
     }
 }
@@ -21,14 +23,16 @@ extension Theme {
         // partials from the templates that include them (a partial walked alone would not know
         // which section it stands in), site-wide partials also alone, as they are rendered.
         let included = Set(loaded.includedTemplates().values.joined())
-        for template in templateNames.sorted() where !included.contains(template) || template.hasPrefix(Theme.constantPartialFolder) {
+        for template in templateNames.sorted()
+        where !included.contains(template) || template.hasPrefix(Theme.constantPartialFolder) {
             for (owner, name) in loaded.unknownNames(in: template, sample: SampleViews.context(for: template)) {
                 let path = sourcePaths[owner] ?? "templates/\(owner).mustache"
                 let key = "\(path):\(name.position.line):\(name.position.column)"
                 guard found[key] == nil else { continue }
-                found[key] = Diagnostic(path: path, line: name.position.line, column: name.position.column,
-                                        "{{\(name.written)}} names nothing templates are given here, so it renders as nothing (see docs/templates.md for the names there are)",
-                                        severity: .warning)
+                found[key] = Diagnostic(
+                    path: path, line: name.position.line, column: name.position.column,
+                    "{{\(name.written)}} names nothing templates are given here, so it renders as nothing (see docs/templates.md for the names there are)",
+                    severity: .warning)
             }
         }
         return found.values.sorted()

@@ -25,17 +25,25 @@ public enum SiteCheck {
         options.namesEveryFutureItem = true
         let output = MemoryOutput()
         let report = try Build(options: options, fileSystem: fileSystem).run(into: output)
-        guard let model = report.model else { return CheckReport(findings: report.warnings, items: report.items, pages: report.pages, files: report.files) }
+        guard let model = report.model else {
+            return CheckReport(findings: report.warnings, items: report.items, pages: report.pages, files: report.files)
+        }
         let files = output.files
-        let findings = inspect(model: model, files: files, outputPath: options.outputPath, sourceText: { path in
-            (try? fileSystem.readFile(path)).map { String(decoding: $0, as: UTF8.self) }
-        })
-        return CheckReport(findings: Array(Set(report.warnings + findings)).sorted(), items: report.items, pages: report.pages, files: files.count)
+        let findings = inspect(
+            model: model, files: files, outputPath: options.outputPath,
+            sourceText: { path in
+                (try? fileSystem.readFile(path)).map { String(decoding: $0, as: UTF8.self) }
+            })
+        return CheckReport(
+            findings: Array(Set(report.warnings + findings)).sorted(), items: report.items, pages: report.pages,
+            files: files.count)
     }
 
     /// The checks proper, on a finished build held in memory (no I/O but `sourceText`, which reads
     /// a content or template file to find the line a finding is on).
-    static func inspect(model: BuiltModel, files: [String: Data], outputPath: String, sourceText: @escaping (String) -> String?) -> [Diagnostic] {
+    static func inspect(
+        model: BuiltModel, files: [String: Data], outputPath: String, sourceText: @escaping (String) -> String?
+    ) -> [Diagnostic] {
         let urls = SiteURLs(config: model.site.config)
         let check = LinkCheck(files: files, basePath: urls.basePath, baseURL: urls.baseURL)
         // Each source file is read once, however many findings it has.
@@ -43,17 +51,27 @@ public enum SiteCheck {
         // Each language's items are checked in their own part (an item shown untranslated in
         // another language's is the same file, and its findings are told once).
         var findings = ([model.site] + model.otherLanguages).enumerated().flatMap { index, site in
-            ContentCheck(site: site, links: check, urls: urls, sourceText: sources.text, sitewide: index == 0).findings()
+            ContentCheck(site: site, links: check, urls: urls, sourceText: sources.text, sitewide: index == 0)
+                .findings()
         }
         findings += links(model: model, check: check, urls: urls, sourceText: sources.text)
-        findings += DocumentCheck(files: files, outputPath: outputPath, baseURL: urls.baseURL,
-                                  apiFolders: ([model.site] + model.otherLanguages).map(\.layout.apiFolder)).findings()
-        findings += RedirectCheck(site: model.site, files: files, links: check, urls: urls, sourceText: sources.text).findings()
-        findings += AlternateLinkCheck(files: files, links: check).findings(pages: model.pages.map(\.path)).map { finding in
-            let (page, alternate) = ("/" + URLLayout.pagePath(ofFile: finding.page), "/" + URLLayout.pagePath(ofFile: finding.alternate))
-            return Diagnostic(path: finding.exists ? "templates/layout.mustache" : page, line: 1, finding.exists
-                ? "\(page) names \(alternate) as its \(finding.language) version (hreflang), but \(alternate) does not name it back"
-                : "\(page) names \(alternate) as its \(finding.language) version (hreflang), and there is no such page", severity: .warning)
+        findings += DocumentCheck(
+            files: files, outputPath: outputPath, baseURL: urls.baseURL,
+            apiFolders: ([model.site] + model.otherLanguages).map(\.layout.apiFolder)
+        ).findings()
+        findings += RedirectCheck(site: model.site, files: files, links: check, urls: urls, sourceText: sources.text)
+            .findings()
+        findings += AlternateLinkCheck(files: files, links: check).findings(pages: model.pages.map(\.path)).map {
+            finding in
+            let (page, alternate) = (
+                "/" + URLLayout.pagePath(ofFile: finding.page), "/" + URLLayout.pagePath(ofFile: finding.alternate)
+            )
+            return Diagnostic(
+                path: finding.exists ? "templates/layout.mustache" : page, line: 1,
+                finding.exists
+                    ? "\(page) names \(alternate) as its \(finding.language) version (hreflang), but \(alternate) does not name it back"
+                    : "\(page) names \(alternate) as its \(finding.language) version (hreflang), and there is no such page",
+                severity: .warning)
         }
         findings += model.theme.unknownNames()
         return findings
@@ -61,17 +79,23 @@ public enum SiteCheck {
 
     /// Broken links and images, each reported once where it was written: the line of the content
     /// file the page shows, else of the template that holds it, else the page's template.
-    private static func links(model: BuiltModel, check: LinkCheck, urls: SiteURLs, sourceText: (String) -> String?) -> [Diagnostic] {
+    private static func links(
+        model: BuiltModel, check: LinkCheck, urls: SiteURLs, sourceText: (String) -> String?
+    ) -> [Diagnostic] {
         let pages = model.pages
         // A missing cover is reported once, at its `image:` line, not again on every page showing it.
-        let missingCovers = Set(model.site.items.compactMap { $0.image.map(urls.asset) }.filter { cover in
-            check.target(of: cover, from: "") != .outside && !check.leadsSomewhere(cover, from: "")
-        })
+        let missingCovers = Set(
+            model.site.items.compactMap { $0.image.map(urls.asset) }.filter { cover in
+                check.target(of: cover, from: "") != .outside && !check.leadsSomewhere(cover, from: "")
+            })
         let broken = check.brokenLinks(pages: pages.map(\.path)).filter { !missingCovers.contains($0.link) }
-        let pageInfo = Dictionary(pages.map { ($0.path, (template: $0.template, source: $0.source)) }, uniquingKeysWith: { a, _ in a })
+        let pageInfo = Dictionary(
+            pages.map { ($0.path, (template: $0.template, source: $0.source)) }, uniquingKeysWith: { a, _ in a })
         let templateTexts = model.theme.sources.sorted { $0.key < $1.key }
         let itemPaths = ItemPaths(([model.site] + model.otherLanguages).flatMap(\.paths))
-        var grouped: [String: (location: (path: String, line: Int), finding: LinkCheck.Broken, written: String, pages: [String])] = [:]
+        var grouped:
+            [String: (location: (path: String, line: Int), finding: LinkCheck.Broken, written: String, pages: [String])] =
+                [:]
         var order: [String] = []
         for finding in broken {
             let info = pageInfo[finding.page]
@@ -79,7 +103,8 @@ public enum SiteCheck {
             let forms = asWritten(finding.link, basePath: urls.basePath)
             var written = finding.link
             if let source = info?.source, let content = sourceText(source),
-               let (form, line) = firstLine(containingOneOf: forms, in: content) {
+                let (form, line) = firstLine(containingOneOf: forms, in: content)
+            {
                 location = (source, line)
                 written = form
             }
@@ -93,7 +118,11 @@ public enum SiteCheck {
                     }
                 }
             }
-            let place = location ?? (info.map { model.theme.sourcePaths[$0.template] ?? "templates/\($0.template).mustache" } ?? finding.page, 1)
+            let place =
+                location ?? (
+                    info.map { model.theme.sourcePaths[$0.template] ?? "templates/\($0.template).mustache" }
+                        ?? finding.page, 1
+                )
             // A link not found as written anywhere is reported once, at the first page's template.
             let key = location == nil ? "?\u{0}\(finding.link)" : "\(place.0)\u{0}\(place.1)\u{0}\(finding.link)"
             if grouped[key] == nil {
@@ -107,16 +136,25 @@ public enum SiteCheck {
             let firstPage = urls.path(URLLayout.pagePath(ofFile: entry.pages[0]))
             let on = entry.pages.count == 1 ? "on \(firstPage)" : "on \(entry.pages.count) pages, such as \(firstPage)"
             // A site path is put under the base path: say what it became, which is what is missing.
-            let link = entry.written == entry.finding.link ? entry.finding.link : "\(entry.written) (\(entry.finding.link) on the page)"
+            let link =
+                entry.written == entry.finding.link
+                ? entry.finding.link : "\(entry.written) (\(entry.finding.link) on the page)"
             if let anchor = entry.finding.missingAnchor {
-                return missingAnchor(anchor, link: link, on: on, finding: entry.finding, check: check, at: entry.location)
+                return missingAnchor(
+                    anchor, link: link, on: on, finding: entry.finding, check: check, at: entry.location)
             }
             let what = entry.finding.attribute == "href" ? "links to" : "shows the image"
             let target = check.target(of: entry.finding.link, from: entry.pages[0])
             let reason = target == .aboveRoot ? "which climbs above the site's root" : "which is not in the site"
-            let nearItem = entry.finding.attribute == "href" ? itemPaths.nearest(to: target, from: entry.pages[0]).map { "; did you mean \(urls.path($0))?" } : nil
-            let suggestion = nearItem ?? (entry.finding.attribute == "href" ? Self.webAddress(entry.written).map { "; did you mean https://\($0)?" } : nil) ?? ""
-            return Diagnostic(path: entry.location.path, line: entry.location.line, "\(what) \(link), \(reason) (\(on))\(suggestion)")
+            let nearItem =
+                entry.finding.attribute == "href"
+                ? itemPaths.nearest(to: target, from: entry.pages[0]).map { "; did you mean \(urls.path($0))?" } : nil
+            let suggestion =
+                nearItem
+                ?? (entry.finding.attribute == "href"
+                    ? Self.webAddress(entry.written).map { "; did you mean https://\($0)?" } : nil) ?? ""
+            return Diagnostic(
+                path: entry.location.path, line: entry.location.line, "\(what) \(link), \(reason) (\(on))\(suggestion)")
         }
     }
 
@@ -125,37 +163,56 @@ public enum SiteCheck {
     /// label is a top-level domain of the public suffix list and no file type (`report.pdf`,
     /// `setup.py` and `index.en` are files).
     static func webAddress(_ written: String) -> String? {
-        guard !written.hasPrefix("/"), !written.hasPrefix("."), !written.contains(where: \.isWhitespace) else { return nil }
+        guard !written.hasPrefix("/"), !written.hasPrefix("."), !written.contains(where: \.isWhitespace) else {
+            return nil
+        }
         let host = written.prefix { $0 != "/" && $0 != "?" && $0 != "#" }.lowercased()
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } }),
-              let last = labels.last.map(String.init), topLevelDomains.contains(last),
-              !fileTypes.contains(last) && !ImageFormat.readExtensions.contains(last) || host.hasPrefix("www.") else { return nil }
+        guard labels.count >= 2,
+            labels.allSatisfy({
+                !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            }),
+            let last = labels.last.map(String.init), topLevelDomains.contains(last),
+            !fileTypes.contains(last) && !ImageFormat.readExtensions.contains(last) || host.hasPrefix("www.")
+        else { return nil }
         return written
     }
 
     /// The top-level domains of the public suffix list (Debian's `publicsuffix`, which libpsl and
     /// curl use), read once, when a broken link is found; without it no address is suggested.
     static let topLevelDomains: Set<String> = {
-        guard let text = try? String(contentsOfFile: "/usr/share/publicsuffix/public_suffix_list.dat", encoding: .utf8) else { return [] }
-        return Set(text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            .filter { !$0.isEmpty && !$0.hasPrefix("//") && !$0.contains(".") && $0.allSatisfy { $0.isASCII && $0.isLetter } })
+        guard let text = try? String(contentsOfFile: "/usr/share/publicsuffix/public_suffix_list.dat", encoding: .utf8)
+        else { return [] }
+        return Set(
+            text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                .filter {
+                    !$0.isEmpty && !$0.hasPrefix("//") && !$0.contains(".")
+                        && $0.allSatisfy { $0.isASCII && $0.isLetter }
+                })
     }()
 
     /// Endings that name a file here, though some are also countries' domains (`.md`, `.py`, `.pl`).
-    private static let fileTypes: Set<String> = ["html", "htm", "md", "pdf", "css", "js", "json", "xml", "txt", "zip", "doc", "docx", "ppt",
-                                                 "pptx", "xls", "xlsx", "csv", "mp3", "mp4", "ics", "rss", "py", "pl", "sh", "rs", "ps", "so"]
+    private static let fileTypes: Set<String> = [
+        "html", "htm", "md", "pdf", "css", "js", "json", "xml", "txt", "zip", "doc", "docx", "ppt",
+        "pptx", "xls", "xlsx", "csv", "mp3", "mp4", "ics", "rss", "py", "pl", "sh", "rs", "ps", "so",
+    ]
 
     /// A link to a heading, footnote or line the page does not have: the page opens at its top.
     /// A warning, as the link still leads to the page; the nearest id there is suggested.
-    private static func missingAnchor(_ anchor: String, link: String, on: String, finding: LinkCheck.Broken, check: LinkCheck,
-                                      at location: (path: String, line: Int)) -> Diagnostic {
+    private static func missingAnchor(
+        _ anchor: String, link: String, on: String, finding: LinkCheck.Broken, check: LinkCheck,
+        at location: (path: String, line: Int)
+    ) -> Diagnostic {
         let ids = check.anchors(of: finding.link, from: finding.page).map { ($0, $0) }
-        let nearest = NearestMatch(ids).nearest(to: anchor, within: max(2, anchor.utf8.count / 5)).map { "; did you mean #\($0.value)?" } ?? ""
+        let nearest =
+            NearestMatch(ids).nearest(to: anchor, within: max(2, anchor.utf8.count / 5)).map {
+                "; did you mean #\($0.value)?"
+            } ?? ""
         let page = finding.link.hasPrefix("#") ? "the page" : "the page it leads to"
-        return Diagnostic(path: location.path, line: location.line,
-                          "links to \(link), but \(page) has no heading or other element with the id '\(anchor)', so it opens at the top (\(on))\(nearest)",
-                          severity: .warning)
+        return Diagnostic(
+            path: location.path, line: location.line,
+            "links to \(link), but \(page) has no heading or other element with the id '\(anchor)', so it opens at the top (\(on))\(nearest)",
+            severity: .warning)
     }
 
     /// Every item's output path, to find the one a broken link most likely meant.
@@ -170,7 +227,8 @@ public enum SiteCheck {
         func nearest(to target: LinkCheck.Target, from page: String) -> String? {
             guard case .file(let written) = target, !written.isEmpty else { return nil }
             let wanted = written.hasSuffix("/") || written.hasSuffix(".html") ? written : written + "/"
-            guard let found = match.nearest(to: wanted, within: max(2, wanted.utf8.count / 6)), found.distance > 0 else { return nil }
+            guard let found = match.nearest(to: wanted, within: max(2, wanted.utf8.count / 6)), found.distance > 0
+            else { return nil }
             let own = URLLayout.pagePath(ofFile: page)
             return found.value == own ? nil : found.value
         }
@@ -210,7 +268,10 @@ public enum SiteCheck {
         while true {
             let before = search.lowerBound > text.startIndex ? text[text.index(before: search.lowerBound)] : "\n"
             let after = search.upperBound < text.endIndex ? text[search.upperBound] : "\n"
-            if opening.contains(before) && closing.contains(after) { found = search; break }
+            if opening.contains(before) && closing.contains(after) {
+                found = search
+                break
+            }
             guard let next = text.range(of: needle, range: search.upperBound..<text.endIndex) else { break }
             search = next
         }

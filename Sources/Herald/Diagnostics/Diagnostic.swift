@@ -70,7 +70,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible, Co
     /// `path:line: message` (`path: message` for a path as a whole), with `warning: ` before the
     /// message of a warning.
     public var description: String {
-        (line == 0 ? "\(path): " : column > 0 ? "\(path):\(line):\(column): " : "\(path):\(line): ") + (severity == .warning ? "warning: " : "") + message
+        (line == 0 ? "\(path): " : column > 0 ? "\(path):\(line):\(column): " : "\(path):\(line): ")
+            + (severity == .warning ? "warning: " : "") + message
     }
 
     /// By path, then line and column; a file's summary of diagnostics left out comes after its others.
@@ -125,7 +126,10 @@ public struct DiagnosticList: Sendable {
     /// Everything reported so far, in the order it was reported, then one summary per file and
     /// severity that had more than `DiagnosticCap.perFile`.
     public var all: [Diagnostic] {
-        kept + reported.filter { $0.value.omitted > 0 }.sorted { ($0.key.path, $0.key.severity.rawValue) < ($1.key.path, $1.key.severity.rawValue) }
+        kept
+            + reported.filter { $0.value.omitted > 0 }.sorted {
+                ($0.key.path, $0.key.severity.rawValue) < ($1.key.path, $1.key.severity.rawValue)
+            }
             .map { DiagnosticCap.summary(path: $0.key.path, severity: $0.key.severity, omitted: $0.value.omitted) }
     }
 

@@ -38,7 +38,8 @@ public enum DiagnosticCap {
     /// The line that stands for `omitted` diagnostics of a file left out.
     static func summary(path: String, severity: Diagnostic.Severity, omitted: Int) -> Diagnostic {
         let noun = severity == .warning ? "warning" : "error"
-        var line = Diagnostic.about(path, "… and \(NumberText.grouped(omitted)) more \(noun)\(omitted == 1 ? "" : "s") in this file")
+        var line = Diagnostic.about(
+            path, "… and \(NumberText.grouped(omitted)) more \(noun)\(omitted == 1 ? "" : "s") in this file")
         line.severity = severity
         line.omitted = omitted
         return line

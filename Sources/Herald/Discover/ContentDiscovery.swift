@@ -35,7 +35,8 @@ public enum ContentDiscovery {
     static func isMarkdown(_ path: String) -> Bool {
         // On the last bytes, any case, without lower-casing the whole path.
         let tail = path.utf8.suffix(9).map { $0 | 0x20 }
-        return tail.count >= 3 && tail.suffix(3).elementsEqual(".md".utf8) || tail.suffix(9).elementsEqual(".markdown".utf8)
+        return tail.count >= 3 && tail.suffix(3).elementsEqual(".md".utf8)
+            || tail.suffix(9).elementsEqual(".markdown".utf8)
     }
 
     /// What discovery found: the files to parse, the warnings, and how many Markdown files are
@@ -59,19 +60,26 @@ public enum ContentDiscovery {
         var groups: [String: [(path: String, code: String?)]] = [:]
         for path in paths {
             let (folder, name) = parts(path)
-            guard TranslationName.mayHaveLanguage(name), let split = TranslationName.split(String(name)) else { continue }
+            guard TranslationName.mayHaveLanguage(name), let split = TranslationName.split(String(name)) else {
+                continue
+            }
             groups[folder + "/" + split.plain.lowercased(), default: []].append((path, split.language))
         }
         guard !groups.isEmpty else { return [] }
         for path in paths {
             let (folder, name) = parts(path)
             let key = folder + "/" + name.lowercased()
-            if groups[key] != nil, !TranslationName.mayHaveLanguage(name) || TranslationName.split(String(name)) == nil { groups[key]!.append((path, nil)) }
+            if groups[key] != nil, !TranslationName.mayHaveLanguage(name) || TranslationName.split(String(name)) == nil
+            {
+                groups[key]!.append((path, nil))
+            }
         }
         var leftOut: [String] = []
         for members in groups.values {
             let sorted = members.sorted { $0.path < $1.path }
-            let chosen = sorted.first { $0.code == nil } ?? sorted.first { TranslationName.matches($0.code!, site: language) } ?? sorted[0]
+            let chosen =
+                sorted.first { $0.code == nil } ?? sorted.first { TranslationName.matches($0.code!, site: language) }
+                ?? sorted[0]
             leftOut += sorted.map(\.path).filter { $0 != chosen.path }
         }
         return leftOut.sorted()
@@ -88,7 +96,8 @@ public enum ContentDiscovery {
     public static func discover(in fileSystem: FileSystem, config: SiteConfig) throws -> Found {
         let files = try fileSystem.listFiles("content") ?? []
         guard config.languages.count > 1 else { return discover(files: files, language: config.language) }
-        return LanguageFiles.discover(files: files, languages: config.languages, inFolders: config.translationsInFolders)
+        return LanguageFiles.discover(
+            files: files, languages: config.languages, inFolders: config.translationsInFolders)
     }
 
     /// Discovery over a list of files under `content/`, for a site in one language.
@@ -100,7 +109,11 @@ public enum ContentDiscovery {
         if !translations.isEmpty {
             let count = translations.count
             found.notPages += count
-            found.warnings.append(.warning(path: translations[0], line: 1, "is a translation, left out with \(count - 1) other\(count == 2 ? "" : "s"): a site has one language, and each item is built in its own (the file without a language in its name, else the site's)"))
+            found.warnings.append(
+                .warning(
+                    path: translations[0], line: 1,
+                    "is a translation, left out with \(count - 1) other\(count == 2 ? "" : "s"): a site has one language, and each item is built in its own (the file without a language in its name, else the site's)"
+                ))
             let dropped = Set(translations)
             files.removeAll { dropped.contains($0) }
         }
@@ -123,13 +136,19 @@ public enum ContentDiscovery {
                 if isSectionPage(fileName(of: path)) {
                     found.notPages += 1
                 } else {
-                    found.warnings.append(.warning(path: path, line: 1, "is not built: content goes in \(known.sorted().joined(separator: ", "))"))
+                    found.warnings.append(
+                        .warning(
+                            path: path, line: 1,
+                            "is not built: content goes in \(known.sorted().joined(separator: ", "))"))
                 }
                 continue
             }
             if let folder = enclosingBundle(of: path, bundles: bundles) {
                 guard heads[folder] == path else { continue }  // counted above
-                found.sources.append(ContentSource(path: path, kind: kind, bundle: ItemBundle(folder: folder, resources: (resources[folder] ?? []).sorted())))
+                found.sources.append(
+                    ContentSource(
+                        path: path, kind: kind,
+                        bundle: ItemBundle(folder: folder, resources: (resources[folder] ?? []).sorted())))
                 continue
             }
             if isSectionPage(fileName(of: path)) {

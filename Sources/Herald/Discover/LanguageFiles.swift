@@ -32,7 +32,10 @@ enum LanguageFiles {
                     (language, plain) = (index, folder + split.plain)
                 }
                 if let earlier = byLanguage[language][plain] {
-                    found.warnings.append(.warning(path: path, line: 1, "is a second \(languages[language].code) version of \(earlier): left out"))
+                    found.warnings.append(
+                        .warning(
+                            path: path, line: 1,
+                            "is a second \(languages[language].code) version of \(earlier): left out"))
                     found.notPages += 1
                     continue
                 }
@@ -46,9 +49,17 @@ enum LanguageFiles {
         for file in undeclared {
             if byLanguage[0][file.folder + file.plain] != nil {
                 found.notPages += 1
-                found.warnings.append(.warning(path: file.path, line: 1, "is in \(file.code), which is not one of the site's languages (\(declared)): left out, since \(byLanguage[0][file.folder + file.plain]!) is beside it; add \(file.code) to languages in site.yml to publish it"))
+                found.warnings.append(
+                    .warning(
+                        path: file.path, line: 1,
+                        "is in \(file.code), which is not one of the site's languages (\(declared)): left out, since \(byLanguage[0][file.folder + file.plain]!) is beside it; add \(file.code) to languages in site.yml to publish it"
+                    ))
             } else {
-                found.warnings.append(.warning(path: file.path, line: 1, "is in \(file.code), which is not one of the site's languages (\(declared)): built as \(languages[SiteLanguage.defaultIndex].code); add \(file.code) to languages in site.yml, or rename the file"))
+                found.warnings.append(
+                    .warning(
+                        path: file.path, line: 1,
+                        "is in \(file.code), which is not one of the site's languages (\(declared)): built as \(languages[SiteLanguage.defaultIndex].code); add \(file.code) to languages in site.yml, or rename the file"
+                    ))
                 byLanguage[0][file.folder + file.plain] = file.path
             }
         }
@@ -79,7 +90,9 @@ enum LanguageFiles {
                     bundle.folder = realFolder
                     // Its files are those in its folder: beside every language's head in the same
                     // folder (`index.en.md`), or in the language's own folder.
-                    bundle.resources = bundle.resources.filter { real[plainFolder + "/" + $0]?.hasPrefix(realFolder + "/") == true }
+                    bundle.resources = bundle.resources.filter {
+                        real[plainFolder + "/" + $0]?.hasPrefix(realFolder + "/") == true
+                    }
                     source.bundle = bundle
                 }
                 found.sources.append(source)
@@ -95,7 +108,11 @@ enum LanguageFiles {
         let rest = path.dropFirst("content/".count)
         guard let slash = rest.firstIndex(of: "/") else { return nil }
         let folder = rest[..<slash].lowercased()
-        guard let index = languages.firstIndex(where: { !$0.path.isEmpty && $0.path.lowercased() == folder || $0.code.lowercased() == folder }) else { return nil }
+        guard
+            let index = languages.firstIndex(where: {
+                !$0.path.isEmpty && $0.path.lowercased() == folder || $0.code.lowercased() == folder
+            })
+        else { return nil }
         return (index, String(rest[rest.index(after: slash)...]))
     }
 }

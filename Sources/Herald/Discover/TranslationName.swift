@@ -2,7 +2,8 @@
 /// language is an ISO 639-1 code, with a region or script if given (`zh-cn`, `pt-br`, `zh-hans`).
 enum TranslationName {
     /// The ISO 639-1 codes: only these are read as a language, so `v1.2.md` or `notes.ab1.md` are not.
-    private static let languages: Set<String> = Set("""
+    private static let languages: Set<String> = Set(
+        """
         aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz \
         ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io \
         is it iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr \
@@ -33,7 +34,9 @@ enum TranslationName {
         guard parts.count >= 3 else { return nil }
         let code = parts[parts.count - 2].lowercased()
         let primary = code.split(separator: "-").first.map(String.init) ?? code
-        guard languages.contains(primary), code.count == 2 || code.dropFirst(2).first == "-" && (4...8).contains(code.count) else { return nil }
+        guard languages.contains(primary),
+            code.count == 2 || code.dropFirst(2).first == "-" && (4...8).contains(code.count)
+        else { return nil }
         return ((parts.dropLast(2) + [parts.last!]).joined(separator: "."), code)
     }
 

@@ -17,7 +17,8 @@ enum BodyImageResolver {
         for id in ids {
             for body in site.items[id].bodyImages where pictures[body.path] == nil {
                 if let image = site.images.image(body.path), !image.outputs.isEmpty {
-                    pictures[body.path] = Picture(ImageView.make(written: body.written, image: image, alt: "", urls: urls).files)
+                    pictures[body.path] = Picture(
+                        ImageView.make(written: body.written, image: image, alt: "", urls: urls).files)
                 }
             }
         }
@@ -29,8 +30,11 @@ enum BodyImageResolver {
                     markup(picture: made[body.path], image: images.image(body.path), src: src, alt: alt, rest: rest)
                 }
             }
-            return (replacingMarkers(in: item.body.html, with: replacements), replacingMarkers(in: item.body.leadHTML, with: replacements),
-                    replacingMarkers(in: item.summaryHTML, with: replacements))
+            return (
+                replacingMarkers(in: item.body.html, with: replacements),
+                replacingMarkers(in: item.body.leadHTML, with: replacements),
+                replacingMarkers(in: item.summaryHTML, with: replacements)
+            )
         }
         for (id, html) in zip(ids, resolved) {
             (site.items[id].body.html, site.items[id].body.leadHTML, site.items[id].summaryHTML) = html
@@ -44,12 +48,18 @@ enum BodyImageResolver {
 
         init(_ view: ImageView.Files) {
             var html = "<picture>"
-            if let avif = view.avifSrcset { html += "<source type=\"image/avif\" srcset=\"\(HTMLEscaping.escape(avif))\" sizes=\"\(sizes)\">" }
-            if let webp = view.webpSrcset { html += "<source type=\"image/webp\" srcset=\"\(HTMLEscaping.escape(webp))\" sizes=\"\(sizes)\">" }
+            if let avif = view.avifSrcset {
+                html += "<source type=\"image/avif\" srcset=\"\(HTMLEscaping.escape(avif))\" sizes=\"\(sizes)\">"
+            }
+            if let webp = view.webpSrcset {
+                html += "<source type=\"image/webp\" srcset=\"\(HTMLEscaping.escape(webp))\" sizes=\"\(sizes)\">"
+            }
             html += "<img src=\"\(HTMLEscaping.escape(view.src))\""
             if let srcset = view.srcset { html += " srcset=\"\(HTMLEscaping.escape(srcset))\" sizes=\"\(sizes)\"" }
             opening = html + " alt=\""
-            closing = (view.width.map { w in view.height.map { " width=\"\(w)\" height=\"\($0)\"" } ?? "" } ?? "") + " loading=\"lazy\" decoding=\"async\" /></picture>"
+            closing =
+                (view.width.map { w in view.height.map { " width=\"\(w)\" height=\"\($0)\"" } ?? "" } ?? "")
+                + " loading=\"lazy\" decoding=\"async\" /></picture>"
         }
     }
 
@@ -58,7 +68,9 @@ enum BodyImageResolver {
     /// followed, a ` title="…"`), with the image's size when it was read.
     static func markup(picture: Picture?, image: SiteImage?, src: String, alt: String, rest: String) -> String {
         if let picture { return picture.opening + alt + "\"" + rest + picture.closing }
-        let size = image.flatMap { $0.header.width > 0 ? " width=\"\($0.header.width)\" height=\"\($0.header.height)\"" : nil } ?? ""
+        let size =
+            image.flatMap { $0.header.width > 0 ? " width=\"\($0.header.width)\" height=\"\($0.header.height)\"" : nil }
+            ?? ""
         return "<img src=\"\(src)\" alt=\"\(alt)\"\(rest)\(size) />"
     }
 
@@ -77,9 +89,11 @@ enum BodyImageResolver {
                 let afterPrefix = start + opening.count
                 // `N:link"`, then ` alt="…"`, then what else cmark wrote, then ` />`.
                 guard let quote = find([UInt8(ascii: "\"")], in: bytes, from: afterPrefix),
-                      let colon = find([UInt8(ascii: ":")], in: bytes, from: afterPrefix), colon < quote,
-                      let index = Int(String(decoding: bytes[afterPrefix..<colon], as: UTF8.self)), replacements.indices.contains(index),
-                      let end = find(Array(" />".utf8), in: bytes, from: quote) else {
+                    let colon = find([UInt8(ascii: ":")], in: bytes, from: afterPrefix), colon < quote,
+                    let index = Int(String(decoding: bytes[afterPrefix..<colon], as: UTF8.self)),
+                    replacements.indices.contains(index),
+                    let end = find(Array(" />".utf8), in: bytes, from: quote)
+                else {
                     next = find(opening, in: bytes, from: afterPrefix)
                     continue
                 }
@@ -88,11 +102,15 @@ enum BodyImageResolver {
                 var attributes = quote + 1
                 var alt = ""
                 let altOpening = Array(" alt=\"".utf8)
-                if bytes[attributes...].starts(with: altOpening), let close = find([UInt8(ascii: "\"")], in: bytes, from: attributes + altOpening.count), close < end {
+                if bytes[attributes...].starts(with: altOpening),
+                    let close = find([UInt8(ascii: "\"")], in: bytes, from: attributes + altOpening.count), close < end
+                {
                     alt = String(decoding: bytes[(attributes + altOpening.count)..<close], as: UTF8.self)
                     attributes = close + 1
                 }
-                result.append(contentsOf: replacements[index](src, alt, String(decoding: bytes[attributes..<end], as: UTF8.self)).utf8)
+                result.append(
+                    contentsOf: replacements[index](src, alt, String(decoding: bytes[attributes..<end], as: UTF8.self))
+                        .utf8)
                 copied = end + 3
                 next = find(opening, in: bytes, from: copied)
             }
@@ -108,7 +126,9 @@ enum BodyImageResolver {
         while at + needle.count <= bytes.count {
             guard let hit = memchr(base + at, Int32(needle[0]), bytes.count - at) else { return nil }
             let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if index + needle.count <= bytes.count, needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) { return index }
+            if index + needle.count <= bytes.count, needle.indices.allSatisfy({ bytes[index + $0] == needle[$0] }) {
+                return index
+            }
             at = index + 1
         }
         return nil

@@ -41,7 +41,8 @@ public final class ImageCache: @unchecked Sendable {
             if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { unlink(folder) }
         }
         if let data = confined().flatMap({ try? DiskReader.read(Self.indexName, in: $0) }),
-           let saved = try? JSONDecoder().decode([String: Source].self, from: data) {
+            let saved = try? JSONDecoder().decode([String: Source].self, from: data)
+        {
             index = saved
         }
     }
@@ -51,7 +52,8 @@ public final class ImageCache: @unchecked Sendable {
     private func confined(making: Bool = false) -> ConfinedFolder? {
         guard let folder else { return nil }
         if making {
-            try? FileManager.default.createDirectory(atPath: (folder as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: (folder as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             mkdir(folder, 0o755)
         }
         return try? ConfinedFolder(path: folder, kind: .output, followingRoot: false)
@@ -84,7 +86,10 @@ public final class ImageCache: @unchecked Sendable {
     /// Remembers a source's hash and header under its stamp.
     func remember(_ path: String, _ source: Source) {
         lock.withLock {
-            if index[path] != source { index[path] = source; indexChanged = true }
+            if index[path] != source {
+                index[path] = source
+                indexChanged = true
+            }
         }
     }
 

@@ -25,8 +25,9 @@ enum ImageCodec {
         let loader = withUnsafeBytes(of: raw.loader) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         // Orientations 5 to 8 turn the image by a quarter: its width is the stored height.
         let turned = (5...8).contains(raw.orientation)
-        return ImageHeader(width: Int(turned ? raw.height : raw.width), height: Int(turned ? raw.width : raw.height),
-                           hasAlpha: raw.hasAlpha != 0, loader: loader, pages: Int(max(1, raw.pages)), hasGPS: raw.hasGPS != 0)
+        return ImageHeader(
+            width: Int(turned ? raw.height : raw.width), height: Int(turned ? raw.width : raw.height),
+            hasAlpha: raw.hasAlpha != 0, loader: loader, pages: Int(max(1, raw.pages)), hasGPS: raw.hasGPS != 0)
     }
 
     /// Makes `outputs` of the image in `data` (upright, sRGB, metadata stripped), in order.
@@ -37,7 +38,9 @@ enum ImageCodec {
         let widest = outputs.map { $0.kind.decodeWidth(header: header) }.max() ?? header.width
         let result: Result<[Data], ImageProblem> = data.withUnsafeBytes { bytes in
             var upright: UnsafeMutablePointer<VipsImage>?
-            guard herald_vips_upright(bytes.baseAddress, bytes.count, Int32(widest), &upright) == 0, let upright else { return .failure(lastError()) }
+            guard herald_vips_upright(bytes.baseAddress, bytes.count, Int32(widest), &upright) == 0, let upright else {
+                return .failure(lastError())
+            }
             defer { herald_vips_release(upright) }
             var made: [Data] = []
             made.reserveCapacity(outputs.count)
@@ -64,12 +67,16 @@ enum ImageCodec {
     }
 
     /// The upright image resized (and for a card, cropped) to an output's size.
-    private static func shaped(_ image: UnsafeMutablePointer<VipsImage>, to kind: ImageOutput.Kind) -> Result<UnsafeMutablePointer<VipsImage>, ImageProblem> {
+    private static func shaped(
+        _ image: UnsafeMutablePointer<VipsImage>, to kind: ImageOutput.Kind
+    ) -> Result<UnsafeMutablePointer<VipsImage>, ImageProblem> {
         let (width, height) = (Int(herald_vips_width(image)), Int(herald_vips_height(image)))
         switch kind {
         case .width(let wanted, let tall):
             var out: UnsafeMutablePointer<VipsImage>?
-            guard herald_vips_resize(image, Int32(wanted), Int32(tall), &out) == 0, let out else { return .failure(lastError()) }
+            guard herald_vips_resize(image, Int32(wanted), Int32(tall), &out) == 0, let out else {
+                return .failure(lastError())
+            }
             return .success(out)
         case .crop(let crop), .thumbnail(let crop):
             // Scale so the crop's shape fills the image, then cut it at the focus (or where
@@ -77,15 +84,22 @@ enum ImageCodec {
             let region = crop.region(inWidth: width, height: height)
             var cut: UnsafeMutablePointer<VipsImage>?
             if let region {
-                guard herald_vips_crop(image, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), &cut) == 0 else { return .failure(lastError()) }
+                guard
+                    herald_vips_crop(
+                        image, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), &cut) == 0
+                else { return .failure(lastError()) }
             } else {
                 let fit = crop.fittedSize(inWidth: width, height: height)
-                guard herald_vips_smartcrop(image, Int32(fit.width), Int32(fit.height), &cut) == 0 else { return .failure(lastError()) }
+                guard herald_vips_smartcrop(image, Int32(fit.width), Int32(fit.height), &cut) == 0 else {
+                    return .failure(lastError())
+                }
             }
             guard let cut else { return .failure(lastError()) }
             defer { herald_vips_release(cut) }
             var out: UnsafeMutablePointer<VipsImage>?
-            guard herald_vips_resize(cut, Int32(crop.width), Int32(crop.height), &out) == 0, let out else { return .failure(lastError()) }
+            guard herald_vips_resize(cut, Int32(crop.width), Int32(crop.height), &out) == 0, let out else {
+                return .failure(lastError())
+            }
             return .success(out)
         }
     }
@@ -95,13 +109,17 @@ enum ImageCodec {
         try start()
         var values = [Double](repeating: 0, count: 4)
         var count: Int32 = 0
-        let status = data.withUnsafeBytes { bytes in herald_vips_pixel(bytes.baseAddress, bytes.count, Int32(x), Int32(y), &values, &count) }
+        let status = data.withUnsafeBytes { bytes in
+            herald_vips_pixel(bytes.baseAddress, bytes.count, Int32(x), Int32(y), &values, &count)
+        }
         guard status == 0 else { throw lastError() }
         return Array(values.prefix(Int(count)))
     }
 
     /// `image` made into pixels in memory, which replaces (and releases) it.
-    static func inMemory(_ image: UnsafeMutablePointer<VipsImage>) throws(ImageProblem) -> UnsafeMutablePointer<VipsImage> {
+    static func inMemory(
+        _ image: UnsafeMutablePointer<VipsImage>
+    ) throws(ImageProblem) -> UnsafeMutablePointer<VipsImage> {
         defer { herald_vips_release(image) }
         guard let memory = herald_vips_memory(image) else { throw lastError() }
         return memory
@@ -109,15 +127,18 @@ enum ImageCodec {
 
     /// One output's bytes.
     static func encode(_ image: UnsafeMutablePointer<VipsImage>, _ output: ImageOutput) -> Result<Data, ImageProblem> {
-        let format: HeraldImageFormat = switch output.format {
-        case .jpeg: HERALD_JPEG
-        case .png: HERALD_PNG
-        case .webp: HERALD_WEBP
-        case .avif: HERALD_AVIF
-        }
+        let format: HeraldImageFormat =
+            switch output.format {
+            case .jpeg: HERALD_JPEG
+            case .png: HERALD_PNG
+            case .webp: HERALD_WEBP
+            case .avif: HERALD_AVIF
+            }
         var buffer: UnsafeMutableRawPointer?
         var length = 0
-        guard herald_vips_save(image, format, Int32(output.quality), &buffer, &length) == 0, let buffer else { return .failure(lastError()) }
+        guard herald_vips_save(image, format, Int32(output.quality), &buffer, &length) == 0, let buffer else {
+            return .failure(lastError())
+        }
         defer { herald_vips_free(buffer) }
         let bytes = Data(bytes: buffer, count: length)
         return .success(output.format == .webp ? WebPMetadata.strip(bytes) : bytes)
@@ -130,7 +151,9 @@ enum ImageCodec {
         let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // libvips names its loader ("VipsForeignLoad: buffer is not in a known format"); an editor
         // needs to know what the file should have been.
-        if text.contains("not in a known format") { return ImageProblem("it is not a JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF image") }
+        if text.contains("not in a known format") {
+            return ImageProblem("it is not a JPEG, PNG, WebP, GIF, TIFF, HEIC or AVIF image")
+        }
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return ImageProblem(lines.isEmpty ? "libvips could not read it" : lines.joined(separator: "; "))
     }

@@ -14,7 +14,9 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, Codable {
 extension ImageFormat {
     /// The extensions of the images a site shows (those Herald writes, and GIF, SVG, TIFF, HEIC),
     /// for suggesting the file a mistyped image path meant.
-    static let readExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "avif", "gif", "svg", "svgz", "tif", "tiff", "heic", "heif"]
+    static let readExtensions: Set<String> = [
+        "jpg", "jpeg", "png", "webp", "avif", "gif", "svg", "svgz", "tif", "tiff", "heic", "heif",
+    ]
 
     /// Whether a file name ends as an image's does.
     static func isImageName(_ name: String) -> Bool {

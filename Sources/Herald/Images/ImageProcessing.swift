@@ -21,7 +21,9 @@ struct ImageProcessing {
             bySource[image.source, default: (image, [])].outputs.append(output)
         }
         let work = bySource.keys.sorted().map { bySource[$0]! }
-        let missingCards = catalog.socialCards.values.filter { !cache.has($0.key, SocialCard.format) }.sorted { $0.path < $1.path }
+        let missingCards = catalog.socialCards.values.filter { !cache.has($0.key, SocialCard.format) }.sorted {
+            $0.path < $1.path
+        }
         if !work.isEmpty || !missingCards.isEmpty { Self.returnLargeBuffersWhenFreed() }
         let done = Atomic<Int>(0)
         let (progress, total) = (self.progress, work.count)
@@ -43,8 +45,12 @@ struct ImageProcessing {
             } catch {
                 // Reported where the content names the image, as a problem found by its header is.
                 let use = job.image.firstUse
-                let reason = (error as? ImageProblem)?.message ?? (error as? FileSystemProblem)?.message ?? error.localizedDescription
-                return .failure(Diagnostic(path: use.path, line: use.line, "\(use.what) \(job.image.source) cannot be read: \(reason)"))
+                let reason =
+                    (error as? ImageProblem)?.message ?? (error as? FileSystemProblem)?.message
+                    ?? error.localizedDescription
+                return .failure(
+                    Diagnostic(
+                        path: use.path, line: use.line, "\(use.what) \(job.image.source) cannot be read: \(reason)"))
             }
         }
         var inMemory: [String: Data] = [:]
@@ -56,7 +62,8 @@ struct ImageProcessing {
             }
         }
         if !problems.isEmpty { throw BuildFailure(step: .processImages, diagnostics: problems) }
-        var files = Dictionary(all.map { ($0.output.path, ($0.output.key, $0.output.format)) }, uniquingKeysWith: { a, _ in a })
+        var files = Dictionary(
+            all.map { ($0.output.path, ($0.output.key, $0.output.format)) }, uniquingKeysWith: { a, _ in a })
         for card in catalog.socialCards.values { files[card.path] = (card.key, SocialCard.format) }
         made.fill(inMemory: inMemory, cache: cache, files: files)
         return work.count
@@ -78,14 +85,20 @@ struct ImageProcessing {
         return missing.parallelMap { card in
             do {
                 let cover = try card.cover.map { try fileSystem.readFile($0.source) }
-                let bytes = try SocialCardRenderer.render(card, layout: catalog.socialCardLayout, cover: cover, fontFile: catalog.fontFile)
+                let bytes = try SocialCardRenderer.render(
+                    card, layout: catalog.socialCardLayout, cover: cover, fontFile: catalog.fontFile)
                 cache.store(card.key, SocialCard.format, bytes)
                 return .success(keepInMemory || !cache.has(card.key, SocialCard.format) ? [(card.path, bytes)] : [])
             } catch {
-                let reason = (error as? ImageProblem)?.message ?? (error as? FileSystemProblem)?.message ?? error.localizedDescription
+                let reason =
+                    (error as? ImageProblem)?.message ?? (error as? FileSystemProblem)?.message
+                    ?? error.localizedDescription
                 // Told at what the card shows (the item's title, the category), or at the layout.
                 let origin = card.origin ?? Diagnostic(path: SocialCardLayout.path, line: 1, "")
-                return .failure(Diagnostic(path: origin.path, line: origin.line, "the social card \(card.path) cannot be drawn: \(reason)"))
+                return .failure(
+                    Diagnostic(
+                        path: origin.path, line: origin.line, "the social card \(card.path) cannot be drawn: \(reason)")
+                )
             }
         }
     }
@@ -99,7 +112,9 @@ final class ProcessedImages: @unchecked Sendable {
     private var cache: ImageCache? = nil
     private var files: [String: (key: String, format: ImageFormat)] = [:]
 
-    fileprivate func fill(inMemory: [String: Data], cache: ImageCache, files: [String: (key: String, format: ImageFormat)]) {
+    fileprivate func fill(
+        inMemory: [String: Data], cache: ImageCache, files: [String: (key: String, format: ImageFormat)]
+    ) {
         lock.withLock {
             self.inMemory = inMemory
             self.cache = cache
@@ -111,7 +126,9 @@ final class ProcessedImages: @unchecked Sendable {
     func contents(_ path: String) throws -> Data {
         let (data, file, cache) = lock.withLock { (inMemory[path], files[path], self.cache) }
         if let data { return data }
-        guard let file, let bytes = cache?.read(file.key, file.format) else { throw ImageProblem("the processed image \(path) is missing from the image cache") }
+        guard let file, let bytes = cache?.read(file.key, file.format) else {
+            throw ImageProblem("the processed image \(path) is missing from the image cache")
+        }
         return bytes
     }
 }

@@ -42,11 +42,18 @@ struct ImageReading {
         guard site.config.socialCards != .off else { return catalog }
         if let data = try? fileSystem.readFile(SocialCardLayout.path) {
             let parsed = SocialCardLayout.parse(String(decoding: data, as: UTF8.self))
-            if parsed.diagnostics.contains(where: { $0.severity == .error }) { throw BuildFailure(step: .readImages, diagnostics: parsed.diagnostics) }
+            if parsed.diagnostics.contains(where: { $0.severity == .error }) {
+                throw BuildFailure(step: .readImages, diagnostics: parsed.diagnostics)
+            }
             catalog.socialCardLayout = parsed.layout
             if let font = parsed.layout.fontFile {
                 guard (try? fileSystem.readFile(font)) != nil else {
-                    throw BuildFailure(step: .readImages, diagnostics: [Diagnostic(path: SocialCardLayout.path, line: 1, "fontFile \(font) is not a file of the site")])
+                    throw BuildFailure(
+                        step: .readImages,
+                        diagnostics: [
+                            Diagnostic(
+                                path: SocialCardLayout.path, line: 1, "fontFile \(font) is not a file of the site")
+                        ])
                 }
                 catalog.fontFile = URL(fileURLWithPath: sourcePath).appendingPathComponent(font).path
             }
@@ -90,27 +97,41 @@ struct ImageReading {
             case .failure where origins[use.path] == nil:
                 // Sorted once, and only for a build with an image that is not there.
                 if images == nil { images = origins.keys.filter(ImageFormat.isImageName).sorted() }
-                problems.error(use.owner, use.line, "\(use.what) '\(use.written)' is not in the site; " + Self.fix(for: use, among: images!), kind: use.kind)
+                problems.error(
+                    use.owner, use.line,
+                    "\(use.what) '\(use.written)' is not in the site; " + Self.fix(for: use, among: images!),
+                    kind: use.kind)
             case .failure(let problem):
-                problems.error(use.owner, use.line, "\(use.what) \(shown) cannot be read: \(problem.message)", kind: use.kind)
+                problems.error(
+                    use.owner, use.line, "\(use.what) \(shown) cannot be read: \(problem.message)", kind: use.kind)
             case .success(let source) where source.header.pixels > options.maxPixels:
-                problems.error(use.owner, use.line, "\(use.what) \(shown) is \(source.header.width) × \(source.header.height) pixels (\(NumberText.grouped(source.header.pixels)) pixels); images.maxPixels allows \(NumberText.grouped(options.maxPixels)), so it is refused before it is decoded", kind: use.kind)
+                problems.error(
+                    use.owner, use.line,
+                    "\(use.what) \(shown) is \(source.header.width) × \(source.header.height) pixels (\(NumberText.grouped(source.header.pixels)) pixels); images.maxPixels allows \(NumberText.grouped(options.maxPixels)), so it is refused before it is decoded",
+                    kind: use.kind)
             case .success:
                 let key = ImageCatalog.Key(path: use.path, focus: use.focus)
-                if cropped[key] == nil { keys.append(key); firstUse[key] = use }
+                if cropped[key] == nil {
+                    keys.append(key)
+                    firstUse[key] = use
+                }
                 cropped[key] = cropped[key] == true || use.crop
             }
         }
         for key in keys {
             guard case .success(let source) = byPath[key.path]!, let origin = origins[key.path] else { continue }
-            let outputs = ImageRecipe.outputs(path: key.path, header: source.header, contentHash: source.contentHash, options: options,
-                                              crop: cropped[key] == true, focus: key.focus)
+            let outputs = ImageRecipe.outputs(
+                path: key.path, header: source.header, contentHash: source.contentHash, options: options,
+                crop: cropped[key] == true, focus: key.focus)
             // The original stays out when smaller files stand in for it and it is large or says
             // where it was taken (a phone's photo of a member's home), unless it is to be kept.
-            let withheld = !outputs.isEmpty && !options.keepOriginal && (source.byteCount > options.maxOriginalBytes || source.header.hasGPS)
-            catalog.images[key] = SiteImage(path: key.path, source: origin, header: source.header, byteCount: source.byteCount,
-                                            contentHash: source.contentHash, outputs: outputs, publishOriginal: !withheld,
-                                            firstUse: firstUse[key].map { ($0.owner, $0.line, $0.what) } ?? (origin, 1, "image"))
+            let withheld =
+                !outputs.isEmpty && !options.keepOriginal
+                && (source.byteCount > options.maxOriginalBytes || source.header.hasGPS)
+            catalog.images[key] = SiteImage(
+                path: key.path, source: origin, header: source.header, byteCount: source.byteCount,
+                contentHash: source.contentHash, outputs: outputs, publishOriginal: !withheld,
+                firstUse: firstUse[key].map { ($0.owner, $0.line, $0.what) } ?? (origin, 1, "image"))
         }
         if problems.hasErrors { throw BuildFailure(step: .readImages, diagnostics: problems.all) }
         cache.save()
@@ -122,12 +143,18 @@ struct ImageReading {
         var uses: [Use] = []
         for item in site.items {
             if let written = item.image, let path = ImageCatalog.localPath(written) {
-                uses.append(Use(written: written, path: path, focus: item.imageFocus, crop: true, owner: item.sourcePath, line: item.imageLine, what: "cover image",
-                                bundle: written.hasPrefix("/") ? nil : item.bundle, isCover: true))
+                uses.append(
+                    Use(
+                        written: written, path: path, focus: item.imageFocus, crop: true, owner: item.sourcePath,
+                        line: item.imageLine, what: "cover image",
+                        bundle: written.hasPrefix("/") ? nil : item.bundle, isCover: true))
             }
             for image in item.bodyImages {
-                uses.append(Use(written: image.written, path: image.path, focus: nil, crop: false, owner: item.sourcePath, line: image.line,
-                                what: "image", mayBeMissing: true))
+                uses.append(
+                    Use(
+                        written: image.written, path: image.path, focus: nil, crop: false, owner: item.sourcePath,
+                        line: image.line,
+                        what: "image", mayBeMissing: true))
             }
         }
         return uses
@@ -141,10 +168,13 @@ struct ImageReading {
             var name = Substring(use.path)
             while name.hasPrefix("./") { name = name.dropFirst(2) }
             let place = "put it at \(bundle.folder)/\(name)"
-            return nearest(to: String(name), among: bundle.resources.filter(ImageFormat.isImageName)).map { "did you mean '\($0)'? If not, \(place)" } ?? place
+            return nearest(to: String(name), among: bundle.resources.filter(ImageFormat.isImageName)).map {
+                "did you mean '\($0)'? If not, \(place)"
+            } ?? place
         }
         let place = "put it at static/\(use.path)"
-        return nearest(to: use.path, among: images).map { "did you mean '\(written(use, as: $0))'? If not, \(place)" } ?? place
+        return nearest(to: use.path, among: images).map { "did you mean '\(written(use, as: $0))'? If not, \(place)" }
+            ?? place
     }
 
     /// The image a path that is not there most likely meant, among `images` (sorted): in the same
@@ -152,10 +182,16 @@ struct ImageReading {
     /// slip or two away; else the same name in one other folder (`images/` for `image/`), never
     /// one of several (another article's `cover.jpg`).
     static func nearest(to path: String, among images: [String]) -> String? {
-        let (folder, name) = ((path as NSString).deletingLastPathComponent, (path as NSString).lastPathComponent.lowercased())
+        let (folder, name) = (
+            (path as NSString).deletingLastPathComponent, (path as NSString).lastPathComponent.lowercased()
+        )
         let stem = (name as NSString).deletingPathExtension
         let beside = images.filter { ($0 as NSString).deletingLastPathComponent == folder }
-        if let other = beside.first(where: { (($0 as NSString).lastPathComponent.lowercased() as NSString).deletingPathExtension == stem }) { return other }
+        if let other = beside.first(where: {
+            (($0 as NSString).lastPathComponent.lowercased() as NSString).deletingPathExtension == stem
+        }) {
+            return other
+        }
         let names = NearestMatch(beside.map { (($0 as NSString).lastPathComponent.lowercased(), $0) })
         if let near = names.nearest(to: name, within: max(2, name.utf8.count / 5)) { return near.value }
         let elsewhere = images.filter { ($0 as NSString).lastPathComponent.lowercased() == name }
@@ -165,7 +201,9 @@ struct ImageReading {
     /// `found` written as `use` wrote its image: the name changed in place when it is in the same
     /// folder (`/concert.png`, a page bundle's `cover.png`), else as a site path (`/images/fair.jpg`).
     static func written(_ use: Use, as found: String) -> String {
-        guard (found as NSString).deletingLastPathComponent == (use.path as NSString).deletingLastPathComponent else { return "/" + found }
+        guard (found as NSString).deletingLastPathComponent == (use.path as NSString).deletingLastPathComponent else {
+            return "/" + found
+        }
         let written = use.written.prefix { $0 != "?" && $0 != "#" }
         let folder = written.lastIndex(of: "/").map { written[...$0] } ?? ""
         return folder + (found as NSString).lastPathComponent
@@ -177,7 +215,8 @@ struct ImageReading {
         for id in site.items.indices {
             guard let bundle = site.items[id].bundle else { continue }
             for resource in bundle.resources {
-                origins[URLLayout.resourcePath(itemPath: site.paths[id], resource: resource)] = bundle.folder + "/" + resource
+                origins[URLLayout.resourcePath(itemPath: site.paths[id], resource: resource)] =
+                    bundle.folder + "/" + resource
             }
         }
         for file in try fileSystem.listAllFiles("static", true) ?? [] {
@@ -202,8 +241,12 @@ struct ImageReading {
             // SVG is published as it is: libvips would read it only through librsvg, which it
             // rightly counts among the loaders not to run on untrusted input.
             let isSVG = origin.lowercased().hasSuffix(".svg") || origin.lowercased().hasSuffix(".svgz")
-            let header = isSVG ? ImageHeader(width: 0, height: 0, hasAlpha: true, loader: "svgload", pages: 1) : try ImageCodec.header(of: data)
-            let source = ImageCache.Source(stamp: stamp?.value ?? "", byteCount: data.count, contentHash: ImageRecipe.hash(data), header: header)
+            let header =
+                isSVG
+                ? ImageHeader(width: 0, height: 0, hasAlpha: true, loader: "svgload", pages: 1)
+                : try ImageCodec.header(of: data)
+            let source = ImageCache.Source(
+                stamp: stamp?.value ?? "", byteCount: data.count, contentHash: ImageRecipe.hash(data), header: header)
             if let stamp, stamp.settled { cache.remember(origin, source) }
             return .success(source)
         } catch {

@@ -15,7 +15,9 @@ enum ImageRecipe {
         if header.isVector { return "a vector image" }
         if header.pages > 1 { return "an animation" }
         // An icon or a logo: small, drawn, and best as the PNG or GIF it is.
-        if ["png", "gif"].contains(header.formatName), header.width <= (options.widths.first ?? 480) { return "a small \(header.formatName.uppercased())" }
+        if ["png", "gif"].contains(header.formatName), header.width <= (options.widths.first ?? 480) {
+            return "a small \(header.formatName.uppercased())"
+        }
         return nil
     }
 
@@ -28,20 +30,25 @@ enum ImageRecipe {
     /// own width when a configured one exceeds it.
     static func widths(forImageWidth width: Int, options: ImageOptions) -> [Int] {
         var widths = options.widths.filter { $0 < width }
-        if options.widths.contains(where: { $0 >= width }) || widths.isEmpty { widths.append(min(width, options.widths.last ?? width)) }
+        if options.widths.contains(where: { $0 >= width }) || widths.isEmpty {
+            widths.append(min(width, options.widths.last ?? width))
+        }
         return widths
     }
 
     /// Every file made of the image at `path` (an output path) whose bytes hash to `contentHash`;
     /// `crop` asks for the card crops, centred on its focus when it has one.
-    static func outputs(path: String, header: ImageHeader, contentHash: String, options: ImageOptions, crop: Bool, focus: ImageFocus?) -> [ImageOutput] {
+    static func outputs(
+        path: String, header: ImageHeader, contentHash: String, options: ImageOptions, crop: Bool, focus: ImageFocus?
+    ) -> [ImageOutput] {
         guard reasonToKeepAsIs(header, options: options) == nil else { return [] }
         let formats = formats(header, options: options)
         var kinds: [ImageOutput.Kind] = widths(forImageWidth: header.width, options: options).map { width in
             .width(width, height: max(1, Int((Double(width) * Double(header.height) / Double(header.width)).rounded())))
         }
         let ratio = options.cardRatio
-        let fit = ImageCrop(width: ratio.width, height: ratio.height).fittedSize(inWidth: header.width, height: header.height)
+        let fit = ImageCrop(width: ratio.width, height: ratio.height).fittedSize(
+            inWidth: header.width, height: header.height)
         // An image of the card's shape already (within a pixel) is its own card.
         if crop, abs(fit.width - header.width) > 1 || abs(fit.height - header.height) > 1 {
             var seen = Set<Int>()
@@ -62,20 +69,25 @@ enum ImageRecipe {
         var outputs: [ImageOutput] = []
         for kind in kinds + (thumbnail.map { [$0] } ?? []) {
             for format in kind == thumbnail ? [formats.last!] : formats {
-                let quality = switch format {
-                case .jpeg: options.jpegQuality
-                case .webp: options.webpQuality
-                case .avif: options.avifQuality
-                case .png: 100
-                }
-                let (width, height, size): (Int, Int, String) = switch kind {
-                case .width(let width, let height): (width, height, String(width))
-                case .crop(let crop): (crop.width, crop.height, "card\(crop.width)")
-                case .thumbnail(let crop): (crop.width, crop.height, "thumb\(crop.width)")
-                }
+                let quality =
+                    switch format {
+                    case .jpeg: options.jpegQuality
+                    case .webp: options.webpQuality
+                    case .avif: options.avifQuality
+                    case .png: 100
+                    }
+                let (width, height, size): (Int, Int, String) =
+                    switch kind {
+                    case .width(let width, let height): (width, height, String(width))
+                    case .crop(let crop): (crop.width, crop.height, "card\(crop.width)")
+                    case .thumbnail(let crop): (crop.width, crop.height, "thumb\(crop.width)")
+                    }
                 let key = hash("\(version)|\(contentHash)|\(describe(kind))|\(format.rawValue)|\(quality)")
-                outputs.append(ImageOutput(kind: kind, format: format, quality: quality, width: width, height: height, key: key,
-                                           path: URLLayout.processedImagePath(original: path, size: size, hash: String(key.prefix(10)), format: format)))
+                outputs.append(
+                    ImageOutput(
+                        kind: kind, format: format, quality: quality, width: width, height: height, key: key,
+                        path: URLLayout.processedImagePath(
+                            original: path, size: size, hash: String(key.prefix(10)), format: format)))
             }
         }
         return outputs
@@ -85,7 +97,8 @@ enum ImageRecipe {
     private static func describe(_ kind: ImageOutput.Kind) -> String {
         switch kind {
         case .width(let width, let height): return "w\(width)x\(height)"
-        case .crop(let crop), .thumbnail(let crop): return "c\(crop.width)x\(crop.height)" + (crop.focus.map { "@\($0.x),\($0.y)" } ?? "@attention")
+        case .crop(let crop), .thumbnail(let crop):
+            return "c\(crop.width)x\(crop.height)" + (crop.focus.map { "@\($0.x),\($0.y)" } ?? "@attention")
         }
     }
 

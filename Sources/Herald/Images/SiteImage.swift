@@ -22,7 +22,8 @@ public struct SiteImage: Sendable, Equatable {
 
     public static func == (lhs: SiteImage, rhs: SiteImage) -> Bool {
         lhs.path == rhs.path && lhs.source == rhs.source && lhs.header == rhs.header && lhs.byteCount == rhs.byteCount
-            && lhs.contentHash == rhs.contentHash && lhs.outputs == rhs.outputs && lhs.publishOriginal == rhs.publishOriginal
+            && lhs.contentHash == rhs.contentHash && lhs.outputs == rhs.outputs
+            && lhs.publishOriginal == rhs.publishOriginal
     }
 
     /// The whole image's files, narrowest first.
@@ -92,7 +93,11 @@ public struct ImageCatalog: Sendable {
 
     /// Whether a URL starts with a scheme (`https:`, `data:`, `javascript:`), before any `/`.
     private static func hasScheme(_ url: String) -> Bool {
-        guard let colon = url.firstIndex(of: ":"), let first = url.first, first.isASCII, first.isLetter else { return false }
-        return url[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+        guard let colon = url.firstIndex(of: ":"), let first = url.first, first.isASCII, first.isLetter else {
+            return false
+        }
+        return url[..<colon].allSatisfy {
+            $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".")
+        }
     }
 }

@@ -32,11 +32,20 @@ public struct SocialCard: Sendable, Equatable {
     /// The format cards are written in.
     static let format = ImageFormat.jpeg
 
-    init(page: String, title: String, kicker: String?, meta: String?, siteName: String, accent: String?, cover: SiteImage?, layout: SocialCardLayout) {
+    init(
+        page: String, title: String, kicker: String?, meta: String?, siteName: String, accent: String?,
+        cover: SiteImage?, layout: SocialCardLayout
+    ) {
         let clip = Self.clipped
-        (self.title, self.kicker, self.meta, self.siteName, self.accent, self.cover) = (clip(title), kicker.map(clip), meta.map(clip), clip(siteName), accent, cover)
+        (self.title, self.kicker, self.meta, self.siteName, self.accent, self.cover) = (
+            clip(title), kicker.map(clip), meta.map(clip), clip(siteName), accent, cover
+        )
         let (title, kicker, meta, siteName) = (self.title, self.kicker, self.meta, self.siteName)
-        key = ImageRecipe.hash([Self.version, layout.fingerprint, title, kicker ?? "", meta ?? "", siteName, accent ?? "", cover?.contentHash ?? ""].joined(separator: "\u{1F}"))
+        key = ImageRecipe.hash(
+            [
+                Self.version, layout.fingerprint, title, kicker ?? "", meta ?? "", siteName, accent ?? "",
+                cover?.contentHash ?? "",
+            ].joined(separator: "\u{1F}"))
         path = URLLayout.socialCardPath(page: page, hash: String(key.prefix(10)))
     }
 

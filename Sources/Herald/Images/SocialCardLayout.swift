@@ -50,12 +50,21 @@ public struct SocialCardLayout: Sendable, Equatable {
         case .success(let parsed): reader = parsed
         case .failure(let diagnostic): return (layout, [diagnostic])
         }
-        SiteConfigParser.warnAboutUnknownKeys(&reader, known: ["width", "height", "font", "fontFile", "background", "coverBrightness", "accentWidth",
-                                                               "padding", "kicker", "title", "meta", "site"], section: nil)
-        func pixels(_ key: String, _ value: inout Int, in reader: inout YAMLReader, range: ClosedRange<Int> = 0...4000) {
+        SiteConfigParser.warnAboutUnknownKeys(
+            &reader,
+            known: [
+                "width", "height", "font", "fontFile", "background", "coverBrightness", "accentWidth",
+                "padding", "kicker", "title", "meta", "site",
+            ], section: nil)
+        func pixels(_ key: String, _ value: inout Int, in reader: inout YAMLReader, range: ClosedRange<Int> = 0...4000)
+        {
             guard let number = reader.int(key) else { return }
-            if range.contains(number) { value = number } else {
-                reader.problems.error(path, reader.line(of: reader.node(key)), "\(key) must be from \(range.lowerBound) to \(range.upperBound), not \(number)")
+            if range.contains(number) {
+                value = number
+            } else {
+                reader.problems.error(
+                    path, reader.line(of: reader.node(key)),
+                    "\(key) must be from \(range.lowerBound) to \(range.upperBound), not \(number)")
             }
         }
         pixels("width", &layout.width, in: &reader, range: 200...4000)
@@ -66,13 +75,18 @@ public struct SocialCardLayout: Sendable, Equatable {
         layout.fontFile = reader.text("fontFile")
         if let background = reader.text("background") { layout.background = background }
         if let node = reader.node("coverBrightness") {
-            if let value = node.float ?? node.int.map(Double.init), (0...1).contains(value) { layout.coverBrightness = value } else {
+            if let value = node.float ?? node.int.map(Double.init), (0...1).contains(value) {
+                layout.coverBrightness = value
+            } else {
                 reader.problems.error(path, reader.line(of: node), "coverBrightness must be a number from 0 to 1")
             }
         }
-        for (key, keyPath) in [("kicker", \SocialCardLayout.kicker), ("title", \.title), ("meta", \.meta), ("site", \.site)] {
+        for (key, keyPath) in [
+            ("kicker", \SocialCardLayout.kicker), ("title", \.title), ("meta", \.meta), ("site", \.site),
+        ] {
             guard var section = reader.mapping(key) else { continue }
-            SiteConfigParser.warnAboutUnknownKeys(&section, known: ["y", "size", "weight", "color", "maxHeight"], section: key)
+            SiteConfigParser.warnAboutUnknownKeys(
+                &section, known: ["y", "size", "weight", "color", "maxHeight"], section: key)
             var text = layout[keyPath: keyPath]
             pixels("y", &text.y, in: &section)
             pixels("size", &text.size, in: &section, range: 6...400)

@@ -20,18 +20,25 @@ enum SocialCardPlan {
             } else if let date = item.date {
                 meta = dates.date(CivilDateTime(date, in: config.timeZone))
             }
-            let cover = item.image.flatMap(ImageCatalog.localPath).flatMap { site.images.image($0, focus: item.imageFocus) }
-            var card = SocialCard(page: site.paths[id], title: item.title, kicker: kicker(category), meta: meta, siteName: config.title,
-                                  accent: category?.color, cover: cover?.outputs.isEmpty == false ? cover : nil, layout: layout)
+            let cover = item.image.flatMap(ImageCatalog.localPath).flatMap {
+                site.images.image($0, focus: item.imageFocus)
+            }
+            var card = SocialCard(
+                page: site.paths[id], title: item.title, kicker: kicker(category), meta: meta, siteName: config.title,
+                accent: category?.color, cover: cover?.outputs.isEmpty == false ? cover : nil, layout: layout)
             card.origin = Diagnostic(path: item.sourcePath, line: item.titleLine, "")
             cards[site.paths[id]] = card
         }
-        cards[site.layout.homePath] = SocialCard(page: site.layout.homePath, title: config.title, kicker: nil, meta: config.description.isEmpty ? nil : config.description,
-                               siteName: config.baseURL.host ?? config.title, accent: nil, cover: nil, layout: layout)
+        cards[site.layout.homePath] = SocialCard(
+            page: site.layout.homePath, title: config.title, kicker: nil,
+            meta: config.description.isEmpty ? nil : config.description,
+            siteName: config.baseURL.host ?? config.title, accent: nil, cover: nil, layout: layout)
         for category in site.categories {
             let page = site.layout.categoryPath(category.slug)
-            var card = SocialCard(page: page, title: category.name, kicker: category.icon, meta: category.description, siteName: config.title,
-                                  accent: category.color, cover: nil, layout: layout)
+            var card = SocialCard(
+                page: page, title: category.name, kicker: category.icon, meta: category.description,
+                siteName: config.title,
+                accent: category.color, cover: nil, layout: layout)
             // A declared category at its line of site.yml; another at the first item that names it.
             if let declared = config.categories.first(where: { $0.slug == category.slug }) {
                 card.origin = Diagnostic(path: "site.yml", line: declared.line, "")

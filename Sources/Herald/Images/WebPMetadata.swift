@@ -10,14 +10,16 @@ enum WebPMetadata {
     /// returned as it is.
     static func strip(_ data: Data) -> Data {
         let bytes = [UInt8](data)
-        guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else { return data }
+        guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8)
+        else { return data }
         var kept: [UInt8] = []
         kept.reserveCapacity(bytes.count)
         var removed = false
         var at = 12
         while at + 8 <= bytes.count {
             let name = String(decoding: bytes[at..<at + 4], as: UTF8.self)
-            let size = Int(bytes[at + 4]) | Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]) << 16 | Int(bytes[at + 7]) << 24
+            let size =
+                Int(bytes[at + 4]) | Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]) << 16 | Int(bytes[at + 7]) << 24
             let end = at + 8 + size + (size & 1)
             guard end <= bytes.count else { return data }
             if name == "EXIF" || name == "XMP " {
@@ -32,7 +34,10 @@ enum WebPMetadata {
         }
         guard removed, at == bytes.count else { return data }
         let size = UInt32(kept.count + 4)
-        let header: [UInt8] = Array("RIFF".utf8) + [UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24)] + Array("WEBP".utf8)
+        let header: [UInt8] =
+            Array("RIFF".utf8) + [
+                UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24),
+            ] + Array("WEBP".utf8)
         return Data(header + kept)
     }
 }

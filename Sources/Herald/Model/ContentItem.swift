@@ -103,7 +103,8 @@ public struct EventDetails: Sendable, Equatable {
     /// (a Zoom meeting). `https://zoom.us/j/1 (passcode 123)` is text, shown as written.
     public var onlineURL: String? {
         guard let location, ["https://", "http://"].contains(where: { location.lowercased().hasPrefix($0) }),
-              !location.contains(where: \.isWhitespace), URL(string: location)?.host != nil else { return nil }
+            !location.contains(where: \.isWhitespace), URL(string: location)?.host != nil
+        else { return nil }
         return location
     }
 

@@ -9,8 +9,10 @@ import Foundation
 /// event is one event in every language's calendar).
 public enum LanguageEditions {
     /// Every language's site, the default's first, or the problems that stop the build.
-    public static func build(config: SiteConfig, items: [ContentItem], rules: PublishingRules, popularity: [PopularityRecord] = [],
-                             sections: [String: [ContentKind: SectionPage]] = [:]) -> Result<[Site], BuildFailure> {
+    public static func build(
+        config: SiteConfig, items: [ContentItem], rules: PublishingRules, popularity: [PopularityRecord] = [],
+        sections: [String: [ContentKind: SectionPage]] = [:]
+    ) -> Result<[Site], BuildFailure> {
         let languages = config.languages
         let configs = languages.map { LanguagesParser.config(of: $0, in: config) }
         let layouts = Dictionary(uniqueKeysWithValues: zip(languages.map(\.code), configs.map(\.layout)))
@@ -19,7 +21,9 @@ public enum LanguageEditions {
         var versions: [String: [Int: Int]] = [:]
         for (index, item) in items.enumerated() where rules.exclusion(of: item) == nil {
             guard let language = indexOfCode[item.language] else { continue }
-            if versions[item.translationKey]?[language] == nil { versions[item.translationKey, default: [:]][language] = index }
+            if versions[item.translationKey]?[language] == nil {
+                versions[item.translationKey, default: [:]][language] = index
+            }
         }
         let languageOfItem = items.map { indexOfCode[$0.language] }
         let published = versions
@@ -35,25 +39,33 @@ public enum LanguageEditions {
                 guard let own = languageOfItem[index] else { continue }
                 if own == current {
                     chosen.append(items[index])
-                } else if language.listsUntranslated, let present = published[items[index].translationKey], present[current] == nil,
-                          // Shown from the first language (in site.yml's order) that has it.
-                          present.keys.min() == own, present[own] == index {
+                } else if language.listsUntranslated, let present = published[items[index].translationKey],
+                    present[current] == nil,
+                    // Shown from the first language (in site.yml's order) that has it.
+                    present.keys.min() == own, present[own] == index
+                {
                     chosen.append(items[index])
                     borrowedKeys[items[index].sourcePath] = own
                 }
             }
-            return SiteBuilder.build(config: configs[current], items: chosen, rules: rules, popularity: popularity,
-                                     sections: sections[language.code] ?? [:], layoutOfLanguage: layouts, everyLanguagesItems: items).map { built in
+            return SiteBuilder.build(
+                config: configs[current], items: chosen, rules: rules, popularity: popularity,
+                sections: sections[language.code] ?? [:], layoutOfLanguage: layouts, everyLanguagesItems: items
+            ).map { built in
                 var site = built
                 var edition = LanguageEdition(all: languages, current: current)
                 for id in site.items.indices {
                     let item = site.items[id]
                     if let own = borrowedKeys[item.sourcePath] { edition.borrowed[id] = own }
                     guard let present = published[item.translationKey] else { continue }
-                    if let first = present.keys.min(), let original = present[first] { edition.identity[id] = items[original].slug }
+                    if let first = present.keys.min(), let original = present[first] {
+                        edition.identity[id] = items[original].slug
+                    }
                     guard present.count > 1 else { continue }
-                    edition.translations[id] = present.filter { $0.key != indexOfCode[item.language] }.sorted { $0.key < $1.key }
-                        .map { (language: $0.key, path: layouts[languages[$0.key].code]!.itemPath(items[$0.value])) }
+                    edition.translations[id] = present.filter { $0.key != indexOfCode[item.language] }.sorted {
+                        $0.key < $1.key
+                    }
+                    .map { (language: $0.key, path: layouts[languages[$0.key].code]!.itemPath(items[$0.value])) }
                 }
                 site.languages = edition
                 return site
@@ -68,8 +80,11 @@ public enum LanguageEditions {
             }
         }
         problems += folderClashes(sites)
-        if !problems.isEmpty { return .failure(BuildFailure(step: .buildSiteModel, diagnostics: Array(Set(problems)).sorted())) }
-        sites[SiteLanguage.defaultIndex].warnings += translationWarnings(items: items, versions: versions, languages: languages, sites: sites, rules: rules)
+        if !problems.isEmpty {
+            return .failure(BuildFailure(step: .buildSiteModel, diagnostics: Array(Set(problems)).sorted()))
+        }
+        sites[SiteLanguage.defaultIndex].warnings += translationWarnings(
+            items: items, versions: versions, languages: languages, sites: sites, rules: rules)
         return .success(sites)
     }
 
@@ -82,12 +97,17 @@ public enum LanguageEditions {
             let own = site.layout.root
             for id in site.items.indices where !site.isBorrowed(id) {
                 let path = site.paths[id]
-                for other in sites where !other.layout.root.isEmpty && other.layout.root != own && !own.hasPrefix(other.layout.root) {
+                for other in sites
+                where !other.layout.root.isEmpty && other.layout.root != own && !own.hasPrefix(other.layout.root) {
                     let folder = other.layout.root
-                    guard path.hasPrefix(folder) || path + "/" == folder, let language = other.languages?.language else { continue }
+                    guard path.hasPrefix(folder) || path + "/" == folder, let language = other.languages?.language
+                    else { continue }
                     let item = site.items[id]
-                    problems.append(Diagnostic(path: item.sourcePath, line: item.fixedPath?.line ?? max(1, item.slugLine),
-                                               "is published at /\(path), inside the folder of language \(language.code) (/\(folder), site.yml line \(language.line)): change its slug or url, or the language's path"))
+                    problems.append(
+                        Diagnostic(
+                            path: item.sourcePath, line: item.fixedPath?.line ?? max(1, item.slugLine),
+                            "is published at /\(path), inside the folder of language \(language.code) (/\(folder), site.yml line \(language.line)): change its slug or url, or the language's path"
+                        ))
                 }
             }
         }
@@ -98,40 +118,63 @@ public enum LanguageEditions {
     /// original's `union-election`) whose item the default language has and `language` has not:
     /// the version `key`'s file was most likely meant to pair with.
     private static func partner(near key: String, language: Int, versions: [String: [Int: Int]]) -> String? {
-        let candidates = versions.filter { $0.key.hasPrefix("key:") && $0.key != key && $0.value[SiteLanguage.defaultIndex] != nil && $0.value[language] == nil }.keys
+        let candidates = versions.filter {
+            $0.key.hasPrefix("key:") && $0.key != key && $0.value[SiteLanguage.defaultIndex] != nil
+                && $0.value[language] == nil
+        }.keys
         let name = String(key.dropFirst(4))
-        return NearestMatch(candidates.map { (String($0.dropFirst(4)), $0) }).nearest(to: name, within: max(2, name.utf8.count / 5))?.value
+        return NearestMatch(candidates.map { (String($0.dropFirst(4)), $0) }).nearest(
+            to: name, within: max(2, name.utf8.count / 5))?.value
     }
 
     /// What `herald check` warns about a multilingual site's content: a `translationKey` no other
     /// file has (a slip in the key, most likely), two versions of one item in one language, and a
     /// category used in a language that gives it no name. A file named for a language alone
     /// (`notice.en.md`) is that language's item, as `herald new --lang en` writes one: no warning.
-    static func translationWarnings(items: [ContentItem], versions: [String: [Int: Int]], languages: [SiteLanguage], sites: [Site], rules: PublishingRules) -> [Diagnostic] {
+    static func translationWarnings(
+        items: [ContentItem], versions: [String: [Int: Int]], languages: [SiteLanguage], sites: [Site],
+        rules: PublishingRules
+    ) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let indexOfCode = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($0.element.code, $0.offset) })
-        for (key, present) in versions.sorted(by: { $0.key < $1.key }) where present[SiteLanguage.defaultIndex] == nil && present.count == 1 {
+        for (key, present) in versions.sorted(by: { $0.key < $1.key })
+        where present[SiteLanguage.defaultIndex] == nil && present.count == 1 {
             guard key.hasPrefix("key:"), let (language, id) = present.first else { continue }
             let item = items[id]
-            let suggestion = partner(near: key, language: language, versions: versions).map {
-                "; did you mean \($0.dropFirst(4)) (\(items[versions[$0]![SiteLanguage.defaultIndex]!].sourcePath):\(items[versions[$0]![SiteLanguage.defaultIndex]!].translationKeyLine))?"
-            } ?? "; check the key's spelling"
-            warnings.append(.warning(path: item.sourcePath, line: item.translationKeyLine, "has translationKey \(key.dropFirst(4)), which no other file published in this build has, so it pairs with no version in \(languages[SiteLanguage.defaultIndex].code)\(suggestion)"))
+            let suggestion =
+                partner(near: key, language: language, versions: versions).map {
+                    "; did you mean \($0.dropFirst(4)) (\(items[versions[$0]![SiteLanguage.defaultIndex]!].sourcePath):\(items[versions[$0]![SiteLanguage.defaultIndex]!].translationKeyLine))?"
+                } ?? "; check the key's spelling"
+            warnings.append(
+                .warning(
+                    path: item.sourcePath, line: item.translationKeyLine,
+                    "has translationKey \(key.dropFirst(4)), which no other file published in this build has, so it pairs with no version in \(languages[SiteLanguage.defaultIndex].code)\(suggestion)"
+                ))
         }
         var seen: [String: [Int: String]] = [:]
         for item in items where rules.exclusion(of: item) == nil {
             guard let language = indexOfCode[item.language] else { continue }
             if let first = seen[item.translationKey]?[language] {
-                warnings.append(.warning(path: item.sourcePath, line: 1, "is a second \(item.language) version of the item \(first) is: only \(first) is published in \(item.language); give one of them another translationKey"))
+                warnings.append(
+                    .warning(
+                        path: item.sourcePath, line: 1,
+                        "is a second \(item.language) version of the item \(first) is: only \(first) is published in \(item.language); give one of them another translationKey"
+                    ))
             } else {
                 seen[item.translationKey, default: [:]][language] = item.sourcePath
             }
         }
         for site in sites.dropFirst() {
             guard let language = site.languages?.language else { continue }
-            for category in site.categories where category.declared && language.categories[category.slug] == nil
-                && category.items.contains(where: { !site.isBorrowed($0) }) {
-                warnings.append(.warning(path: "site.yml", line: language.line, "language \(language.code) has no name for category \(category.slug), which its items use: add `\(category.slug): …` under its categories"))
+            for category in site.categories
+            where category.declared && language.categories[category.slug] == nil
+                && category.items.contains(where: { !site.isBorrowed($0) })
+            {
+                warnings.append(
+                    .warning(
+                        path: "site.yml", line: language.line,
+                        "language \(language.code) has no name for category \(category.slug), which its items use: add `\(category.slug): …` under its categories"
+                    ))
             }
         }
         return warnings

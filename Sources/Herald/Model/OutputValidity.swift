@@ -50,6 +50,7 @@ public struct OutputValidity: Sendable, Codable, Equatable {
                 for occurrence in event.occurrences { consider(occurrence.finish) }
             }
         }
-        return exact ? OutputValidity(at: now, from: now, until: now) : OutputValidity(at: now, from: from, until: until)
+        return exact
+            ? OutputValidity(at: now, from: now, until: now) : OutputValidity(at: now, from: from, until: until)
     }
 }

@@ -43,8 +43,10 @@ public enum Pagination {
     /// Splits `elements` into pages of `pageSize` under `basePath`, each page at `pathOfPage`
     /// (by default the pager's folders, `…/page/2/`). An empty list still has one (empty) page,
     /// so its URL exists.
-    public static func paginate<Element: Sendable>(_ elements: [Element], pageSize: Int, basePath: String,
-                                                   pathOfPage: (@Sendable (Int) -> String)? = nil) -> [PageSlice<Element>] {
+    public static func paginate<Element: Sendable>(
+        _ elements: [Element], pageSize: Int, basePath: String,
+        pathOfPage: (@Sendable (Int) -> String)? = nil
+    ) -> [PageSlice<Element>] {
         let pathOfPage = pathOfPage ?? { URLLayout.pagerPath(basePath, page: $0) }
         // Clamped to the list's length so that no page size can overflow the arithmetic.
         let size = min(max(1, pageSize), max(1, elements.count))
@@ -52,7 +54,9 @@ public enum Pagination {
         return (1...total).map { number in
             let start = (number - 1) * size
             let end = min(elements.count, start + size)
-            return PageSlice(number: number, totalPages: total, elements: elements[start..<end], basePath: basePath, pathOfPage: pathOfPage)
+            return PageSlice(
+                number: number, totalPages: total, elements: elements[start..<end], basePath: basePath,
+                pathOfPage: pathOfPage)
         }
     }
 }

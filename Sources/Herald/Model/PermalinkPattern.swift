@@ -21,7 +21,8 @@ public struct PermalinkPattern: Sendable, Equatable {
         self.text = text
         self.pieces = pieces
         if pieces.count == 3, pieces[1] == .slug, pieces[2] == .literal("/"), case .literal(let prefix) = pieces[0] {
-            isDefault = prefix.hasPrefix("/") && prefix.hasSuffix("/") && !prefix.contains(".") && !prefix.contains("//")
+            isDefault =
+                prefix.hasPrefix("/") && prefix.hasSuffix("/") && !prefix.contains(".") && !prefix.contains("//")
         } else {
             isDefault = false
         }
@@ -29,7 +30,8 @@ public struct PermalinkPattern: Sendable, Equatable {
 
     /// The tokens a pattern may use, and what each stands for (docs/content.md lists them).
     public static let tokens: [(name: String, piece: Piece)] = [
-        ("year", .year), ("month", .month), ("day", .day), ("slugorfilename", .slugOrFileName), ("slug", .slug), ("title", .slug),
+        ("year", .year), ("month", .month), ("day", .day), ("slugorfilename", .slugOrFileName), ("slug", .slug),
+        ("title", .slug),
         ("section", .section), ("categories", .categories), ("category", .category), ("filename", .fileName),
     ]
 
@@ -43,7 +45,8 @@ public struct PermalinkPattern: Sendable, Equatable {
                 let name = scalars.dropFirst().prefix { $0.isLetter || $0 == "_" }
                 guard let token = tokens.first(where: { $0.name == name }) else {
                     let known = tokens.map { ":" + $0.name }.joined(separator: ", ")
-                    return .failure(InputProblem(message: "permalink '\(text)' has the unknown token ':\(name)'; use \(known)"))
+                    return .failure(
+                        InputProblem(message: "permalink '\(text)' has the unknown token ':\(name)'; use \(known)"))
                 }
                 if !literal.isEmpty { pieces.append(.literal(literal)) }
                 literal = ""
@@ -56,7 +59,10 @@ public struct PermalinkPattern: Sendable, Equatable {
         }
         if !literal.isEmpty { pieces.append(.literal(literal)) }
         guard pieces.contains(.slug) || pieces.contains(.fileName) || pieces.contains(.slugOrFileName) else {
-            return .failure(InputProblem(message: "permalink '\(text)' must contain :slug (or :filename), or two items would share one page"))
+            return .failure(
+                InputProblem(
+                    message: "permalink '\(text)' must contain :slug (or :filename), or two items would share one page")
+            )
         }
         if text.contains("?") || text.contains("#") || text.contains(" ") {
             return .failure(InputProblem(message: "permalink '\(text)' must not contain spaces, ? or #"))
@@ -67,7 +73,8 @@ public struct PermalinkPattern: Sendable, Equatable {
     /// Herald's own layout: `/news/:slug/`, `/events/:slug/`, `/:slug/`.
     public static func defaultPattern(for kind: ContentKind) -> PermalinkPattern {
         let section = kind.urlSection.map { [Piece.literal("/\($0)/")] } ?? [.literal("/")]
-        return PermalinkPattern(text: (kind.urlSection.map { "/\($0)" } ?? "") + "/:slug/", pieces: section + [.slug, .literal("/")])
+        return PermalinkPattern(
+            text: (kind.urlSection.map { "/\($0)" } ?? "") + "/:slug/", pieces: section + [.slug, .literal("/")])
     }
 
     /// Whether the pattern needs the item's date.
@@ -82,7 +89,10 @@ public struct PermalinkPattern: Sendable, Equatable {
 
     /// The output path for an item; `fileName` is its file's name without extension (a bundle's:
     /// its folder's), date and all, which Hugo's URLs keep when no slug is written.
-    func fill(slug: String, section: String, day: CivilDateTime, categories: [String], fileName: String = "", slugWritten: Bool = false) -> String {
+    func fill(
+        slug: String, section: String, day: CivilDateTime, categories: [String], fileName: String = "",
+        slugWritten: Bool = false
+    ) -> String {
         var path = ""
         for piece in pieces {
             switch piece {

@@ -8,7 +8,9 @@ public enum PlaceholderAddress {
     /// `union.example`) or this machine (`localhost`, `127.0.0.1`). `.test` is left out: a site
     /// built for a test server on purpose is not a slip.
     public static func isPlaceholder(_ url: URL) -> Bool {
-        guard let host = url.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")) else { return false }
+        guard let host = url.host?.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".")) else {
+            return false
+        }
         let examples = ["example.com", "example.net", "example.org"]
         if examples.contains(where: { host == $0 || host.hasSuffix("." + $0) }) { return true }
         let reservedTopLevel = ["example", "invalid", "localhost"]

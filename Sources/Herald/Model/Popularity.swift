@@ -52,7 +52,8 @@ public struct TrendingOptions: Sendable, Equatable {
 
     /// The points an item's popularity is worth before decay.
     public func points(_ popularity: Popularity) -> Double {
-        Double(popularity.views) * viewWeight + Double(popularity.likes) * likeWeight + Double(popularity.comments) * commentWeight
+        Double(popularity.views) * viewWeight + Double(popularity.likes) * likeWeight + Double(popularity.comments)
+            * commentWeight
     }
 
     /// points / (age in hours + 2) ^ gravity.

@@ -42,8 +42,10 @@ public struct PublishTarget: Sendable, Equatable {
     public var line: Int
 
     /// A target with no settings but its address.
-    public init(name: String, address: PublishAddress, url: URL? = nil, endpoint: String? = nil, region: String? = nil,
-                domain: String? = nil, cacheControl: CacheControlPolicy = CacheControlPolicy(), line: Int = 1) {
+    public init(
+        name: String, address: PublishAddress, url: URL? = nil, endpoint: String? = nil, region: String? = nil,
+        domain: String? = nil, cacheControl: CacheControlPolicy = CacheControlPolicy(), line: Int = 1
+    ) {
         self.name = name
         self.address = address
         self.url = url

@@ -22,7 +22,10 @@ public struct Recurrence: Sendable, Equatable {
     /// At most this many occurrences are expanded, so a mistaken `until: 2099-…` stays bounded.
     public static let maximumOccurrences = 500
 
-    public init(frequency: Frequency, interval: Int = 1, until: CivilDateTime? = nil, count: Int? = nil, except: [CivilDateTime] = []) {
+    public init(
+        frequency: Frequency, interval: Int = 1, until: CivilDateTime? = nil, count: Int? = nil,
+        except: [CivilDateTime] = []
+    ) {
         self.frequency = frequency
         self.interval = interval
         self.until = until
@@ -43,7 +46,9 @@ public struct Recurrence: Sendable, Equatable {
     public func candidates(from first: CivilDateTime) -> [CivilDateTime] {
         var result: [CivilDateTime] = []
         var step = 0
-        while result.count < (count ?? Self.maximumOccurrences), result.count < Self.maximumOccurrences, step < Self.maximumOccurrences * 12 {
+        while result.count < (count ?? Self.maximumOccurrences), result.count < Self.maximumOccurrences,
+            step < Self.maximumOccurrences * 12
+        {
             var candidate = first
             switch frequency {
             case .weekly:

@@ -20,7 +20,8 @@ public struct PublishingRules: Sendable {
     /// written ahead for next week are not (`herald check` names every one: 0).
     public var namesFutureItemsAfter: TimeInterval = 30 * 86_400
 
-    public init(now: Date, includeDrafts: Bool = false, includeFuture: Bool = false, namesEveryFutureItem: Bool = false) {
+    public init(now: Date, includeDrafts: Bool = false, includeFuture: Bool = false, namesEveryFutureItem: Bool = false)
+    {
         self.now = now
         self.includeDrafts = includeDrafts
         self.includeFuture = includeFuture
@@ -34,13 +35,19 @@ public struct PublishingRules: Sendable {
         let (day, today) = (CivilDateTime(live, in: zone), CivilDateTime(now, in: zone))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let dayOf = { (civil: CivilDateTime) in calendar.date(from: DateComponents(year: civil.year, month: civil.month, day: civil.day))! }
+        let dayOf = { (civil: CivilDateTime) in
+            calendar.date(from: DateComponents(year: civil.year, month: civil.month, day: civil.day))!
+        }
         let days = calendar.dateComponents([.day], from: dayOf(today), to: dayOf(day)).day ?? 0
-        let when = days > 730 ? "\(days / 365) years from now" : days == 0 ? "later today" : days == 1 ? "tomorrow" : "in \(days) days"
+        let when =
+            days > 730
+            ? "\(days / 365) years from now" : days == 0 ? "later today" : days == 1 ? "tomorrow" : "in \(days) days"
         let written = day.isoDate
         let slip = days > 365 ? "; if the year is a slip, correct it" : "; build with --future to see it now"
         let what = item.publishDate != nil ? "is to be published on" : "is dated"
-        return .warning(path: item.sourcePath, line: item.dateLine, "\(what) \(written), \(when), so it is left out until then\(slip)")
+        return .warning(
+            path: item.sourcePath, line: item.dateLine,
+            "\(what) \(written), \(when), so it is left out until then\(slip)")
     }
 
     /// Why an item is left out, or nil when it is published.
@@ -57,9 +64,12 @@ public struct PublishingRules: Sendable {
 public enum SiteBuilder {
     /// Builds the model, or returns the problems that stop it (two items at one URL,
     /// categories whose URLs collide).
-    public static func build(config: SiteConfig, items allItems: [ContentItem], rules: PublishingRules, popularity records: [PopularityRecord] = [],
-                             sections: [ContentKind: SectionPage] = [:], layoutOfLanguage: [String: URLLayout] = [:],
-                             everyLanguagesItems: [ContentItem]? = nil) -> Result<Site, BuildFailure> {
+    public static func build(
+        config: SiteConfig, items allItems: [ContentItem], rules: PublishingRules,
+        popularity records: [PopularityRecord] = [],
+        sections: [ContentKind: SectionPage] = [:], layoutOfLanguage: [String: URLLayout] = [:],
+        everyLanguagesItems: [ContentItem]? = nil
+    ) -> Result<Site, BuildFailure> {
         var problems = DiagnosticList()
         var skipped = SkippedItems()
         var leftOut = DiagnosticList()
@@ -73,7 +83,9 @@ public enum SiteBuilder {
                 case \SkippedItems.drafts: skipped.drafts += 1
                 case \SkippedItems.future:
                     skipped.future += 1
-                    if let warning = rules.futureWarning(for: allItems[index], in: config.timeZone) { leftOut.append(contentsOf: [warning]) }
+                    if let warning = rules.futureWarning(for: allItems[index], in: config.timeZone) {
+                        leftOut.append(contentsOf: [warning])
+                    }
                 default: skipped.expired += 1
                 }
             } else {
@@ -82,7 +94,9 @@ public enum SiteBuilder {
         }
         let layout = config.layout
         // An item shown from another language (multilingual sites) keeps its own language's address.
-        let paths = layoutOfLanguage.isEmpty ? items.map(layout.itemPath) : items.map { (layoutOfLanguage[$0.language] ?? layout).itemPath($0) }
+        let paths =
+            layoutOfLanguage.isEmpty
+            ? items.map(layout.itemPath) : items.map { (layoutOfLanguage[$0.language] ?? layout).itemPath($0) }
         reportSharedURLs(items, paths: paths, layout: layout, into: &problems)
 
         // The sort keys are taken out of the items once. The orderings below used to read them
@@ -97,29 +111,44 @@ public enum SiteBuilder {
         let ids = items.indices.filter { items[$0].listed }
         // The lists and the terms do not depend on each other: made at once, on two cores, they
         // take half the 60 ms they took one after the other on the 10,000-item corpus.
-        let (lists, terms) = concurrently({ [items] () -> Lists in
-            // A popularity row names an item in any language, so it is unknown only if no language has it.
-            Self.lists(of: items, ids: ids, sourcePaths: sourcePaths, newestFirst: newestFirst, records: records, allItems: everyLanguagesItems ?? allItems, config: config, rules: rules)
-        }, { [items] () -> Terms in
-            let dated = ids.sorted(by: newestFirst)
-            var (problems, warnings) = (DiagnosticList(), DiagnosticList())
-            let (categories, categoriesOfItem) = fileIntoCategories(items, newestFirst: dated, layout: layout, declared: config.categories, problems: &problems, warnings: &warnings)
-            let (tags, tagsOfItem) = fileIntoTags(items, newestFirst: dated, warnings: &warnings)
-            return Terms(categories: categories, categoriesOfItem: categoriesOfItem, tags: tags, tagsOfItem: tagsOfItem, problems: problems, warnings: warnings)
-        })
+        let (lists, terms) = concurrently(
+            { [items] () -> Lists in
+                // A popularity row names an item in any language, so it is unknown only if no language has it.
+                Self.lists(
+                    of: items, ids: ids, sourcePaths: sourcePaths, newestFirst: newestFirst, records: records,
+                    allItems: everyLanguagesItems ?? allItems, config: config, rules: rules)
+            },
+            { [items] () -> Terms in
+                let dated = ids.sorted(by: newestFirst)
+                var (problems, warnings) = (DiagnosticList(), DiagnosticList())
+                let (categories, categoriesOfItem) = fileIntoCategories(
+                    items, newestFirst: dated, layout: layout, declared: config.categories, problems: &problems,
+                    warnings: &warnings)
+                let (tags, tagsOfItem) = fileIntoTags(items, newestFirst: dated, warnings: &warnings)
+                return Terms(
+                    categories: categories, categoriesOfItem: categoriesOfItem, tags: tags, tagsOfItem: tagsOfItem,
+                    problems: problems, warnings: warnings)
+            })
         problems.append(contentsOf: terms.problems.all)
         var warnings = terms.warnings
         warnings.append(contentsOf: lists.warnings.all)
         warnings.append(contentsOf: leftOut.all)
 
-        guard !problems.hasErrors else { return .failure(BuildFailure(step: .buildSiteModel, diagnostics: problems.all)) }
-        return .success(Site(
-            config: config, now: rules.now, hour: rules.hour, validity: OutputValidity.around(rules: rules, items: allItems, zone: config.timeZone), items: items,
-            news: lists.news, upcomingEvents: lists.upcoming, pastEvents: lists.past,
-            upcomingOccurrences: lists.upcomingOccurrences, pastOccurrences: lists.pastOccurrences, pages: lists.pages, featured: lists.featured,
-            categories: terms.categories, tags: terms.tags, categoriesOfItem: terms.categoriesOfItem, tagsOfItem: terms.tagsOfItem, skipped: skipped,
-            popularity: lists.popularity, trending: lists.trending, trendingScore: lists.scores, warnings: warnings.all, paths: paths, sections: sections,
-            layout: layout))
+        guard !problems.hasErrors else {
+            return .failure(BuildFailure(step: .buildSiteModel, diagnostics: problems.all))
+        }
+        return .success(
+            Site(
+                config: config, now: rules.now, hour: rules.hour,
+                validity: OutputValidity.around(rules: rules, items: allItems, zone: config.timeZone), items: items,
+                news: lists.news, upcomingEvents: lists.upcoming, pastEvents: lists.past,
+                upcomingOccurrences: lists.upcomingOccurrences, pastOccurrences: lists.pastOccurrences,
+                pages: lists.pages, featured: lists.featured,
+                categories: terms.categories, tags: terms.tags, categoriesOfItem: terms.categoriesOfItem,
+                tagsOfItem: terms.tagsOfItem, skipped: skipped,
+                popularity: lists.popularity, trending: lists.trending, trendingScore: lists.scores,
+                warnings: warnings.all, paths: paths, sections: sections,
+                layout: layout))
     }
 
     /// The site's lists of items, in their orders, with popularity and trending.
@@ -144,28 +173,42 @@ public enum SiteBuilder {
     }
 
     /// Puts the listed items (`ids`) in the orders the site shows them in.
-    private static func lists(of items: [ContentItem], ids: [ItemID], sourcePaths: [String], newestFirst: (ItemID, ItemID) -> Bool,
-                              records: [PopularityRecord], allItems: [ContentItem], config: SiteConfig, rules: PublishingRules) -> Lists {
+    private static func lists(
+        of items: [ContentItem], ids: [ItemID], sourcePaths: [String], newestFirst: (ItemID, ItemID) -> Bool,
+        records: [PopularityRecord], allItems: [ContentItem], config: SiteConfig, rules: PublishingRules
+    ) -> Lists {
         let news = ids.filter { items[$0].kind == .news }.sorted(by: newestFirst)
         // The parser gives every event its details; an item without them cannot be listed as one.
         let events = ids.filter { items[$0].kind == .event && items[$0].event != nil }
         // Upcoming events sort by their next occurrence; past ones by their last.
-        let next = Dictionary(uniqueKeysWithValues: events.compactMap { id in items[id].event!.nextOccurrence(after: rules.now).map { (id, $0.start) } })
+        let next = Dictionary(
+            uniqueKeysWithValues: events.compactMap { id in
+                items[id].event!.nextOccurrence(after: rules.now).map { (id, $0.start) }
+            })
         let upcoming = next.keys.sorted { a, b in
             next[a]! != next[b]! ? next[a]! < next[b]! : sourcePaths[a] < sourcePaths[b]
         }
-        let lastStart = Dictionary(uniqueKeysWithValues: events.filter { next[$0] == nil }.map { ($0, items[$0].event!.occurrences.last!.start) })
+        let lastStart = Dictionary(
+            uniqueKeysWithValues: events.filter { next[$0] == nil }.map {
+                ($0, items[$0].event!.occurrences.last!.start)
+            })
         let past = lastStart.keys.sorted { a, b in
             lastStart[a]! != lastStart[b]! ? lastStart[a]! > lastStart[b]! : sourcePaths[a] < sourcePaths[b]
         }
         let occurrences = events.flatMap { id in
-            items[id].event!.occurrences.enumerated().map { EventOccurrence(item: id, index: $0.offset, occurrence: $0.element) }
+            items[id].event!.occurrences.enumerated().map {
+                EventOccurrence(item: id, index: $0.offset, occurrence: $0.element)
+            }
         }
         let upcomingOccurrences = occurrences.filter { $0.occurrence.finish >= rules.now }.sorted { a, b in
-            a.occurrence.start != b.occurrence.start ? a.occurrence.start < b.occurrence.start : (sourcePaths[a.item], a.index) < (sourcePaths[b.item], b.index)
+            a.occurrence.start != b.occurrence.start
+                ? a.occurrence.start < b.occurrence.start
+                : (sourcePaths[a.item], a.index) < (sourcePaths[b.item], b.index)
         }
         let pastOccurrences = occurrences.filter { $0.occurrence.finish < rules.now }.sorted { a, b in
-            a.occurrence.start != b.occurrence.start ? a.occurrence.start > b.occurrence.start : (sourcePaths[a.item], a.index) < (sourcePaths[b.item], b.index)
+            a.occurrence.start != b.occurrence.start
+                ? a.occurrence.start > b.occurrence.start
+                : (sourcePaths[a.item], a.index) < (sourcePaths[b.item], b.index)
         }
         let pages = ids.filter { items[$0].kind == .page }.sorted {
             items[$0].title != items[$1].title ? items[$0].title < items[$1].title : sourcePaths[$0] < sourcePaths[$1]
@@ -176,9 +219,13 @@ public enum SiteBuilder {
         }
         var warnings = DiagnosticList()
         let popularity = assignPopularity(records, to: items, allItems: allItems, warnings: &warnings)
-        let (trending, scores) = rankTrending(items, popularity: popularity, options: config.trending, now: rules.now, hour: rules.hour)
-        return Lists(news: news, upcoming: upcoming, past: past, upcomingOccurrences: upcomingOccurrences, pastOccurrences: pastOccurrences,
-                     pages: pages, featured: featured, popularity: popularity, trending: trending, scores: scores, warnings: warnings)
+        let (trending, scores) = rankTrending(
+            items, popularity: popularity, options: config.trending, now: rules.now, hour: rules.hour)
+        return Lists(
+            news: news, upcoming: upcoming, past: past, upcomingOccurrences: upcomingOccurrences,
+            pastOccurrences: pastOccurrences,
+            pages: pages, featured: featured, popularity: popularity, trending: trending, scores: scores,
+            warnings: warnings)
     }
 
     /// Matches data-file rows to items by content path (with or without `content/`) or by slug;
@@ -189,7 +236,9 @@ public enum SiteBuilder {
     /// of any of its versions (`gala.md`, `gala.en.md`, `content/en/news/gala.md`, or a file
     /// linked by `translationKey`) is the item's, and a row naming this language's own file wins
     /// over one naming another version, whatever their order.
-    static func assignPopularity(_ records: [PopularityRecord], to items: [ContentItem], allItems: [ContentItem], warnings: inout DiagnosticList) -> [Popularity] {
+    static func assignPopularity(
+        _ records: [PopularityRecord], to items: [ContentItem], allItems: [ContentItem], warnings: inout DiagnosticList
+    ) -> [Popularity] {
         guard !records.isEmpty else { return items.map { $0.popularity ?? Popularity() } }
         var byPath: [String: ItemID] = [:]
         // A slug's item, or `sharedSlug` when more than one item has it: no array per slug, which
@@ -211,7 +260,9 @@ public enum SiteBuilder {
         func version(named path: String) -> ItemID? {
             if versionOf == nil {
                 var byKey: [String: ItemID] = [:]
-                for id in items.indices where byKey[items[id].translationKey] == nil { byKey[items[id].translationKey] = id }
+                for id in items.indices where byKey[items[id].translationKey] == nil {
+                    byKey[items[id].translationKey] = id
+                }
                 var keyOfPath: [String: String] = [:]
                 for index in allItems.indices { keyOfPath[allItems[index].sourcePath] = allItems[index].translationKey }
                 versionOf = (byKey, keyOfPath)
@@ -232,7 +283,9 @@ public enum SiteBuilder {
                 if candidate != sharedSlug {
                     id = candidate
                 } else {
-                    warnings.warning(record.path, record.line, "'\(record.key)' is the slug of more than one item; name it by its content path")
+                    warnings.warning(
+                        record.path, record.line,
+                        "'\(record.key)' is the slug of more than one item; name it by its content path")
                     continue
                 }
             }
@@ -262,7 +315,9 @@ public enum SiteBuilder {
     /// Ranks news and events that are not over by `points / (age in hours + 2) ^ gravity`, counting
     /// only items published within the window and with some popularity. Ties: newer first, then by path.
     /// Ages are measured to `hour`, the start of the hour `now` is in; an event is over at `now`.
-    static func rankTrending(_ items: [ContentItem], popularity: [Popularity], options: TrendingOptions, now: Date, hour: Date) -> ([ItemID], [ItemID: Double]) {
+    static func rankTrending(
+        _ items: [ContentItem], popularity: [Popularity], options: TrendingOptions, now: Date, hour: Date
+    ) -> ([ItemID], [ItemID: Double]) {
         var scores: [ItemID: Double] = [:]
         // By index: `enumerated()` copies each whole item.
         for id in items.indices where items[id].kind != .page && items[id].listed {
@@ -285,7 +340,9 @@ public enum SiteBuilder {
 
     /// Two items at one address, by their pages or their old addresses (`aliases`), would
     /// overwrite each other; each clash is an error naming both.
-    private static func reportSharedURLs(_ items: [ContentItem], paths: [String], layout: URLLayout, into problems: inout DiagnosticList) {
+    private static func reportSharedURLs(
+        _ items: [ContentItem], paths: [String], layout: URLLayout, into problems: inout DiagnosticList
+    ) {
         // Path → the item there, and whether by its page or an alias (by index: no item is copied).
         var firstAt: [String: (item: Int, isPage: Bool)] = [:]
         firstAt.reserveCapacity(items.count)
@@ -293,10 +350,19 @@ public enum SiteBuilder {
             if let first = firstAt[path] {
                 let (item, other) = (items[index], items[first.item])
                 // The same slug in other years (a yearly event) is what a dated pattern is for.
-                func year(_ item: ContentItem) -> Int? { (item.date ?? item.event?.start).map { CivilDateTime($0, in: layout.timeZone).year } }
-                let dated = layout.pattern(for: item.kind).isDefault && item.kind != .page && year(item) != nil && year(other) != nil && year(item) != year(other)
-                let hint = dated ? ", or give \(item.kind.folder) dated addresses in site.yml (`permalinks: {\(item.kind.folder): /\(item.kind.urlSection ?? item.kind.folder)/:year/:slug/}`)" : ""
-                problems.error(item.sourcePath, item.fixedPath?.line ?? item.slugLine, "the URL /\(path) is already used by \(other.sourcePath); give one of them another `slug:`\(hint)")
+                func year(_ item: ContentItem) -> Int? {
+                    (item.date ?? item.event?.start).map { CivilDateTime($0, in: layout.timeZone).year }
+                }
+                let dated =
+                    layout.pattern(for: item.kind).isDefault && item.kind != .page && year(item) != nil
+                    && year(other) != nil && year(item) != year(other)
+                let hint =
+                    dated
+                    ? ", or give \(item.kind.folder) dated addresses in site.yml (`permalinks: {\(item.kind.folder): /\(item.kind.urlSection ?? item.kind.folder)/:year/:slug/}`)"
+                    : ""
+                problems.error(
+                    item.sourcePath, item.fixedPath?.line ?? item.slugLine,
+                    "the URL /\(path) is already used by \(other.sourcePath); give one of them another `slug:`\(hint)")
             } else {
                 firstAt[path] = (index, true)
             }
@@ -306,11 +372,15 @@ public enum SiteBuilder {
             for alias in item.aliases {
                 let path = URLLayout.aliasPath(alias.name)
                 if path.isEmpty {
-                    problems.error(item.sourcePath, alias.line, "alias '\(alias.name)' is the home page, which cannot redirect", kind: .unkeptAlias(alias.name))
+                    problems.error(
+                        item.sourcePath, alias.line, "alias '\(alias.name)' is the home page, which cannot redirect",
+                        kind: .unkeptAlias(alias.name))
                 } else if let first = firstAt[path] {
                     if first.item == index, first.isPage { continue }  // an alias of itself changes nothing
                     let owner = (first.isPage ? "the page of " : "an alias of ") + items[first.item].sourcePath
-                    problems.error(item.sourcePath, alias.line, "alias /\(path) is already \(owner); remove one of them", kind: .unkeptAlias(alias.name))
+                    problems.error(
+                        item.sourcePath, alias.line, "alias /\(path) is already \(owner); remove one of them",
+                        kind: .unkeptAlias(alias.name))
                 } else {
                     firstAt[path] = (index, false)
                 }
@@ -322,10 +392,13 @@ public enum SiteBuilder {
     /// case; other names are merged by slug (`Istio`, `istio`, `“istio”`) into one category named
     /// as most items spell it, with one warning listing the other spellings.
     private static func fileIntoCategories(
-        _ items: [ContentItem], newestFirst: [ItemID], layout: URLLayout, declared: [CategoryDeclaration], problems: inout DiagnosticList, warnings: inout DiagnosticList
+        _ items: [ContentItem], newestFirst: [ItemID], layout: URLLayout, declared: [CategoryDeclaration],
+        problems: inout DiagnosticList, warnings: inout DiagnosticList
     ) -> ([Category], [[Int]]) {
         var categories = declared.map {
-            Category(slug: $0.slug, name: $0.name, description: $0.description, color: $0.color, icon: $0.icon, declared: true, items: [])
+            Category(
+                slug: $0.slug, name: $0.name, description: $0.description, color: $0.color, icon: $0.icon,
+                declared: true, items: [])
         }
         var indexBySlug: [String: Int] = [:]
         for (index, category) in categories.enumerated() { indexBySlug[category.slug] = index }
@@ -341,7 +414,10 @@ public enum SiteBuilder {
                 let slug = slugOfName[reference.name] ?? layout.categorySlug(for: reference.name)
                 slugOfName[reference.name] = slug
                 if slug.isEmpty {
-                    problems.error(items[id].sourcePath, reference.line, "category '\(reference.name)' has no letters or digits to make a URL from; declare it in site.yml with a slug")
+                    problems.error(
+                        items[id].sourcePath, reference.line,
+                        "category '\(reference.name)' has no letters or digits to make a URL from; declare it in site.yml with a slug"
+                    )
                     continue
                 }
                 if !slugsOfItem[id].contains(slug) { slugsOfItem[id].append(slug) }
@@ -358,23 +434,37 @@ public enum SiteBuilder {
         var spellings: [String: [String: (count: Int, path: String, line: Int)]] = [:]
         for (name, use) in uses { spellings[use.slug, default: [:]][name] = (use.count, use.path, use.line) }
         // Undeclared categories are created in a fixed order (by name) so output never depends on file order.
-        let undeclared = spellings.map { slug, names -> (slug: String, name: String, first: (path: String, line: Int), others: [String]) in
-            let ranked = names.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+        let undeclared = spellings.map {
+            slug, names -> (slug: String, name: String, first: (path: String, line: Int), others: [String]) in
+            let ranked = names.sorted {
+                $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key
+            }
             let first = names.values.min { ($0.path, $0.line) < ($1.path, $1.line) }!
             return (slug, ranked[0].key, (first.path, first.line), ranked.dropFirst().map(\.key))
         }.sorted { $0.name != $1.name ? $0.name < $1.name : $0.slug < $1.slug }
         for entry in undeclared {
             var warned = true
             if !entry.others.isEmpty {
-                warnings.warning(entry.first.path, entry.first.line, "category '\(entry.name)' is also written \(entry.others.map { "'\($0)'" }.joined(separator: ", ")); they are shown as one category, '\(entry.name)' (declare it in site.yml to choose the name)")
-            } else if let near = SiteConfigParser.closest(to: entry.name, in: declared.map(\.name) + declared.map(\.slug)), near != entry.name {
+                warnings.warning(
+                    entry.first.path, entry.first.line,
+                    "category '\(entry.name)' is also written \(entry.others.map { "'\($0)'" }.joined(separator: ", ")); they are shown as one category, '\(entry.name)' (declare it in site.yml to choose the name)"
+                )
+            } else if let near = SiteConfigParser.closest(
+                to: entry.name, in: declared.map(\.name) + declared.map(\.slug)), near != entry.name
+            {
                 // A new category one typo away from a declared one is most likely that one misspelt.
-                warnings.warning(entry.first.path, entry.first.line, "category '\(entry.name)' is not declared in site.yml, so it gets its own page; did you mean '\(near)'?")
+                warnings.warning(
+                    entry.first.path, entry.first.line,
+                    "category '\(entry.name)' is not declared in site.yml, so it gets its own page; did you mean '\(near)'?"
+                )
             } else {
                 warned = false
             }
             indexBySlug[entry.slug] = categories.count
-            categories.append(Category(slug: entry.slug, name: entry.name, description: nil, color: nil, icon: nil, declared: false, items: [], warnedAbout: warned))
+            categories.append(
+                Category(
+                    slug: entry.slug, name: entry.name, description: nil, color: nil, icon: nil, declared: false,
+                    items: [], warnedAbout: warned))
         }
         let ofItem = slugsOfItem.map { $0.compactMap { indexBySlug[$0] } }
         for id in newestFirst {
@@ -386,7 +476,9 @@ public enum SiteBuilder {
     /// Groups items by tag; spellings that give the same slug are one tag, named as first written.
     /// A tag with nothing to make a URL from is left out, and tags whose different names give one
     /// URL (`C++`, `C#`) are merged; both draw a warning (`AI` and `ai` are simply one tag).
-    private static func fileIntoTags(_ items: [ContentItem], newestFirst: [ItemID], warnings: inout DiagnosticList) -> ([Tag], [[Int]]) {
+    private static func fileIntoTags(
+        _ items: [ContentItem], newestFirst: [ItemID], warnings: inout DiagnosticList
+    ) -> ([Tag], [[Int]]) {
         var slugsOfItem = Array(repeating: [String](), count: items.count)
         var nameOfSlug: [String: String] = [:]
         var itemsOfSlug: [String: [ItemID]] = [:]
@@ -396,17 +488,26 @@ public enum SiteBuilder {
         var slugOfName: [String: String] = [:]
         for id in items.indices {
             for reference in items[id].tags {
-                let slug = slugOfName[reference.name] ?? {
-                    let made = Slug.make(from: reference.name)
-                    slugOfName[reference.name] = made
-                    return made
-                }()
+                let slug =
+                    slugOfName[reference.name]
+                    ?? {
+                        let made = Slug.make(from: reference.name)
+                        slugOfName[reference.name] = made
+                        return made
+                    }()
                 if slug.isEmpty {
-                    warnings.warning(items[id].sourcePath, reference.line, "tag '\(reference.name)' has no letters or digits to make a URL from, so it is left out")
+                    warnings.warning(
+                        items[id].sourcePath, reference.line,
+                        "tag '\(reference.name)' has no letters or digits to make a URL from, so it is left out")
                     continue
                 }
-                if let first = nameOfSlug[slug], first != reference.name, first.lowercased() != reference.name.lowercased(), warned.insert(reference.name).inserted {
-                    warnings.warning(items[id].sourcePath, reference.line, "tag '\(reference.name)' has the same URL /tags/\(slug)/ as tag '\(first)', so they are shown as one tag")
+                if let first = nameOfSlug[slug], first != reference.name,
+                    first.lowercased() != reference.name.lowercased(), warned.insert(reference.name).inserted
+                {
+                    warnings.warning(
+                        items[id].sourcePath, reference.line,
+                        "tag '\(reference.name)' has the same URL /tags/\(slug)/ as tag '\(first)', so they are shown as one tag"
+                    )
                 }
                 guard !slugsOfItem[id].contains(slug) else { continue }
                 slugsOfItem[id].append(slug)

@@ -136,13 +136,19 @@ public struct MarkdownOptions: Sendable, Equatable {
     /// Every switch under `markdown:` in site.yml and the field it sets, whose declaration above
     /// holds its default: the one list SiteConfigParser reads the section by.
     static var switches: [(key: String, field: WritableKeyPath<MarkdownOptions, Bool>)] {
-        [("unsafe", \.unsafe), ("smartPunctuation", \.smartPunctuation), ("tables", \.tables), ("strikethrough", \.strikethrough),
-         ("taskLists", \.taskLists), ("autolinks", \.autolinks), ("alerts", \.alerts), ("footnotes", \.footnotes), ("headingIDs", \.headingIDs),
-         ("highlight", \.highlight), ("emoji", \.emoji)]
+        [
+            ("unsafe", \.unsafe), ("smartPunctuation", \.smartPunctuation), ("tables", \.tables),
+            ("strikethrough", \.strikethrough),
+            ("taskLists", \.taskLists), ("autolinks", \.autolinks), ("alerts", \.alerts), ("footnotes", \.footnotes),
+            ("headingIDs", \.headingIDs),
+            ("highlight", \.highlight), ("emoji", \.emoji),
+        ]
     }
 
-    public init(unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true,
-                taskLists: Bool = true, autolinks: Bool = true, alerts: Bool = true, footnotes: Bool = true) {
+    public init(
+        unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true,
+        taskLists: Bool = true, autolinks: Bool = true, alerts: Bool = true, footnotes: Bool = true
+    ) {
         self.unsafe = unsafe
         self.smartPunctuation = smartPunctuation
         self.tables = tables
@@ -171,7 +177,10 @@ public struct TableOfContentsOptions: Sendable, Equatable {
     /// The keys under `markdown: {toc: …}` and the field each sets, whose declaration above holds
     /// its default: the one list SiteConfigParser reads the section by.
     static var numbers: [(key: String, field: WritableKeyPath<TableOfContentsOptions, Int>, range: ClosedRange<Int>)] {
-        [("startLevel", \.startLevel, 1...6), ("endLevel", \.endLevel, 1...6), ("minHeadings", \.minHeadings, 0...1000)]
+        [
+            ("startLevel", \.startLevel, 1...6), ("endLevel", \.endLevel, 1...6),
+            ("minHeadings", \.minHeadings, 0...1000),
+        ]
     }
 }
 
@@ -189,7 +198,9 @@ public struct HomeOptions: Sendable, Equatable {
     /// shown once, as news apps do.
     public var recentIncludesFeatured = false
 
-    public init(recent: Int = 6, featured: Int = 4, upcoming: Int = 4, trending: Int = 5, recentIncludesFeatured: Bool = false) {
+    public init(
+        recent: Int = 6, featured: Int = 4, upcoming: Int = 4, trending: Int = 5, recentIncludesFeatured: Bool = false
+    ) {
         self.recent = recent
         self.featured = featured
         self.upcoming = upcoming
@@ -216,7 +227,9 @@ public struct CategoryDeclaration: Sendable, Equatable {
     /// by any of them, in any language's part of the site.
     public var otherNames: [String] = []
 
-    public init(slug: String, name: String, description: String? = nil, color: String? = nil, icon: String? = nil, line: Int = 1) {
+    public init(
+        slug: String, name: String, description: String? = nil, color: String? = nil, icon: String? = nil, line: Int = 1
+    ) {
         self.slug = slug
         self.name = name
         self.description = description

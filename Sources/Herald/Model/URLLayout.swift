@@ -24,15 +24,23 @@ public struct URLLayout: Sendable, Equatable {
     /// The layout of a site.
     public init(config: SiteConfig) {
         // Every kind has its pattern at hand, Herald's own where site.yml names none.
-        permalinks = Dictionary(uniqueKeysWithValues: ContentKind.allCases.map { ($0, config.permalinks[$0] ?? PermalinkPattern.defaultPattern(for: $0)) })
+        permalinks = Dictionary(
+            uniqueKeysWithValues: ContentKind.allCases.map {
+                ($0, config.permalinks[$0] ?? PermalinkPattern.defaultPattern(for: $0))
+            })
         timeZone = config.timeZone
         root = config.languageRoot
         // Earlier declarations win, as site.yml lists them.
         for category in config.categories.reversed() {
             for name in category.otherNames where !name.isEmpty {
-                for key in [Slug.make(from: name), name.lowercased(), name] where !key.isEmpty { declaredSlugs[key] = category.slug }
+                for key in [Slug.make(from: name), name.lowercased(), name] where !key.isEmpty {
+                    declaredSlugs[key] = category.slug
+                }
             }
-            for key in [Slug.make(from: category.name), category.name.lowercased(), category.slug.lowercased(), category.name, category.slug] where !key.isEmpty {
+            for key in [
+                Slug.make(from: category.name), category.name.lowercased(), category.slug.lowercased(), category.name,
+                category.slug,
+            ] where !key.isEmpty {
                 declaredSlugs[key] = category.slug
             }
         }
@@ -52,10 +60,13 @@ public struct URLLayout: Sendable, Equatable {
         if let fixed = item.fixedPath { return Self.sitePath(fixed.name) }
         let pattern = pattern(for: item.kind)
         if pattern.isDefault { return root + pattern.fill(slug: item.slug) }
-        let day = CivilDateTime(item.date ?? item.event?.start ?? Date(timeIntervalSince1970: 0), in: item.event?.timeZone ?? timeZone)
+        let day = CivilDateTime(
+            item.date ?? item.event?.start ?? Date(timeIntervalSince1970: 0), in: item.event?.timeZone ?? timeZone)
         let categories = pattern.usesCategories ? item.categories.map { categorySlug(for: $0.name) } : []
-        return root + pattern.fill(slug: item.slug, section: item.kind.folder, day: day, categories: categories,
-                                   fileName: Self.fileName(of: item), slugWritten: item.slugLine > 1)
+        return root
+            + pattern.fill(
+                slug: item.slug, section: item.kind.folder, day: day, categories: categories,
+                fileName: Self.fileName(of: item), slugWritten: item.slugLine > 1)
     }
 
     /// An item's file name without its extension or language (`2024-02-15-orientation`), or its
@@ -72,11 +83,14 @@ public struct URLLayout: Sendable, Equatable {
         guard item.fixedPath == nil, item.date == nil, item.event == nil else { return nil }
         let pattern = pattern(for: item.kind)
         guard pattern.usesDate else { return nil }
-        return "the permalink pattern for \(item.kind.folder) (\(pattern.text)) needs a date, and this item has none: add `date:`"
+        return
+            "the permalink pattern for \(item.kind.folder) (\(pattern.text)) needs a date, and this item has none: add `date:`"
     }
 
     /// The page file of an output path: `news/a/` → `news/a/index.html`, `a.html` → `a.html`.
-    public static func pageFile(_ path: String) -> String { path.isEmpty || PathText.endsWithSlash(path) ? path + "index.html" : path }
+    public static func pageFile(_ path: String) -> String {
+        path.isEmpty || PathText.endsWithSlash(path) ? path + "index.html" : path
+    }
 
     /// The page file at the root of the output: the home page, or a multilingual site's
     /// redirect to the default language's.
@@ -119,10 +133,14 @@ public struct URLLayout: Sendable, Equatable {
     /// An item's own JSON document: `api/news/<slug>.json` under the default pattern; under another,
     /// the item's path below its section (`api/news/blog/2019/01/14/slug.json`), so it stays unique.
     public func apiItemPath(kind: ContentKind, itemPath: String) -> String {
-        let inLanguage = !root.isEmpty && PathText.hasPrefix(itemPath, root) ? PathText.dropFirst(itemPath, bytes: root.utf8.count) : itemPath
+        let inLanguage =
+            !root.isEmpty && PathText.hasPrefix(itemPath, root)
+            ? PathText.dropFirst(itemPath, bytes: root.utf8.count) : itemPath
         var key = PathText.droppingTrailingSlash(inLanguage)
         if !PathText.endsWithSlash(itemPath), let stem = PathText.withoutExtension(key) { key = stem }
-        if let section = kind.urlSection, PathText.hasPrefix(key, section + "/") { key = PathText.dropFirst(key, bytes: section.utf8.count + 1) }
+        if let section = kind.urlSection, PathText.hasPrefix(key, section + "/") {
+            key = PathText.dropFirst(key, bytes: section.utf8.count + 1)
+        }
         return apiFolder + "\(kind.folder)/\(key).json"
     }
 
@@ -148,7 +166,9 @@ public struct URLLayout: Sendable, Equatable {
     /// The month calendars' folder: `events/calendar/`.
     public var calendarMonthsPath: String { root + "events/calendar/" }
     /// One month's calendar page: `events/calendar/2026/11/`.
-    public func calendarMonthPath(year: Int, month: Int) -> String { root + "events/calendar/\(year.padded(4))/\(month.padded(2))/" }
+    public func calendarMonthPath(year: Int, month: Int) -> String {
+        root + "events/calendar/\(year.padded(4))/\(month.padded(2))/"
+    }
     /// Page `page` of a paged list: the list's own path for page 1, then `…/page/2/`, `…/page/3/`.
     public static func pagerPath(_ listPath: String, page: Int) -> String {
         page <= 1 ? listPath : listPath + "page/\(page)/"
@@ -163,7 +183,10 @@ public struct URLLayout: Sendable, Equatable {
     /// The pages every site has at fixed addresses (the home page is `""`): an item, an alias
     /// or an imported page cannot take them.
     public var fixedPagePaths: [String] {
-        [homePath, listPath(.news), listPath(.event), pastEventsPath, calendarMonthsPath, categoriesPath, tagsPath, searchPath, notFoundPath]
+        [
+            homePath, listPath(.news), listPath(.event), pastEventsPath, calendarMonthsPath, categoriesPath, tagsPath,
+            searchPath, notFoundPath,
+        ]
     }
 
     /// The list of categories: `categories/`.
@@ -218,10 +241,12 @@ public struct URLLayout: Sendable, Equatable {
     /// mix with the default language's.
     public static let reservedRootSegments: Set<String> = {
         let layout = URLLayout.standard
-        let paths = layout.fixedPagePaths + ContentKind.allCases.map(layout.listPath) + [
-            layout.trendingPath, layout.apiFolder, assetsFolder, socialCardPath(page: "home", hash: ""),
-            rssPath(layout.homePath), atomPath(layout.homePath), jsonFeedPath(layout.homePath), layout.eventsCalendarPath, sitemapPath, robotsPath,
-        ]
+        let paths =
+            layout.fixedPagePaths + ContentKind.allCases.map(layout.listPath) + [
+                layout.trendingPath, layout.apiFolder, assetsFolder, socialCardPath(page: "home", hash: ""),
+                rssPath(layout.homePath), atomPath(layout.homePath), jsonFeedPath(layout.homePath),
+                layout.eventsCalendarPath, sitemapPath, robotsPath,
+            ]
         return Set(paths.compactMap { $0.split(separator: "/").first.map(String.init) })
     }()
 
@@ -245,10 +270,14 @@ public struct URLLayout: Sendable, Equatable {
         if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
         // Split on scalars, not characters: a `/` followed by a combining mark is one character but
         // still a separator to the file system (found by FuzzPaths).
-        var segments = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map { String(String.UnicodeScalarView($0)) }
+        var segments = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map {
+            String(String.UnicodeScalarView($0))
+        }
         // A token with nothing to fill in before `.html` (`/:slug/:category.html`, no category)
         // leaves the extension alone: it belongs to the segment before it.
-        if segments.count > 1, let last = segments.last, PathText.hasPrefix(last, "."), !last.utf8.dropFirst().contains(UInt8(ascii: ".")) {
+        if segments.count > 1, let last = segments.last, PathText.hasPrefix(last, "."),
+            !last.utf8.dropFirst().contains(UInt8(ascii: "."))
+        {
             segments.removeLast()
             segments[segments.count - 1] += last
         }

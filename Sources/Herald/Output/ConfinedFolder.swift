@@ -118,7 +118,9 @@ public final class ConfinedFolder: @unchecked Sendable {
     @discardableResult public func makeFolder(_ relative: String, mode: mode_t = 0o755) throws(Failure) -> Bool {
         if let refusal = ConfinedPath.refusal(relative) { throw .refused(refusal) }
         let (parent, name) = Self.split(relative)
-        let parentDescriptor = try parent.map { parent throws(Failure) in try open(parent, flags: herald_O_PATH | O_DIRECTORY) } ?? descriptor
+        let parentDescriptor =
+            try parent.map { parent throws(Failure) in try open(parent, flags: herald_O_PATH | O_DIRECTORY) }
+            ?? descriptor
         defer { if parentDescriptor != descriptor { close(parentDescriptor) } }
         if mkdirat(parentDescriptor, name, mode) == 0 { return true }
         let code = errno
@@ -182,7 +184,9 @@ public final class ConfinedFolder: @unchecked Sendable {
 
     /// Hard-links the open file `source` (opened below another confined folder) as `relative`
     /// here: exactly the file that was opened and checked, whatever its path holds by now.
-    public func link(descriptor source: Int32, from folder: ConfinedFolder, path sourcePath: String, as relative: String) -> Bool {
+    public func link(
+        descriptor source: Int32, from folder: ConfinedFolder, path sourcePath: String, as relative: String
+    ) -> Bool {
         guard ConfinedPath.refusal(relative) == nil else { return false }
         if linkat(AT_FDCWD, "/proc/self/fd/\(source)", descriptor, relative, AT_SYMLINK_FOLLOW) == 0 { return true }
         // Without /proc (a bare chroot): by path, which `openat2` has just checked.
@@ -203,7 +207,8 @@ extension ConfinedFolder.Failure: CustomStringConvertible {
         switch self {
         case .refused(let refusal): return refusal.description
         case .link(let target?): return "symbolic link points outside the folder (to \(target))"
-        case .link(nil): return "the path goes through a symbolic link that is broken or that Herald does not follow here"
+        case .link(nil):
+            return "the path goes through a symbolic link that is broken or that Herald does not follow here"
         case .notRegularFile: return "not a regular file"
         case .system(let code): return String(cString: strerror(code))
         }

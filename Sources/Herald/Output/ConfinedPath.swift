@@ -39,8 +39,11 @@ public enum ConfinedPath {
             case .backslash: return "the path has a '\\'"
             case .nul: return "the path has a NUL byte"
             case .controlCharacter: return "the path has a control character"
-            case .segmentTooLong(let bytes): return "a name in the path is \(bytes) bytes long; file names may be at most \(ConfinedPath.longestName) bytes"
-            case .pathTooLong(let bytes): return "the path is \(bytes) bytes long; paths may be at most \(ConfinedPath.longestPath) bytes"
+            case .segmentTooLong(let bytes):
+                return
+                    "a name in the path is \(bytes) bytes long; file names may be at most \(ConfinedPath.longestName) bytes"
+            case .pathTooLong(let bytes):
+                return "the path is \(bytes) bytes long; paths may be at most \(ConfinedPath.longestPath) bytes"
             }
         }
     }

@@ -48,7 +48,8 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         } catch {
-            throw OutputProblem(path: parent, message: "could not create the folder for the output: \(error.localizedDescription)")
+            throw OutputProblem(
+                path: parent, message: "could not create the folder for the output: \(error.localizedDescription)")
         }
         Self.removeAbandonedStaging(in: parent, prefix: prefix)
         try? FileManager.default.removeItem(atPath: stagingPath)
@@ -108,7 +109,9 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         for depth in levels.keys.sorted() {
             let (staging, mode) = (staging, folderMode)
             let failures = levels[depth]!.sorted().parallelMap { folder -> OutputProblem? in
-                if let refusal = ConfinedPath.refusal(folder) { return OutputProblem(path: folder, message: refusal.description, refusal: refusal) }
+                if let refusal = ConfinedPath.refusal(folder) {
+                    return OutputProblem(path: folder, message: refusal.description, refusal: refusal)
+                }
                 // By path below the staging folder's descriptor: the folder is new, this process
                 // alone writes in it and makes every folder there, so none of them is a link.
                 if mkdirat(staging.descriptor, folder, 0o755) == 0 {
@@ -124,7 +127,9 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
 
     @discardableResult public func write(_ path: String, _ data: Data) throws -> Bool {
         defer { KillPoint.stagedFile() }
-        if let refusal = ConfinedPath.refusal(path) { throw OutputProblem(path: path, message: refusal.description, refusal: refusal) }
+        if let refusal = ConfinedPath.refusal(path) {
+            throw OutputProblem(path: path, message: refusal.description, refusal: refusal)
+        }
         // A file whose bytes did not change is hard-linked from the previous output instead of
         // written: it keeps its modification time (so rsync, caches and `make` see no change), and
         // reading to compare costs less than writing.
@@ -167,11 +172,15 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
     /// Links the previous output's file at `path` into the staging folder when it is a regular
     /// file holding exactly `data` (its size is checked first). The file is opened below the
     /// previous output without following any link, and that very file is linked.
-    private static func linkUnchanged(_ path: String, _ data: Data, from previous: ConfinedFolder, into staging: ConfinedFolder) -> Bool {
+    private static func linkUnchanged(
+        _ path: String, _ data: Data, from previous: ConfinedFolder, into staging: ConfinedFolder
+    ) -> Bool {
         guard let (descriptor, info) = try? previous.openRegularFile(path) else { return false }
         defer { close(descriptor) }
-        guard Int(info.st_size) == data.count, let existing = try? DiskReader.read(descriptor: descriptor, size: data.count),
-              existing == data else { return false }
+        guard Int(info.st_size) == data.count,
+            let existing = try? DiskReader.read(descriptor: descriptor, size: data.count),
+            existing == data
+        else { return false }
         return staging.link(descriptor: descriptor, from: previous, path: path, as: path)
     }
 
@@ -183,7 +192,9 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: outputPath) else {
             guard rename(stagingPath, outputPath) == 0 else {
-                throw OutputProblem(path: outputPath, message: "could not put the new output in place: \(String(cString: strerror(errno)))")
+                throw OutputProblem(
+                    path: outputPath,
+                    message: "could not put the new output in place: \(String(cString: strerror(errno)))")
             }
             return
         }
@@ -197,7 +208,9 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         let retired = stagingPath + ".old"
         try? fileManager.removeItem(atPath: retired)
         guard rename(outputPath, retired) == 0 else {
-            throw OutputProblem(path: outputPath, message: "could not move the previous output aside: \(String(cString: strerror(errno)))")
+            throw OutputProblem(
+                path: outputPath,
+                message: "could not move the previous output aside: \(String(cString: strerror(errno)))")
         }
         guard rename(stagingPath, outputPath) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -215,10 +228,14 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         var sum = lock.withLock { made }
         let (linked, unknown) = lock.withLock { restamp }
         var info = stat()
-        guard !unknown, stat(outputPath, &info) == 0 else { return FileStamps.fingerprint(root: outputPath, paths: ["."]) }
+        guard !unknown, stat(outputPath, &info) == 0 else {
+            return FileStamps.fingerprint(root: outputPath, paths: ["."])
+        }
         sum.add(FileStamps.folderValue(path: ".", mode: info.st_mode))
         for path in linked {
-            guard stat(outputPath + "/" + path, &info) == 0 else { return FileStamps.fingerprint(root: outputPath, paths: ["."]) }
+            guard stat(outputPath + "/" + path, &info) == 0 else {
+                return FileStamps.fingerprint(root: outputPath, paths: ["."])
+            }
             sum.add(FileStamps.fileValue(path: "./" + path, info))
         }
         return sum.text
@@ -234,13 +251,14 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
 /// Swaps two paths atomically with Linux's `renameat2(RENAME_EXCHANGE)`, looked up at run time
 /// because the C library declares it only for `_GNU_SOURCE` builds, which Swift's import is not.
 enum AtomicExchange {
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private typealias RenameAt2 =
+        @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
     private static let renameat2: RenameAt2? = {
         #if os(Linux)
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: RenameAt2.self)
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
+            return unsafeBitCast(symbol, to: RenameAt2.self)
         #else
-        return nil
+            return nil
         #endif
     }()
 
@@ -288,7 +306,9 @@ public struct OutputProblem: Error, CustomStringConvertible, Sendable {
     /// This problem as one about the whole output folder at `outputPath`, when it stops every
     /// write (see `wholeOutputReason`): one message instead of one per file.
     public func asWholeOutput(_ outputPath: String) -> OutputProblem? {
-        wholeOutputReason.map { OutputProblem(path: outputPath, message: "could not write the output: \($0)", code: code) }
+        wholeOutputReason.map {
+            OutputProblem(path: outputPath, message: "could not write the output: \($0)", code: code)
+        }
     }
 }
 

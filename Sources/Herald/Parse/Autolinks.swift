@@ -37,11 +37,18 @@ enum Autolinks {
                 // next one before it stops there too, so the whole search stays linear.
                 var stop = -1
                 return ByteSearch.firstIndex(of: colon, in: bytes) { index in
-                    guard index + 2 < bytes.count, bytes[index + 1] == slash, bytes[index + 2] == slash else { return false }
+                    guard index + 2 < bytes.count, bytes[index + 1] == slash, bytes[index + 2] == slash else {
+                        return false
+                    }
                     var start = index
                     while start > 0, isAlpha(bytes[start - 1]) { start -= 1 }
-                    if start >= 3, bytes[start - 3] == UInt8(ascii: "]"), bytes[start - 2] == colon, bytes[start - 1] == UInt8(ascii: " ") { return false }
-                    guard start >= 2, bytes[start - 2] == UInt8(ascii: "]"), bytes[start - 1] == UInt8(ascii: "(") else { return true }
+                    if start >= 3, bytes[start - 3] == UInt8(ascii: "]"), bytes[start - 2] == colon,
+                        bytes[start - 1] == UInt8(ascii: " ")
+                    {
+                        return false
+                    }
+                    guard start >= 2, bytes[start - 2] == UInt8(ascii: "]"), bytes[start - 1] == UInt8(ascii: "(")
+                    else { return true }
                     // A destination ends at `)` before any space: `[a](https://a.org` is no link,
                     // and GitHub links its address.
                     if stop < index {
@@ -90,8 +97,10 @@ enum Autolinks {
                 linkDepth += event == CMARK_EVENT_ENTER ? 1 : -1
                 continue
             }
-            guard linkDepth == 0, event == CMARK_EVENT_ENTER, type == CMARK_NODE_TEXT, let parent = cmark_node_parent(node),
-                  let literal = cmark_node_get_literal(node), mayHoldAddress(literal, kinds) else { continue }
+            guard linkDepth == 0, event == CMARK_EVENT_ENTER, type == CMARK_NODE_TEXT,
+                let parent = cmark_node_parent(node),
+                let literal = cmark_node_get_literal(node), mayHoldAddress(literal, kinds)
+            else { continue }
             if seen.insert(parent).inserted { found.append(parent) }
         }
         return found
@@ -114,7 +123,9 @@ enum Autolinks {
         while let node = child {
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_TEXT, !inRawAnchor else {
-                if type == CMARK_NODE_HTML_INLINE { inRawAnchor = opensOrClosesAnchor(CmarkNodes.literal(node)) ?? inRawAnchor }
+                if type == CMARK_NODE_HTML_INLINE {
+                    inRawAnchor = opensOrClosesAnchor(CmarkNodes.literal(node)) ?? inRawAnchor
+                }
                 child = cmark_node_next(node)
                 continue
             }
@@ -193,10 +204,14 @@ enum Autolinks {
     private static func www(_ text: [UInt8], at start: Int) -> Found? {
         if start > 0 {
             let before = text[start - 1]
-            guard isSpace(before) || before == UInt8(ascii: "*") || before == UInt8(ascii: "_") || before == UInt8(ascii: "~")
-                    || before == UInt8(ascii: "(") else { return nil }
+            guard
+                isSpace(before) || before == UInt8(ascii: "*") || before == UInt8(ascii: "_")
+                    || before == UInt8(ascii: "~")
+                    || before == UInt8(ascii: "(")
+            else { return nil }
         }
-        guard text.count - start >= 4, text[start + 1] == w, text[start + 2] == w, text[start + 3] == UInt8(ascii: ".") else { return nil }
+        guard text.count - start >= 4, text[start + 1] == w, text[start + 2] == w, text[start + 3] == UInt8(ascii: ".")
+        else { return nil }
         let domain = domainLength(text, from: start, allowShort: false)
         guard domain > 0 else { return nil }
         let end = delimit(text, start: start, end: extent(text, from: start + domain))
@@ -205,11 +220,15 @@ enum Autolinks {
 
     /// `http://`, `https://` or `ftp://` (in any case) and a domain, found at its colon.
     private static func url(_ text: [UInt8], at colonIndex: Int, floor: Int) -> Found? {
-        guard text.count - colonIndex >= 4, text[colonIndex + 1] == slash, text[colonIndex + 2] == slash else { return nil }
+        guard text.count - colonIndex >= 4, text[colonIndex + 1] == slash, text[colonIndex + 2] == slash else {
+            return nil
+        }
         var start = colonIndex
         while start > floor, isAlpha(text[start - 1]) { start -= 1 }
         let scheme = String(decoding: text[start..<colonIndex], as: UTF8.self).lowercased()
-        guard scheme == "http" || scheme == "https" || scheme == "ftp", isHostCharacter(text, at: colonIndex + 3) else { return nil }
+        guard scheme == "http" || scheme == "https" || scheme == "ftp", isHostCharacter(text, at: colonIndex + 3) else {
+            return nil
+        }
         let domain = domainLength(text, from: colonIndex + 3, allowShort: true)
         guard domain > 0 else { return nil }
         let end = delimit(text, start: colonIndex, end: extent(text, from: colonIndex + 3 + domain))
@@ -236,7 +255,9 @@ enum Autolinks {
             }
             end += 1
         }
-        guard end - atIndex >= 2, dots > 0, isAlpha(text[end - 1]) || text[end - 1] == UInt8(ascii: ".") else { return nil }
+        guard end - atIndex >= 2, dots > 0, isAlpha(text[end - 1]) || text[end - 1] == UInt8(ascii: ".") else {
+            return nil
+        }
         let delimited = delimit(text, start: atIndex, end: end)
         return delimited > atIndex ? Found(start: start, end: delimited, scheme: "mailto:") : nil
     }
@@ -289,7 +310,7 @@ enum Autolinks {
         guard case .scalarValue(let scalar) = decoder.decode(&iterator), scalar.value >= 0x2000 else { return false }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-             .finalPunctuation, .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            .finalPunctuation, .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator:
             return true
         default:
             return false
@@ -322,7 +343,11 @@ enum Autolinks {
             } else if last == UInt8(ascii: ";") {
                 var entityStart = end - 2
                 while entityStart > start, isAlpha(text[entityStart]) { entityStart -= 1 }
-                if entityStart < end - 2, entityStart >= start, text[entityStart] == UInt8(ascii: "&") { end = entityStart } else { end -= 1 }
+                if entityStart < end - 2, entityStart >= start, text[entityStart] == UInt8(ascii: "&") {
+                    end = entityStart
+                } else {
+                    end -= 1
+                }
             } else {
                 return end
             }
@@ -343,7 +368,7 @@ enum Autolinks {
         if scalar.properties.isWhitespace { return false }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            .initialPunctuation, .finalPunctuation, .otherPunctuation:
             return false
         default:
             return true

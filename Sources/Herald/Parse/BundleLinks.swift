@@ -19,7 +19,8 @@ public struct BundleLinks: Sendable {
     /// The resource a relative URL names (`photo.jpg`, `./photo.jpg`, `photo%20one.jpg`), with
     /// what follows it (`?v=2`, `#page=3`), or nil when it names none of the bundle's files.
     func resource(in url: String) -> (name: String, rest: Substring)? {
-        guard !url.isEmpty, !url.hasPrefix("/"), !url.hasPrefix("#"), !url.contains("://"), !url.hasPrefix("mailto:") else { return nil }
+        guard !url.isEmpty, !url.hasPrefix("/"), !url.hasPrefix("#"), !url.contains("://"), !url.hasPrefix("mailto:")
+        else { return nil }
         let cut = url.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? url.endIndex
         var name = String(url[..<cut])
         while name.hasPrefix("./") { name.removeFirst(2) }

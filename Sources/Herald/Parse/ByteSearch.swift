@@ -26,7 +26,8 @@ enum ByteSearch {
     /// Whether `bytes` has `first` directly followed by `second`.
     static func contains(_ bytes: [UInt8], _ first: UInt8, followedBy second: UInt8) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            firstIndex(of: first, in: buffer) { index in index + 1 < buffer.count && buffer[index + 1] == second } != nil
+            firstIndex(of: first, in: buffer) { index in index + 1 < buffer.count && buffer[index + 1] == second }
+                != nil
         }
     }
 

@@ -15,7 +15,9 @@ public struct CivilDateTime: Hashable, Sendable, Comparable {
 
     /// Creates a wall-clock time; the fields are not checked (see `isValid`).
     public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
-        (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+        (self.year, self.month, self.day, self.hour, self.minute, self.second) = (
+            year, month, day, hour, minute, second
+        )
     }
 
     /// The wall-clock time of `instant` in `timeZone`.
@@ -29,7 +31,8 @@ public struct CivilDateTime: Hashable, Sendable, Comparable {
         let days = seconds.floorDivided(by: 86_400)
         let timeOfDay = seconds - days * 86_400
         let (y, m, d) = Self.civil(fromDays: days)
-        self.init(year: y, month: m, day: d, hour: timeOfDay / 3600, minute: timeOfDay % 3600 / 60, second: timeOfDay % 60)
+        self.init(
+            year: y, month: m, day: d, hour: timeOfDay / 3600, minute: timeOfDay % 3600 / 60, second: timeOfDay % 60)
     }
 
     /// The number of days in a month of a year.
@@ -134,12 +137,24 @@ public enum TimestampFormat {
                 buffer[end] = UInt8(ascii: byte)
                 end += 1
             }
-            put(civil.year, width: 4); put("-"); put(civil.month, width: 2); put("-"); put(civil.day, width: 2)
-            put("T"); put(civil.hour, width: 2); put(":"); put(civil.minute, width: 2); put(":"); put(civil.second, width: 2)
+            put(civil.year, width: 4)
+            put("-")
+            put(civil.month, width: 2)
+            put("-")
+            put(civil.day, width: 2)
+            put("T")
+            put(civil.hour, width: 2)
+            put(":")
+            put(civil.minute, width: 2)
+            put(":")
+            put(civil.second, width: 2)
             if offset == 0 {
                 put("Z")
             } else {
-                put(offset < 0 ? "-" : "+"); put(abs(offset) / 3600, width: 2); put(":"); put(abs(offset) % 3600 / 60, width: 2)
+                put(offset < 0 ? "-" : "+")
+                put(abs(offset) / 3600, width: 2)
+                put(":")
+                put(abs(offset) % 3600 / 60, width: 2)
             }
             return end
         }

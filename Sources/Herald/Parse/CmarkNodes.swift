@@ -7,7 +7,9 @@ enum CmarkNodes {
     /// A node's literal (the text of a text or code node) as bytes; empty if it has none.
     static func literal(_ node: OpaquePointer) -> [UInt8] {
         guard let pointer = cmark_node_get_literal(node) else { return [] }
-        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+        return Array(
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
     }
 
     /// Replaces a node's literal; cmark copies the bytes.

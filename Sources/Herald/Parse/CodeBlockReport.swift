@@ -35,6 +35,11 @@ public struct CodeBlockReport: Sendable, Equatable {
         guard let first = places.min(by: { ($0.path, $0.line) < ($1.path, $1.line) }) else { return [] }
         let others = places.count - 1
         let files = others == 0 ? "this file" : "this file and \(others) other\(others == 1 ? "" : "s")"
-        return [.warning(path: first.path, line: first.line, "code in \(files) is not highlighted: \(PygmentsProcess.interpreter) with Pygments could not be started; install python3-pygments (apt install python3-pygments), or set `markdown: {highlight: false}` in site.yml")]
+        return [
+            .warning(
+                path: first.path, line: first.line,
+                "code in \(files) is not highlighted: \(PygmentsProcess.interpreter) with Pygments could not be started; install python3-pygments (apt install python3-pygments), or set `markdown: {highlight: false}` in site.yml"
+            )
+        ]
     }
 }

@@ -29,7 +29,9 @@ struct ContainerPrefix {
             case CMARK_NODE_BLOCK_QUOTE:
                 found.append(.blockQuote)
             case CMARK_NODE_ITEM:
-                guard let width = Self.width(of: current, bytes: bytes, lines: lines, widths: &widths) else { return nil }
+                guard let width = Self.width(of: current, bytes: bytes, lines: lines, widths: &widths) else {
+                    return nil
+                }
                 found.append(.item(width: width))
             case CMARK_NODE_LIST:
                 break
@@ -82,10 +84,13 @@ struct ContainerPrefix {
 
     /// A list item's width (`marker_offset + padding`), worked out from its marker line as cmark's
     /// `open_new_blocks` did; remembered per item, since every paragraph in it asks again.
-    private static func width(of item: OpaquePointer, bytes: [UInt8], lines: SourceLines, widths: inout [OpaquePointer: Int]) -> Int? {
+    private static func width(
+        of item: OpaquePointer, bytes: [UInt8], lines: SourceLines, widths: inout [OpaquePointer: Int]
+    ) -> Int? {
         if let known = widths[item] { return known }
         guard let outer = ContainerPrefix(around: item, bytes: bytes, lines: lines, widths: &widths),
-              let line = lines.range(ofLine: Int(cmark_node_get_start_line(item))) else { return nil }
+            let line = lines.range(ofLine: Int(cmark_node_get_start_line(item)))
+        else { return nil }
         // On the marker line every outer item is passed by its width, whether it opened on this
         // line or earlier; the two come to the same columns.
         var cursor = LineCursor(line: line)
@@ -98,14 +103,21 @@ struct ContainerPrefix {
             }
         }
         let (marker, markerOffset) = cursor.firstNonspace(in: bytes)
-        guard marker == line.lowerBound + Int(cmark_node_get_start_column(item)) - 1, marker < cursor.end else { return nil }
+        guard marker == line.lowerBound + Int(cmark_node_get_start_column(item)) - 1, marker < cursor.end else {
+            return nil
+        }
         var markerEnd = marker
-        if bytes[marker] == UInt8(ascii: "-") || bytes[marker] == UInt8(ascii: "+") || bytes[marker] == UInt8(ascii: "*") {
+        if bytes[marker] == UInt8(ascii: "-") || bytes[marker] == UInt8(ascii: "+")
+            || bytes[marker] == UInt8(ascii: "*")
+        {
             markerEnd += 1
         } else {
-            while markerEnd < cursor.end, markerEnd - marker < 9, (0x30...0x39).contains(bytes[markerEnd]) { markerEnd += 1 }
+            while markerEnd < cursor.end, markerEnd - marker < 9, (0x30...0x39).contains(bytes[markerEnd]) {
+                markerEnd += 1
+            }
             guard markerEnd > marker, markerEnd < cursor.end,
-                  bytes[markerEnd] == UInt8(ascii: ".") || bytes[markerEnd] == UInt8(ascii: ")") else { return nil }
+                bytes[markerEnd] == UInt8(ascii: ".") || bytes[markerEnd] == UInt8(ascii: ")")
+            else { return nil }
             markerEnd += 1
         }
         let markerWidth = markerEnd - marker
@@ -114,11 +126,13 @@ struct ContainerPrefix {
         cursor.advance(markerEnd - cursor.offset, columns: false, in: bytes)
         let markerColumn = cursor.column
         while cursor.column - markerColumn <= 5, cursor.offset < cursor.end,
-              bytes[cursor.offset] == 0x20 || bytes[cursor.offset] == 0x09 {
+            bytes[cursor.offset] == 0x20 || bytes[cursor.offset] == 0x09
+        {
             cursor.advance(1, columns: true, in: bytes)
         }
         let spaces = cursor.column - markerColumn
-        let padding = (spaces >= 5 || spaces < 1 || cursor.offset == cursor.end) ? markerWidth + 1 : markerWidth + spaces
+        let padding =
+            (spaces >= 5 || spaces < 1 || cursor.offset == cursor.end) ? markerWidth + 1 : markerWidth + spaces
         widths[item] = markerOffset + padding
         return markerOffset + padding
     }

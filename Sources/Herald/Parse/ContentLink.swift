@@ -26,7 +26,8 @@ public struct ContentLink: Sendable, Equatable {
     private static func endsWithIgnoringCase(_ text: String, _ suffix: StaticString) -> Bool {
         let tail = text.utf8.suffix(suffix.utf8CodeUnitCount)
         guard tail.count == suffix.utf8CodeUnitCount else { return false }
-        return zip(tail, UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)).allSatisfy { byte, wanted in
+        return zip(tail, UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)).allSatisfy {
+            byte, wanted in
             (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == wanted
         }
     }

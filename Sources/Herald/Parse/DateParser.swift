@@ -29,8 +29,8 @@ public enum DateParser {
         var scanner = ByteScanner(Array(text.trimmed().utf8))
         let shape = "expected YYYY-MM-DD, YYYY-MM-DD HH:MM[:SS] or an RFC 3339 date such as 2026-11-21T09:30:00+08:00"
         guard let year = scanner.digits(exactly: 4), scanner.take(UInt8(ascii: "-")),
-              let month = scanner.digits(from: 1, to: 2), scanner.take(UInt8(ascii: "-")),
-              let day = scanner.digits(from: 1, to: 2)
+            let month = scanner.digits(from: 1, to: 2), scanner.take(UInt8(ascii: "-")),
+            let day = scanner.digits(from: 1, to: 2)
         else { return .failure(Problem(message: "'\(text)' is not a date: \(shape)")) }
 
         var civil = CivilDateTime(year: year, month: month, day: day)
@@ -38,8 +38,8 @@ public enum DateParser {
         var offset: Int?
         if !scanner.atEnd {
             guard scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: "t")) || scanner.skipSpaces(),
-                  let hour = scanner.digits(from: 1, to: 2), scanner.take(UInt8(ascii: ":")),
-                  let minute = scanner.digits(exactly: 2)
+                let hour = scanner.digits(from: 1, to: 2), scanner.take(UInt8(ascii: ":")),
+                let minute = scanner.digits(exactly: 2)
             else { return .failure(Problem(message: "'\(text)' is not a date: \(shape)")) }
             civil.hour = hour
             civil.minute = minute
@@ -78,16 +78,22 @@ public enum DateParser {
         }
 
         guard (1000...9999).contains(civil.year) else {
-            return .failure(Problem(message: "'\(text)' is not a date Herald can publish: the year must be between 1000 and 9999"))
+            return .failure(
+                Problem(message: "'\(text)' is not a date Herald can publish: the year must be between 1000 and 9999"))
         }
         guard (1...12).contains(civil.month) else {
             return .failure(Problem(message: "'\(text)' is not a real date: there is no month \(civil.month)"))
         }
         guard (1...CivilDateTime.daysIn(month: civil.month, year: civil.year)).contains(civil.day) else {
-            return .failure(Problem(message: "'\(text)' is not a real date: \(monthNames[civil.month - 1]) \(civil.year) has \(CivilDateTime.daysIn(month: civil.month, year: civil.year)) days"))
+            return .failure(
+                Problem(
+                    message:
+                        "'\(text)' is not a real date: \(monthNames[civil.month - 1]) \(civil.year) has \(CivilDateTime.daysIn(month: civil.month, year: civil.year)) days"
+                ))
         }
         guard civil.isValid else {
-            return .failure(Problem(message: "'\(text)' is not a real time of day: hours run 00–23, minutes and seconds 00–59"))
+            return .failure(
+                Problem(message: "'\(text)' is not a real time of day: hours run 00–23, minutes and seconds 00–59"))
         }
         let instant = offset.map { civil.instant(offsetSeconds: $0) } ?? civil.instant(in: timeZone)
         return .success(ParsedDate(instant: instant, civil: civil, hasTime: hasTime, hasOffset: offset != nil))

@@ -61,7 +61,9 @@ enum Emoji {
         while index < limit {
             let byte = text[index]
             if byte == colon { return index > start ? index : nil }
-            guard isWordByte(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") else { return nil }
+            guard
+                isWordByte(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            else { return nil }
             index += 1
         }
         return nil
@@ -86,26 +88,32 @@ enum Emoji {
             }
             guard skipDepth == 0, event == CMARK_EVENT_ENTER, type == CMARK_NODE_TEXT else { continue }
             if let previous = cmark_node_previous(node), cmark_node_get_type(previous) == CMARK_NODE_TEXT,
-               runs.last?.last == previous {
+                runs.last?.last == previous
+            {
                 runs[runs.count - 1].append(node)
             } else {
                 runs.append([node])
             }
         }
-        return runs.filter { run in run.contains { node in cmark_node_get_literal(node).map { strchr($0, Int32(colon)) != nil } ?? false } }
+        return runs.filter { run in
+            run.contains { node in cmark_node_get_literal(node).map { strchr($0, Int32(colon)) != nil } ?? false }
+        }
     }
 
     /// A link whose text is its address (`<https://…>`, or a bare one `Autolinks` linked).
     private static func isAutolink(_ link: OpaquePointer) -> Bool {
-        guard let child = cmark_node_first_child(link), cmark_node_next(child) == nil, cmark_node_get_type(child) == CMARK_NODE_TEXT,
-              let url = cmark_node_get_url(link) else { return false }
+        guard let child = cmark_node_first_child(link), cmark_node_next(child) == nil,
+            cmark_node_get_type(child) == CMARK_NODE_TEXT,
+            let url = cmark_node_get_url(link)
+        else { return false }
         let address = String(cString: url)
         let text = String(decoding: CmarkNodes.literal(child), as: UTF8.self)
         return address == text || address == "mailto:" + text || address == "http://" + text
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
@@ -118,7 +126,8 @@ enum Emoji {
         table.reserveCapacity(5_000)
         for line in EmojiTable.lines.utf8.split(separator: UInt8(ascii: "\n")) {
             guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { continue }
-            table[String(decoding: line[..<space], as: UTF8.self)] = String(decoding: line[line.index(after: space)...], as: UTF8.self)
+            table[String(decoding: line[..<space], as: UTF8.self)] = String(
+                decoding: line[line.index(after: space)...], as: UTF8.self)
         }
         return table
     }()

@@ -26,7 +26,8 @@ enum EscapedTildes {
             guard cmark_iter_next(second) == event else { return [:] }
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(first), let twin = cmark_iter_get_node(second),
-                  cmark_node_get_type(node) == cmark_node_get_type(twin) else { return [:] }
+                cmark_node_get_type(node) == cmark_node_get_type(twin)
+            else { return [:] }
             guard event == CMARK_EVENT_ENTER, cmark_node_get_type(node) == CMARK_NODE_TEXT else { continue }
             let text = CmarkNodes.literal(node)
             guard text.contains(tilde) else { continue }
@@ -45,8 +46,10 @@ enum EscapedTildes {
     /// nil if it has neither. Escaped pairs (`\\`) are passed whole, so `\\~` keeps its tilde.
     static func variant(of source: [UInt8]) -> [UInt8]? {
         // Most text has neither `\~` nor `&#`: then there is nothing to copy.
-        guard ByteSearch.contains(source, UInt8(ascii: "\\"), followedBy: tilde)
-            || ByteSearch.contains(source, UInt8(ascii: "&"), followedBy: UInt8(ascii: "#")) else { return nil }
+        guard
+            ByteSearch.contains(source, UInt8(ascii: "\\"), followedBy: tilde)
+                || ByteSearch.contains(source, UInt8(ascii: "&"), followedBy: UInt8(ascii: "#"))
+        else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(source.count)
         var changed = false
@@ -96,12 +99,15 @@ enum EscapedTildes {
             value = value * (hex ? 16 : 10) + digit
             cursor += 1
         }
-        guard cursor > digitsStart, cursor < source.count, source[cursor] == UInt8(ascii: ";"), value == 0x7E else { return nil }
+        guard cursor > digitsStart, cursor < source.count, source[cursor] == UInt8(ascii: ";"), value == 0x7E else {
+            return nil
+        }
         return cursor + 1 - index
     }
 
     /// ASCII punctuation, the characters a backslash escapes.
     private static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
-        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+            || (0x7B...0x7E).contains(byte)
     }
 }

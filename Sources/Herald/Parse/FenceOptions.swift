@@ -38,7 +38,9 @@ struct FenceOptions: Sendable, Equatable {
     var json: String {
         var fields: [String] = []
         if anchorLineNumbers { fields.append("\"anchorlinenos\":true") }
-        if !highlightedLines.isEmpty { fields.append("\"hl_lines\":[" + highlightedLines.map(String.init).joined(separator: ",") + "]") }
+        if !highlightedLines.isEmpty {
+            fields.append("\"hl_lines\":[" + highlightedLines.map(String.init).joined(separator: ",") + "]")
+        }
         if let lineAnchors { fields.append("\"lineanchors\":\"\(lineAnchors)\"") }
         if let lineNumbers { fields.append("\"linenos\":\"\(lineNumbers.rawValue)\"") }
         if let lineNumberStart { fields.append("\"linenostart\":\(lineNumberStart)") }
@@ -52,7 +54,16 @@ struct FenceOptions: Sendable, Equatable {
         let text = rest.trimmingCharacters(in: .whitespaces)
         guard text.hasPrefix("{") else { return (FenceOptions(), []) }
         guard text.hasSuffix("}"), text.count >= 2 else {
-            return (FenceOptions(), [.init(kind: .unclosedOptions, line: line, message: "fence options '\(Self.shortened(text))' have no closing '}'; the block is highlighted without them")])
+            return (
+                FenceOptions(),
+                [
+                    .init(
+                        kind: .unclosedOptions, line: line,
+                        message:
+                            "fence options '\(Self.shortened(text))' have no closing '}'; the block is highlighted without them"
+                    )
+                ]
+            )
         }
         var options = FenceOptions()
         var problems: [CodeBlockReport.Problem] = []
@@ -63,13 +74,20 @@ struct FenceOptions: Sendable, Equatable {
             }
         }
         if let unterminated = scanner.unterminated, problems.count < problemsPerFence {
-            problems.append(.init(kind: .malformedValue, line: line, message: "fence option '\(Self.shortened(unterminated))' has an unclosed quote or '['; the block is highlighted without it"))
+            problems.append(
+                .init(
+                    kind: .malformedValue, line: line,
+                    message:
+                        "fence option '\(Self.shortened(unterminated))' has an unclosed quote or '['; the block is highlighted without it"
+                ))
         }
         return (options, problems)
     }
 
     /// Sets one option; the problem when it cannot be used.
-    private mutating func set(_ name: String, _ value: String?, lineCount: Int) -> (kind: CodeBlockReport.Problem.Kind, message: String)? {
+    private mutating func set(
+        _ name: String, _ value: String?, lineCount: Int
+    ) -> (kind: CodeBlockReport.Problem.Kind, message: String)? {
         let written = value.map { "\(name)=\($0)" } ?? name
         let skipped = "; the block is highlighted without it"
         switch name.lowercased() {
@@ -78,21 +96,36 @@ struct FenceOptions: Sendable, Equatable {
             case "true", "table": lineNumbers = .table
             case "inline": lineNumbers = .inline
             case "false": lineNumbers = nil
-            default: return (.malformedValue, "fence option \(Self.shortened(written)) is not true, false, table or inline" + skipped)
+            default:
+                return (
+                    .malformedValue,
+                    "fence option \(Self.shortened(written)) is not true, false, table or inline" + skipped
+                )
             }
         case "hl_lines":
             guard let value, let lines = Self.lines(value, lineCount: lineCount) else {
-                return (.malformedValue, "fence option \(Self.shortened(written)) is not a list of lines and ranges such as [2,\"4-5\"] or \"2 4-5\"" + skipped)
+                return (
+                    .malformedValue,
+                    "fence option \(Self.shortened(written)) is not a list of lines and ranges such as [2,\"4-5\"] or \"2 4-5\""
+                        + skipped
+                )
             }
             highlightedLines = lines
         case "linenostart":
             guard let value, let start = Self.number(Self.unquoted(value)), start <= 999_999_999 else {
-                return (.malformedValue, "fence option \(Self.shortened(written)) is not a whole number such as 10" + skipped)
+                return (
+                    .malformedValue,
+                    "fence option \(Self.shortened(written)) is not a whole number such as 10" + skipped
+                )
             }
             lineNumberStart = start
         case "lineanchors":
             guard let value, let prefix = HeadingIDs.safePrefix(Self.unquoted(value)) else {
-                return (.malformedValue, "fence option \(Self.shortened(written)) is not a prefix for line ids of letters, digits, '-', '_', '.' or ':' (at most \(HeadingIDs.prefixLimit))" + skipped)
+                return (
+                    .malformedValue,
+                    "fence option \(Self.shortened(written)) is not a prefix for line ids of letters, digits, '-', '_', '.' or ':' (at most \(HeadingIDs.prefixLimit))"
+                        + skipped
+                )
             }
             lineAnchors = prefix
         case "anchorlinenos":
@@ -102,7 +135,11 @@ struct FenceOptions: Sendable, Equatable {
             default: return (.malformedValue, "fence option \(Self.shortened(written)) is not true or false" + skipped)
             }
         default:
-            return (.unknownOption, "unknown fence option '\(Self.shortened(written))': Herald knows linenos, hl_lines, linenostart, lineanchors and anchorlinenos" + skipped)
+            return (
+                .unknownOption,
+                "unknown fence option '\(Self.shortened(written))': Herald knows linenos, hl_lines, linenostart, lineanchors and anchorlinenos"
+                    + skipped
+            )
         }
         return nil
     }
@@ -124,7 +161,8 @@ struct FenceOptions: Sendable, Equatable {
         for entry in entries {
             let bounds = entry.split(separator: "-", omittingEmptySubsequences: false)
             guard bounds.count <= 2, let first = number(String(bounds[0])), first >= 1,
-                  let last = bounds.count == 2 ? number(String(bounds[1])) : first, last >= first else { return nil }
+                let last = bounds.count == 2 ? number(String(bounds[1])) : first, last >= first
+            else { return nil }
             if first <= lineCount { marked.formUnion(first...min(last, lineCount)) }
         }
         return marked.sorted()
@@ -132,7 +170,9 @@ struct FenceOptions: Sendable, Equatable {
 
     /// A whole number of at most nine ASCII digits.
     private static func number(_ text: String) -> Int? {
-        guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
         return Int(text)
     }
 

@@ -59,7 +59,9 @@ struct FootnoteDefinitions {
             for candidate in candidates { probe[candidate.colon] = 0x01 }
             let tree = CmarkNodes.parse(probe, flags: flags)
             let lines = SourceLines(probe)
-            let starts = Self.textStarts(in: tree, bytes: probe, lines: lines, near: Set(candidates.map { Self.line(of: $0.start, lines: lines) }))
+            let starts = Self.textStarts(
+                in: tree, bytes: probe, lines: lines,
+                near: Set(candidates.map { Self.line(of: $0.start, lines: lines) }))
             if usedBullets == nil { usedBullets = Self.bullets(in: tree, bytes: probe, lines: lines) }
             cmark_node_free(tree)
             let confirmed = candidates.filter { starts.contains($0.start) }
@@ -85,8 +87,10 @@ struct FootnoteDefinitions {
             let bullet = Self.bullet(for: content, avoiding: usedBullets)
             output += [bullet, 0x20, 0x20, 0x20]
             if content.isEmpty { output += Array("<!---->".utf8) }
-            definitions.append(Definition(label: String(decoding: bytes[candidate.label], as: UTF8.self), line: line,
-                                          column: column, placeholder: content.isEmpty))
+            definitions.append(
+                Definition(
+                    label: String(decoding: bytes[candidate.label], as: UTF8.self), line: line,
+                    column: column, placeholder: content.isEmpty))
             copied = candidate.contentStart
         }
         output += bytes[copied...]
@@ -98,7 +102,9 @@ struct FootnoteDefinitions {
     private static func bullet(for content: ArraySlice<UInt8>, avoiding used: Set<UInt8>) -> UInt8 {
         let choices: [UInt8] = [UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*")]
         for bullet in choices where !used.contains(bullet) {
-            if bullet == UInt8(ascii: "+") || !content.allSatisfy({ $0 == bullet || $0 == 0x20 || $0 == 0x09 }) { return bullet }
+            if bullet == UInt8(ascii: "+") || !content.allSatisfy({ $0 == bullet || $0 == 0x20 || $0 == 0x09 }) {
+                return bullet
+            }
         }
         // Every bullet is in use: `+` never makes a thematic break, and joins a list only where
         // one of `+` items comes right before or after the definition.
@@ -120,7 +126,9 @@ struct FootnoteDefinitions {
                 guard start + 1 < buffer.count, buffer[start + 1] == UInt8(ascii: "^") else { continue }
                 var end = start + 2
                 while end < buffer.count, !isLabelStop(buffer[end]) { end += 1 }
-                guard end > start + 2, end + 1 < buffer.count, buffer[end] == UInt8(ascii: "]"), buffer[end + 1] == UInt8(ascii: ":") else { continue }
+                guard end > start + 2, end + 1 < buffer.count, buffer[end] == UInt8(ascii: "]"),
+                    buffer[end + 1] == UInt8(ascii: ":")
+                else { continue }
                 var content = end + 2
                 while content < buffer.count, buffer[content] == 0x20 || buffer[content] == 0x09 { content += 1 }
                 found.append(Candidate(start: start, label: (start + 2)..<end, colon: end + 1, contentStart: content))
@@ -132,7 +140,8 @@ struct FootnoteDefinitions {
 
     /// Whether a byte ends a footnote label.
     static func isLabelStop(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "]") || byte == UInt8(ascii: "[") || byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0
+        byte == UInt8(ascii: "]") || byte == UInt8(ascii: "[") || byte == 0x20 || byte == 0x09 || byte == 0x0A
+            || byte == 0x0D || byte == 0
     }
 
     /// The line (from 1) holding byte `offset`, by binary search.
@@ -141,7 +150,11 @@ struct FootnoteDefinitions {
         var high = lines.count
         while low < high {
             let middle = (low + high + 1) / 2
-            if let range = lines.range(ofLine: middle), range.lowerBound <= offset { low = middle } else { high = middle - 1 }
+            if let range = lines.range(ofLine: middle), range.lowerBound <= offset {
+                low = middle
+            } else {
+                high = middle - 1
+            }
         }
         return low
     }
@@ -150,7 +163,9 @@ struct FootnoteDefinitions {
     /// in `near` only: the block's first byte, and on its other lines the text after the
     /// containers' prefixes when indented less than four columns (deeper, cmark-gfm opens no
     /// block there).
-    private static func textStarts(in tree: OpaquePointer, bytes: [UInt8], lines: SourceLines, near: Set<Int>) -> Set<Int> {
+    private static func textStarts(
+        in tree: OpaquePointer, bytes: [UInt8], lines: SourceLines, near: Set<Int>
+    ) -> Set<Int> {
         var starts: Set<Int> = []
         var widths: [OpaquePointer: Int] = [:]
         guard let iterator = cmark_iter_new(tree) else { return [] }
@@ -163,9 +178,11 @@ struct FootnoteDefinitions {
             guard type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING else { continue }
             let first = Int(cmark_node_get_start_line(node))
             let last = min(Int(cmark_node_get_end_line(node)), lines.count)
-            guard first <= last, (first...last).contains(where: near.contains), let range = lines.range(ofLine: first) else { continue }
+            guard first <= last, (first...last).contains(where: near.contains), let range = lines.range(ofLine: first)
+            else { continue }
             starts.insert(range.lowerBound + Int(cmark_node_get_start_column(node)) - 1)
-            guard last > first, let blockLines = ParagraphLines(of: node, bytes: bytes, lines: lines, widths: &widths) else { continue }
+            guard last > first, let blockLines = ParagraphLines(of: node, bytes: bytes, lines: lines, widths: &widths)
+            else { continue }
             for line in blockLines.lines.dropFirst() where line.indent < 4 && near.contains(line.number) {
                 starts.insert(line.textStart)
             }
@@ -181,9 +198,11 @@ struct FootnoteDefinitions {
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_LIST,
-                  cmark_node_get_list_type(node) == CMARK_BULLET_LIST,
-                  let range = lines.range(ofLine: Int(cmark_node_get_start_line(node))) else { continue }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == CMARK_NODE_LIST,
+                cmark_node_get_list_type(node) == CMARK_BULLET_LIST,
+                let range = lines.range(ofLine: Int(cmark_node_get_start_line(node)))
+            else { continue }
             let marker = range.lowerBound + Int(cmark_node_get_start_column(node)) - 1
             if marker < range.upperBound { used.insert(bytes[marker]) }
         }

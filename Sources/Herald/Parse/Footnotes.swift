@@ -85,7 +85,9 @@ struct Footnotes {
         }
         for (index, note) in notes.enumerated() where note.number == 0 {
             if labels[Self.key(note.definition.label)] == index {
-                report(FootnoteProblem(kind: .unreferencedDefinition, label: note.definition.label, line: note.definition.line))
+                report(
+                    FootnoteProblem(
+                        kind: .unreferencedDefinition, label: note.definition.label, line: note.definition.line))
             }
             cmark_node_free(note.item)
         }
@@ -115,14 +117,18 @@ struct Footnotes {
     /// Finds the definitions' list items, unlinks them, and drops the lists left empty.
     private mutating func collect(_ definitions: FootnoteDefinitions, from root: OpaquePointer) {
         var byPlace: [Int: [Int: FootnoteDefinitions.Definition]] = [:]
-        for definition in definitions.definitions { byPlace[definition.line, default: [:]][definition.column] = definition }
+        for definition in definitions.definitions {
+            byPlace[definition.line, default: [:]][definition.column] = definition
+        }
         var found: [(FootnoteDefinitions.Definition, OpaquePointer)] = []
         if let iterator = cmark_iter_new(root) {
             while true {
                 let event = cmark_iter_next(iterator)
                 if event == CMARK_EVENT_DONE { break }
-                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_ITEM,
-                      let definition = byPlace[source.bodyLine(Int(cmark_node_get_start_line(node)))]?[Int(cmark_node_get_start_column(node))]
+                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                    cmark_node_get_type(node) == CMARK_NODE_ITEM,
+                    let definition = byPlace[source.bodyLine(Int(cmark_node_get_start_line(node)))]?[
+                        Int(cmark_node_get_start_column(node))]
                 else { continue }
                 found.append((definition, node))
             }
@@ -132,13 +138,18 @@ struct Footnotes {
         for (definition, item) in found {
             if let list = cmark_node_parent(item) { lists.append(list) }
             cmark_node_unlink(item)
-            if definition.placeholder, let first = cmark_node_first_child(item), cmark_node_get_type(first) == CMARK_NODE_HTML_BLOCK {
+            if definition.placeholder, let first = cmark_node_first_child(item),
+                cmark_node_get_type(first) == CMARK_NODE_HTML_BLOCK
+            {
                 cmark_node_free(first)
             }
             cmark_consolidate_text_nodes(item)
             let key = Self.key(definition.label)
             if let first = labels[key] {
-                report(FootnoteProblem(kind: .repeatedDefinition, label: definition.label, line: definition.line, firstLine: notes[first].definition.line))
+                report(
+                    FootnoteProblem(
+                        kind: .repeatedDefinition, label: definition.label, line: definition.line,
+                        firstLine: notes[first].definition.line))
             } else {
                 labels[key] = notes.count
             }
@@ -146,7 +157,9 @@ struct Footnotes {
         }
         // A list is freed once, after all its items have gone (several definitions share one).
         var freed: Set<OpaquePointer> = []
-        for list in lists where cmark_node_first_child(list) == nil && freed.insert(list).inserted { cmark_node_free(list) }
+        for list in lists where cmark_node_first_child(list) == nil && freed.insert(list).inserted {
+            cmark_node_free(list)
+        }
     }
 
     /// Turns `[^label]` in the text nodes under `top` into references, outside links and images.
@@ -167,9 +180,13 @@ struct Footnotes {
             }
             if isLink { linkDepth += 1 }
             // Blocks know their line; inlines go on from it, one line a line break.
-            if type.rawValue <= CMARK_NODE_LAST_BLOCK.rawValue, cmark_node_get_start_line(node) > 0 { line = Int(cmark_node_get_start_line(node)) }
+            if type.rawValue <= CMARK_NODE_LAST_BLOCK.rawValue, cmark_node_get_start_line(node) > 0 {
+                line = Int(cmark_node_get_start_line(node))
+            }
             if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK { line += 1 }
-            if type == CMARK_NODE_TEXT, linkDepth == 0, let literal = cmark_node_get_literal(node), strstr(literal, "[^") != nil {
+            if type == CMARK_NODE_TEXT, linkDepth == 0, let literal = cmark_node_get_literal(node),
+                strstr(literal, "[^") != nil
+            {
                 texts.append((node, source.bodyLine(line)))
             }
         }
@@ -186,7 +203,8 @@ struct Footnotes {
         var index = 0
         while index + 1 < text.count {
             guard text[index] == UInt8(ascii: "["), text[index + 1] == UInt8(ascii: "^"),
-                  !escaped.contains(index), !escaped.contains(index + 1) else {
+                !escaped.contains(index), !escaped.contains(index + 1)
+            else {
                 index += 1
                 continue
             }
@@ -227,7 +245,8 @@ struct Footnotes {
         }
         notes[noteIndex].referenceCount += 1
         let number = notes[noteIndex].number
-        let linked = "<sup class=\"footnote-ref\"><a href=\"#\(noteID(number))\" id=\"\(referenceID(number, notes[noteIndex].referenceCount))\">\(number)</a></sup>"
+        let linked =
+            "<sup class=\"footnote-ref\"><a href=\"#\(noteID(number))\" id=\"\(referenceID(number, notes[noteIndex].referenceCount))\">\(number)</a></sup>"
         let node = CmarkNodes.custom(CMARK_NODE_CUSTOM_INLINE, enter: linked, exit: "")
         references.append((node, linked, "<sup class=\"footnote-ref\">\(number)</sup>"))
         return node
@@ -245,10 +264,12 @@ struct Footnotes {
 
     /// The notes shown, as cmark-gfm writes them; each note's blocks are moved into its item.
     private func section() -> OpaquePointer {
-        let section = CmarkNodes.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "<section class=\"footnotes\">\n<ol>", exit: "</ol>\n</section>")
+        let section = CmarkNodes.custom(
+            CMARK_NODE_CUSTOM_BLOCK, enter: "<section class=\"footnotes\">\n<ol>", exit: "</ol>\n</section>")
         for index in shown {
             let note = notes[index]
-            let item = CmarkNodes.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "<li id=\"\(noteID(note.number))\">", exit: "</li>")
+            let item = CmarkNodes.custom(
+                CMARK_NODE_CUSTOM_BLOCK, enter: "<li id=\"\(noteID(note.number))\">", exit: "</li>")
             while let child = cmark_node_first_child(note.item) { cmark_node_append_child(item, child) }
             cmark_node_free(note.item)
             let backLinks = (1...note.referenceCount).map { count in

@@ -6,7 +6,9 @@ enum FrontMatter {
     /// Splits the file and parses its front matter, YAML between `---` lines or TOML between
     /// `+++` lines, into one reader; whatever stops it is a diagnostic at its file line.
     /// `bodyLine` is the file line the body starts on, for diagnostics about the body.
-    static func read(_ data: Data, path: String) -> Result<(fields: YAMLReader, body: String, bodyLine: Int), Diagnostic> {
+    static func read(
+        _ data: Data, path: String
+    ) -> Result<(fields: YAMLReader, body: String, bodyLine: Int), Diagnostic> {
         let source: SourceText
         switch SourceText.read(data, path: path) {
         case .success(let text): source = text
@@ -17,25 +19,35 @@ enum FrontMatter {
         let size = source.frontMatter.utf8.count
         if size > largestText {
             let kilobytes = (size + 1023) / 1024
-            return .failure(Diagnostic(path: path, line: source.frontMatterLineOffset,
-                "front matter is \(kilobytes) KB; it may be at most \(largestText / 1024) KB: put long text in the body, and lists of data in data/"))
+            return .failure(
+                Diagnostic(
+                    path: path, line: source.frontMatterLineOffset,
+                    "front matter is \(kilobytes) KB; it may be at most \(largestText / 1024) KB: put long text in the body, and lists of data in data/"
+                ))
         }
         let fields: YAMLReader
         switch source.syntax {
         case .yaml:
-            switch YAMLReader.parse(source.frontMatter, path: path, lineOffset: source.frontMatterLineOffset, what: "front matter", resolver: YAMLReader.frontMatterResolver) {
+            switch YAMLReader.parse(
+                source.frontMatter, path: path, lineOffset: source.frontMatterLineOffset, what: "front matter",
+                resolver: YAMLReader.frontMatterResolver)
+            {
             case .success(let reader): fields = reader
             case .failure(let diagnostic): return .failure(diagnostic)
             }
         case .toml:
             switch TOMLFrontMatter.parse(source.frontMatter, path: path, lineOffset: source.frontMatterLineOffset) {
-            case .success(let mapping): fields = YAMLReader(mapping: mapping, path: path, lineOffset: source.frontMatterLineOffset)
+            case .success(let mapping):
+                fields = YAMLReader(mapping: mapping, path: path, lineOffset: source.frontMatterLineOffset)
             case .failure(let diagnostic): return .failure(diagnostic)
             }
         }
         if let line = lineOfKey(number: mostKeys + 1, in: fields.mapping) {
-            return .failure(Diagnostic(path: path, line: source.frontMatterLineOffset + line,
-                "front matter has over \(NumberText.grouped(mostKeys)) keys (this is key \(NumberText.grouped(mostKeys + 1))); it may have at most \(NumberText.grouped(mostKeys)): put lists of data in data/"))
+            return .failure(
+                Diagnostic(
+                    path: path, line: source.frontMatterLineOffset + line,
+                    "front matter has over \(NumberText.grouped(mostKeys)) keys (this is key \(NumberText.grouped(mostKeys + 1))); it may have at most \(NumberText.grouped(mostKeys)): put lists of data in data/"
+                ))
         }
         return .success((fields, source.body, bodyLine))
     }

@@ -29,9 +29,13 @@ public enum FrontMatterKeys {
         Entry(key: "updated", names: ["updated", "lastmod", "modified"], conflict: .error),
         Entry(key: "expiryDate", names: ["expiryDate", "unpublishdate"], conflict: .error),
         Entry(key: "summary", names: ["summary", "description", "excerpt"], conflict: .firstWins),
-        Entry(key: "image", names: ["image", "featured_image", "cover", "thumbnail", "banner", "images"], conflict: .firstWins),
+        Entry(
+            key: "image", names: ["image", "featured_image", "cover", "thumbnail", "banner", "images"],
+            conflict: .firstWins),
         Entry(key: "author", names: ["author", "authors"], conflict: .error),
-        Entry(key: "start", names: ["start", "startDate", "dateStart", "start_date", "eventDate", "event_start"], conflict: .error),
+        Entry(
+            key: "start", names: ["start", "startDate", "dateStart", "start_date", "eventDate", "event_start"],
+            conflict: .error),
         Entry(key: "end", names: ["end", "endDate", "dateEnd", "end_date", "event_end"], conflict: .error),
         Entry(key: "location", names: ["location", "place", "venue"], conflict: .error),
         Entry(key: "aliases", names: ["aliases", "redirect_from"], conflict: .error),
@@ -106,7 +110,9 @@ public enum FrontMatterKeys {
             .filter { $0.distance <= allowed }
         let best = near.map(\.distance).min()
         var answer: [String] = []
-        for candidate in near where candidate.distance == best && !answer.contains(candidate.name) { answer.append(candidate.name) }
+        for candidate in near where candidate.distance == best && !answer.contains(candidate.name) {
+            answer.append(candidate.name)
+        }
         suggestionCache.withLock { cache in if cache.count < 10_000 { cache[lower] = answer } }
         return answer
     }
@@ -114,7 +120,9 @@ public enum FrontMatterKeys {
     /// "did you mean 'start'?", or "did you mean 'title' or 'time'?".
     static func didYouMean(_ names: [String]) -> String {
         let quoted = names.map { "'\($0)'" }
-        let list = quoted.count <= 2 ? quoted.joined(separator: " or ") : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+        let list =
+            quoted.count <= 2
+            ? quoted.joined(separator: " or ") : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
         return "did you mean \(list)?"
     }
 
@@ -144,7 +152,8 @@ public enum FrontMatterKeys {
     static func spelling(of keys: [(key: String, line: Int)], path: String) -> Spelling {
         var spelling = Spelling()
         // Every key Herald's own name, or one Herald does not read: nothing to resolve.
-        if keys.allSatisfy({ key in byExactName[key.key].map { $0.rank == 0 } ?? (byName[key.key.lowercased()] == nil) }) {
+        if keys.allSatisfy({ key in byExactName[key.key].map { $0.rank == 0 } ?? (byName[key.key.lowercased()] == nil) }
+        ) {
             spelling.unknown = keys.filter { byExactName[$0.key] == nil }
             return spelling
         }
@@ -162,9 +171,14 @@ public enum FrontMatterKeys {
             if earlier.name == name { continue }
             switch conflictOfKey[key] ?? .error {
             case .error:
-                let (first, second) = earlier.line <= line ? ((earlier.name, earlier.line), (name, line)) : ((name, line), (earlier.name, earlier.line))
-                spelling.conflicts.append(Diagnostic(path: path, line: second.1,
-                    "'\(second.0)' and '\(first.0)' (line \(first.1)) both give the \(describe(key)); keep one of them"))
+                let (first, second) =
+                    earlier.line <= line
+                    ? ((earlier.name, earlier.line), (name, line)) : ((name, line), (earlier.name, earlier.line))
+                spelling.conflicts.append(
+                    Diagnostic(
+                        path: path, line: second.1,
+                        "'\(second.0)' and '\(first.0)' (line \(first.1)) both give the \(describe(key)); keep one of them"
+                    ))
             case .firstWins:
                 if rank < earlier.rank { chosen[key] = (name, line, rank) }
             }

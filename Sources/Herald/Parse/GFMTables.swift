@@ -25,7 +25,9 @@ enum GFMTables {
         var from = 0
         while from < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: ":")), bytes.count - from) {
             let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if (index > 0 && bytes[index - 1] == UInt8(ascii: "-")) || (index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "-")) {
+            if (index > 0 && bytes[index - 1] == UInt8(ascii: "-"))
+                || (index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "-"))
+            {
                 return true
             }
             from = index + 1
@@ -76,7 +78,10 @@ enum GFMTables {
     ///
     /// `closingLines` gets the numbers (in the returned tree) of the lines put in, so that a later
     /// step can count its lines back to the source's.
-    static func apply(to root: OpaquePointer, source: String, flags: Int32, strikethrough: Bool, excess: inout TableLimits.Excess?, closingLines: inout [Int]) -> OpaquePointer {
+    static func apply(
+        to root: OpaquePointer, source: String, flags: Int32, strikethrough: Bool, excess: inout TableLimits.Excess?,
+        closingLines: inout [Int]
+    ) -> OpaquePointer {
         var root = root
         var bytes = Array(source.utf8)
         closingLines = []
@@ -125,8 +130,11 @@ enum GFMTables {
         }
         let plans: [[Piece]] = found.map { item in
             var pieces: [Piece] = []
-            if item.headerLine > 0 { pieces.append(.fragment(add(paragraphText(item.lines.lines[0..<item.headerLine], bytes: bytes)))) }
-            pieces.append(.table(item.table, header: item.table.header.map(cell), rows: item.table.rows.map { $0.map(cell) }))
+            if item.headerLine > 0 {
+                pieces.append(.fragment(add(paragraphText(item.lines.lines[0..<item.headerLine], bytes: bytes))))
+            }
+            pieces.append(
+                .table(item.table, header: item.table.header.map(cell), rows: item.table.rows.map { $0.map(cell) }))
             return pieces
         }
         let lastFragmentLine = nextLine - 1
@@ -135,7 +143,9 @@ enum GFMTables {
 
         let second = CmarkNodes.parse(document, flags: flags)
         defer { cmark_node_free(second) }
-        if strikethrough { Strikethrough.apply(to: second, source: document, flags: flags, throughLine: lastFragmentLine) }
+        if strikethrough {
+            Strikethrough.apply(to: second, source: document, flags: flags, throughLine: lastFragmentLine)
+        }
         let nodes = fragmentNodes(of: second, lines: fragmentLines)
         for (item, pieces) in zip(found, plans) {
             for piece in pieces {
@@ -165,9 +175,11 @@ enum GFMTables {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), isMultiLineText(node),
-                  !absorbed.contains(node), mayHoldDelimiterRow(node, bytes: bytes, lines: lines),
-                  let blockLines = ParagraphLines(of: node, bytes: bytes, lines: lines, widths: &widths),
-                  let (headerLine, table) = TableRows.start(in: blockLines.lines, textLines: blockLines.lines.count - (blockLines.hasUnderline ? 1 : 0), bytes: bytes)
+                !absorbed.contains(node), mayHoldDelimiterRow(node, bytes: bytes, lines: lines),
+                let blockLines = ParagraphLines(of: node, bytes: bytes, lines: lines, widths: &widths),
+                let (headerLine, table) = TableRows.start(
+                    in: blockLines.lines, textLines: blockLines.lines.count - (blockLines.hasUnderline ? 1 : 0),
+                    bytes: bytes)
             else { continue }
             var item = Found(block: node, lines: blockLines, headerLine: headerLine, table: table)
             let columns = table.header.count
@@ -179,13 +191,15 @@ enum GFMTables {
             /// The rows the limit leaves room for, in this block.
             func room() -> Int { (TableLimits.mostCells - cells) / columns + 1 }
             var current = blockLines
-            var stop = TableRows.addRows(to: &item.table, from: current.lines, at: headerLine + 2, bytes: bytes, mostRows: room())
+            var stop = TableRows.addRows(
+                to: &item.table, from: current.lines, at: headerLine + 2, bytes: bytes, mostRows: room())
             // When a setext underline was a row, cmark-gfm's table goes on into the paragraph or
             // setext heading cmark started on the next line.
             while stop == nil, current.hasUnderline, let next = cmark_node_next(item.absorbed.last ?? node),
-                  isMultiLineText(next) || cmark_node_get_type(next) == CMARK_NODE_PARAGRAPH,
-                  Int(cmark_node_get_start_line(next)) == current.lines[current.lines.count - 1].number + 1,
-                  let nextLines = ParagraphLines(of: next, bytes: bytes, lines: lines, widths: &widths) {
+                isMultiLineText(next) || cmark_node_get_type(next) == CMARK_NODE_PARAGRAPH,
+                Int(cmark_node_get_start_line(next)) == current.lines[current.lines.count - 1].number + 1,
+                let nextLines = ParagraphLines(of: next, bytes: bytes, lines: lines, widths: &widths)
+            {
                 item.absorbed.append(next)
                 absorbed.insert(next)
                 current = nextLines
@@ -214,7 +228,9 @@ enum GFMTables {
 
     /// `bytes` with an HTML comment line (after `prefix`) before each line in `ends`, and the
     /// numbers of all such lines, the earlier ones moved down by the lines put in above them.
-    private static func closingTables(at ends: [(line: Int, prefix: [UInt8])], in bytes: [UInt8], closingLines: [Int]) -> ([UInt8], [Int]) {
+    private static func closingTables(
+        at ends: [(line: Int, prefix: [UInt8])], in bytes: [UInt8], closingLines: [Int]
+    ) -> ([UInt8], [Int]) {
         let lines = SourceLines(bytes)
         var seen: Set<Int> = []
         let sorted = ends.sorted { $0.line < $1.line }.filter { seen.insert($0.line).inserted }
@@ -242,8 +258,10 @@ enum GFMTables {
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK,
-               wanted.contains(Int(cmark_node_get_start_line(node))) {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK,
+                wanted.contains(Int(cmark_node_get_start_line(node)))
+            {
                 doomed.append(node)
             }
         }
@@ -260,7 +278,9 @@ enum GFMTables {
         for number in (first + 1)...last {
             guard let range = lines.range(ofLine: number) else { return false }
             let line = bytes[range]
-            if line.contains(UInt8(ascii: "-")), line.contains(UInt8(ascii: "|")) || line.contains(UInt8(ascii: ":")) { return true }
+            if line.contains(UInt8(ascii: "-")), line.contains(UInt8(ascii: "|")) || line.contains(UInt8(ascii: ":")) {
+                return true
+            }
         }
         return false
     }
@@ -295,12 +315,15 @@ enum GFMTables {
     /// The table's nodes: custom blocks for `<table>`, `<thead>`, `<tbody>` and `<tr>`, and a
     /// custom inline per cell holding the inlines cmark parsed from it, laid out line by line as
     /// cmark-gfm writes them.
-    private static func tableNode(_ table: GFMTable, header: [Int?], rows: [[Int?]], nodes: [[OpaquePointer]]) -> OpaquePointer {
+    private static func tableNode(
+        _ table: GFMTable, header: [Int?], rows: [[Int?]], nodes: [[OpaquePointer]]
+    ) -> OpaquePointer {
         /// One row, padded with empty cells to the number of columns.
         func row(_ cells: [Int?], tag: String) -> OpaquePointer {
             let row = CmarkNodes.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "<tr>", exit: "</tr>")
             for (column, alignment) in table.alignments.enumerated() {
-                let cell = CmarkNodes.custom(CMARK_NODE_CUSTOM_INLINE, enter: "<\(tag)\(alignment.attribute)>", exit: "</\(tag)>\n")
+                let cell = CmarkNodes.custom(
+                    CMARK_NODE_CUSTOM_INLINE, enter: "<\(tag)\(alignment.attribute)>", exit: "</\(tag)>\n")
                 if column < cells.count, let fragment = cells[column] { fill(cell, from: nodes[fragment]) }
                 cmark_node_append_child(row, cell)
             }

@@ -36,7 +36,9 @@ public enum HeadingAnchors {
     /// replaced after its ID is made from their names (`## :rocket: Launch` → `rocket-launch`, as
     /// on GitHub and in Hugo, so links to the old anchors keep working). `prefix` goes before
     /// each automatic ID, not a `{#id}` (kramdown's `auto_id_prefix`).
-    static func apply(to found: [OpaquePointer], emoji: Bool = false, prefix: String = "", reserved: Set<String> = []) -> Applied {
+    static func apply(
+        to found: [OpaquePointer], emoji: Bool = false, prefix: String = "", reserved: Set<String> = []
+    ) -> Applied {
         var applied = Applied()
         guard !found.isEmpty else { return applied }
         var ids = HeadingIDs(reserved: reserved)
@@ -50,7 +52,10 @@ public enum HeadingAnchors {
                 text = plainText(of: node)
             }
             if let custom, id != custom {
-                applied.problems.append(Problem(kind: .repeatedID, line: line, message: "heading ID '\(custom)' is already used on the page; this one gets '\(id)'"))
+                applied.problems.append(
+                    Problem(
+                        kind: .repeatedID, line: line,
+                        message: "heading ID '\(custom)' is already used on the page; this one gets '\(id)'"))
             }
             let level = Int(cmark_node_get_heading_level(node))
             replace(node, level: level, id: id)
@@ -75,7 +80,8 @@ public enum HeadingAnchors {
     private static func replace(_ heading: OpaquePointer, level: Int, id: String) {
         let escaped = HTMLEscaping.escape(id)
         let block = CmarkNodes.custom(CMARK_NODE_CUSTOM_BLOCK, enter: "", exit: "")
-        _ = cmark_node_append_child(block, CmarkNodes.custom(CMARK_NODE_CUSTOM_INLINE, enter: "<h\(level) id=\"\(escaped)\">", exit: ""))
+        _ = cmark_node_append_child(
+            block, CmarkNodes.custom(CMARK_NODE_CUSTOM_INLINE, enter: "<h\(level) id=\"\(escaped)\">", exit: ""))
         while let child = cmark_node_first_child(heading) {
             cmark_node_unlink(child)
             _ = cmark_node_append_child(block, child)
@@ -89,11 +95,18 @@ public enum HeadingAnchors {
     /// The `{#id}` ending a heading's text, removed from it; nil when there is none or it is
     /// malformed (then the text stays as written, and a problem says why).
     private static func customID(of heading: OpaquePointer, line: Int, problems: inout [Problem]) -> String? {
-        guard let last = cmark_node_last_child(heading), cmark_node_get_type(last) == CMARK_NODE_TEXT else { return nil }
+        guard let last = cmark_node_last_child(heading), cmark_node_get_type(last) == CMARK_NODE_TEXT else {
+            return nil
+        }
         let literal = CmarkNodes.literal(last)
         guard let attribute = HeadingAttribute.find(in: literal) else { return nil }
         guard let id = attribute.id else {
-            problems.append(Problem(kind: .malformedID, line: line, message: "heading attribute '\(attribute.written)' is not an ID Herald reads, so it is shown as text; write {#an-id}, with no spaces"))
+            problems.append(
+                Problem(
+                    kind: .malformedID, line: line,
+                    message:
+                        "heading attribute '\(attribute.written)' is not an ID Herald reads, so it is shown as text; write {#an-id}, with no spaces"
+                ))
             return nil
         }
         CmarkNodes.setLiteral(last, literal[..<attribute.start])

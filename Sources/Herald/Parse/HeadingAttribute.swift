@@ -13,14 +13,22 @@ struct HeadingAttribute {
         var end = text.count
         while end > 0, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
         guard end >= 3, text[end - 1] == UInt8(ascii: "}") else { return nil }
-        guard let open = text[..<end].lastIndex(of: UInt8(ascii: "{")), open + 1 < end, text[open + 1] == UInt8(ascii: "#") else { return nil }
+        guard let open = text[..<end].lastIndex(of: UInt8(ascii: "{")), open + 1 < end,
+            text[open + 1] == UInt8(ascii: "#")
+        else { return nil }
         var start = open
         while start > 0, text[start - 1] == 0x20 || text[start - 1] == 0x09 { start -= 1 }
         let inner = text[(open + 2)..<(end - 1)]
         let written = String(decoding: text[open..<end], as: UTF8.self)
         // An ID is one word: no space, no brace, no quote, no `#` (a class or a key after it is
         // attribute syntax Herald does not read).
-        let valid = !inner.isEmpty && !inner.contains { $0 <= 0x20 || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x7F }
-        return HeadingAttribute(start: start, written: written, id: valid ? String(decoding: inner, as: UTF8.self) : nil)
+        let valid =
+            !inner.isEmpty
+            && !inner.contains {
+                $0 <= 0x20 || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "#")
+                    || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x7F
+            }
+        return HeadingAttribute(
+            start: start, written: written, id: valid ? String(decoding: inner, as: UTF8.self) : nil)
     }
 }

@@ -29,7 +29,9 @@ public struct HeadingIDs {
                 // ASCII's letters, digits and `_` are all it keeps (its only connector punctuation
                 // is `_`): decided without Unicode's tables, which cost most of a slug.
                 let byte = UInt8(scalar.value)
-                if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) {
+                if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39)
+                    || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                {
                     slug.append(scalar)
                 }
             } else if keeps(scalar.properties.generalCategory) {
@@ -45,7 +47,8 @@ public struct HeadingIDs {
     static func asciiSlug(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            var start = 0, end = bytes.count
+            var start = 0
+            var end = bytes.count
             // Unicode's whitespace among ASCII: the space, tab, line feed, vertical tab, form feed, return.
             func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
             while start < end, isSpace(bytes[start]) { start += 1 }
@@ -57,7 +60,9 @@ public struct HeadingIDs {
                 let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
                 if lower == 0x20 {
                     slug.append(UInt8(ascii: "-"))
-                } else if lower == UInt8(ascii: "-") || lower == UInt8(ascii: "_") || (lower >= 0x30 && lower <= 0x39) || (lower >= 0x61 && lower <= 0x7A) {
+                } else if lower == UInt8(ascii: "-") || lower == UInt8(ascii: "_") || (lower >= 0x30 && lower <= 0x39)
+                    || (lower >= 0x61 && lower <= 0x7A)
+                {
                     slug.append(lower)
                 }
             }
@@ -68,8 +73,8 @@ public struct HeadingIDs {
     private static func keeps(_ category: Unicode.GeneralCategory) -> Bool {
         switch category {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark,
-             .decimalNumber, .letterNumber, .otherNumber, .connectorPunctuation:
+            .nonspacingMark, .spacingMark, .enclosingMark,
+            .decimalNumber, .letterNumber, .otherNumber, .connectorPunctuation:
             return true
         default:
             return false
@@ -83,9 +88,11 @@ public struct HeadingIDs {
     /// escape its `lineanchors`): letters of any script, digits, `-_.:`; nil for anything else,
     /// and for an empty or over-long one.
     public static func safePrefix(_ prefix: String) -> String? {
-        guard !prefix.isEmpty, prefix.count <= prefixLimit, prefix.unicodeScalars.allSatisfy({ scalar in
-            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.:".unicodeScalars.contains(scalar)
-        }) else { return nil }
+        guard !prefix.isEmpty, prefix.count <= prefixLimit,
+            prefix.unicodeScalars.allSatisfy({ scalar in
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.:".unicodeScalars.contains(scalar)
+            })
+        else { return nil }
         return prefix
     }
 

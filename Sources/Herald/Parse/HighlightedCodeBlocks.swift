@@ -16,7 +16,8 @@ enum HighlightedCodeBlocks {
     /// a few `memchr`): a body without (inline `code` only, say) is not walked.
     static func mayOccur(in source: String) -> Bool {
         let (backtick, tilde) = (UInt8(ascii: "`"), UInt8(ascii: "~"))
-        return ByteSearch.contains(source, backtick, followedByOneOf: backtick, backtick) || ByteSearch.contains(source, tilde, followedByOneOf: tilde, tilde)
+        return ByteSearch.contains(source, backtick, followedByOneOf: backtick, backtick)
+            || ByteSearch.contains(source, tilde, followedByOneOf: tilde, tilde)
     }
 
     /// Replaces each fenced block of the tree with a language by its highlighted HTML, its fence
@@ -33,7 +34,9 @@ enum HighlightedCodeBlocks {
                 if report.plainLine == nil, highlighter.isUnavailable { report.plainLine = line }
                 continue
             }
-            let block = CmarkNodes.custom(CMARK_NODE_CUSTOM_BLOCK, enter: Self.block(html, language: language, wholeBlock: options.isWholeBlock), exit: "")
+            let block = CmarkNodes.custom(
+                CMARK_NODE_CUSTOM_BLOCK, enter: Self.block(html, language: language, wholeBlock: options.isWholeBlock),
+                exit: "")
             _ = cmark_node_insert_before(node, block)
             cmark_node_free(node)
         }
@@ -61,8 +64,9 @@ enum HighlightedCodeBlocks {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                  cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK,
-                  let info = cmark_node_get_fence_info(node) else { continue }
+                cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK,
+                let info = cmark_node_get_fence_info(node)
+            else { continue }
             let text = String(cString: info)
             guard let end = text.firstIndex(where: { $0 != " " && $0 != "\t" }) else { continue }
             let wordEnd = text[end...].firstIndex(where: { $0 == " " || $0 == "\t" }) ?? text.endIndex

@@ -41,11 +41,13 @@ public enum InputLimits {
             case .size:
                 return "\(what) is \(Self.megabytes(size)); Herald reads files of at most \(Self.megabytes(limit))"
             case .aliases:
-                return "\(what) uses YAML aliases (*name) that expand to over \(limit) values, far more than it spells out; write the values out instead"
+                return
+                    "\(what) uses YAML aliases (*name) that expand to over \(limit) values, far more than it spells out; write the values out instead"
             case .nesting:
                 return "\(what) nests lists and mappings over \(limit) levels deep; Herald reads at most \(limit)"
             case .keys:
-                return "\(what) has over \(NumberText.grouped(limit)) keys; Herald reads at most \(NumberText.grouped(limit)) in one file"
+                return
+                    "\(what) has over \(NumberText.grouped(limit)) keys; Herald reads at most \(NumberText.grouped(limit)) in one file"
             }
         }
 
@@ -91,7 +93,9 @@ public enum InputLimits {
             let line = node.mark?.line ?? line
             remaining -= 1
             if remaining < 0 { return Excess(kind: .aliases, line: topLine ?? line, limit: budget) }
-            if depth > InputLimits.deepestNesting { return Excess(kind: .nesting, line: line, limit: InputLimits.deepestNesting) }
+            if depth > InputLimits.deepestNesting {
+                return Excess(kind: .nesting, line: line, limit: InputLimits.deepestNesting)
+            }
             switch node {
             case .scalar, .alias:
                 return nil
@@ -104,8 +108,14 @@ public enum InputLimits {
                     keys += 1
                     let keyLine = key.mark?.line ?? line
                     if depth == 0 { topLine = keyLine }
-                    if keys > InputLimits.mostKeys { return Excess(kind: .keys, line: keyLine, limit: InputLimits.mostKeys) }
-                    if let excess = visit(key, depth: depth + 1, line: keyLine) ?? visit(value, depth: depth + 1, line: keyLine) { return excess }
+                    if keys > InputLimits.mostKeys {
+                        return Excess(kind: .keys, line: keyLine, limit: InputLimits.mostKeys)
+                    }
+                    if let excess = visit(key, depth: depth + 1, line: keyLine)
+                        ?? visit(value, depth: depth + 1, line: keyLine)
+                    {
+                        return excess
+                    }
                 }
             }
             return nil

@@ -6,7 +6,9 @@ extension ItemParser {
     /// The terms as written (trimmed, empty ones left out). The first one past
     /// `limits.termsPerItem` is an error at its line, and so is one longer than
     /// `LimitOptions.longestTerm`; `kind` is `category` or `tag`, for the messages.
-    func readTerms(_ written: [(value: String, line: Int)], kind: String, path: String, problems: inout DiagnosticList) -> [TermReference] {
+    func readTerms(
+        _ written: [(value: String, line: Int)], kind: String, path: String, problems: inout DiagnosticList
+    ) -> [TermReference] {
         let limit = config.limits.termsPerItem
         var terms: [TermReference] = []
         terms.reserveCapacity(min(written.count, limit + 1))
@@ -16,11 +18,17 @@ extension ItemParser {
             if terms.count == limit {
                 // Once: the rest would each repeat it, and a hostile file names thousands.
                 let total = written.lazy.filter { !$0.value.trimmed().isEmpty }.count
-                problems.error(path, line, "\(kind) \(limit + 1) of \(total) is over the limit: an item may name at most \(limit) categories and, counted apart, \(limit) tags (limits.termsPerItem in site.yml), since each gets a page of its own; remove some, or raise the limit with `limits: {termsPerItem: \(min(total, 10_000))}` in site.yml")
+                problems.error(
+                    path, line,
+                    "\(kind) \(limit + 1) of \(total) is over the limit: an item may name at most \(limit) categories and, counted apart, \(limit) tags (limits.termsPerItem in site.yml), since each gets a page of its own; remove some, or raise the limit with `limits: {termsPerItem: \(min(total, 10_000))}` in site.yml"
+                )
                 break
             }
             if name.utf8.count > LimitOptions.longestTerm {
-                problems.error(path, line, "\(kind) '\(name.prefix(40))…' is \(name.utf8.count) bytes long; a category or tag may be at most \(LimitOptions.longestTerm) bytes (\(LimitOptions.longestTerm / 3) Chinese characters): shorten it")
+                problems.error(
+                    path, line,
+                    "\(kind) '\(name.prefix(40))…' is \(name.utf8.count) bytes long; a category or tag may be at most \(LimitOptions.longestTerm) bytes (\(LimitOptions.longestTerm / 3) Chinese characters): shorten it"
+                )
             }
             terms.append(TermReference(name: name, line: line))
         }

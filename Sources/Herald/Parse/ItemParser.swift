@@ -19,9 +19,15 @@ public struct ItemParser: Sendable {
         self.config = config
         self.markdown = MarkdownRenderer(options: config.markdown, basePath: config.basePath)
         self.urlLayout = config.layout
-        layoutOfLanguage = config.languages.count > 1
-            ? Dictionary(uniqueKeysWithValues: config.languages.map { ($0.code, LanguagesParser.config(of: $0, in: config).layout) }) : [:]
-        authorOfLanguage = Dictionary(config.languages.compactMap { language in language.author.map { (language.code, $0) } }, uniquingKeysWith: { a, _ in a })
+        layoutOfLanguage =
+            config.languages.count > 1
+            ? Dictionary(
+                uniqueKeysWithValues: config.languages.map {
+                    ($0.code, LanguagesParser.config(of: $0, in: config).layout)
+                }) : [:]
+        authorOfLanguage = Dictionary(
+            config.languages.compactMap { language in language.author.map { (language.code, $0) } },
+            uniquingKeysWith: { a, _ in a })
     }
 
     /// What parsing one file gave: the item (unless it had errors) and every diagnostic.
@@ -52,7 +58,10 @@ public struct ItemParser: Sendable {
     /// The diagnostic for a content file of `size` bytes, over `largestFile`.
     static func tooLarge(_ size: Int, path: String) -> Diagnostic {
         let megabytes = String(format: "%.1f", Double(size) / 1_048_576)
-        return Diagnostic(path: path, line: 1, "file is \(megabytes) MB; content files may be at most \(largestFile / 1_048_576) MB: put images and documents in static/ and link to them, or split the text into several items")
+        return Diagnostic(
+            path: path, line: 1,
+            "file is \(megabytes) MB; content files may be at most \(largestFile / 1_048_576) MB: put images and documents in static/ and link to them, or split the text into several items"
+        )
     }
 
     /// Parses the file at `path` (relative to the site folder) of the given kind.
@@ -64,7 +73,9 @@ public struct ItemParser: Sendable {
     /// the front matter into an item, then its body.
     public func parse(_ data: Data, source content: ContentSource) -> Outcome {
         let path = content.path
-        if data.count > Self.largestFile { return Outcome(item: nil, diagnostics: [Self.tooLarge(data.count, path: path)]) }
+        if data.count > Self.largestFile {
+            return Outcome(item: nil, diagnostics: [Self.tooLarge(data.count, path: path)])
+        }
         let source: (fields: YAMLReader, body: String, bodyLine: Int)
         switch FrontMatter.read(data, path: path) {
         case .success(let read): source = read
@@ -78,29 +89,40 @@ public struct ItemParser: Sendable {
         if let reason = notAPage(&fields, keys: keys) {
             return Outcome(item: nil, diagnostics: fields.problems.all, notPage: reason)
         }
-        guard var item = readItem(&fields, keys: keys, content: content) else { return Outcome(item: nil, diagnostics: fields.problems.all) }
+        guard var item = readItem(&fields, keys: keys, content: content) else {
+            return Outcome(item: nil, diagnostics: fields.problems.all)
+        }
         let urlLayout = layoutOfLanguage[item.language] ?? self.urlLayout
         if let problem = urlLayout.missingDate(item) {
-            return Outcome(item: nil, diagnostics: fields.problems.all + [Diagnostic(path: path, line: fields.lineOffset + 1, problem)])
+            return Outcome(
+                item: nil,
+                diagnostics: fields.problems.all + [Diagnostic(path: path, line: fields.lineOffset + 1, problem)])
         }
-        return renderBody(of: &item, source: (source.body, source.bodyLine), content: content, urlLayout: urlLayout, fields: &fields)
+        return renderBody(
+            of: &item, source: (source.body, source.bodyLine), content: content, urlLayout: urlLayout, fields: &fields)
     }
 
     /// Warns of each key Herald does not read that looks like one it does (a slip, `strat:`), or
     /// that holds several keys run together with commas; other unknown keys are kept as params.
-    private static func warnAboutUnknownKeys(_ keys: FrontMatterKeys.Spelling, in fields: inout YAMLReader, path: String) {
+    private static func warnAboutUnknownKeys(
+        _ keys: FrontMatterKeys.Spelling, in fields: inout YAMLReader, path: String
+    ) {
         for (key, line) in keys.unknown {
             let known = FrontMatterKeys.suggestions(for: key)
             if let split = fields.commaSplit(key, place: "") {
                 if let split { fields.problems.warning(path, line, split) }
             } else if !known.isEmpty {
-                fields.problems.warning(path, line, "unknown key '\(key)' is kept for templates as params.\(key); \(FrontMatterKeys.didYouMean(known))")
+                fields.problems.warning(
+                    path, line,
+                    "unknown key '\(key)' is kept for templates as params.\(key); \(FrontMatterKeys.didYouMean(known))")
             }
         }
     }
 
     /// The item the front matter describes (its body not yet rendered), or nil when it has errors.
-    private func readItem(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, content: ContentSource) -> ContentItem? {
+    private func readItem(
+        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, content: ContentSource
+    ) -> ContentItem? {
         let (path, kind) = (content.path, content.kind)
         let fileName = String(path.split(separator: "/").last ?? "")
         // A bundle is named by its folder: `content/news/gala/index.md` is `gala`.
@@ -111,20 +133,32 @@ public struct ItemParser: Sendable {
         let fileDate = Slug.datePrefix(of: nameForSlug)
         let dates = readDates(&fields, keys: keys, kind: kind, zone: zone, fileDate: fileDate, path: path)
         var writtenCategories = fields.termList(keys["categories"]) ?? []
-        if let single = fields.text(keys["category"]) { writtenCategories.insert((single, fields.line(of: fields.node(keys["category"]))), at: 0) }
+        if let single = fields.text(keys["category"]) {
+            writtenCategories.insert((single, fields.line(of: fields.node(keys["category"]))), at: 0)
+        }
         let categories = readTerms(writtenCategories, kind: "category", path: path, problems: &fields.problems)
         let tags = readTerms(fields.termList(keys["tags"]) ?? [], kind: "tag", path: path, problems: &fields.problems)
-        let (featured, weight, draft) = (fields.bool(keys["featured"]) ?? false, fields.int(keys["weight"]), fields.bool(keys["draft"]) ?? false)
+        let (featured, weight, draft) = (
+            fields.bool(keys["featured"]) ?? false, fields.int(keys["weight"]), fields.bool(keys["draft"]) ?? false
+        )
         let cover = readCover(&fields, keys: keys, path: path)
         let summary = fields.text(keys["summary"])
         var authors = fields.names(keys["author"])
         // The site's default author, as the item's language writes it.
-        if authors.isEmpty, let fallback = content.language.flatMap({ authorOfLanguage[$0] }) ?? config.author { authors = [fallback] }
-        var popularity: Popularity?
-        if fields.node(keys["views"]) != nil || fields.node(keys["likes"]) != nil || fields.node(keys["comments"]) != nil {
-            popularity = Popularity(views: fields.count(keys["views"]) ?? 0, likes: fields.count(keys["likes"]) ?? 0, comments: fields.count(keys["comments"]) ?? 0)
+        if authors.isEmpty, let fallback = content.language.flatMap({ authorOfLanguage[$0] }) ?? config.author {
+            authors = [fallback]
         }
-        let layout = fields.text(keys["layout"]).map { TermReference(name: $0, line: fields.line(of: fields.node(keys["layout"]))) }
+        var popularity: Popularity?
+        if fields.node(keys["views"]) != nil || fields.node(keys["likes"]) != nil
+            || fields.node(keys["comments"]) != nil
+        {
+            popularity = Popularity(
+                views: fields.count(keys["views"]) ?? 0, likes: fields.count(keys["likes"]) ?? 0,
+                comments: fields.count(keys["comments"]) ?? 0)
+        }
+        let layout = fields.text(keys["layout"]).map {
+            TermReference(name: $0, line: fields.line(of: fields.node(keys["layout"])))
+        }
         let addresses = readAddresses(&fields, keys: keys, path: path)
         let event = readEventOrWarn(&fields, keys: keys, kind: kind, zone: zone, path: path, fileDate: fileDate)
         let params = fields.params(unknown: keys.unknown.map(\.key), nested: keys["params"])
@@ -159,7 +193,9 @@ public struct ItemParser: Sendable {
         let title = fields.text(keys["title"])
         if title == nil {
             switch fields.node(keys["title"]) {
-            case nil: fields.problems.error(path, fields.line(ofKey: keys["title"]), "a title is required (add `title: …` to the front matter)")
+            case nil:
+                fields.problems.error(
+                    path, fields.line(ofKey: keys["title"]), "a title is required (add `title: …` to the front matter)")
             case .scalar?: fields.problems.error(path, fields.line(ofKey: keys["title"]), "title is empty")
             default: break  // a list or mapping was already reported as the wrong type
             }
@@ -168,7 +204,9 @@ public struct ItemParser: Sendable {
     }
 
     /// The slug: `slug:` as written, else one made of the file (or bundle) name; and its line.
-    private func readSlug(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, nameForSlug: String, path: String) -> (slug: String, line: Int) {
+    private func readSlug(
+        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, nameForSlug: String, path: String
+    ) -> (slug: String, line: Int) {
         var slug = Slug.fromFileName(nameForSlug)
         var slugLine = 1
         if let written = fields.text(keys["slug"]) {
@@ -182,7 +220,10 @@ public struct ItemParser: Sendable {
             // Hugo and Jekyll make a URL of any file name; only a name nothing can be made of is refused.
             let made = Slug.make(from: slug)
             if made.isEmpty || Slug.problem(with: made) != nil {
-                fields.problems.error(path, 1, "the file name gives a bad URL: \(Slug.problem(with: made) ?? problem); rename the file or set `slug:`")
+                fields.problems.error(
+                    path, 1,
+                    "the file name gives a bad URL: \(Slug.problem(with: made) ?? problem); rename the file or set `slug:`"
+                )
             } else {
                 slug = made
             }
@@ -191,16 +232,24 @@ public struct ItemParser: Sendable {
     }
 
     /// The zone the item's dates are read in: an event's own `timezone:`, else the site's.
-    private func readZone(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, kind: ContentKind, path: String) -> TimeZone {
+    private func readZone(
+        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, kind: ContentKind, path: String
+    ) -> TimeZone {
         guard kind == .event, let name = fields.text(keys["timezone"]) else { return config.timeZone }
         if let eventZone = TimeZoneNames.zone(name) { return eventZone }
-        fields.problems.error(path, fields.line(of: fields.node(keys["timezone"])), "timezone '\(name)' is not an IANA time zone name such as Asia/Shanghai or America/New_York")
+        fields.problems.error(
+            path, fields.line(of: fields.node(keys["timezone"])),
+            "timezone '\(name)' is not an IANA time zone name such as Asia/Shanghai or America/New_York")
         return config.timeZone
     }
 
     /// The item's publication, update and expiry dates.
-    private func readDates(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, kind: ContentKind, zone: TimeZone, fileDate: String?, path: String)
-        -> (date: Date?, publishDate: Date?, updated: Date?, expiryDate: Date?) {
+    private func readDates(
+        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, kind: ContentKind, zone: TimeZone,
+        fileDate: String?, path: String
+    )
+        -> (date: Date?, publishDate: Date?, updated: Date?, expiryDate: Date?)
+    {
         // An event that names its day only by `date` (Jekyll, many Hugo themes) happens on that
         // day: the date is its start, not a publication date that would hide it as a future post.
         let dateIsEventDay = kind == .event && !fields.hasValue(keys["start"])
@@ -214,15 +263,23 @@ public struct ItemParser: Sendable {
             }
         }
         if kind == .news, date == nil, !fields.hasValue(keys["date"]) {
-            fields.problems.error(path, fields.lineOffset + 1, "news needs a date: add `date: YYYY-MM-DD` (or start the file name with YYYY-MM-DD-)")
+            fields.problems.error(
+                path, fields.lineOffset + 1,
+                "news needs a date: add `date: YYYY-MM-DD` (or start the file name with YYYY-MM-DD-)")
         }
         // `published: true` is Jekyll's flag (handled above), not a date.
-        let publishDate = fields.isPlainBool(keys["publishDate"]) ? nil : fields.date(keys["publishDate"], timeZone: zone)?.instant
-        return (date, publishDate, fields.date(keys["updated"], timeZone: zone)?.instant, fields.date(keys["expiryDate"], timeZone: zone)?.instant)
+        let publishDate =
+            fields.isPlainBool(keys["publishDate"]) ? nil : fields.date(keys["publishDate"], timeZone: zone)?.instant
+        return (
+            date, publishDate, fields.date(keys["updated"], timeZone: zone)?.instant,
+            fields.date(keys["expiryDate"], timeZone: zone)?.instant
+        )
     }
 
     /// The cover: the image as written, its alt text, its line and its focus point.
-    private func readCover(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, path: String) -> (image: String?, alt: String?, line: Int, focus: ImageFocus?) {
+    private func readCover(
+        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, path: String
+    ) -> (image: String?, alt: String?, line: Int, focus: ImageFocus?) {
         let image = fields.firstText(keys["image"], inMapping: ["image", "src", "url"])
         // `imageAlt: ""` says the cover is decorative (an empty alt), which is not the same as no imageAlt.
         let imageAlt = fields.string(keys["imageAlt"])?.trimmed() ?? fields.coverAlt(keys["image"])
@@ -230,40 +287,56 @@ public struct ItemParser: Sendable {
         if let focus = fields.text(keys["imageFocus"]) {
             imageFocus = ImageFocus(parsing: focus)
             if imageFocus == nil {
-                fields.problems.error(path, fields.line(of: fields.node(keys["imageFocus"])), "imageFocus must be two fractions of the cover's width and height, such as 0.5,0.3, not '\(focus)'")
+                fields.problems.error(
+                    path, fields.line(of: fields.node(keys["imageFocus"])),
+                    "imageFocus must be two fractions of the cover's width and height, such as 0.5,0.3, not '\(focus)'")
             }
         }
         return (image, imageAlt, fields.line(ofKey: keys["image"]), imageFocus)
     }
 
     /// An event's details; of another kind, a warning at each event key it gives.
-    private func readEventOrWarn(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, kind: ContentKind, zone: TimeZone, path: String, fileDate: String?) -> EventDetails? {
+    private func readEventOrWarn(
+        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, kind: ContentKind, zone: TimeZone, path: String,
+        fileDate: String?
+    ) -> EventDetails? {
         if kind == .event { return readEvent(&fields, keys: keys, zone: zone, path: path, fileDate: fileDate) }
         for key in ["start", "end", "location", "status"] where fields.node(keys[key]) != nil {
-            fields.problems.warning(path, fields.line(ofKey: keys[key]), "'\(keys[key])' is for events; this file is under content/\(kind.folder)/ so it is ignored")
+            fields.problems.warning(
+                path, fields.line(ofKey: keys[key]),
+                "'\(keys[key])' is for events; this file is under content/\(kind.folder)/ so it is ignored")
         }
         return nil
     }
 
     /// Where the item is found besides its pattern's address: its old addresses (`aliases:`), a
     /// fixed `url:`, and whether lists show it (`build: {list: never}`).
-    private func readAddresses(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, path: String) -> (aliases: [TermReference], fixedPath: TermReference?, listed: Bool) {
+    private func readAddresses(
+        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, path: String
+    ) -> (aliases: [TermReference], fixedPath: TermReference?, listed: Bool) {
         let aliases = readAliases(&fields, keys: keys, path: path)
-        var fixedPath = fields.text(keys["url"]).map { TermReference(name: $0, line: fields.line(of: fields.node(keys["url"]))) }
-        if let written = fixedPath, let problem = WrittenAddress.problem(written.name, key: keys["url"], siteHost: config.baseURL.host) {
+        var fixedPath = fields.text(keys["url"]).map {
+            TermReference(name: $0, line: fields.line(of: fields.node(keys["url"])))
+        }
+        if let written = fixedPath,
+            let problem = WrittenAddress.problem(written.name, key: keys["url"], siteHost: config.baseURL.host)
+        {
             fields.problems.error(path, written.line, problem)
             fixedPath = nil
         }
-        let listed = fields.mapping(keys["build"]).map { build -> Bool in
-            var build = build
-            return build.text("list")?.lowercased() != "never"
-        } ?? true
+        let listed =
+            fields.mapping(keys["build"]).map { build -> Bool in
+                var build = build
+                return build.text("list")?.lowercased() != "never"
+            } ?? true
         return (aliases, fixedPath, listed)
     }
 
     /// Renders the item's body and summary, and reports what rendering found at its lines.
-    private func renderBody(of item: inout ContentItem, source: (body: String, bodyLine: Int), content: ContentSource, urlLayout: URLLayout,
-                            fields: inout YAMLReader) -> Outcome {
+    private func renderBody(
+        of item: inout ContentItem, source: (body: String, bodyLine: Int), content: ContentSource, urlLayout: URLLayout,
+        fields: inout YAMLReader
+    ) -> Outcome {
         // A bundle's files are published beside its page, so links to them point there.
         var resourceLinks: BundleLinks?
         if let bundle = content.bundle {
@@ -274,16 +347,22 @@ public struct ItemParser: Sendable {
         let markdownStart = CPUClock.thread()
         item.body = markdown.render(source.body, resources: resourceLinks, firstContentLink: 0)
         let findings = item.body.takeFindings()
-        item.body.tableOfContents = TableOfContents(options: markdown.options.toc).html(for: findings.headings, wanted: item.toc)
+        item.body.tableOfContents = TableOfContents(options: markdown.options.toc).html(
+            for: findings.headings, wanted: item.toc)
         item.summaryHTML = item.body.leadHTML
         item.summaryText = item.body.leadText
         let bodyLine = source.bodyLine - 1
         item.contentLinks = findings.contentLinks.map { ContentLink(written: $0.written, line: bodyLine + $0.line) }
-        item.bodyImages = findings.bodyImages.map { BodyImage(written: $0.written, path: $0.path, link: $0.link, line: bodyLine + $0.line) }
+        item.bodyImages = findings.bodyImages.map {
+            BodyImage(written: $0.written, path: $0.path, link: $0.link, line: bodyLine + $0.line)
+        }
         if let summary = item.summary {
-            let rendered = markdown.render(summary, wantPlainText: true, resources: resourceLinks, firstContentLink: item.contentLinks.count)
+            let rendered = markdown.render(
+                summary, wantPlainText: true, resources: resourceLinks, firstContentLink: item.contentLinks.count)
             // A summary's links are reported at the front matter's first line.
-            item.contentLinks += rendered.contentLinks.map { ContentLink(written: $0.written, line: fields.lineOffset + 1) }
+            item.contentLinks += rendered.contentLinks.map {
+                ContentLink(written: $0.written, line: fields.lineOffset + 1)
+            }
             item.summaryHTML = rendered.html
             item.summaryText = rendered.plainText.isEmpty ? summary.collapsingWhitespace() : rendered.plainText
         }
@@ -296,7 +375,10 @@ public struct ItemParser: Sendable {
     }
 
     /// What rendering a body found, each at its file line (`bodyLine` is the line before the body's first).
-    private func report(_ findings: MarkdownFindings, of body: RenderedMarkdown, at bodyLine: Int, path: String, into problems: inout DiagnosticList) {
+    private func report(
+        _ findings: MarkdownFindings, of body: RenderedMarkdown, at bodyLine: Int, path: String,
+        into problems: inout DiagnosticList
+    ) {
         if let excess = body.tableExcess {
             problems.error(path, bodyLine + excess.line, excess.message)
         }
@@ -304,13 +386,18 @@ public struct ItemParser: Sendable {
             problems.warning(path, bodyLine + problem.line, problem.message)
         }
         if let syntax = body.templateSyntax {
-            problems.warning(path, bodyLine + syntax.line, "\(syntax.generator) `\(syntax.snippet)` is shown as text: Herald does not run other generators' templates (herald import converts them)")
+            problems.warning(
+                path, bodyLine + syntax.line,
+                "\(syntax.generator) `\(syntax.snippet)` is shown as text: Herald does not run other generators' templates (herald import converts them)"
+            )
         }
         for problem in findings.footnoteProblems.map({ $0.moved(by: bodyLine) }) {
             problems.warning(path, problem.line, problem.message)
         }
         if findings.footnoteProblemsLeftOut > 0 {
-            problems.append(contentsOf: [DiagnosticCap.summary(path: path, severity: .warning, omitted: findings.footnoteProblemsLeftOut)])
+            problems.append(contentsOf: [
+                DiagnosticCap.summary(path: path, severity: .warning, omitted: findings.footnoteProblemsLeftOut)
+            ])
         }
         for problem in findings.codeBlocks.problems {
             problems.warning(path, bodyLine + problem.line, problem.message)
@@ -322,7 +409,12 @@ public struct ItemParser: Sendable {
     static func omittedHTMLWarning(_ places: [(path: String, line: Int)]) -> [Diagnostic] {
         guard let first = places.min(by: { ($0.path, $0.line) < ($1.path, $1.line) }) else { return [] }
         let others = places.count - 1
-        return [.warning(path: first.path, line: first.line, "raw HTML is left out of this file\(others == 0 ? "" : " and \(others) other\(others == 1 ? "" : "s")") (Markdown's safe mode); set `markdown: {unsafe: true}` in site.yml if the content's HTML can be trusted")]
+        return [
+            .warning(
+                path: first.path, line: first.line,
+                "raw HTML is left out of this file\(others == 0 ? "" : " and \(others) other\(others == 1 ? "" : "s")") (Markdown's safe mode); set `markdown: {unsafe: true}` in site.yml if the content's HTML can be trusted"
+            )
+        ]
     }
 
     /// Why a file is not a page by the rules of the generator it was written for, or nil:
@@ -331,7 +423,8 @@ public struct ItemParser: Sendable {
         if fields.bool(keys["headless"]) == true { return "headless" }
         if var build = fields.mapping(keys["build"]) {
             for (key, line) in build.keys where !["render", "list", "publishResources"].contains(key) {
-                build.problems.warning(fields.path, line, "build has no key '\(key)'; it takes render, list and publishResources")
+                build.problems.warning(
+                    fields.path, line, "build has no key '\(key)'; it takes render, list and publishResources")
             }
             let render = build.text("render")?.lowercased()
             fields.absorb(build)
@@ -339,28 +432,36 @@ public struct ItemParser: Sendable {
         }
         // Jekyll's flag shares its name with Hugo's publication date (`published: 2026-01-02`).
         let published = keys["publishDate"]
-        if published.lowercased() == "published", case .scalar(let scalar)? = fields.node(published), scalar.style == .plain,
-           let flag = fields.node(published)?.bool {
+        if published.lowercased() == "published", case .scalar(let scalar)? = fields.node(published),
+            scalar.style == .plain,
+            let flag = fields.node(published)?.bool
+        {
             return flag ? nil : "unpublished"
         }
         return nil
     }
 
     /// Reads a section's own page (`content/news/_index.md`): its title and text.
-    private func parseSection(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, body: String, path: String) -> Outcome {
+    private func parseSection(
+        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, body: String, path: String
+    ) -> Outcome {
         let title = fields.text(keys["title"])
         let summary = fields.text(keys["summary"])
         let aliases = readAliases(&fields, keys: keys, path: path)
         guard !fields.problems.hasErrors else { return Outcome(item: nil, diagnostics: fields.problems.all) }
         let rendered = markdown.render(body)
         let description = summary ?? (rendered.leadText.isEmpty ? nil : rendered.leadText)
-        return Outcome(item: nil, diagnostics: fields.problems.all,
-                       section: SectionPage(sourcePath: path, title: title, description: description, html: rendered.html, aliases: aliases))
+        return Outcome(
+            item: nil, diagnostics: fields.problems.all,
+            section: SectionPage(
+                sourcePath: path, title: title, description: description, html: rendered.html, aliases: aliases))
     }
 
     /// An item's or a section's old addresses (`aliases:`, `redirect_from:`), each with its line;
     /// an address that could lead out of the site is an error at its line.
-    private func readAliases(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, path: String) -> [TermReference] {
+    private func readAliases(
+        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, path: String
+    ) -> [TermReference] {
         (fields.stringList(keys["aliases"]) ?? []).compactMap { entry -> TermReference? in
             let trimmed = entry.value.trimmed()
             if let problem = WrittenAddress.problem(trimmed, key: keys["aliases"], siteHost: config.baseURL.host) {

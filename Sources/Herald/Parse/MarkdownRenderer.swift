@@ -32,7 +32,10 @@ public struct RenderedMarkdown: Sendable, Equatable {
     public var hasAlerts = false
 
     /// Everything a parse gives, or an empty body.
-    public init(html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false, statistics: TextStatistics = TextStatistics(), plainText: String = "") {
+    public init(
+        html: String = "", leadHTML: String = "", leadText: String = "", hasMoreMarker: Bool = false,
+        statistics: TextStatistics = TextStatistics(), plainText: String = ""
+    ) {
         self.html = html
         self.leadHTML = leadHTML
         self.leadText = leadText
@@ -54,8 +57,12 @@ public struct TemplateSyntax: Sendable, Equatable {
     /// Looks for it in a text node's literal: `{{<`, `{{%` (Hugo) and `{%`, `{{ ` (Liquid).
     static func find(in text: String, line: Int) -> TemplateSyntax? {
         // Every marker starts `{{` or `{%`: a text without either is not searched.
-        guard ByteSearch.contains(text, UInt8(ascii: "{"), followedByOneOf: UInt8(ascii: "{"), UInt8(ascii: "%")) else { return nil }
-        for (marker, generator) in [("{{<", "Hugo shortcode"), ("{{%", "Hugo shortcode"), ("{%", "Liquid tag"), ("{{ ", "Liquid output")] {
+        guard ByteSearch.contains(text, UInt8(ascii: "{"), followedByOneOf: UInt8(ascii: "{"), UInt8(ascii: "%")) else {
+            return nil
+        }
+        for (marker, generator) in [
+            ("{{<", "Hugo shortcode"), ("{{%", "Hugo shortcode"), ("{%", "Liquid tag"), ("{{ ", "Liquid output"),
+        ] {
             if let range = text.range(of: marker) {
                 let rest = text[range.lowerBound...]
                 let end = rest.range(of: generator == "Liquid tag" ? "%}" : "}}").map { $0.upperBound } ?? rest.endIndex
@@ -102,7 +109,10 @@ public struct MarkdownRenderer: Sendable {
     /// An item's body passes `firstContentLink`: its links to Markdown files then get markers
     /// numbered from it (see `ContentLink`); other Markdown keeps them as written.
     /// Footnote IDs get `footnotePrefix` (`fn-<prefix>-1`) when given.
-    public func render(_ markdown: String, wantPlainText: Bool = false, resources: BundleLinks? = nil, firstContentLink: Int? = nil, footnotePrefix: String? = nil) -> RenderedMarkdown {
+    public func render(
+        _ markdown: String, wantPlainText: Bool = false, resources: BundleLinks? = nil, firstContentLink: Int? = nil,
+        footnotePrefix: String? = nil
+    ) -> RenderedMarkdown {
         let flags = cmarkOptions
         var root: OpaquePointer = markdown.withCString { chars in
             cmark_parse_document(chars, markdown.utf8.count, flags)
@@ -111,7 +121,9 @@ public struct MarkdownRenderer: Sendable {
         var tableExcess: TableLimits.Excess? = nil
         var footnotes: Footnotes? = nil
         var hasAlerts = false
-        root = applyExtensions(to: root, markdown: markdown, flags: flags, tableExcess: &tableExcess, footnotes: &footnotes, footnotePrefix: footnotePrefix, hasAlerts: &hasAlerts)
+        root = applyExtensions(
+            to: root, markdown: markdown, flags: flags, tableExcess: &tableExcess, footnotes: &footnotes,
+            footnotePrefix: footnotePrefix, hasAlerts: &hasAlerts)
         // Refused anyway: the rest of the work would be for nothing.
         if let tableExcess {
             var refused = RenderedMarkdown()
@@ -119,16 +131,24 @@ public struct MarkdownRenderer: Sendable {
             return refused
         }
 
-        var walk = TreeWalk(root: root, basePath: basePath == "/" ? nil : basePath, resources: resources, collectAllText: wantPlainText, safe: !options.unsafe)
+        var walk = TreeWalk(
+            root: root, basePath: basePath == "/" ? nil : basePath, resources: resources, collectAllText: wantPlainText,
+            safe: !options.unsafe)
         // Other generators' templates start with `{`: a body without one has none to look for.
         walk.lookForTemplateSyntax = Self.contains(markdown, byte: UInt8(ascii: "{"))
         walk.firstContentLink = firstContentLink
         walk.run()
         // After the walk, which found the headings (and the lead's nodes, which this leaves be).
         // The footnotes' IDs are taken first: a heading `## fn1` must not take a note's.
-        let anchors = options.headingIDs ? HeadingAnchors.apply(to: walk.headings, emoji: options.emoji, prefix: options.headingIDPrefix, reserved: footnotes?.ids ?? []) : HeadingAnchors.Applied()
+        let anchors =
+            options.headingIDs
+            ? HeadingAnchors.apply(
+                to: walk.headings, emoji: options.emoji, prefix: options.headingIDPrefix, reserved: footnotes?.ids ?? []
+            ) : HeadingAnchors.Applied()
         // After the walk, which counts code blocks' words; before the lead is written, which may hold them.
-        let codeBlocks = options.highlight && HighlightedCodeBlocks.mayOccur(in: markdown) ? HighlightedCodeBlocks.apply(to: root, highlighter: highlighter) : CodeBlockReport()
+        let codeBlocks =
+            options.highlight && HighlightedCodeBlocks.mayOccur(in: markdown)
+            ? HighlightedCodeBlocks.apply(to: root, highlighter: highlighter) : CodeBlockReport()
 
         var lead = ""
         // The lead is shown away from the notes (in lists, cards, other pages): its references
@@ -156,7 +176,8 @@ public struct MarkdownRenderer: Sendable {
         rendered.templateSyntax = walk.templateSyntax
         rendered.hasAlerts = hasAlerts
         rendered.findings = MarkdownFindings(
-            contentLinks: walk.contentLinks, bodyImages: walk.bodyImages, footnoteProblems: footnotes?.problems ?? [], footnoteProblemsLeftOut: footnotes?.problemsLeftOut ?? 0,
+            contentLinks: walk.contentLinks, bodyImages: walk.bodyImages, footnoteProblems: footnotes?.problems ?? [],
+            footnoteProblemsLeftOut: footnotes?.problemsLeftOut ?? 0,
             headings: anchors.headings, headingProblems: anchors.problems, codeBlocks: codeBlocks)
         return rendered
     }
@@ -169,8 +190,10 @@ public struct MarkdownRenderer: Sendable {
     ///
     /// Footnotes come first and last: their definitions are rewritten in the source (and the
     /// source parsed again) before the others, and their references are made after them.
-    private func applyExtensions(to root: OpaquePointer, markdown: String, flags: Int32, tableExcess: inout TableLimits.Excess?,
-                                 footnotes: inout Footnotes?, footnotePrefix: String?, hasAlerts: inout Bool) -> OpaquePointer {
+    private func applyExtensions(
+        to root: OpaquePointer, markdown: String, flags: Int32, tableExcess: inout TableLimits.Excess?,
+        footnotes: inout Footnotes?, footnotePrefix: String?, hasAlerts: inout Bool
+    ) -> OpaquePointer {
         var root = root
         var markdown = markdown
         let hasFootnotes = options.footnotes && Footnotes.mayOccur(in: markdown)
@@ -178,13 +201,16 @@ public struct MarkdownRenderer: Sendable {
         var insertedLines: [Int] = []
         let strikethrough = options.strikethrough && Strikethrough.mayOccur(in: markdown)
         if options.tables, GFMTables.mayOccur(in: markdown) {
-            root = GFMTables.apply(to: root, source: markdown, flags: flags, strikethrough: strikethrough, excess: &tableExcess, closingLines: &insertedLines)
+            root = GFMTables.apply(
+                to: root, source: markdown, flags: flags, strikethrough: strikethrough, excess: &tableExcess,
+                closingLines: &insertedLines)
         } else if strikethrough {
             Strikethrough.apply(to: root, source: Array(markdown.utf8), flags: flags)
         }
         let alerts = options.alerts && Alerts.mayOccur(in: markdown)
         // Both read the source back, to tell `\[` from `[`.
-        let source = hasFootnotes || alerts ? TreeSource(bytes: Array(markdown.utf8), insertedLines: insertedLines) : nil
+        let source =
+            hasFootnotes || alerts ? TreeSource(bytes: Array(markdown.utf8), insertedLines: insertedLines) : nil
         if alerts, let source { hasAlerts = Alerts.apply(to: root, source: source) }
         if options.taskLists, TaskLists.mayOccur(in: markdown) { TaskLists.apply(to: root, source: markdown) }
         if options.autolinks { Autolinks.apply(to: root, source: markdown) }
@@ -277,7 +303,9 @@ private struct TreeWalk {
                 }
                 // A table cell (a custom inline in a row) ends its words like a paragraph does.
                 if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
-                    || (type == CMARK_NODE_CUSTOM_INLINE && cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_CUSTOM_BLOCK) {
+                    || (type == CMARK_NODE_CUSTOM_INLINE
+                        && cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_CUSTOM_BLOCK)
+                {
                     if moreMarker == nil { textBeforeMarker += " " }
                     if collectAllText { allText += " " }
                 }
@@ -293,8 +321,10 @@ private struct TreeWalk {
                 rebase(node)
                 // An item's body (the one render given `firstContentLink`) marks its images of the
                 // site, to be shown in the sizes made of them.
-                if firstContentLink != nil, let original = originalURL, let path = BodyImage.path(of: original, resources: resources),
-                   let pointer = cmark_node_get_url(node) {
+                if firstContentLink != nil, let original = originalURL,
+                    let path = BodyImage.path(of: original, resources: resources),
+                    let pointer = cmark_node_get_url(node)
+                {
                     let link = String(cString: pointer)
                     bodyImages.append(BodyImage(written: original, path: path, link: link, line: blockLine(of: node)))
                     _ = cmark_node_set_url(node, BodyImage.marker(bodyImages.count - 1, link: link))
@@ -302,7 +332,9 @@ private struct TreeWalk {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 let text = literal(node)
                 statistics.count(text)
-                if lookForTemplateSyntax, templateSyntax == nil, type == CMARK_NODE_TEXT { templateSyntax = TemplateSyntax.find(in: text, line: blockLine(of: node)) }
+                if lookForTemplateSyntax, templateSyntax == nil, type == CMARK_NODE_TEXT {
+                    templateSyntax = TemplateSyntax.find(in: text, line: blockLine(of: node))
+                }
                 // An image's description reads as part of the sentence around it, but a paragraph
                 // holding only a photo is not a lead.
                 if candidate != nil {
@@ -321,7 +353,8 @@ private struct TreeWalk {
                 statistics.count(literal(node))
             case CMARK_NODE_HTML_BLOCK:
                 if moreMarker == nil, cmark_node_parent(node) == root,
-                   literal(node).trimmed() == "<!--more-->" {
+                    literal(node).trimmed() == "<!--more-->"
+                {
                     moreMarker = node
                 } else if safe, omittedHTMLLine == nil {
                     omittedHTMLLine = blockLine(of: node)
@@ -329,8 +362,10 @@ private struct TreeWalk {
             case CMARK_NODE_HTML_INLINE:
                 if safe, omittedHTMLLine == nil { omittedHTMLLine = blockLine(of: node) }
             case CMARK_NODE_LINK:
-                if let first = firstContentLink, let pointer = cmark_node_get_url(node), case let url = String(cString: pointer),
-                   ContentLink.namesMarkdownFile(url), resources?.link(for: url) == nil {
+                if let first = firstContentLink, let pointer = cmark_node_get_url(node),
+                    case let url = String(cString: pointer),
+                    ContentLink.namesMarkdownFile(url), resources?.link(for: url) == nil
+                {
                     _ = cmark_node_set_url(node, ContentLink.marker(first + contentLinks.count))
                     contentLinks.append(ContentLink(written: url, line: blockLine(of: node)))
                 } else {
@@ -349,7 +384,9 @@ private struct TreeWalk {
     /// link to a bundle's file at where the file is published.
     private mutating func rebase(_ node: OpaquePointer) {
         originalURL = cmark_node_get_url(node).map { String(cString: $0) }
-        if let resources, let pointer = cmark_node_get_url(node), let link = resources.link(for: String(cString: pointer)) {
+        if let resources, let pointer = cmark_node_get_url(node),
+            let link = resources.link(for: String(cString: pointer))
+        {
             _ = cmark_node_set_url(node, link)
             return
         }
@@ -395,7 +432,9 @@ extension String {
             var pendingSpace = false
             var runStart: Int? = clean > 0 ? 0 : nil
             func flush(to end: Int) {
-                if let start = runStart { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<min(end, bytes.count)])) }
+                if let start = runStart {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<min(end, bytes.count)]))
+                }
                 runStart = nil
             }
             var index = clean
@@ -413,7 +452,11 @@ extension String {
                 } else {
                     var iterator = bytes[index..<min(index + size, bytes.count)].makeIterator()
                     var decoder = UTF8()
-                    if case .scalarValue(let scalar) = decoder.decode(&iterator) { isSpace = scalar.properties.isWhitespace } else { isSpace = false }
+                    if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+                        isSpace = scalar.properties.isWhitespace
+                    } else {
+                        isSpace = false
+                    }
                 }
                 if isSpace {
                     flush(to: index)
@@ -436,7 +479,9 @@ extension String {
     /// of Unicode's other spaces, `collapsingWhitespace` says which). It ends before a non-space.
     static func collapsedPrefixLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         func plain(_ byte: UInt8) -> Bool {
-            byte < 0x80 ? byte != 0x20 && !(0x09...0x0D).contains(byte) : byte != 0xC2 && byte != 0xE1 && byte != 0xE2 && byte != 0xE3
+            byte < 0x80
+                ? byte != 0x20 && !(0x09...0x0D).contains(byte)
+                : byte != 0xC2 && byte != 0xE1 && byte != 0xE2 && byte != 0xE3
         }
         var index = 0
         while index < bytes.count {

@@ -42,12 +42,16 @@ struct ParagraphLines {
         // so its last line is the first underline found after its first line.
         let last = min(Int(cmark_node_get_end_line(node)), sourceLines.count)
         guard let firstRange = sourceLines.range(ofLine: first),
-              let containers = ContainerPrefix(around: node, bytes: bytes, lines: sourceLines, widths: &widths) else { return nil }
+            let containers = ContainerPrefix(around: node, bytes: bytes, lines: sourceLines, widths: &widths)
+        else { return nil }
         // The first line's text starts where cmark says the block does.
         let textStart = firstRange.lowerBound + Int(cmark_node_get_start_column(node)) - 1
         guard textStart >= firstRange.lowerBound, textStart < firstRange.upperBound else { return nil }
-        var lines = [ParagraphLine(number: first, depth: containers.containers.count, rawStart: textStart, leftoverTabColumns: 0,
-                                   textStart: textStart, end: firstRange.upperBound, indent: 0, isLazy: false)]
+        var lines = [
+            ParagraphLine(
+                number: first, depth: containers.containers.count, rawStart: textStart, leftoverTabColumns: 0,
+                textStart: textStart, end: firstRange.upperBound, indent: 0, isLazy: false)
+        ]
         var underlined = false
         var number = first + 1
         while number <= last, !underlined {
@@ -55,9 +59,11 @@ struct ParagraphLines {
             let (cursor, depth) = containers.skip(line: range, in: bytes)
             let (text, indent) = cursor.firstNonspace(in: bytes)
             let isLazy = depth < containers.containers.count
-            lines.append(ParagraphLine(
-                number: number, depth: depth, rawStart: cursor.partialTab ? cursor.offset + 1 : cursor.offset,
-                leftoverTabColumns: cursor.leftoverTabColumns, textStart: text, end: range.upperBound, indent: indent, isLazy: isLazy))
+            lines.append(
+                ParagraphLine(
+                    number: number, depth: depth, rawStart: cursor.partialTab ? cursor.offset + 1 : cursor.offset,
+                    leftoverTabColumns: cursor.leftoverTabColumns, textStart: text, end: range.upperBound,
+                    indent: indent, isLazy: isLazy))
             underlined = isHeading && !isLazy && indent < 4 && Self.isSetextUnderline(bytes[text..<range.upperBound])
             number += 1
         }

@@ -12,14 +12,19 @@ public enum PopularityParser {
     /// The diagnostic for a data file of `size` bytes, over `largestFile`.
     public static func tooLarge(_ size: Int, path: String) -> Diagnostic {
         let megabytes = String(format: "%.1f", Double(size) / 1_048_576)
-        return Diagnostic(path: path, line: 1, "file is \(megabytes) MB; data files may be at most \(largestFile / 1_048_576) MB: export the figures of the items the site still has")
+        return Diagnostic(
+            path: path, line: 1,
+            "file is \(megabytes) MB; data files may be at most \(largestFile / 1_048_576) MB: export the figures of the items the site still has"
+        )
     }
 
     /// Parses a CSV file with a header row naming the columns: `path` (or `slug`), `views`, `likes`, `comments`.
     ///
     /// Rows are read one at a time and only their records kept (all the rows of a 16 MB file at
     /// once were ten times its size), and the diagnostics are capped per file (`DiagnosticList`).
-    public static func parseCSV(_ text: String, path: String) -> (records: [PopularityRecord], diagnostics: [Diagnostic]) {
+    public static func parseCSV(
+        _ text: String, path: String
+    ) -> (records: [PopularityRecord], diagnostics: [Diagnostic]) {
         var problems = DiagnosticList()
         var records: [PopularityRecord] = []
         var reader: RowReader? = nil
@@ -46,12 +51,17 @@ public enum PopularityParser {
         init?(header: CSVRows.Row, path: String, problems: inout DiagnosticList) {
             let columns = header.fields.map { $0.trimmed().lowercased() }
             guard let keyColumn = columns.firstIndex(of: "path") ?? columns.firstIndex(of: "slug") else {
-                problems.error(path, header.line, "the header must name a `path` or `slug` column (found: \(columns.joined(separator: ", ")))")
+                problems.error(
+                    path, header.line,
+                    "the header must name a `path` or `slug` column (found: \(columns.joined(separator: ", ")))")
                 return nil
             }
             let known = ["path", "slug", "views", "likes", "comments"]
             for (index, name) in columns.enumerated() where !known.contains(name) && !name.isEmpty {
-                problems.warning(path, header.line, "column \(index + 1) '\(name)' is ignored (the columns read are path or slug, views, likes, comments)")
+                problems.warning(
+                    path, header.line,
+                    "column \(index + 1) '\(name)' is ignored (the columns read are path or slug, views, likes, comments)"
+                )
             }
             self.path = path
             self.keyColumn = keyColumn
@@ -68,7 +78,8 @@ public enum PopularityParser {
             }
             var figures: [Int] = []
             for (name, column) in figureColumns {
-                guard let column, column < row.fields.count, case let text = row.fields[column].trimmed(), !text.isEmpty else {
+                guard let column, column < row.fields.count, case let text = row.fields[column].trimmed(), !text.isEmpty
+                else {
                     figures.append(0)
                     continue
                 }
@@ -80,14 +91,17 @@ public enum PopularityParser {
                 figures.append(value)
             }
             let popularity = Popularity(views: figures[0], likes: figures[1], comments: figures[2])
-            return PopularityRecord(key: row.fields[keyColumn].trimmed(), popularity: popularity, path: path, line: row.line)
+            return PopularityRecord(
+                key: row.fields[keyColumn].trimmed(), popularity: popularity, path: path, line: row.line)
         }
     }
 
     /// Parses a JSON file: a list of objects with `path` (or `slug`), `views`, `likes`, `comments`,
     /// or an object from path or slug to `{views, likes, comments}`. Read with Yams (JSON is YAML)
     /// so that every problem has its line.
-    public static func parseJSON(_ text: String, path: String) -> (records: [PopularityRecord], diagnostics: [Diagnostic]) {
+    public static func parseJSON(
+        _ text: String, path: String
+    ) -> (records: [PopularityRecord], diagnostics: [Diagnostic]) {
         var problems = DiagnosticList()
         let root: Node?
         do {
@@ -99,7 +113,9 @@ public enum PopularityParser {
         var records: [PopularityRecord] = []
         func record(_ key: String, _ fields: Node.Mapping, line: Int) {
             var reader = YAMLReader(mapping: fields, path: path, lineOffset: 0)
-            let popularity = Popularity(views: reader.count("views") ?? 0, likes: reader.count("likes") ?? 0, comments: reader.count("comments") ?? 0)
+            let popularity = Popularity(
+                views: reader.count("views") ?? 0, likes: reader.count("likes") ?? 0,
+                comments: reader.count("comments") ?? 0)
             problems.append(contentsOf: reader.problems.all)
             records.append(PopularityRecord(key: key, popularity: popularity, path: path, line: line))
         }
@@ -116,7 +132,8 @@ public enum PopularityParser {
         case .mapping(let byKey)?:
             for (key, value) in byKey {
                 guard case .mapping(let fields) = value, let name = key.string else {
-                    problems.error(path, value.mark?.line ?? 1, "each value must be an object with views, likes and comments")
+                    problems.error(
+                        path, value.mark?.line ?? 1, "each value must be an object with views, likes and comments")
                     continue
                 }
                 record(name, fields, line: key.mark?.line ?? 1)
@@ -149,7 +166,10 @@ enum CSVRows {
     /// line breaks and doubled quotes; carriage returns outside quotes are dropped.
     static func parse(_ text: String) -> [Row] {
         var rows: [Row] = []
-        forEach(in: text) { rows.append($0); return true }
+        forEach(in: text) {
+            rows.append($0)
+            return true
+        }
         return rows
     }
 

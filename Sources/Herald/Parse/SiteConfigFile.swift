@@ -48,7 +48,12 @@ public enum SiteConfigFile {
 
     /// What is said of a folder without `site.yml`, named by its full path (there is no line of a
     /// file that is not there to point at); `advice` says what to do instead.
-    public static func notASite(_ folder: String, advice: String = "give the site's folder with --source, or make one with `herald new site NAME`") -> Diagnostic {
-        .about(URL(fileURLWithPath: folder).standardizedFileURL.path, "has no \(name), so it is not a site folder: \(advice)")
+    public static func notASite(
+        _ folder: String,
+        advice: String = "give the site's folder with --source, or make one with `herald new site NAME`"
+    ) -> Diagnostic {
+        .about(
+            URL(fileURLWithPath: folder).standardizedFileURL.path,
+            "has no \(name), so it is not a site folder: \(advice)")
     }
 }

@@ -20,7 +20,10 @@ struct SiteConfigKey<Value> {
     /// Reads the key's value, if written, into `value`, reporting problems on `reader`.
     let read: (_ reader: inout YAMLReader, _ place: Place, _ value: inout Value) -> Void
 
-    init(_ name: String, nested: [String] = [], read: @escaping (_ reader: inout YAMLReader, _ place: Place, _ value: inout Value) -> Void) {
+    init(
+        _ name: String, nested: [String] = [],
+        read: @escaping (_ reader: inout YAMLReader, _ place: Place, _ value: inout Value) -> Void
+    ) {
         self.name = name
         self.nested = nested
         self.read = read
@@ -41,7 +44,9 @@ struct SiteConfigKey<Value> {
     }
 
     /// A section (`home:`) whose own keys are read into `field`.
-    static func section<Options>(_ name: String, _ field: WritableKeyPath<Value, Options>, _ keys: [SiteConfigKey<Options>]) -> SiteConfigKey {
+    static func section<Options>(
+        _ name: String, _ field: WritableKeyPath<Value, Options>, _ keys: [SiteConfigKey<Options>]
+    ) -> SiteConfigKey {
         SiteConfigKey(name, nested: SiteConfigKey<Options>.paths(of: keys)) { reader, place, value in
             guard var section = reader.mapping(place.name) else { return }
             SiteConfigKey<Options>.read(&section, by: keys, into: &value[keyPath: field], section: place.path)

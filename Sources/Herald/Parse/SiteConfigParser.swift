@@ -4,7 +4,9 @@ import Yams
 /// Reads `site.yml` into a `SiteConfig`, reporting every problem with its line.
 public enum SiteConfigParser {
     /// Parses the text of `site.yml` (found at `path`). Errors fail; warnings ride along.
-    public static func parse(_ text: String, path: String = "site.yml") -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
+    public static func parse(
+        _ text: String, path: String = "site.yml"
+    ) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
         var reader: YAMLReader
         switch YAMLReader.parse(text, path: path, lineOffset: 0, what: "site.yml") {
         case .success(let parsed): reader = parsed
@@ -26,14 +28,20 @@ public enum SiteConfigParser {
     }
 
     /// Why a base URL without a host is worth a warning.
-    static let relativeBaseURLWarning = "baseURL is not an absolute URL such as https://example.org/, so feeds, the sitemap, calendars and the API will hold links that readers and apps cannot follow"
+    static let relativeBaseURLWarning =
+        "baseURL is not an absolute URL such as https://example.org/, so feeds, the sitemap, calendars and the API will hold links that readers and apps cannot follow"
 
     /// Reads a base URL: an absolute http(s) URL (or a site path starting with `/`) with no query
     /// or fragment, made to end in `/`. Used for `site.yml` and `--base-url` alike.
     public static func parseBaseURL(_ text: String) -> Result<URL, InputProblem> {
         let normalized = text.hasSuffix("/") ? text : text + "/"
-        let problem = InputProblem(message: "'\(text)' must be an absolute http(s) URL such as https://example.org/union/ (or a path starting with /), without ? or #")
-        guard !text.contains("?"), !text.contains("#"), let url = URL(string: normalized) else { return .failure(problem) }
+        let problem = InputProblem(
+            message:
+                "'\(text)' must be an absolute http(s) URL such as https://example.org/union/ (or a path starting with /), without ? or #"
+        )
+        guard !text.contains("?"), !text.contains("#"), let url = URL(string: normalized) else {
+            return .failure(problem)
+        }
         if ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil { return .success(url) }
         if url.scheme == nil, normalized.hasPrefix("/"), !normalized.hasPrefix("//") { return .success(url) }
         return .failure(problem)
@@ -42,7 +50,8 @@ public enum SiteConfigParser {
     /// Whether `text` can stand after the `@` of an iCalendar UID: 1 to 100 ASCII letters, digits,
     /// `.`, `-` and `_`.
     static func isSiteID(_ text: String) -> Bool {
-        (1...100).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".-_".contains($0)) }
+        (1...100).contains(text.count)
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ".-_".contains($0)) }
     }
 
     /// Whether `text` is a plain CSS colour: `#rgb`…`#rrggbbaa`, a colour name, or a colour function
@@ -50,8 +59,12 @@ public enum SiteConfigParser {
     static func isCSSColor(_ text: String) -> Bool {
         let hex = text.first == "#" && [4, 5, 7, 9].contains(text.count) && text.dropFirst().allSatisfy(\.isHexDigit)
         let name = !text.isEmpty && text.count <= 30 && text.allSatisfy { $0.isASCII && $0.isLetter }
-        let function = ["rgb(", "rgba(", "hsl(", "hsla(", "oklch(", "oklab(", "lab(", "lch("].contains { text.lowercased().hasPrefix($0) }
-            && text.hasSuffix(")") && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || " .,%/()-".contains($0)) }
+        let function =
+            ["rgb(", "rgba(", "hsl(", "hsla(", "oklch(", "oklab(", "lab(", "lch("].contains {
+                text.lowercased().hasPrefix($0)
+            }
+            && text.hasSuffix(")")
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || " .,%/()-".contains($0)) }
             && text.filter { $0 == "(" }.count == 1 && text.filter { $0 == ")" }.count == 1
         return hex || name || function
     }
@@ -64,7 +77,9 @@ public enum SiteConfigParser {
             if let split = reader.commaSplit(key, place: place) {
                 guard let split else { continue }
                 message = split
-            } else if let suggestion = closest(to: key, in: known) { message += "; did you mean '\(suggestion)'?" }
+            } else if let suggestion = closest(to: key, in: known) {
+                message += "; did you mean '\(suggestion)'?"
+            }
             reader.problems.warning(reader.path, line, message)
         }
     }
@@ -73,14 +88,16 @@ public enum SiteConfigParser {
     static func closest(to key: String, in known: [String]) -> String? {
         let candidates = known.map { ($0, editDistance($0.lowercased(), key.lowercased())) }
         // Close enough to be a typo, and at least half the key right: "d" is not a typo of "end".
-        guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= max(2, key.count / 3), best.1 <= key.count / 2 else { return nil }
+        guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= max(2, key.count / 3), best.1 <= key.count / 2
+        else { return nil }
         return best.0
     }
 
     /// The edit distance between two strings, with two neighbours swapped counted as one edit
     /// (optimal string alignment): `strat` is one slip from `start`, as `stat` is, not two.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
         var beforePrevious: [Int] = []
         var previous = Array(0...b.count)

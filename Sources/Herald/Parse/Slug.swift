@@ -9,7 +9,9 @@ public enum Slug {
         var result = ""
         var pendingDash = false
         for scalar in text.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal || scalar.properties.generalCategory == .nonspacingMark && !result.isEmpty {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal
+                || scalar.properties.generalCategory == .nonspacingMark && !result.isEmpty
+            {
                 if pendingDash && !result.isEmpty { result.append("-") }
                 pendingDash = false
                 result.unicodeScalars.append(scalar)
@@ -61,19 +63,28 @@ public enum Slug {
 
     public static func problem(with slug: String) -> String? {
         if slug.utf8.count > longest {
-            return "slug '\(WrittenAddress.shortened(slug))' is \(slug.utf8.count) bytes long; a slug may be at most \(longest) bytes, since folders and files are named after it"
+            return
+                "slug '\(WrittenAddress.shortened(slug))' is \(slug.utf8.count) bytes long; a slug may be at most \(longest) bytes, since folders and files are named after it"
         }
         // The common slug is ASCII letters, digits and dashes: answered on bytes, no Unicode look-up.
         if !slug.isEmpty, slug.utf8.first != UInt8(ascii: "."),
-           slug.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x5F }) {
+            slug.utf8.allSatisfy({
+                ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || ($0 >= 0x41 && $0 <= 0x5A)
+                    || $0 == 0x5F
+            })
+        {
             return nil
         }
         if slug.isEmpty { return "slug is empty" }
         // On bytes and scalars, not characters: a `.`, `/` or `\` followed by a combining mark is
         // one character, but the same byte to a file system.
         if slug.utf8.first == UInt8(ascii: ".") { return "slug '\(slug)' must not start with '.'" }
-        if slug.unicodeScalars.contains("/") || slug.unicodeScalars.contains("\\") { return "slug '\(slug)' must not contain '/' or '\\': it names one folder" }
-        if slug.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+        if slug.unicodeScalars.contains("/") || slug.unicodeScalars.contains("\\") {
+            return "slug '\(slug)' must not contain '/' or '\\': it names one folder"
+        }
+        if slug.unicodeScalars.contains(where: {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control
+        }) {
             return "slug '\(slug)' must not contain spaces or control characters"
         }
         if slug.utf8.contains(where: { Self.forbiddenBytes[Int($0)] }) {

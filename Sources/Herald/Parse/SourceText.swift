@@ -27,10 +27,15 @@ struct SourceText {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return .failure(Diagnostic(path: path, line: 1, "file is empty: it needs front matter between '---' lines with at least a title"))
+            return .failure(
+                Diagnostic(
+                    path: path, line: 1,
+                    "file is empty: it needs front matter between '---' lines with at least a title"))
         }
         guard var text = String(validating: bytes, as: UTF8.self) else {
-            return .failure(Diagnostic(path: path, line: firstInvalidLine(bytes), "file is not UTF-8 text: save it with UTF-8 encoding"))
+            return .failure(
+                Diagnostic(
+                    path: path, line: firstInvalidLine(bytes), "file is not UTF-8 text: save it with UTF-8 encoding"))
         }
         if ByteSearch.contains(text, 0x0D) {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
@@ -40,7 +45,9 @@ struct SourceText {
         // Character (grapheme breaking) was most of the cost of reading a file.
         let utf8 = text.utf8
         func end(ofLineAt start: String.Index) -> String.Index { utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex }
-        func next(after lineEnd: String.Index) -> String.Index { lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd }
+        func next(after lineEnd: String.Index) -> String.Index {
+            lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
+        }
         /// The line without its trailing spaces and tabs.
         func trimmed(_ start: String.Index, _ end: String.Index) -> Substring.UTF8View {
             var line = utf8[start..<end]
@@ -64,7 +71,10 @@ struct SourceText {
         } else if opening.elementsEqual("+++".utf8) {
             syntax = .toml
         } else {
-            return .failure(Diagnostic(path: path, line: openingLine, "no front matter: the file must start with a '---' line, then at least `title: …`, then '---'"))
+            return .failure(
+                Diagnostic(
+                    path: path, line: openingLine,
+                    "no front matter: the file must start with a '---' line, then at least `title: …`, then '---'"))
         }
         /// Whether the line closes the front matter: `---` (or YAML's end-of-document `...`) for
         /// YAML, `+++` for TOML, alone on the line.
@@ -79,16 +89,20 @@ struct SourceText {
         while lineStart < utf8.endIndex {
             let lineEnd = end(ofLineAt: lineStart)
             if closes(trimmed(lineStart, lineEnd)) {
-                return .success(SourceText(
-                    frontMatter: String(text[frontMatterStart..<lineStart]),
-                    syntax: syntax,
-                    body: String(text[next(after: lineEnd)...]).closingBidiControlsPerLine(),
-                    frontMatterLineOffset: openingLine))
+                return .success(
+                    SourceText(
+                        frontMatter: String(text[frontMatterStart..<lineStart]),
+                        syntax: syntax,
+                        body: String(text[next(after: lineEnd)...]).closingBidiControlsPerLine(),
+                        frontMatterLineOffset: openingLine))
             }
             lineStart = next(after: lineEnd)
         }
         let closer = syntax == .yaml ? "---" : "+++"
-        return .failure(Diagnostic(path: path, line: openingLine, "front matter opened on this line never closes: add a '\(closer)' line after it"))
+        return .failure(
+            Diagnostic(
+                path: path, line: openingLine,
+                "front matter opened on this line never closes: add a '\(closer)' line after it"))
     }
 
     /// The line on which the first byte that is not UTF-8 stands.

@@ -32,9 +32,10 @@ enum Strikethrough {
                     let event = cmark_iter_next(iterator)
                     if event == CMARK_EVENT_DONE { break }
                     guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                          cmark_node_get_type(node) == CMARK_NODE_TEXT,
-                          let literal = cmark_node_get_literal(node), strchr(literal, Int32(UInt8(ascii: "~"))) != nil,
-                          let parent = cmark_node_parent(node) else { continue }
+                        cmark_node_get_type(node) == CMARK_NODE_TEXT,
+                        let literal = cmark_node_get_literal(node), strchr(literal, Int32(UInt8(ascii: "~"))) != nil,
+                        let parent = cmark_node_parent(node)
+                    else { continue }
                     if seen.insert(parent).inserted { containers.append(parent) }
                 }
                 cmark_iter_free(iterator)
@@ -109,8 +110,10 @@ enum Strikethrough {
                 guard length <= 2 else { continue }
                 let before = start > 0 ? scalar(before: start, in: text) : neighbour(index - 1, last: true)
                 let after = position < text.count ? scalar(at: position, in: text) : neighbour(index + 1, last: false)
-                let leftFlanking = !isSpace(after) && !(isPunctuation(after) && !isSpace(before) && !isPunctuation(before))
-                let rightFlanking = !isSpace(before) && !(isPunctuation(before) && !isSpace(after) && !isPunctuation(after))
+                let leftFlanking =
+                    !isSpace(after) && !(isPunctuation(after) && !isSpace(before) && !isPunctuation(before))
+                let rightFlanking =
+                    !isSpace(before) && !(isPunctuation(before) && !isSpace(after) && !isPunctuation(after))
                 if leftFlanking || rightFlanking {
                     runs.append(Run(start: start, length: length, canOpen: leftFlanking, canClose: rightFlanking))
                 }
@@ -122,7 +125,8 @@ enum Strikethrough {
                 if run.start > from { cmark_node_insert_before(node, CmarkNodes.text(text[from..<run.start])) }
                 let delimiter = CmarkNodes.text(text[run.start..<(run.start + run.length)])
                 cmark_node_insert_before(node, delimiter)
-                delimiters.append(Delimiter(node: delimiter, length: run.length, canOpen: run.canOpen, canClose: run.canClose))
+                delimiters.append(
+                    Delimiter(node: delimiter, length: run.length, canOpen: run.canOpen, canClose: run.canClose))
                 from = run.start + run.length
             }
             if from < text.count { cmark_node_insert_before(node, CmarkNodes.text(text[from...])) }
@@ -158,7 +162,9 @@ enum Strikethrough {
             while opener >= 0, opener != bottom {
                 let opening = delimiters[opener]
                 if opening.canOpen,
-                   !(closing.canOpen || opening.canClose) || closing.length % 3 == 0 || (opening.length + closing.length) % 3 != 0 {
+                    !(closing.canOpen || opening.canClose) || closing.length % 3 == 0
+                        || (opening.length + closing.length) % 3 != 0
+                {
                     found = true
                     break
                 }
@@ -202,8 +208,12 @@ enum Strikethrough {
     /// The Unicode scalar whose UTF-8 starts at `index`.
     private static func scalar(at index: Int, in text: [UInt8]) -> UInt32 {
         let lead = text[index]
-        let (length, bits): (Int, UInt32) = lead < 0x80 ? (1, UInt32(lead)) : lead < 0xE0 ? (2, UInt32(lead & 0x1F))
-            : lead < 0xF0 ? (3, UInt32(lead & 0x0F)) : (4, UInt32(lead & 0x07))
+        let (length, bits): (Int, UInt32) =
+            lead < 0x80
+            ? (1, UInt32(lead))
+            : lead < 0xE0
+                ? (2, UInt32(lead & 0x1F))
+                : lead < 0xF0 ? (3, UInt32(lead & 0x0F)) : (4, UInt32(lead & 0x07))
         var value = bits
         for offset in 1..<max(1, length) where index + offset < text.count {
             value = value << 6 | UInt32(text[index + offset] & 0x3F)
@@ -229,12 +239,13 @@ enum Strikethrough {
     /// cmark's `cmark_utf8proc_is_punctuation`: ASCII punctuation, or a Unicode P* character.
     private static func isPunctuation(_ scalar: UInt32) -> Bool {
         if scalar < 0x80 {
-            return (0x21...0x2F).contains(scalar) || (0x3A...0x40).contains(scalar) || (0x5B...0x60).contains(scalar) || (0x7B...0x7E).contains(scalar)
+            return (0x21...0x2F).contains(scalar) || (0x3A...0x40).contains(scalar) || (0x5B...0x60).contains(scalar)
+                || (0x7B...0x7E).contains(scalar)
         }
         guard let character = Unicode.Scalar(scalar) else { return false }
         switch character.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            .initialPunctuation, .finalPunctuation, .otherPunctuation:
             return true
         default:
             return false

@@ -12,7 +12,10 @@ public enum TOMLFrontMatter {
         do {
             table = try TOMLTable(string: toml)
         } catch let error as TOMLParseError {
-            return .failure(Diagnostic(path: path, line: lineOffset + max(1, error.source.begin.line), "front matter is not valid TOML: \(error.description)"))
+            return .failure(
+                Diagnostic(
+                    path: path, line: lineOffset + max(1, error.source.begin.line),
+                    "front matter is not valid TOML: \(error.description)"))
         } catch {
             return .failure(Diagnostic(path: path, line: lineOffset + 1, "front matter is not valid TOML: \(error)"))
         }

@@ -163,7 +163,9 @@ private struct Scanner {
         guard let last = names.last else { return }
         var target = table
         // The tables a dotted key makes begin where their names are written.
-        for name in names.dropLast() { target = target.child(name.key, keyLine: name.line, line: name.line, order: &order) }
+        for name in names.dropLast() {
+            target = target.child(name.key, keyLine: name.line, line: name.line, order: &order)
+        }
         let entry = target.child(last.key, keyLine: last.line, line: last.line, order: &order)
         skipSpaces()
         if peek == UInt8(ascii: "=") { advance() }
@@ -199,7 +201,8 @@ private struct Scanner {
     static func endsBareKey(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "."), UInt8(ascii: "="), UInt8(ascii: "]"), UInt8(ascii: "["),
-             UInt8(ascii: "#"), UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+            UInt8(ascii: "#"), UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "{"), UInt8(ascii: "\""),
+            UInt8(ascii: "'"):
             return true
         default:
             return false
@@ -220,8 +223,14 @@ private struct Scanner {
             while true {
                 skipBlank()
                 guard let byte = peek else { return }
-                if byte == UInt8(ascii: "]") { advance(); return }
-                if byte == UInt8(ascii: ",") { advance(); continue }
+                if byte == UInt8(ascii: "]") {
+                    advance()
+                    return
+                }
+                if byte == UInt8(ascii: ",") {
+                    advance()
+                    continue
+                }
                 let start = index
                 let isContainer = byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{")
                 value(into: entry?.appendElement(line: here(), isContainer: isContainer))
@@ -232,8 +241,14 @@ private struct Scanner {
             while true {
                 skipBlank()
                 guard let byte = peek else { return }
-                if byte == UInt8(ascii: "}") { advance(); return }
-                if byte == UInt8(ascii: ",") { advance(); continue }
+                if byte == UInt8(ascii: "}") {
+                    advance()
+                    return
+                }
+                if byte == UInt8(ascii: ",") {
+                    advance()
+                    continue
+                }
                 let start = index
                 keyValue(in: entry ?? Entry(line: line))
                 if index == start { advance() }
@@ -241,7 +256,8 @@ private struct Scanner {
         default:
             // A number, boolean or date: up to what ends a value (dates may hold a space).
             while let byte = peek, byte != UInt8(ascii: ","), byte != UInt8(ascii: "]"), byte != UInt8(ascii: "}"),
-                  byte != UInt8(ascii: "#"), byte != 0x0A { advance() }
+                byte != UInt8(ascii: "#"), byte != 0x0A
+            { advance() }
         }
     }
 

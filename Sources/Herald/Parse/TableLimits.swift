@@ -22,9 +22,11 @@ enum TableLimits {
         /// The problem, in words, for the error at `line`.
         var message: String {
             if columns > TableLimits.mostColumns {
-                return "this table has \(NumberText.grouped(columns)) columns; a table may have at most \(NumberText.grouped(TableLimits.mostColumns)): split it, or link to the data as a CSV file in static/"
+                return
+                    "this table has \(NumberText.grouped(columns)) columns; a table may have at most \(NumberText.grouped(TableLimits.mostColumns)): split it, or link to the data as a CSV file in static/"
             }
-            return "the tables of this file have over \(NumberText.grouped(TableLimits.mostCells)) cells, the most a file's tables may have in all: split the table over several items, or link to the data as a CSV file in static/"
+            return
+                "the tables of this file have over \(NumberText.grouped(TableLimits.mostCells)) cells, the most a file's tables may have in all: split the table over several items, or link to the data as a CSV file in static/"
         }
     }
 }

@@ -116,7 +116,9 @@ enum TableLineSyntax {
 
     /// `***`, `---` or `___` (three or more, spaces and tabs allowed between).
     private static func isThematicBreak(_ text: ArraySlice<UInt8>) -> Bool {
-        guard let mark = text.first, mark == UInt8(ascii: "*") || mark == dash || mark == UInt8(ascii: "_") else { return false }
+        guard let mark = text.first, mark == UInt8(ascii: "*") || mark == dash || mark == UInt8(ascii: "_") else {
+            return false
+        }
         var count = 0
         for byte in text {
             if byte == mark { count += 1 } else if byte != 0x20 && byte != 0x09 { return false }
@@ -133,7 +135,8 @@ enum TableLineSyntax {
         } else {
             while index < text.endIndex, index - text.startIndex < 9, isDigit(text[index]) { index += 1 }
             guard index > text.startIndex, index < text.endIndex,
-                  text[index] == UInt8(ascii: ".") || text[index] == UInt8(ascii: ")") else { return false }
+                text[index] == UInt8(ascii: ".") || text[index] == UInt8(ascii: ")")
+            else { return false }
             index += 1
         }
         return index == text.endIndex || isSpace(text[index])
@@ -169,7 +172,10 @@ enum TableLineSyntax {
                     index = beforeAttribute
                     break
                 }
-                while index < end, isAttributeNameStart(text[index]) || isDigit(text[index]) || text[index] == UInt8(ascii: ".") || text[index] == dash {
+                while index < end,
+                    isAttributeNameStart(text[index]) || isDigit(text[index]) || text[index] == UInt8(ascii: ".")
+                        || text[index] == dash
+                {
                     index += 1
                 }
                 let beforeValue = index
@@ -206,7 +212,8 @@ enum TableLineSyntax {
     }
 
     /// The bytes the table syntax is made of.
-    private static let pipe = UInt8(ascii: "|"), backslash = UInt8(ascii: "\\"), colon = UInt8(ascii: ":"), dash = UInt8(ascii: "-")
+    private static let pipe = UInt8(ascii: "|"), backslash = UInt8(ascii: "\\"), colon = UInt8(ascii: ":"),
+        dash = UInt8(ascii: "-")
 
     /// The bytes of `scan_table_cell_end` at `index`: a pipe and the table spaces after it.
     private static func pipeLength(_ bytes: [UInt8], at index: Int, end: Int) -> Int {
@@ -217,7 +224,9 @@ enum TableLineSyntax {
     }
 
     /// cmark-gfm's `table_spacechar`: space, tab, vertical tab, form feed.
-    private static func isTableSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C }
+    private static func isTableSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
+    }
     /// cmark's `cmark_isspace`: space, tab, line feed, vertical tab, form feed, carriage return.
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
     /// The white space of cmark's HTML scanners (the same set).
@@ -227,9 +236,12 @@ enum TableLineSyntax {
     /// An ASCII letter.
     private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
     /// A byte that may start an HTML attribute name (`[A-Za-z_:]`).
-    private static func isAttributeNameStart(_ byte: UInt8) -> Bool { isLetter(byte) || byte == UInt8(ascii: "_") || byte == colon }
+    private static func isAttributeNameStart(_ byte: UInt8) -> Bool {
+        isLetter(byte) || byte == UInt8(ascii: "_") || byte == colon
+    }
     /// A byte of an unquoted attribute value: anything but white space, quotes, `=`, `<`, `>`, a backtick and NUL.
     private static func isUnquotedValueByte(_ byte: UInt8) -> Bool {
-        !isHTMLSpace(byte) && byte != 0x22 && byte != 0x27 && byte != 0x3D && byte != 0x3C && byte != 0x3E && byte != 0x60 && byte != 0
+        !isHTMLSpace(byte) && byte != 0x22 && byte != 0x27 && byte != 0x3D && byte != 0x3C && byte != 0x3E
+            && byte != 0x60 && byte != 0
     }
 }

@@ -12,14 +12,16 @@ enum TableRows {
     /// heading, after reference definitions), and whose line before has as many cells;
     /// cmark-gfm asks this at each line of a paragraph, so a candidate that fails does not stop
     /// a later one.
-    static func start(in lines: [ParagraphLine], textLines: Int, bytes: [UInt8]) -> (headerLine: Int, table: GFMTable)? {
+    static func start(in lines: [ParagraphLine], textLines: Int, bytes: [UInt8]) -> (headerLine: Int, table: GFMTable)?
+    {
         var index = 1
         while index < textLines {
             let line = lines[index]
             if !line.isLazy, line.indent < 4, !isDashes(bytes[line.textStart..<line.end]),
-               TableLineSyntax.isDelimiterRow(bytes, line.textStart..<line.end),
-               let delimiters = TableLineSyntax.cells(bytes, line.textStart..<line.end),
-               let header = headerCells(lines[index - 1], bytes: bytes), header.count == delimiters.count {
+                TableLineSyntax.isDelimiterRow(bytes, line.textStart..<line.end),
+                let delimiters = TableLineSyntax.cells(bytes, line.textStart..<line.end),
+                let header = headerCells(lines[index - 1], bytes: bytes), header.count == delimiters.count
+            {
                 let alignments = delimiters.map { TableLineSyntax.alignment(of: $0, in: bytes) }
                 return (index - 1, GFMTable(alignments: alignments, header: header))
             }
@@ -34,7 +36,9 @@ enum TableRows {
     /// containers the line leaves out), has no cell, or would pad past `maxPaddingCells`.
     /// At most `mostRows` rows are added: past them `table.overLimit` is set and nil returned, so
     /// that a table over `TableLimits` costs no more than the limit.
-    static func addRows(to table: inout GFMTable, from lines: [ParagraphLine], at from: Int, bytes: [UInt8], mostRows: Int = .max) -> Int? {
+    static func addRows(
+        to table: inout GFMTable, from lines: [ParagraphLine], at from: Int, bytes: [UInt8], mostRows: Int = .max
+    ) -> Int? {
         let columns = table.header.count
         for index in from..<lines.count {
             if table.rows.count >= mostRows {
@@ -43,8 +47,9 @@ enum TableRows {
             }
             let line = lines[index]
             guard !TableLineSyntax.startsBlock(bytes, line), !line.isLazy,
-                  let cells = TableLineSyntax.cells(bytes, line.textStart..<line.end),
-                  table.padding + max(0, columns - cells.count) <= maxPaddingCells else { return index }
+                let cells = TableLineSyntax.cells(bytes, line.textStart..<line.end),
+                table.padding + max(0, columns - cells.count) <= maxPaddingCells
+            else { return index }
             table.padding += max(0, columns - cells.count)
             table.rows.append(Array(cells.prefix(columns)))
         }
@@ -53,14 +58,17 @@ enum TableRows {
 
     /// Whether a line's text is `-`s and then nothing but spaces and tabs.
     private static func isDashes(_ text: ArraySlice<UInt8>) -> Bool {
-        text.first == UInt8(ascii: "-") && text.drop(while: { $0 == UInt8(ascii: "-") }).allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        text.first == UInt8(ascii: "-")
+            && text.drop(while: { $0 == UInt8(ascii: "-") }).allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
     /// The cells of a header row. cmark-gfm parses it from the paragraph's text, where a lazy
     /// line keeps the white space before it: before a leading pipe that makes an empty cell.
     private static func headerCells(_ line: ParagraphLine, bytes: [UInt8]) -> [Range<Int>]? {
         let cells = TableLineSyntax.cells(bytes, line.textStart..<line.end)
-        guard line.keepsLeadingSpace, line.textStart < line.end, bytes[line.textStart] == UInt8(ascii: "|") else { return cells }
+        guard line.keepsLeadingSpace, line.textStart < line.end, bytes[line.textStart] == UInt8(ascii: "|") else {
+            return cells
+        }
         return [line.textStart..<line.textStart] + (cells ?? [])
     }
 }

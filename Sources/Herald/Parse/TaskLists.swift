@@ -23,7 +23,8 @@ enum TaskLists {
     /// Turns the task list items of the tree cmark made of `source` into checkboxes.
     static func apply(to root: OpaquePointer, source: String) {
         // Only then can a bracket at an item's start be text rather than syntax.
-        let bracketsMayBeText = ByteSearch.contains(source, UInt8(ascii: "\\"), followedByOneOf: bracket, bracket)
+        let bracketsMayBeText =
+            ByteSearch.contains(source, UInt8(ascii: "\\"), followedByOneOf: bracket, bracket)
             || ByteSearch.contains(source, UInt8(ascii: "&"), followedByOneOf: UInt8(ascii: "#"), UInt8(ascii: "l"))
         let bytes = bracketsMayBeText ? Array(source.utf8) : []
         let lines = bracketsMayBeText ? SourceLines(bytes) : nil
@@ -32,12 +33,16 @@ enum TaskLists {
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_ITEM,
-                  let paragraph = cmark_node_first_child(node), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
-                  let checked = marker(of: paragraph) else { continue }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == CMARK_NODE_ITEM,
+                let paragraph = cmark_node_first_child(node), cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH,
+                let checked = marker(of: paragraph)
+            else { continue }
             if let lines {
                 // cmark's columns count bytes from 1.
-                let offset = lines.range(ofLine: Int(cmark_node_get_start_line(paragraph))).map { $0.lowerBound + Int(cmark_node_get_start_column(paragraph)) - 1 }
+                let offset = lines.range(ofLine: Int(cmark_node_get_start_line(paragraph))).map {
+                    $0.lowerBound + Int(cmark_node_get_start_column(paragraph)) - 1
+                }
                 guard let offset, offset < bytes.count, bytes[offset] == bracket else { continue }
             }
             paragraphs.append((paragraph, checked))
@@ -48,7 +53,9 @@ enum TaskLists {
 
     /// Whether the paragraph starts with a task marker, and whether it is ticked; nil if not one.
     private static func marker(of paragraph: OpaquePointer) -> Bool? {
-        guard let text = cmark_node_first_child(paragraph), cmark_node_get_type(text) == CMARK_NODE_TEXT else { return nil }
+        guard let text = cmark_node_first_child(paragraph), cmark_node_get_type(text) == CMARK_NODE_TEXT else {
+            return nil
+        }
         let literal = CmarkNodes.literal(text)
         guard literal.count >= 3, literal[0] == bracket, literal[2] == UInt8(ascii: "]") else { return nil }
         let mark = literal[1]

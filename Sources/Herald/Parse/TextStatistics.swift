@@ -93,7 +93,9 @@ public struct TextStatistics: Sendable, Equatable {
 
     /// Where the table below starts, and how far it reaches: General Punctuation, CJK Symbols and
     /// Punctuation, and the Halfwidth and Fullwidth Forms.
-    private static let punctuationRanges: [(start: UInt32, count: Int)] = [(0x2000, 0x70), (0x3000, 0x40), (0xFF00, 0xF0)]
+    private static let punctuationRanges: [(start: UInt32, count: Int)] = [
+        (0x2000, 0x70), (0x3000, 0x40), (0xFF00, 0xF0),
+    ]
 
     /// The kind of each character in those ranges, from the same Unicode properties `count`
     /// reads for other characters. Looking the properties up for each `，` and `。` was a third
@@ -109,7 +111,8 @@ public struct TextStatistics: Sendable, Equatable {
 
     /// The kind of a character in the punctuation ranges; nil for any other.
     @inline(__always) private static func punctuationKind(_ value: UInt32) -> Kind? {
-        for (index, range) in punctuationRanges.enumerated() where value >= range.start && value < range.start + UInt32(range.count) {
+        for (index, range) in punctuationRanges.enumerated()
+        where value >= range.start && value < range.start + UInt32(range.count) {
             return punctuationKinds[index][Int(value - range.start)]
         }
         return nil

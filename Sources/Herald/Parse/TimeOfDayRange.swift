@@ -20,7 +20,8 @@ public struct TimeOfDayRange: Sendable, Equatable {
     /// Reads a time or a range of times.
     public static func parse(_ written: String) -> Result<TimeOfDayRange, DateParser.Problem> {
         let text = normalize(written)
-        let shape = DateParser.Problem(message: "'\(written)' is not a time: expected HH:MM or HH:MM-HH:MM, such as 19:00-21:00")
+        let shape = DateParser.Problem(
+            message: "'\(written)' is not a time: expected HH:MM or HH:MM-HH:MM, such as 19:00-21:00")
         var parts = [text]
         for separator in separators where text.contains(separator) {
             parts = text.components(separatedBy: separator).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -31,7 +32,9 @@ public struct TimeOfDayRange: Sendable, Equatable {
         var end: (Int, Int)?
         if parts.count == 2 {
             // `7-9pm`: the end's am/pm holds for a start that gives none.
-            let startText = parts[0].hasSuffix("am") || parts[0].hasSuffix("pm") ? parts[0] : parts[0] + (parts[1].hasSuffix("pm") ? "pm" : parts[1].hasSuffix("am") ? "am" : "")
+            let startText =
+                parts[0].hasSuffix("am") || parts[0].hasSuffix("pm")
+                ? parts[0] : parts[0] + (parts[1].hasSuffix("pm") ? "pm" : parts[1].hasSuffix("am") ? "am" : "")
             // `14:00-24:00`: an evening that ends at midnight.
             let endText = parts[1] == "24:00" || parts[1] == "24" ? "00:00" : parts[1]
             guard let adjusted = time(startText), let parsedEnd = time(endText) else { return .failure(shape) }
@@ -86,9 +89,14 @@ public struct TimeOfDayRange: Sendable, Equatable {
             text = String(text.dropLast(2)).trimmingCharacters(in: .whitespaces)
         }
         if text.hasSuffix("h") { text = String(text.dropLast()) }
-        let pieces = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "." || $0 == "h" })
-        guard (1...3).contains(pieces.count), pieces.allSatisfy({ piece in !piece.isEmpty && piece.count <= 2 && piece.allSatisfy { $0.isASCII && $0.isNumber } }),
-              var hour = Int(pieces[0]) else { return nil }
+        let pieces = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == ":" || $0 == "." || $0 == "h" })
+        guard (1...3).contains(pieces.count),
+            pieces.allSatisfy({ piece in
+                !piece.isEmpty && piece.count <= 2 && piece.allSatisfy { $0.isASCII && $0.isNumber }
+            }),
+            var hour = Int(pieces[0])
+        else { return nil }
         let minute = pieces.count > 1 ? Int(pieces[1]) ?? -1 : 0
         if pieces.count > 1, pieces[1].count != 2 { return nil }
         if let meridiem {

@@ -31,7 +31,9 @@ final class TreeSource {
     /// empty when the node has no known place (extensions' own nodes) or nothing was escaped.
     func escapedOffsets(of node: OpaquePointer, literal: [UInt8]) -> Set<Int> {
         guard WrittenEscapes.hasAny(node, literalCount: literal.count),
-              let range = lines.range(ofLine: bodyLine(Int(cmark_node_get_start_line(node)))) else { return [] }
-        return WrittenEscapes.offsets(in: literal, column: Int(cmark_node_get_start_column(node)), lineBytes: bytes[range])
+            let range = lines.range(ofLine: bodyLine(Int(cmark_node_get_start_line(node))))
+        else { return [] }
+        return WrittenEscapes.offsets(
+            in: literal, column: Int(cmark_node_get_start_column(node)), lineBytes: bytes[range])
     }
 }

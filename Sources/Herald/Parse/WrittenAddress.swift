@@ -31,7 +31,9 @@ public enum WrittenAddress {
     public static func check(_ written: String, siteHost: String?) -> Problem? {
         // On scalars, not characters: `\` or `/` followed by a combining mark is one character
         // (found by fuzzing), but the same byte to a file system.
-        if written.unicodeScalars.contains(where: isControl) { return Problem(what: "has a control character", advice: fromRoot) }
+        if written.unicodeScalars.contains(where: isControl) {
+            return Problem(what: "has a control character", advice: fromRoot)
+        }
         if written.unicodeScalars.contains("\\") { return Problem(what: "has a '\\'", advice: slashes) }
         var path = Substring(written.trimmed())
         // `//host/path` names a host as `https://host/path` does (a browser reads it so).
@@ -40,7 +42,9 @@ public enum WrittenAddress {
             let hostEnd = rest.firstIndex(of: "/") ?? rest.endIndex
             let host = rest[..<hostEnd].split(separator: "@").last.map { $0.split(separator: ":").first ?? "" } ?? ""
             guard let siteHost, host.lowercased() == siteHost.lowercased() else {
-                return Problem(what: host.isEmpty ? "is not an address on this site" : "is an address on another site (\(host))", advice: fromRoot)
+                return Problem(
+                    what: host.isEmpty ? "is not an address on this site" : "is an address on another site (\(host))",
+                    advice: fromRoot)
             }
             path = rest[hostEnd...]
         }
@@ -57,8 +61,12 @@ public enum WrittenAddress {
         for _ in 0..<4 {
             guard decoded.contains("%"), let once = decoded.removingPercentEncoding, once != decoded else { return nil }
             decoded = once
-            if decoded.unicodeScalars.contains(where: isControl) { return Problem(what: "has an encoded control character", advice: fromRoot) }
-            if decoded.unicodeScalars.contains("\\") { return Problem(what: "has an encoded '\\' (%5C)", advice: slashes) }
+            if decoded.unicodeScalars.contains(where: isControl) {
+                return Problem(what: "has an encoded control character", advice: fromRoot)
+            }
+            if decoded.unicodeScalars.contains("\\") {
+                return Problem(what: "has an encoded '\\' (%5C)", advice: slashes)
+            }
             if let problem = segmentProblem(Substring(decoded), encoded: true) { return problem }
         }
         return Problem(what: "is percent-encoded more than four times over", advice: fromRoot)
@@ -74,7 +82,9 @@ public enum WrittenAddress {
             }
             let bytes = segment.utf8.count
             if bytes > ConfinedPath.longestName {
-                return Problem(what: "has a folder or file name of \(bytes) bytes", advice: "names in an address may be at most \(ConfinedPath.longestName) bytes")
+                return Problem(
+                    what: "has a folder or file name of \(bytes) bytes",
+                    advice: "names in an address may be at most \(ConfinedPath.longestName) bytes")
             }
         }
         return nil

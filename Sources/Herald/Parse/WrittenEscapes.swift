@@ -27,7 +27,8 @@ enum WrittenEscapes {
             if lineBytes[source] == byte, byte != UInt8(ascii: "\\") {
                 source += 1
             } else if lineBytes[source] == UInt8(ascii: "\\"), source + 1 < lineBytes.endIndex,
-                      lineBytes[source + 1] == byte, isEscapable(byte) {
+                lineBytes[source + 1] == byte, isEscapable(byte)
+            {
                 escaped.insert(offset)
                 source += 2
             } else if lineBytes[source] == byte {
@@ -42,6 +43,7 @@ enum WrittenEscapes {
 
     /// CommonMark's escapable characters: ASCII punctuation.
     private static func isEscapable(_ byte: UInt8) -> Bool {
-        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+            || (0x7B...0x7E).contains(byte)
     }
 }

@@ -30,7 +30,8 @@ public enum YAMLDuplicateKeys {
             let place = "\(context.mark.line):\(context.mark.column)"
             // The same place again means the tag did not tell it apart (a key that is an alias).
             guard tagged.insert(place).inserted, number * yaml.utf8.count <= mostBytesComposed,
-                  let marked = inserting("!herald-repeat-\(number) ", in: text, line: context.mark.line, column: context.mark.column)
+                let marked = inserting(
+                    "!herald-repeat-\(number) ", in: text, line: context.mark.line, column: context.mark.column)
             else { return nil }
             text = marked
             do {
@@ -86,7 +87,8 @@ public enum YAMLDuplicateKeys {
                 for key in order {
                     guard let all = lines[key], let last = all.last, all.count > 1 else { continue }
                     let earlier = all.dropLast()
-                    let message = earlier.count == 1
+                    let message =
+                        earlier.count == 1
                         ? "'\(key)' is given twice (also on line \(earlier[earlier.startIndex])); the later value is used"
                         : "'\(key)' is given \(all.count) times (also on lines \(earlier.map(String.init).joined(separator: ", "))); the last value is used"
                     warnings.append(.warning(path: path, line: last, message))

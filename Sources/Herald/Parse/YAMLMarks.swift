@@ -21,7 +21,9 @@ enum YAMLMarks {
             placed.append(line)
         }
         yaml += "]"
-        guard case .sequence(let list)? = try? Yams.compose(yaml: yaml, .basic, .default, .utf8), list.count == placed.count else { return [:] }
+        guard case .sequence(let list)? = try? Yams.compose(yaml: yaml, .basic, .default, .utf8),
+            list.count == placed.count
+        else { return [:] }
         var marks: [Int: Mark] = [:]
         marks.reserveCapacity(placed.count + 1)
         marks[1] = list.mark

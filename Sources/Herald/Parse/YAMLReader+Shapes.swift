@@ -45,7 +45,9 @@ extension YAMLReader {
                 return text.isEmpty || (scalar.style == .plain && text == "~") ? nil : text
             case .mapping(let mapping):
                 for pair in mapping {
-                    if case .scalar(let key) = pair.key, key.string.lowercased() == "name" { return name(of: pair.value) }
+                    if case .scalar(let key) = pair.key, key.string.lowercased() == "name" {
+                        return name(of: pair.value)
+                    }
                 }
                 problems.error(path, line(of: node), "\(key) given as a set of key: value lines needs a name")
                 return nil

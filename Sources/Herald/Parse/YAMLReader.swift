@@ -30,7 +30,9 @@ struct YAMLReader {
 
     /// Parses YAML text into a reader. A document that is not a mapping (or does not parse)
     /// is reported as a diagnostic, with the YAML parser's own line and explanation.
-    static func parse(_ yaml: String, path: String, lineOffset: Int, what: String, resolver: Resolver = .default) -> Result<YAMLReader, Diagnostic> {
+    static func parse(
+        _ yaml: String, path: String, lineOffset: Int, what: String, resolver: Resolver = .default
+    ) -> Result<YAMLReader, Diagnostic> {
         do {
             var repeatsKeys = false
             let composed: Node?
@@ -42,7 +44,7 @@ struct YAMLReader {
                 // A repeated key is a warning, not an error; only a document Yams refused for
                 // one is composed again (see YAMLDuplicateKeys), so others cost nothing more.
                 guard case .duplicatedKeysInMapping = refusal,
-                      let tolerant = YAMLDuplicateKeys.compose(yaml, resolver: resolver, refusal: refusal)
+                    let tolerant = YAMLDuplicateKeys.compose(yaml, resolver: resolver, refusal: refusal)
                 else { throw refusal }
                 composed = tolerant
                 repeatsKeys = true
@@ -53,19 +55,27 @@ struct YAMLReader {
             guard case .mapping(let mapping) = root else {
                 // Every key typed with a Chinese input method's colon reads as one text, not keys.
                 let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
-                return .failure(fullWidthColon(upTo: lines.count, lines: lines, path: path, lineOffset: lineOffset, what: what)
-                    ?? Diagnostic(path: path, line: lineOffset + (root.mark?.line ?? 1), "\(what) must be a set of `key: value` lines"))
+                return .failure(
+                    fullWidthColon(upTo: lines.count, lines: lines, path: path, lineOffset: lineOffset, what: what)
+                        ?? Diagnostic(
+                            path: path, line: lineOffset + (root.mark?.line ?? 1),
+                            "\(what) must be a set of `key: value` lines"))
             }
             let budget = expansionBudget(forBytes: yaml.utf8.count)
             // Without a `*` the text has no alias, so nothing to expand: walking every file's
             // values to count them was 30 ms of CPU on the 10,000-item corpus.
-            if ByteSearch.contains(yaml, UInt8(ascii: "*")), let line = lineWhereAliasesExplode(mapping, budget: budget) {
-                return .failure(Diagnostic(path: path, line: lineOffset + line,
-                    "\(what) uses YAML aliases (*name) that expand to over \(budget) values, far more than it spells out; write the values out instead"))
+            if ByteSearch.contains(yaml, UInt8(ascii: "*")), let line = lineWhereAliasesExplode(mapping, budget: budget)
+            {
+                return .failure(
+                    Diagnostic(
+                        path: path, line: lineOffset + line,
+                        "\(what) uses YAML aliases (*name) that expand to over \(budget) values, far more than it spells out; write the values out instead"
+                    ))
             }
             var reader = YAMLReader(mapping: mapping, path: path, lineOffset: lineOffset)
             if repeatsKeys {
-                reader.problems.append(contentsOf: YAMLDuplicateKeys.warnings(in: root, path: path, lineOffset: lineOffset))
+                reader.problems.append(
+                    contentsOf: YAMLDuplicateKeys.warnings(in: root, path: path, lineOffset: lineOffset))
             }
             return .success(reader)
         } catch let error as YamlError {
@@ -108,33 +118,54 @@ struct YAMLReader {
     }
 
     /// Turns a Yams error into a diagnostic at the line libyaml pointed at.
-    private static func describe(_ error: YamlError, yaml: String, path: String, lineOffset: Int, what: String) -> Diagnostic {
+    private static func describe(
+        _ error: YamlError, yaml: String, path: String, lineOffset: Int, what: String
+    ) -> Diagnostic {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .composer(let context, let problem, let mark, _):
             // A tab before the text of the line libyaml stopped at is the usual cause, and the
             // one an editor cannot see: say so first.
             let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
-            if mark.line >= 1, mark.line <= lines.count, lines[mark.line - 1].prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
-                return Diagnostic(path: path, line: lineOffset + mark.line, "\(what) is indented with a tab on this line; YAML indents with spaces only: replace the tab with spaces")
+            if mark.line >= 1, mark.line <= lines.count,
+                lines[mark.line - 1].prefix(while: { $0 == " " || $0 == "\t" }).contains("\t")
+            {
+                return Diagnostic(
+                    path: path, line: lineOffset + mark.line,
+                    "\(what) is indented with a tab on this line; YAML indents with spaces only: replace the tab with spaces"
+                )
             }
-            if let slip = fullWidthColon(upTo: mark.line, lines: lines, path: path, lineOffset: lineOffset, what: what) { return slip }
-            if problem == "mapping values are not allowed in this context", let cut = valueContinued(onLine: mark.line, lines: lines) {
+            if let slip = fullWidthColon(upTo: mark.line, lines: lines, path: path, lineOffset: lineOffset, what: what)
+            {
+                return slip
+            }
+            if problem == "mapping values are not allowed in this context",
+                let cut = valueContinued(onLine: mark.line, lines: lines)
+            {
                 let indented = lineOffset + mark.line
                 let like = " like \(cut.sibling.key): on line \(lineOffset + cut.sibling.line)"
-                return Diagnostic(path: path, line: lineOffset + cut.line, "\(what): line \(indented) is indented under \(cut.key): on this line, which has a value already; if \(cut.key): belongs with the keys below it, indent it\(like); if not, take the indent off line \(indented)")
+                return Diagnostic(
+                    path: path, line: lineOffset + cut.line,
+                    "\(what): line \(indented) is indented under \(cut.key): on this line, which has a value already; if \(cut.key): belongs with the keys below it, indent it\(like); if not, take the indent off line \(indented)"
+                )
             }
             var detail = context.map { "\(problem) \($0.text)" } ?? problem
             // libyaml notices an unclosed list or quote where the text ends; say where it began.
             if let context, context.mark.line != mark.line {
                 detail += " that begins on line \(lineOffset + context.mark.line)"
             }
-            return Diagnostic(path: path, line: lineOffset + mark.line, "\(what) is not valid YAML: \(detail) (column \(mark.column))\(hint(for: problem))")
+            return Diagnostic(
+                path: path, line: lineOffset + mark.line,
+                "\(what) is not valid YAML: \(detail) (column \(mark.column))\(hint(for: problem))")
         case .duplicatedKeysInMapping(let duplicates, let context):
             // Only when the keys could not be told apart (see YAMLDuplicateKeys). Yams points at the
             // key's first appearance; the line worth showing is its second.
-            let line = duplicates.first.flatMap { secondLine(ofKey: $0, in: context.mark.line, yaml: yaml) } ?? context.mark.line
-            return Diagnostic(path: path, line: lineOffset + line, "\(what) has the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) more than once")
+            let line =
+                duplicates.first.flatMap { secondLine(ofKey: $0, in: context.mark.line, yaml: yaml) }
+                ?? context.mark.line
+            return Diagnostic(
+                path: path, line: lineOffset + line,
+                "\(what) has the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) more than once")
         default:
             return Diagnostic(path: path, line: lineOffset + 1, "\(what) is not valid YAML: \(error)")
         }
@@ -144,7 +175,9 @@ struct YAMLReader {
     /// line above is a `key: value` less indented: it read the indented line as more of that
     /// value, and a key above it is as indented as this line: then the line above most likely lost
     /// its indent (`until:` under `repeat:`, beside `every:`), so that is the line to point at.
-    private static func valueContinued(onLine number: Int, lines: [Substring]) -> (line: Int, key: String, sibling: (line: Int, key: String))? {
+    private static func valueContinued(
+        onLine number: Int, lines: [Substring]
+    ) -> (line: Int, key: String, sibling: (line: Int, key: String))? {
         func indent(_ line: Substring) -> Int { line.prefix { $0 == " " }.count }
         func keyed(_ line: Substring) -> (key: String, value: Substring)? {
             let text = line.drop { $0 == " " }
@@ -157,27 +190,41 @@ struct YAMLReader {
         let here = lines[number - 1]
         // The indented line must read as a key (a wrapped value holding ': ' does not: it needs quotes).
         guard let (hereKey, _) = keyed(here), !hereKey.contains(" "),
-              let above = (0..<(number - 1)).reversed().first(where: { !lines[$0].allSatisfy { $0 == " " } }),
-              indent(here) > indent(lines[above]), let (key, value) = keyed(lines[above]),
-              let first = value.first, !"|>&*\"'[{#".contains(first) else { return nil }
+            let above = (0..<(number - 1)).reversed().first(where: { !lines[$0].allSatisfy { $0 == " " } }),
+            indent(here) > indent(lines[above]), let (key, value) = keyed(lines[above]),
+            let first = value.first, !"|>&*\"'[{#".contains(first)
+        else { return nil }
         // Upwards from the line above, within the group: a line less indented than this one ends it.
-        let group = (0..<above).reversed().prefix { lines[$0].allSatisfy { $0 == " " } || indent(lines[$0]) >= indent(here) }
+        let group = (0..<above).reversed().prefix {
+            lines[$0].allSatisfy { $0 == " " } || indent(lines[$0]) >= indent(here)
+        }
         // Without such a key above, the indented line is the likelier slip: libyaml's own line stands.
-        guard let sibling = group.first(where: { indent(lines[$0]) == indent(here) && keyed(lines[$0]) != nil })
-            .flatMap({ index in keyed(lines[index]).map { (line: index + 1, key: $0.key) } }) else { return nil }
+        guard
+            let sibling = group.first(where: { indent(lines[$0]) == indent(here) && keyed(lines[$0]) != nil })
+                .flatMap({ index in keyed(lines[index]).map { (line: index + 1, key: $0.key) } })
+        else { return nil }
         return (above + 1, key, sibling)
     }
 
     /// The first line, up to the one libyaml stopped at (1-based), that starts with a key and a
     /// full-width colon (`title：迎新晚会`): a Chinese input method's colon, the usual cause when
     /// libyaml then complains of a later, correct line.
-    private static func fullWidthColon(upTo number: Int, lines: [Substring], path: String, lineOffset: Int, what: String) -> Diagnostic? {
+    private static func fullWidthColon(
+        upTo number: Int, lines: [Substring], path: String, lineOffset: Int, what: String
+    ) -> Diagnostic? {
         for index in 0..<min(number, lines.count) {
             let text = lines[index].drop { $0 == " " }
             guard let colon = text.firstIndex(of: "："), !text[..<colon].contains(":") else { continue }
             let key = text[..<colon].trimmingCharacters(in: .whitespaces)
-            guard !key.isEmpty, key.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }) else { continue }
-            return Diagnostic(path: path, line: lineOffset + index + 1, "\(what) writes \(key)： with a full-width colon (：), which YAML does not read as one, so the lines after it do not parse: write \(key): with the colon of a Latin keyboard")
+            guard !key.isEmpty,
+                key.unicodeScalars.allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+                })
+            else { continue }
+            return Diagnostic(
+                path: path, line: lineOffset + index + 1,
+                "\(what) writes \(key)： with a full-width colon (：), which YAML does not read as one, so the lines after it do not parse: write \(key): with the colon of a Latin keyboard"
+            )
         }
         return nil
     }
@@ -199,7 +246,8 @@ struct YAMLReader {
     /// The line (1-based, at or after `start`) where `key:` begins a line for the second time.
     private static func secondLine(ofKey key: String, in start: Int, yaml: String) -> Int? {
         var seen = 0
-        for (index, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where index + 1 >= start {
+        for (index, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where index + 1 >= start {
             let trimmed = line.drop { $0 == " " }
             if trimmed.hasPrefix(key), trimmed.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":") {
                 seen += 1
@@ -240,20 +288,33 @@ struct YAMLReader {
         // Cheap first: only a key without a value can be a piece of a value.
         guard let node = values[key], isNull(node) else { return nil }
         let pairs = Array(mapping)
-        guard let index = pairs.firstIndex(where: { if case .scalar(let name) = $0.key { name.string == key } else { false } }), index > 0 else { return nil }
+        guard
+            let index = pairs.firstIndex(where: {
+                if case .scalar(let name) = $0.key { name.string == key } else { false }
+            }), index > 0
+        else { return nil }
         // Back to the value the comma cut: pieces are on its line (only `{ … }` puts two keys on one).
         var start = index - 1
-        while start > 0, isNull(pairs[start].value), pairs[start].key.mark?.line == pairs[index].key.mark?.line { start -= 1 }
-        guard case .scalar(let cutKey) = pairs[start].key, case .scalar(let kept) = pairs[start].value, kept.style == .plain,
-              !isNull(pairs[start].value), pairs[start].value.mark?.line == pairs[index].key.mark?.line else { return nil }
+        while start > 0, isNull(pairs[start].value), pairs[start].key.mark?.line == pairs[index].key.mark?.line {
+            start -= 1
+        }
+        guard case .scalar(let cutKey) = pairs[start].key, case .scalar(let kept) = pairs[start].value,
+            kept.style == .plain,
+            !isNull(pairs[start].value), pairs[start].value.mark?.line == pairs[index].key.mark?.line
+        else { return nil }
         guard start == index - 1 else { return .some(nil) }
         var pieces = [kept.string]
         for pair in pairs[index...] {
-            guard isNull(pair.value), pair.key.mark?.line == pairs[index].key.mark?.line, case .scalar(let piece) = pair.key else { break }
+            guard isNull(pair.value), pair.key.mark?.line == pairs[index].key.mark?.line,
+                case .scalar(let piece) = pair.key
+            else { break }
             pieces.append(piece.string)
         }
-        let whole = pieces.joined(separator: ", ").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return .some("'\(key)'\(place) is not a key: inside { } a comma ends a value, so \(cutKey.string) is only '\(kept.string)'; put the whole value in quotes: \(cutKey.string): \"\(whole)\"")
+        let whole = pieces.joined(separator: ", ").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+            of: "\"", with: "\\\"")
+        return .some(
+            "'\(key)'\(place) is not a key: inside { } a comma ends a value, so \(cutKey.string) is only '\(kept.string)'; put the whole value in quotes: \(cutKey.string): \"\(whole)\""
+        )
     }
 
     /// Whether the key is present with a value (`key:` alone, or `~`, is no value).
@@ -343,7 +404,9 @@ struct YAMLReader {
             var values: [(String, Int)] = []
             for element in sequence {
                 guard case .scalar(let scalar) = element, !isNull(element) else {
-                    problems.error(path, line(of: element), "\(key) must be a list of text values; this entry is a \(kindName(element))")
+                    problems.error(
+                        path, line(of: element),
+                        "\(key) must be a list of text values; this entry is a \(kindName(element))")
                     continue
                 }
                 values.append((scalar.string.removingControlCharacters().closingBidiControls(), line(of: element)))

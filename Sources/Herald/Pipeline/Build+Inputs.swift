@@ -19,8 +19,12 @@ extension Build {
             case .success(let url):
                 config.baseURL = url
                 warnings.removeAll { $0.message == SiteConfigParser.relativeBaseURLWarning }
-                if url.host == nil { warnings.append(.warning(path: "--base-url", line: 1, SiteConfigParser.relativeBaseURLWarning)) }
-            case .failure(let problem): throw BuildFailure(step: .readSiteYML, diagnostics: [Diagnostic(path: "--base-url", line: 1, problem.message)])
+                if url.host == nil {
+                    warnings.append(.warning(path: "--base-url", line: 1, SiteConfigParser.relativeBaseURLWarning))
+                }
+            case .failure(let problem):
+                throw BuildFailure(
+                    step: .readSiteYML, diagnostics: [Diagnostic(path: "--base-url", line: 1, problem.message)])
             }
         }
         if let origin = options.previewOrigin, let url = URL(string: origin + config.basePath) {
@@ -54,7 +58,9 @@ extension Build {
         var records: [PopularityRecord] = []
         var problems: [Diagnostic] = []
         let files = Set(try fileSystem.listFiles("data") ?? [])
-        for (name, parse) in [("data/popularity.csv", PopularityParser.parseCSV), ("data/popularity.json", PopularityParser.parseJSON)] where files.contains(name) {
+        for (name, parse) in [
+            ("data/popularity.csv", PopularityParser.parseCSV), ("data/popularity.json", PopularityParser.parseJSON),
+        ] where files.contains(name) {
             let data: Data
             do {
                 data = try fileSystem.readFileAtMost(name, PopularityParser.largestFile)
@@ -71,7 +77,9 @@ extension Build {
             problems += parsed.diagnostics
         }
         warnings += problems.filter { $0.severity == .warning }
-        if problems.contains(where: { $0.severity == .error }) { throw BuildFailure(step: .readData, diagnostics: problems) }
+        if problems.contains(where: { $0.severity == .error }) {
+            throw BuildFailure(step: .readData, diagnostics: problems)
+        }
         return records
     }
 }

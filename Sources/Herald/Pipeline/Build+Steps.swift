@@ -12,8 +12,11 @@ struct BuildRun {
     /// The parse step's CPU time split into reading, front matter and Markdown, for `--timings`.
     func parseDetail(_ clock: StepClock) -> [(name: String, cpuSeconds: Double)] {
         guard let last = clock.timings.last else { return [] }
-        return [("read files", parseParts.read), ("front matter", max(0, last.cpuSeconds - parseParts.read - parseParts.markdown)),
-                ("Markdown", parseParts.markdown)]
+        return [
+            ("read files", parseParts.read),
+            ("front matter", max(0, last.cpuSeconds - parseParts.read - parseParts.markdown)),
+            ("Markdown", parseParts.markdown),
+        ]
     }
 }
 
@@ -31,14 +34,17 @@ struct ParsedContent {
 
 extension Build {
     /// Finds the content files.
-    func discoverContent(config: SiteConfig, run: inout BuildRun, warnings: inout [Diagnostic]) throws -> [ContentSource] {
+    func discoverContent(
+        config: SiteConfig, run: inout BuildRun, warnings: inout [Diagnostic]
+    ) throws -> [ContentSource] {
         do {
             let found = try ContentDiscovery.discover(in: fileSystem, config: config)
             warnings += found.warnings
             run.notPages = found.notPages
             return found.sources
         } catch let problem as FileSystemProblem {
-            throw BuildFailure(step: .discoverContent, diagnostics: [Diagnostic(path: problem.path, line: 1, problem.message)])
+            throw BuildFailure(
+                step: .discoverContent, diagnostics: [Diagnostic(path: problem.path, line: 1, problem.message)])
         }
     }
 
@@ -50,7 +56,11 @@ extension Build {
         memo?.begin(config: config)
         memo?.use(theme)
         guard config.languages.count > 1 else { return [theme] }
-        var themes = [theme.speaking(config.languages[SiteLanguage.defaultIndex].code, strings: config.languages[SiteLanguage.defaultIndex].strings, warnings: &warnings)]
+        var themes = [
+            theme.speaking(
+                config.languages[SiteLanguage.defaultIndex].code,
+                strings: config.languages[SiteLanguage.defaultIndex].strings, warnings: &warnings)
+        ]
         for language in config.languages.dropFirst() {
             themes.append(theme.speaking(language.code, strings: language.strings, warnings: &warnings))
         }
@@ -61,7 +71,9 @@ extension Build {
     /// stamp has not changed). Files with errors are left out of the items, and every error of
     /// every file is returned in `errors`: the caller stops the build, after looking for the
     /// problems the items that did parse have (`findingsBeyondParsing`).
-    func parseContent(_ sources: [ContentSource], config: SiteConfig, run: inout BuildRun, warnings: inout [Diagnostic]) -> ParsedContent {
+    func parseContent(
+        _ sources: [ContentSource], config: SiteConfig, run: inout BuildRun, warnings: inout [Diagnostic]
+    ) -> ParsedContent {
         beforeReadingContent?()
         let parser = ItemParser(config: config)
         let (fileSystem, memo) = (self.fileSystem, self.memo)
@@ -71,8 +83,10 @@ extension Build {
             let stamp = memo == nil ? nil : fileSystem.stamp(source.path)
             // Reused only when the stamp was trustworthy when taken (the file had settled).
             // A bundle's head is parsed again when its files change, since its links point at them.
-            if let memo, let stamp, let previous = memo.parses.lookup(source.path), previous.stamp.settled, previous.stamp.value == stamp.value,
-               previous.outcome.item?.bundle == source.bundle {
+            if let memo, let stamp, let previous = memo.parses.lookup(source.path), previous.stamp.settled,
+                previous.stamp.value == stamp.value,
+                previous.outcome.item?.bundle == source.bundle
+            {
                 memo.parses.keep(source.path, previous, reused: true)
                 return (previous.outcome, 0)
             }
@@ -81,12 +95,23 @@ extension Build {
                 let data = try fileSystem.readFileAtMost(source.path, ItemParser.largestFile)
                 let readSeconds = CPUClock.thread() - readStart
                 let outcome = parser.parse(data, source: source)
-                if let memo, let stamp { memo.parses.keep(source.path, BuildMemo.Parse(stamp: stamp, outcome: outcome), reused: false) }
+                if let memo, let stamp {
+                    memo.parses.keep(source.path, BuildMemo.Parse(stamp: stamp, outcome: outcome), reused: false)
+                }
                 return (outcome, readSeconds)
             } catch let tooLarge as FileTooLarge {
-                return (ItemParser.Outcome(item: nil, diagnostics: [ItemParser.tooLarge(tooLarge.size, path: source.path)]), 0)
+                return (
+                    ItemParser.Outcome(item: nil, diagnostics: [ItemParser.tooLarge(tooLarge.size, path: source.path)]),
+                    0
+                )
             } catch {
-                return (ItemParser.Outcome(item: nil, diagnostics: [Diagnostic(path: source.path, line: 1, "could not be read: \(error.localizedDescription)")]), 0)
+                return (
+                    ItemParser.Outcome(
+                        item: nil,
+                        diagnostics: [
+                            Diagnostic(path: source.path, line: 1, "could not be read: \(error.localizedDescription)")
+                        ]), 0
+                )
             }
         }
         // The outcomes are read in place, by index, and their items moved out, not copied: each
@@ -105,13 +130,26 @@ extension Build {
             // A draft this build leaves out is not warned about at every build (as Hugo does not
             // render one): `--drafts` tells its warnings. Its errors still stop the build.
             let leftOut = !options.includeDrafts && outcomes[index].outcome.item?.draft == true
-            diagnostics += leftOut ? outcomes[index].outcome.diagnostics.filter { $0.severity == .error } : outcomes[index].outcome.diagnostics
-            if outcomes[index].outcome.diagnostics.contains(where: { $0.severity == .error }) { unparsed.insert(sources[index].path) }
+            diagnostics +=
+                leftOut
+                ? outcomes[index].outcome.diagnostics.filter { $0.severity == .error }
+                : outcomes[index].outcome.diagnostics
+            if outcomes[index].outcome.diagnostics.contains(where: { $0.severity == .error }) {
+                unparsed.insert(sources[index].path)
+            }
             if outcomes[index].outcome.notPage != nil { run.notPages += 1 }
-            if !leftOut, let line = outcomes[index].outcome.omittedHTMLLine { omittedHTML.append((sources[index].path, line)) }
-            if !leftOut, let line = outcomes[index].outcome.plainCodeLine { plainCode.append((sources[index].path, line)) }
+            if !leftOut, let line = outcomes[index].outcome.omittedHTMLLine {
+                omittedHTML.append((sources[index].path, line))
+            }
+            if !leftOut, let line = outcomes[index].outcome.plainCodeLine {
+                plainCode.append((sources[index].path, line))
+            }
             if let section = outcomes[index].outcome.section {
-                if let language = sources[index].language { sectionsOfLanguage[language, default: [:]][sources[index].kind] = section } else { sections[sources[index].kind] = section }
+                if let language = sources[index].language {
+                    sectionsOfLanguage[language, default: [:]][sources[index].kind] = section
+                } else {
+                    sections[sources[index].kind] = section
+                }
             }
         }
         run.parseParts = (readSeconds, markdownSeconds)
@@ -123,19 +161,23 @@ extension Build {
         for index in outcomes.indices {
             if let item = outcomes[index].outcome.item.take() { items.append(item) }
         }
-        return ParsedContent(items: items, sections: sections, sectionsOfLanguage: sectionsOfLanguage,
-                             errors: diagnostics.filter { $0.severity == .error }, unparsed: unparsed)
+        return ParsedContent(
+            items: items, sections: sections, sectionsOfLanguage: sectionsOfLanguage,
+            errors: diagnostics.filter { $0.severity == .error }, unparsed: unparsed)
     }
 
     /// The errors the next steps find in the items that did parse, when others did not: a
     /// missing cover, a broken link. A build stopped by a typo in one file still names every
     /// other problem, so they are fixed in one round (docs/errors.md). The steps run dry: nothing
     /// is written, and no image is cached.
-    func findingsBeyondParsing(_ parsed: ParsedContent, config: SiteConfig, popularity: [PopularityRecord]) -> [Diagnostic] {
+    func findingsBeyondParsing(
+        _ parsed: ParsedContent, config: SiteConfig, popularity: [PopularityRecord]
+    ) -> [Diagnostic] {
         guard !parsed.items.isEmpty else { return [] }
         var ignored: [Diagnostic] = []
         do {
-            let model = try buildSiteModel(parsed, config: config, popularity: popularity, run: BuildRun(), warnings: &ignored)
+            let model = try buildSiteModel(
+                parsed, config: config, popularity: popularity, run: BuildRun(), warnings: &ignored)
             return model.linkErrors + findingsOfImages(model.sites, config: config)
         } catch let failure as BuildFailure {
             return failure.errors
@@ -150,10 +192,13 @@ extension Build {
     /// keystroke), which is not written.
     func findingsOfImages(_ sites: [Site], config: SiteConfig) -> [Diagnostic] {
         let cache = ImageCache(folder: planOnly ? nil : options.imageCachePath, saving: false)
-        let reading = ImageReading(fileSystem: fileSystem, options: config.images, cache: cache, sourcePath: options.sourcePath)
+        let reading = ImageReading(
+            fileSystem: fileSystem, options: config.images, cache: cache, sourcePath: options.sourcePath)
         var found = Set<Diagnostic>()
         for site in sites {
-            do { _ = try reading.read(site) } catch let failure as BuildFailure { found.formUnion(failure.errors) } catch {}
+            do { _ = try reading.read(site) } catch let failure as BuildFailure {
+                found.formUnion(failure.errors)
+            } catch {}
         }
         return found.sorted()
     }
@@ -163,25 +208,43 @@ extension Build {
     /// A multilingual site has one model per language (`LanguageEditions`), the default's first.
     /// Links that lead nowhere are returned as `linkErrors`, with the model, so that the caller
     /// can name the images' problems beside them before it stops.
-    func buildSiteModel(_ parsed: ParsedContent, config: SiteConfig, popularity: [PopularityRecord], run: BuildRun,
-                        warnings: inout [Diagnostic]) throws -> (sites: [Site], urls: SiteURLs, linkErrors: [Diagnostic]) {
-        let rules = PublishingRules(now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture,
-                                    namesEveryFutureItem: options.namesEveryFutureItem)
+    func buildSiteModel(
+        _ parsed: ParsedContent, config: SiteConfig, popularity: [PopularityRecord], run: BuildRun,
+        warnings: inout [Diagnostic]
+    ) throws -> (sites: [Site], urls: SiteURLs, linkErrors: [Diagnostic]) {
+        let rules = PublishingRules(
+            now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture,
+            namesEveryFutureItem: options.namesEveryFutureItem)
         let urls = SiteURLs(config: config)
-        var sites = config.languages.count > 1
-            ? try LanguageEditions.build(config: config, items: parsed.items, rules: rules, popularity: popularity, sections: parsed.sectionsOfLanguage).get()
-            : [try SiteBuilder.build(config: config, items: parsed.items, rules: rules, popularity: popularity, sections: parsed.sections).get()]
+        var sites =
+            config.languages.count > 1
+            ? try LanguageEditions.build(
+                config: config, items: parsed.items, rules: rules, popularity: popularity,
+                sections: parsed.sectionsOfLanguage
+            ).get()
+            : [
+                try SiteBuilder.build(
+                    config: config, items: parsed.items, rules: rules, popularity: popularity, sections: parsed.sections
+                ).get()
+            ]
         var problems: [Diagnostic] = []
         var told = Set(warnings)
         // Where each language's own items are, for a link to an item another language does not list.
         let hasLinks = sites.count > 1 && parsed.items.contains { !$0.contentLinks.isEmpty }
-        let ownPages = !hasLinks ? [:] : Dictionary(sites.flatMap { site in
-            site.items.indices.filter { !site.isBorrowed($0) }.map { (site.items[$0].sourcePath, site.paths[$0]) }
-        }, uniquingKeysWith: { a, _ in a })
+        let ownPages =
+            !hasLinks
+            ? [:]
+            : Dictionary(
+                sites.flatMap { site in
+                    site.items.indices.filter { !site.isBorrowed($0) }.map {
+                        (site.items[$0].sourcePath, site.paths[$0])
+                    }
+                }, uniquingKeysWith: { a, _ in a })
         for index in sites.indices {
             // A link to another item's Markdown file leads to that item in this language, if it has one.
-            let linkProblems = ContentLinkResolver(urls: urls, rules: rules).resolve(&sites[index], allItems: parsed.items, elsewhere: ownPages,
-                                                                                                 unparsed: parsed.unparsed)
+            let linkProblems = ContentLinkResolver(urls: urls, rules: rules).resolve(
+                &sites[index], allItems: parsed.items, elsewhere: ownPages,
+                unparsed: parsed.unparsed)
             problems += linkProblems.filter { $0.severity == .error }
             sites[index].warnings += linkProblems
             sites[index].skipped.notPages = run.notPages
@@ -193,21 +256,30 @@ extension Build {
 
     /// Every file that is not a template page: feeds, the JSON API, calendars, the search index,
     /// the sitemap and redirects.
-    static func planDocuments(site: Site, urls: SiteURLs, facts: [ItemFacts], plan: PagePlan, config: SiteConfig) -> [GeneratedFile] {
-        planDocuments(planSiteDocuments(site: site, urls: urls, facts: facts, strings: plan.theme.strings), plan: plan, urls: urls, config: config)
+    static func planDocuments(
+        site: Site, urls: SiteURLs, facts: [ItemFacts], plan: PagePlan, config: SiteConfig
+    ) -> [GeneratedFile] {
+        planDocuments(
+            planSiteDocuments(site: site, urls: urls, facts: facts, strings: plan.theme.strings), plan: plan,
+            urls: urls, config: config)
     }
 
     /// The documents made from the site model alone: all but the sitemap, which lists the pages.
-    static func planSiteDocuments(site: Site, urls: SiteURLs, facts: [ItemFacts], strings: InterfaceStrings) -> SiteDocuments {
-        SiteDocuments(files: FeedPlan.files(site: site, urls: urls, facts: facts)
-                          + APIPlan.files(site: site, urls: urls, facts: facts)
-                          + ICalendarPlan.files(site: site, urls: urls, facts: facts, strings: strings)
-                          + SearchIndexPlan.files(site: site, urls: urls, facts: facts),
-                      redirects: RedirectPlan.files(site: site, urls: urls))
+    static func planSiteDocuments(
+        site: Site, urls: SiteURLs, facts: [ItemFacts], strings: InterfaceStrings
+    ) -> SiteDocuments {
+        SiteDocuments(
+            files: FeedPlan.files(site: site, urls: urls, facts: facts)
+                + APIPlan.files(site: site, urls: urls, facts: facts)
+                + ICalendarPlan.files(site: site, urls: urls, facts: facts, strings: strings)
+                + SearchIndexPlan.files(site: site, urls: urls, facts: facts),
+            redirects: RedirectPlan.files(site: site, urls: urls))
     }
 
     /// Every document, in a fixed order: the site's documents around the sitemap of `plan`'s pages.
-    static func planDocuments(_ site: SiteDocuments, plan: PagePlan, urls: SiteURLs, config: SiteConfig) -> [GeneratedFile] {
+    static func planDocuments(
+        _ site: SiteDocuments, plan: PagePlan, urls: SiteURLs, config: SiteConfig
+    ) -> [GeneratedFile] {
         site.files + SitemapPlan.files(plan: plan, urls: urls, zone: config.timeZone) + site.redirects
     }
 
@@ -229,18 +301,23 @@ extension Build {
                 return OutputPaths.Claim(owner: file.owner, source: file.source, alias: file.alias)
             }
             let copy = copies[index - pages - documents]
-            return OutputPaths.Claim(owner: copy.origin, source: copy.origin.hasPrefix("static/") || copy.origin.hasPrefix("content/") ? (copy.origin, 1) : nil)
+            return OutputPaths.Claim(
+                owner: copy.origin,
+                source: copy.origin.hasPrefix("static/") || copy.origin.hasPrefix("content/") ? (copy.origin, 1) : nil)
         }
     }
 
     /// Makes every folder the output files go in, once the pages' folders, begun earlier
     /// (`pageFolders`), are made.
-    func prepareFolders(_ output: OutputSink, plan: PagePlan, generated: [GeneratedFile], copies: [StaticCopy],
-                        pageFolders: BackgroundWork<Result<Void, any Error>>?) throws {
+    func prepareFolders(
+        _ output: OutputSink, plan: PagePlan, generated: [GeneratedFile], copies: [StaticCopy],
+        pageFolders: BackgroundWork<Result<Void, any Error>>?
+    ) throws {
         KillPoint.expect(files: plan.jobs.count + generated.count + copies.count)
         do {
             try pageFolders?.wait().get()
-            try output.prepareFolders(for: (pageFolders == nil ? plan.jobs.map(\.path) : []) + generated.map(\.path) + copies.map(\.path))
+            try output.prepareFolders(
+                for: (pageFolders == nil ? plan.jobs.map(\.path) : []) + generated.map(\.path) + copies.map(\.path))
         } catch let problem as OutputProblem {
             throw problem.asWholeOutput(options.outputPath) ?? problem
         }
@@ -260,7 +337,9 @@ extension Build {
         let written = try writeAll(plan.jobs, to: output, path: \.path) { [memo] job in
             let make = {
                 let start = CPUClock.thread()
-                let bytes = job.language == 0 ? render(job.template, job.context) : renderInLanguage[job.language - 1](job.template, job.context)
+                let bytes =
+                    job.language == 0
+                    ? render(job.template, job.context) : renderInLanguage[job.language - 1](job.template, job.context)
                 templateSeconds.add(Int((CPUClock.thread() - start) * 1e9), ordering: .relaxed)
                 return Data(bytes)
             }
@@ -288,24 +367,34 @@ extension Build {
     /// parsed still go through the model and its images, dry, so a missing cover or a broken
     /// link is told in the same run. A problem in the data files is reported before the
     /// content's, as when they were read first.
-    func parseContentOrFail(_ sources: [ContentSource], config: SiteConfig, data: BackgroundWork<Result<DataFiles, any Error>>, run: inout BuildRun,
-                            warnings: inout [Diagnostic]) throws -> ParsedContent {
+    func parseContentOrFail(
+        _ sources: [ContentSource], config: SiteConfig, data: BackgroundWork<Result<DataFiles, any Error>>,
+        run: inout BuildRun,
+        warnings: inout [Diagnostic]
+    ) throws -> ParsedContent {
         let parsed = parseContent(sources, config: config, run: &run, warnings: &warnings)
         guard parsed.errors.isEmpty else {
             let popularity = try data.wait().get()
-            throw BuildFailure(step: .parseContent, diagnostics: parsed.errors + findingsBeyondParsing(parsed, config: config, popularity: popularity.records))
+            throw BuildFailure(
+                step: .parseContent,
+                diagnostics: parsed.errors
+                    + findingsBeyondParsing(parsed, config: config, popularity: popularity.records))
         }
         return parsed
     }
 
     /// The site model, or its broken links with the covers that are missing too.
-    func buildModelOrFail(_ parsed: ParsedContent, config: SiteConfig, data: BackgroundWork<Result<DataFiles, any Error>>, run: BuildRun,
-                          warnings: inout [Diagnostic]) throws -> SiteModelStage {
+    func buildModelOrFail(
+        _ parsed: ParsedContent, config: SiteConfig, data: BackgroundWork<Result<DataFiles, any Error>>, run: BuildRun,
+        warnings: inout [Diagnostic]
+    ) throws -> SiteModelStage {
         let popularity = try data.wait().get()
         warnings += popularity.warnings
-        let model = try buildSiteModel(parsed, config: config, popularity: popularity.records, run: run, warnings: &warnings)
+        let model = try buildSiteModel(
+            parsed, config: config, popularity: popularity.records, run: run, warnings: &warnings)
         guard model.linkErrors.isEmpty else {
-            throw BuildFailure(step: .buildSiteModel, diagnostics: model.linkErrors + findingsOfImages(model.sites, config: config))
+            throw BuildFailure(
+                step: .buildSiteModel, diagnostics: model.linkErrors + findingsOfImages(model.sites, config: config))
         }
         return SiteModelStage(editions: model.sites, urls: model.urls)
     }
@@ -313,7 +402,8 @@ extension Build {
     /// Reads every edition's images (sizes, the cache's processed files) and resolves what depends
     /// on them: images in bodies, and alerts' titles in the edition's language.
     func readImages(into model: inout SiteModelStage, themes: [Theme], config: SiteConfig, cache: ImageCache) throws {
-        let reading = ImageReading(fileSystem: fileSystem, options: config.images, cache: cache, sourcePath: options.sourcePath)
+        let reading = ImageReading(
+            fileSystem: fileSystem, options: config.images, cache: cache, sourcePath: options.sourcePath)
         for index in model.editions.indices {
             model.editions[index].images = try reading.read(model.editions[index])
             BodyImageResolver.resolve(&model.editions[index], urls: model.urls)
@@ -324,47 +414,64 @@ extension Build {
     /// Every edition's pages, and the documents that need the model alone, planned on the other
     /// core meanwhile (the pages' lists are one core's work). A multilingual site's plans are
     /// merged, with the redirects of its root.
-    func planPages(_ model: SiteModelStage, themes: [Theme], facts: ModelFacts) throws -> (plan: PagePlan, siteDocuments: SiteDocuments) {
+    func planPages(
+        _ model: SiteModelStage, themes: [Theme], facts: ModelFacts
+    ) throws -> (plan: PagePlan, siteDocuments: SiteDocuments) {
         var plans: [PagePlan] = []
         var documents: [SiteDocuments] = []
         for index in model.editions.indices {
             let (edition, editionFacts, urls) = (model.editions[index], facts.all[index], model.urls)
             // The memo's cards are kept by content file: an item shown in two languages has a card
             // in each, and the memo keeps the last made (a card of the other is made again).
-            let made = PagePlan.make(site: edition, theme: themes[index], facts: editionFacts, images: facts.imageLinks[index], cache: memo) {
+            let made = PagePlan.make(
+                site: edition, theme: themes[index], facts: editionFacts, images: facts.imageLinks[index], cache: memo
+            ) {
                 Self.planSiteDocuments(site: edition, urls: urls, facts: editionFacts, strings: themes[index].strings)
             }
             plans.append(try made.plan.get())
             documents.append(made.other)
         }
         if model.editions.count == 1 { return (plans[0], documents[0]) }
-        return (LanguageLinks.merge(consume plans, editions: model.editions, urls: model.urls),
-                SiteDocuments(files: documents.flatMap(\.files), redirects: RedirectPlan.files(sites: model.editions, urls: model.urls)))
+        return (
+            LanguageLinks.merge(consume plans, editions: model.editions, urls: model.urls),
+            SiteDocuments(
+                files: documents.flatMap(\.files),
+                redirects: RedirectPlan.files(sites: model.editions, urls: model.urls))
+        )
     }
 
     /// Starts making the pages' folders (13,000 for 10,000 items) while the other outputs are
     /// planned and checked, mostly work for one core: the kernel makes a folder's entries one at a
     /// time, so making them takes one core however many ask. Waited for before anything is written.
-    func startMakingFolders(for plan: PagePlan, in output: OutputSink, background: BuildBackground) -> BackgroundWork<Result<Void, any Error>> {
+    func startMakingFolders(
+        for plan: PagePlan, in output: OutputSink, background: BuildBackground
+    ) -> BackgroundWork<Result<Void, any Error>> {
         background.start { [pages = plan.jobs.map(\.path)] in Result { try output.prepareFolders(for: pages) } }
     }
 
     /// The files copied as they are (`staticFiles`), with the pages, the documents static files
     /// do not replace, and the images to make: every output the build plans.
-    func planStaticFiles(_ model: SiteModelStage, pages: PagePlan, documents: [GeneratedFile], theme: Theme, cache: ImageCache,
-                         warnings: inout [Diagnostic]) throws -> PlannedOutputs {
+    func planStaticFiles(
+        _ model: SiteModelStage, pages: PagePlan, documents: [GeneratedFile], theme: Theme, cache: ImageCache,
+        warnings: inout [Diagnostic]
+    ) throws -> PlannedOutputs {
         let images = ImageCatalog.merging(model.editions.map(\.images))
         let processedImages = ProcessedImages()
-        let (copies, replaced) = try staticFiles(editions: model.editions, images: images, theme: theme, plan: pages, documents: documents, made: processedImages, warnings: &warnings)
-        return PlannedOutputs(plan: pages, generated: documents.filter { !replaced.contains($0.path) }, copies: copies, images: images,
-                              processedImages: processedImages, imageCache: cache)
+        let (copies, replaced) = try staticFiles(
+            editions: model.editions, images: images, theme: theme, plan: pages, documents: documents,
+            made: processedImages, warnings: &warnings)
+        return PlannedOutputs(
+            plan: pages, generated: documents.filter { !replaced.contains($0.path) }, copies: copies, images: images,
+            processedImages: processedImages, imageCache: cache)
     }
 
     /// Starts checking every output path on another core, while the folders are made and the
     /// pages rendered (one core's work: 27 ms for 10,000 items, 165 ms for 50,000). Nothing is
     /// written outside the staging folder before the check is known, and a problem it finds is
     /// the one reported, before any a write may have met.
-    func startCheckingPaths(_ outputs: PlannedOutputs, background: BuildBackground) -> BackgroundWork<Result<Void, any Error>> {
+    func startCheckingPaths(
+        _ outputs: PlannedOutputs, background: BuildBackground
+    ) -> BackgroundWork<Result<Void, any Error>> {
         background.start { [self, plan = outputs.plan, generated = outputs.generated, copies = outputs.copies] in
             Result { try checkOutputPaths(plan: plan, generated: generated, copies: copies) }
         }
@@ -372,11 +479,18 @@ extension Build {
 
     /// The steps that write: the folders, the pages, the documents, the processed images and the
     /// copies, counted into `report`.
-    func writeOutputs(_ outputs: PlannedOutputs, to output: OutputSink, clock: inout StepClock, pageFolders: BackgroundWork<Result<Void, any Error>>?,
-                      pathsChecked: BackgroundWork<Result<Void, any Error>>, report: inout BuildReport) throws {
+    func writeOutputs(
+        _ outputs: PlannedOutputs, to output: OutputSink, clock: inout StepClock,
+        pageFolders: BackgroundWork<Result<Void, any Error>>?,
+        pathsChecked: BackgroundWork<Result<Void, any Error>>, report: inout BuildReport
+    ) throws {
         let rendered: (written: Int, templateSeconds: Double)
         do {
-            try clock.step(.prepareOutputFolders) { try prepareFolders(output, plan: outputs.plan, generated: outputs.generated, copies: outputs.copies, pageFolders: pageFolders) }
+            try clock.step(.prepareOutputFolders) {
+                try prepareFolders(
+                    output, plan: outputs.plan, generated: outputs.generated, copies: outputs.copies,
+                    pageFolders: pageFolders)
+            }
             rendered = try clock.step(.renderPages) { try renderPages(outputs.plan, to: output) }
         } catch {
             try pathsChecked.wait().get()
@@ -384,26 +498,41 @@ extension Build {
         }
         try pathsChecked.wait().get()
         report.written += rendered.written
-        if let step = clock.timings.last { clock.detail([("templates", rendered.templateSeconds), ("writing", max(0, step.cpuSeconds - rendered.templateSeconds))]) }
+        if let step = clock.timings.last {
+            clock.detail([
+                ("templates", rendered.templateSeconds),
+                ("writing", max(0, step.cpuSeconds - rendered.templateSeconds)),
+            ])
+        }
         log("Rendered \(outputs.plan.jobs.count) pages")
         report.written += try clock.step(.writeDocuments) { try writeDocuments(outputs.generated, to: output) }
         report.images = try clock.step(.processImages) {
-            try ImageProcessing(fileSystem: fileSystem, cache: outputs.imageCache, progress: progress).run(outputs.images, into: outputs.processedImages)
+            try ImageProcessing(fileSystem: fileSystem, cache: outputs.imageCache, progress: progress).run(
+                outputs.images, into: outputs.processedImages)
         }
         report.written += try clock.step(.copyStaticFiles) { try copyStaticFiles(outputs.copies, to: output) }
     }
 
     /// Keeps what `herald serve`'s next rebuild reuses. A multilingual site is rebuilt whole: the
     /// quick rebuilds know one language's pages.
-    func remember(_ model: SiteModelStage, config: SiteConfig, facts: ModelFacts, outputs: PlannedOutputs, parsed: ParsedContent) {
+    func remember(
+        _ model: SiteModelStage, config: SiteConfig, facts: ModelFacts, outputs: PlannedOutputs, parsed: ParsedContent
+    ) {
         guard let memo else { return }
         memo.finish()
         let (site, single) = (model.site, model.editions.count == 1)
         memo.renderSetup.withLock { $0 = single ? (config, outputs.plan.theme) : nil }
         memo.lastBuild.withLock {
-            $0 = !single ? nil : LastBuild(options: options, config: config, allItems: parsed.items, site: site, urls: model.urls, facts: facts.all[SiteLanguage.defaultIndex],
-                                           plan: outputs.plan, documents: outputs.generated,
-                                           idOfSource: Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first }))
+            $0 =
+                !single
+                ? nil
+                : LastBuild(
+                    options: options, config: config, allItems: parsed.items, site: site, urls: model.urls,
+                    facts: facts.all[SiteLanguage.defaultIndex],
+                    plan: outputs.plan, documents: outputs.generated,
+                    idOfSource: Dictionary(
+                        site.items.indices.map { (site.items[$0].sourcePath, $0) },
+                        uniquingKeysWith: { first, _ in first }))
         }
     }
 }
@@ -412,9 +541,11 @@ extension BuildReport {
     /// The report of a build that planned `outputs` (what it wrote is counted as it writes).
     init(_ model: SiteModelStage, outputs: PlannedOutputs, warnings: [Diagnostic], config: SiteConfig) {
         let pages = outputs.plan.jobs.count
-        self.init(items: model.editions.reduce(0) { $0 + $1.items.count - ($1.languages?.borrowed.count ?? 0) }, pages: pages,
-                  files: pages + outputs.generated.count + outputs.copies.count, written: 0,
-                  skipped: model.site.skipped, warnings: DiagnosticCap.apply(warnings), timings: [], seconds: 0, validity: model.site.validity,
-                  basePath: config.basePath, baseURL: config.baseURL.absoluteString)
+        self.init(
+            items: model.editions.reduce(0) { $0 + $1.items.count - ($1.languages?.borrowed.count ?? 0) }, pages: pages,
+            files: pages + outputs.generated.count + outputs.copies.count, written: 0,
+            skipped: model.site.skipped, warnings: DiagnosticCap.apply(warnings), timings: [], seconds: 0,
+            validity: model.site.validity,
+            basePath: config.basePath, baseURL: config.baseURL.absoluteString)
     }
 }

@@ -4,8 +4,10 @@ import Synchronization
 extension Build {
     /// Makes and writes files on all cores. Returns how many were written; the others had the
     /// same bytes as in the previous output and were kept. Every failure is reported.
-    func writeAll<Element: Sendable>(_ elements: [Element], to output: OutputSink, path: @Sendable (Element) -> String,
-                                             bytes: @Sendable (Element) throws -> Data) throws -> Int {
+    func writeAll<Element: Sendable>(
+        _ elements: [Element], to output: OutputSink, path: @Sendable (Element) -> String,
+        bytes: @Sendable (Element) throws -> Data
+    ) throws -> Int {
         let done = Atomic<Int>(0)
         let (progress, total) = (self.progress, elements.count)
         // A hundred updates at most: a terminal line needs no more, and each one is a call across threads.
@@ -13,7 +15,9 @@ extension Build {
         let outcomes = elements.parallelMap { element -> Result<Bool, OutputProblem> in
             defer {
                 let count = done.add(1, ordering: .relaxed).newValue
-                if let progress, count % every == 0 || count == total { progress(BuildProgress(step: nil, done: count, total: total)) }
+                if let progress, count % every == 0 || count == total {
+                    progress(BuildProgress(step: nil, done: count, total: total))
+                }
             }
             do {
                 return .success(try output.write(path(element), try bytes(element)))
@@ -32,7 +36,11 @@ extension Build {
         // A full disk or a read-only folder fails every file alike: one message, not one per file
         // (and not naming the files, which depend on which writer ran out of space first).
         if let whole = failures.lazy.compactMap({ $0.asWholeOutput(self.options.outputPath) }).first { throw whole }
-        let problems = failures.map { $0.isInput ? Diagnostic(path: $0.path, line: 1, $0.message) : Diagnostic(path: options.outputPath, line: 1, "could not write \($0)") }
+        let problems = failures.map {
+            $0.isInput
+                ? Diagnostic(path: $0.path, line: 1, $0.message)
+                : Diagnostic(path: options.outputPath, line: 1, "could not write \($0)")
+        }
         if !problems.isEmpty { throw BuildFailure(step: .writeOutput, diagnostics: problems) }
         return outcomes.filter { (try? $0.get()) == true }.count
     }

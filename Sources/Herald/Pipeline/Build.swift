@@ -59,32 +59,45 @@ public struct Build: Sendable {
         let background = BuildBackground()
         defer { background.waitForAll() }
         let config = try clock.step(.readSiteYML) { try readConfig(warnings: &warnings) }
-        let sources = try clock.step(.discoverContent) { try discoverContent(config: config, run: &run, warnings: &warnings) }
+        let sources = try clock.step(.discoverContent) {
+            try discoverContent(config: config, run: &run, warnings: &warnings)
+        }
         let data = try clock.step(.readData) { readDataBeside() }
         let themes = try clock.step(.loadTemplates) { try loadTemplates(config: config, warnings: &warnings) }
-        let parsed = try clock.step(.parseContent) { try parseContentOrFail(sources, config: config, data: data, run: &run, warnings: &warnings) }
+        let parsed = try clock.step(.parseContent) {
+            try parseContentOrFail(sources, config: config, data: data, run: &run, warnings: &warnings)
+        }
         clock.detail(run.parseDetail(clock))
         log("Parsed \(parsed.items.count) content files")
-        var model = try clock.step(.buildSiteModel) { try buildModelOrFail(parsed, config: config, data: data, run: run, warnings: &warnings) }
+        var model = try clock.step(.buildSiteModel) {
+            try buildModelOrFail(parsed, config: config, data: data, run: run, warnings: &warnings)
+        }
         let imageCache = ImageCache(folder: planOnly ? nil : options.imageCachePath)
         try clock.step(.readImages) { try readImages(into: &model, themes: themes, config: config, cache: imageCache) }
         let facts = ModelFacts(model)
         let pages = try clock.step(.planPages) { try planPages(model, themes: themes, facts: facts) }
         // The pages' folders are made while the other outputs are planned (see `startMakingFolders`).
         let pageFolders = planOnly ? nil : startMakingFolders(for: pages.plan, in: output, background: background)
-        let documents = try clock.step(.planDocuments) { Self.planDocuments(pages.siteDocuments, plan: pages.plan, urls: model.urls, config: config) }
+        let documents = try clock.step(.planDocuments) {
+            Self.planDocuments(pages.siteDocuments, plan: pages.plan, urls: model.urls, config: config)
+        }
         let outputs = try clock.step(.planStaticFiles) {
-            try planStaticFiles(model, pages: pages.plan, documents: documents, theme: themes[SiteLanguage.defaultIndex], cache: imageCache, warnings: &warnings)
+            try planStaticFiles(
+                model, pages: pages.plan, documents: documents, theme: themes[SiteLanguage.defaultIndex],
+                cache: imageCache, warnings: &warnings)
         }
         let pathsChecked = try clock.step(.planOutputFiles) { startCheckingPaths(outputs, background: background) }
         var report = BuildReport(model, outputs: outputs, warnings: warnings, config: config)
         if planOnly {
             try pathsChecked.wait().get()
         } else {
-            try writeOutputs(outputs, to: output, clock: &clock, pageFolders: pageFolders, pathsChecked: pathsChecked, report: &report)
+            try writeOutputs(
+                outputs, to: output, clock: &clock, pageFolders: pageFolders, pathsChecked: pathsChecked,
+                report: &report)
             remember(model, config: config, facts: facts, outputs: outputs, parsed: parsed)
-            report.model = BuiltModel(site: model.site, otherLanguages: Array(model.editions.dropFirst()), theme: outputs.plan.theme,
-                                      pages: outputs.plan.jobs.map { ($0.path, $0.template, $0.source?.path) })
+            report.model = BuiltModel(
+                site: model.site, otherLanguages: Array(model.editions.dropFirst()), theme: outputs.plan.theme,
+                pages: outputs.plan.jobs.map { ($0.path, $0.template, $0.source?.path) })
         }
         report.timings = clock.timings
         report.seconds = clock.elapsed

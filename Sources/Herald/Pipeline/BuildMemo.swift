@@ -99,7 +99,9 @@ public final class BuildMemo: Sendable {
     /// How many outputs the last build reused.
     public struct Reuse: Sendable, CustomStringConvertible {
         public var parses = 0, cards = 0, pages = 0, documents = 0
-        public var description: String { "reused \(parses) parses, \(cards) cards, \(pages) pages, \(documents) documents" }
+        public var description: String {
+            "reused \(parses) parses, \(cards) cards, \(pages) pages, \(documents) documents"
+        }
     }
     /// The output paths the last successful build reused unchanged (pages and documents).
     public var reusedOutputs: Set<String> { pages.hitKeys.union(documents.hitKeys) }
@@ -117,7 +119,9 @@ final class MemoTable<Value: Sendable>: @unchecked Sendable {
     // cannot see through in debug builds: `swift test --sanitize=thread` reported every access
     // to a Mutex-held dictionary as a race. Every access below holds the lock.
     private let lock = NSLock()
-    private var state: (current: [String: Value], next: [String: Value], hits: Set<String>, nextHits: Set<String>) = ([:], [:], [], [])
+    private var state: (current: [String: Value], next: [String: Value], hits: Set<String>, nextHits: Set<String>) = (
+        [:], [:], [], []
+    )
 
     /// The last build's entry for `key`.
     func lookup(_ key: String) -> Value? { lock.withLock { state.current[key] } }
@@ -143,26 +147,41 @@ final class MemoTable<Value: Sendable>: @unchecked Sendable {
 
     /// Type-erased start and end of a build, to treat every table alike.
     var erased: (startNext: () -> Void, promoteNext: () -> Void) {
-        ({ self.lock.withLock { self.state.next = [:]; self.state.nextHits = [] } },
-         { self.lock.withLock { self.state = (self.state.next, [:], self.state.nextHits, []) } })
+        (
+            {
+                self.lock.withLock {
+                    self.state.next = [:]
+                    self.state.nextHits = []
+                }
+            },
+            { self.lock.withLock { self.state = (self.state.next, [:], self.state.nextHits, []) } }
+        )
     }
 }
 
 extension BuildMemo: RenderCache {
-    func card(source: String, view: ItemView, site: SiteView, make: () -> (card: String, jsonLD: String?)) -> (card: String, jsonLD: String?) {
+    func card(
+        source: String, view: ItemView, site: SiteView, make: () -> (card: String, jsonLD: String?)
+    ) -> (card: String, jsonLD: String?) {
         let templates = templateKey(ThemeTemplate.card.rawValue)
-        if let previous = cards.lookup(source), previous.templates == templates, previous.view == view, previous.site == site {
+        if let previous = cards.lookup(source), previous.templates == templates, previous.view == view,
+            previous.site == site
+        {
             cards.keep(source, previous, reused: true)
             return (previous.card, previous.jsonLD)
         }
         let made = make()
-        cards.keep(source, Card(templates: templates, view: view, site: site, card: made.card, jsonLD: made.jsonLD), reused: false)
+        cards.keep(
+            source, Card(templates: templates, view: view, site: site, card: made.card, jsonLD: made.jsonLD),
+            reused: false)
         return made
     }
 
     func page(path: String, template: String, context: PageContext, make: () -> Data) -> Data {
         let templates = templateKey(template)
-        if let previous = pages.lookup(path), previous.templates == templates, previous.template == template, previous.context == context {
+        if let previous = pages.lookup(path), previous.templates == templates, previous.template == template,
+            previous.context == context
+        {
             pages.keep(path, previous, reused: true)
             return previous.bytes
         }

@@ -26,8 +26,10 @@ public struct BuildOptions: Sendable {
     public var imageCachePath: String? = nil
 
     /// Options for building `sourcePath` into `outputPath`.
-    public init(sourcePath: String = ".", outputPath: String = "site-output", includeDrafts: Bool = false,
-                includeFuture: Bool = false, now: Date = Date(), baseURL: String? = nil) {
+    public init(
+        sourcePath: String = ".", outputPath: String = "site-output", includeDrafts: Bool = false,
+        includeFuture: Bool = false, now: Date = Date(), baseURL: String? = nil
+    ) {
         self.sourcePath = sourcePath
         self.outputPath = outputPath
         self.includeDrafts = includeDrafts
@@ -86,17 +88,24 @@ public struct BuildReport: Sendable {
         if skipped.drafts > 0 { left.append("\(skipped.drafts) draft\(skipped.drafts == 1 ? "" : "s")") }
         if skipped.future > 0 { left.append("\(skipped.future) future") }
         if skipped.expired > 0 { left.append("\(skipped.expired) expired") }
-        if skipped.notPages > 0 { left.append("\(skipped.notPages) not page\(skipped.notPages == 1 ? "" : "s") by design (headless, unpublished or bundle text)") }
+        if skipped.notPages > 0 {
+            left.append(
+                "\(skipped.notPages) not page\(skipped.notPages == 1 ? "" : "s") by design (headless, unpublished or bundle text)"
+            )
+        }
         let leftOut = left.isEmpty ? "" : "; left out \(left.joined(separator: ", "))"
         let warningCount = DiagnosticCap.count(warnings)
         let warned = warnings.isEmpty ? "" : "; \(warningCount) warning\(warningCount == 1 ? "" : "s")"
         let unchanged = files - written
         func plural(_ count: Int) -> String { "\(count) file\(count == 1 ? "" : "s")" }
-        let fileCounts = unchanged > 0 ? "\(plural(written)) written, \(unchanged) unchanged" : "\(plural(files)) written"
+        let fileCounts =
+            unchanged > 0 ? "\(plural(written)) written, \(unchanged) unchanged" : "\(plural(files)) written"
         if upToDate {
-            return "Up to date: \(items) item\(items == 1 ? "" : "s"), \(pages) pages, \(plural(files)) unchanged since the last build (checked in \(String(format: "%.2f", seconds)) s)\(leftOut)\(warned)"
+            return
+                "Up to date: \(items) item\(items == 1 ? "" : "s"), \(pages) pages, \(plural(files)) unchanged since the last build (checked in \(String(format: "%.2f", seconds)) s)\(leftOut)\(warned)"
         }
-        return "Built \(items) item\(items == 1 ? "" : "s") into \(pages) pages (\(fileCounts)) in \(String(format: "%.2f", seconds)) s\(leftOut)\(warned)"
+        return
+            "Built \(items) item\(items == 1 ? "" : "s") into \(pages) pages (\(fileCounts)) in \(String(format: "%.2f", seconds)) s\(leftOut)\(warned)"
     }
 }
 

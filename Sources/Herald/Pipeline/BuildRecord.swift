@@ -52,7 +52,8 @@ struct BuildRecord: Codable, Equatable {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         guard let data = FileManager.default.contents(atPath: path(forOutput: output)),
-              let record = try? decoder.decode(BuildRecord.self, from: data), record.format == format else { return nil }
+            let record = try? decoder.decode(BuildRecord.self, from: data), record.format == format
+        else { return nil }
         return record
     }
 
@@ -64,7 +65,9 @@ struct BuildRecord: Codable, Equatable {
         guard let data = try? encoder.encode(self) else { return }
         let path = Self.path(forOutput: output)
         let temporary = path + ".tmp-herald\(getpid())"
-        if FileManager.default.createFile(atPath: temporary, contents: data), rename(temporary, path) != 0 { unlink(temporary) }
+        if FileManager.default.createFile(atPath: temporary, contents: data), rename(temporary, path) != 0 {
+            unlink(temporary)
+        }
     }
 
     /// Deletes the record: the output is about to change.
@@ -85,8 +88,9 @@ struct BuildRecord: Codable, Equatable {
 
     /// The report of a build that found the output up to date.
     func upToDateReport(seconds: Double) -> BuildReport {
-        BuildReport(items: items, pages: pages, files: files, written: 0, skipped: skipped,
-                    warnings: warnings.map { Diagnostic.warning(path: $0.path, line: $0.line, $0.message) },
-                    timings: [], seconds: seconds, validity: validity, upToDate: true, baseURL: baseURL)
+        BuildReport(
+            items: items, pages: pages, files: files, written: 0, skipped: skipped,
+            warnings: warnings.map { Diagnostic.warning(path: $0.path, line: $0.line, $0.message) },
+            timings: [], seconds: seconds, validity: validity, upToDate: true, baseURL: baseURL)
     }
 }

@@ -12,10 +12,15 @@ public struct CompletedBuild: Sendable, Equatable {
 public enum SiteBuild {
     /// Runs the whole build from disk to disk. On failure the previous output is left untouched
     /// and the staged files are removed.
-    public static func run(_ options: BuildOptions, log: @escaping @Sendable (String) -> Void = { _ in },
-                           progress: (@Sendable (BuildProgress) -> Void)? = nil) throws -> BuildReport {
+    public static func run(
+        _ options: BuildOptions, log: @escaping @Sendable (String) -> Void = { _ in },
+        progress: (@Sendable (BuildProgress) -> Void)? = nil
+    ) throws -> BuildReport {
         let source = URL(fileURLWithPath: options.sourcePath).standardizedFileURL.resolvingSymlinksInPath().path
-        let output = URL(fileURLWithPath: options.outputPath, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path
+        let output = URL(
+            fileURLWithPath: options.outputPath,
+            relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        ).standardizedFileURL.path
         try refuseDangerousOutput(source: source, output: output)
 
         // Nothing changed since the last build (same herald, options, input and output files, and
@@ -24,24 +29,34 @@ public enum SiteBuild {
         let checkCPU = CPUClock.process()
         // The input files' stamps are taken before any of them is read, so an edit made during
         // the build is seen by the next one.
-        let stampInputs: @Sendable () -> String = { FileStamps.fingerprint(root: source, paths: BuildRecord.inputPaths) }
+        let stampInputs: @Sendable () -> String = {
+            FileStamps.fingerprint(root: source, paths: BuildRecord.inputPaths)
+        }
         let optionsKey = BuildRecord.optionsKey(options, source: source)
         let herald = BuildRecord.heraldIdentity
         var inputs: BackgroundWork<String>? = nil
-        if !options.ignoreRecord, let record = BuildRecord.load(forOutput: output), record.herald == herald, record.options == optionsKey,
-           record.validity.holds(at: options.now), isHeraldOutput(output) {
+        if !options.ignoreRecord, let record = BuildRecord.load(forOutput: output), record.herald == herald,
+            record.options == optionsKey,
+            record.validity.holds(at: options.now), isHeraldOutput(output)
+        {
             let stamps = stampInputs()
             inputs = BackgroundWork { stamps }
             if record.inputs == stamps, FileStamps.fingerprint(root: output, paths: ["."]) == record.output {
                 var report = record.upToDateReport(seconds: checkBegan.secondsElapsed)
-                report.timings = [StepTiming(step: BuildStep.checkForChanges.rawValue, seconds: report.seconds, cpuSeconds: CPUClock.process() - checkCPU)]
+                report.timings = [
+                    StepTiming(
+                        step: BuildStep.checkForChanges.rawValue, seconds: report.seconds,
+                        cpuSeconds: CPUClock.process() - checkCPU)
+                ]
                 return report
             }
         }
         // With no record that could say the output is up to date, the stamps (10,000 files: 25 ms)
         // are taken while the build reads site.yml, finds the content and loads the templates.
         let inputStamps = inputs ?? BackgroundWork(stampInputs)
-        let checkTiming = StepTiming(step: BuildStep.checkForChanges.rawValue, seconds: checkBegan.secondsElapsed, cpuSeconds: CPUClock.process() - checkCPU)
+        let checkTiming = StepTiming(
+            step: BuildStep.checkForChanges.rawValue, seconds: checkBegan.secondsElapsed,
+            cpuSeconds: CPUClock.process() - checkCPU)
 
         let tree = try OutputTree(outputPath: output)
         do {
@@ -57,17 +72,25 @@ public enum SiteBuild {
             BuildRecord.remove(forOutput: output)
             KillPoint.reached("before-swap")
             try tree.commit()
-            _ = FileManager.default.createFile(atPath: markerPath(forOutput: output), contents: Data("This folder's neighbour is a site built by Herald; it may be replaced by the next build.\n".utf8))
+            _ = FileManager.default.createFile(
+                atPath: markerPath(forOutput: output),
+                contents: Data(
+                    "This folder's neighbour is a site built by Herald; it may be replaced by the next build.\n".utf8))
             KillPoint.reached("after-marker")
             if let validity = report.validity {
-                BuildRecord(format: BuildRecord.format, herald: herald, options: optionsKey, inputs: inputStamps.wait(),
-                            output: tree.fingerprint(), validity: validity, baseURL: report.baseURL,
-                            items: report.items, pages: report.pages, files: report.files, skipped: report.skipped,
-                            warnings: report.warnings.map { .init(path: $0.path, line: $0.line, message: $0.message) })
-                    .save(forOutput: output)
+                BuildRecord(
+                    format: BuildRecord.format, herald: herald, options: optionsKey, inputs: inputStamps.wait(),
+                    output: tree.fingerprint(), validity: validity, baseURL: report.baseURL,
+                    items: report.items, pages: report.pages, files: report.files, skipped: report.skipped,
+                    warnings: report.warnings.map { .init(path: $0.path, line: $0.line, message: $0.message) }
+                )
+                .save(forOutput: output)
             }
             KillPoint.reached("after-record")
-            report.timings.append(StepTiming(step: BuildStep.swapOutputIn.rawValue, seconds: began.secondsElapsed, cpuSeconds: CPUClock.process() - cpuBefore))
+            report.timings.append(
+                StepTiming(
+                    step: BuildStep.swapOutputIn.rawValue, seconds: began.secondsElapsed,
+                    cpuSeconds: CPUClock.process() - cpuBefore))
             report.seconds += began.secondsElapsed
             return report
         } catch {
@@ -82,7 +105,8 @@ public enum SiteBuild {
     public static func completedBuild(ofOutput output: String) -> CompletedBuild? {
         let output = URL(fileURLWithPath: output).standardizedFileURL.path
         guard let record = BuildRecord.load(forOutput: output), isHeraldOutput(output),
-              FileStamps.fingerprint(root: output, paths: ["."]) == record.output else { return nil }
+            FileStamps.fingerprint(root: output, paths: ["."]) == record.output
+        else { return nil }
         return CompletedBuild(baseURL: record.baseURL, files: record.files)
     }
 
@@ -93,7 +117,9 @@ public enum SiteBuild {
         var reason: String?
         if resolved == source || source.hasPrefix(resolved + "/") || resolved == "/" {
             reason = "is the site folder or contains it, and would be replaced by the build"
-        } else if ["content", "static", "templates", "data"].contains(where: { resolved.hasPrefix(source + "/" + $0 + "/") || resolved == source + "/" + $0 }) {
+        } else if ["content", "static", "templates", "data"].contains(where: {
+            resolved.hasPrefix(source + "/" + $0 + "/") || resolved == source + "/" + $0
+        }) {
             reason = "is inside a folder Herald reads from"
         }
         var isFolder: ObjCBool = false
@@ -101,13 +127,20 @@ public enum SiteBuild {
             if !isFolder.boolValue {
                 reason = "is a file, not a folder"
             } else if let entries = try? FileManager.default.contentsOfDirectory(atPath: resolved), !entries.isEmpty,
-                      !isHeraldOutput(resolved) {
+                !isHeraldOutput(resolved)
+            {
                 // Every build replaces the folder whole; one that holds something else is not ours to delete.
                 reason = "is not empty and is not a site Herald built; remove it or choose another --output"
             }
         }
         if let reason {
-            throw BuildFailure(step: .prepareOutput, diagnostics: [Diagnostic(path: output, line: 1, "the output folder \(reason)\(reason.hasSuffix("--output") ? "" : "; choose another --output")")])
+            throw BuildFailure(
+                step: .prepareOutput,
+                diagnostics: [
+                    Diagnostic(
+                        path: output, line: 1,
+                        "the output folder \(reason)\(reason.hasSuffix("--output") ? "" : "; choose another --output")")
+                ])
         }
     }
 
@@ -123,6 +156,7 @@ public enum SiteBuild {
     static func isHeraldOutput(_ folder: String) -> Bool {
         if FileManager.default.fileExists(atPath: markerPath(forOutput: folder)) { return true }
         guard let home = FileManager.default.contents(atPath: folder + "/" + URLLayout.rootPage) else { return false }
-        return String(decoding: home.prefix(4096), as: UTF8.self).contains("<meta name=\"generator\" content=\"Herald\">")
+        return String(decoding: home.prefix(4096), as: UTF8.self).contains(
+            "<meta name=\"generator\" content=\"Herald\">")
     }
 }

@@ -16,7 +16,9 @@ struct ModelFacts: Sendable {
 
     init(_ model: SiteModelStage) {
         imageLinks = model.editions.map { ImageLinks(images: $0.images, urls: model.urls) }
-        all = model.editions.indices.map { [imageLinks] index in ItemFacts.all(site: model.editions[index], urls: model.urls, images: imageLinks[index]) }
+        all = model.editions.indices.map { [imageLinks] index in
+            ItemFacts.all(site: model.editions[index], urls: model.urls, images: imageLinks[index])
+        }
     }
 }
 

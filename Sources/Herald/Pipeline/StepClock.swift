@@ -22,7 +22,10 @@ struct StepClock {
         onStep?(name)
         let began = DispatchTime.now()
         let cpuBefore = CPUClock.process()
-        defer { timings.append(StepTiming(step: name, seconds: began.secondsElapsed, cpuSeconds: CPUClock.process() - cpuBefore)) }
+        defer {
+            timings.append(
+                StepTiming(step: name, seconds: began.secondsElapsed, cpuSeconds: CPUClock.process() - cpuBefore))
+        }
         do {
             return try work()
         } catch let failure as BuildFailure {

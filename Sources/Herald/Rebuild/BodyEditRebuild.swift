@@ -31,14 +31,21 @@ extension BuildMemo {
     public func rebuildBodyEdits(_ paths: [String], fileSystem: FileSystem, now: Date) -> BodyEditRebuild? {
         // Taken out while it is changed, so that its arrays (13,000 page jobs, 10,000 items) are
         // changed in place rather than copied first; put back, changed or not, before returning.
-        guard !paths.isEmpty, var last = lastBuild.withLock({ state in defer { state = nil }; return state }) else { return nil }
+        guard !paths.isEmpty,
+            var last = lastBuild.withLock({ state in
+                defer { state = nil }
+                return state
+            })
+        else { return nil }
         guard last.site.validity.holds(at: now), let edits = reparse(paths, last: last, fileSystem: fileSystem) else {
             lastBuild.withLock { $0 = last }
             return nil
         }
         var edited = Set<ItemID>()
         for edit in edits {
-            if let index = last.allItems.firstIndex(where: { $0.sourcePath == edit.item.sourcePath }) { last.allItems[index].body = edit.item.body }
+            if let index = last.allItems.firstIndex(where: { $0.sourcePath == edit.item.sourcePath }) {
+                last.allItems[index].body = edit.item.body
+            }
             // An item this build leaves out (a draft) is shown nowhere.
             guard let id = last.idOfSource[edit.item.sourcePath] else { continue }
             last.site.items[id].body = edit.item.body
@@ -47,8 +54,10 @@ extension BuildMemo {
         }
         // Links to other items are resolved as the build resolves them; they are as they were (the
         // parse compared them), so they resolve as they did, with the same warnings.
-        let rules = PublishingRules(now: last.options.now, includeDrafts: last.options.includeDrafts, includeFuture: last.options.includeFuture)
-        _ = ContentLinkResolver(urls: last.urls, rules: rules).resolve(&last.site, allItems: last.allItems, only: edited)
+        let rules = PublishingRules(
+            now: last.options.now, includeDrafts: last.options.includeDrafts, includeFuture: last.options.includeFuture)
+        _ = ContentLinkResolver(urls: last.urls, rules: rules).resolve(
+            &last.site, allItems: last.allItems, only: edited)
         // So are its images of the site (the parse compared them too), from the last build's catalog.
         BodyImageResolver.resolve(&last.site, urls: last.urls, only: edited)
         AlertTitles.resolve(&last.site, strings: last.plan.theme.strings, only: edited)
@@ -66,13 +75,17 @@ extension BuildMemo {
 
     /// Each file parsed again, when it is an item whose body alone may have changed: the same
     /// front matter, links and diagnostics as in the last build. Nil when any is more.
-    private func reparse(_ paths: [String], last: LastBuild, fileSystem: FileSystem) -> [(item: ContentItem, parse: Parse)]? {
+    private func reparse(
+        _ paths: [String], last: LastBuild, fileSystem: FileSystem
+    ) -> [(item: ContentItem, parse: Parse)]? {
         var edits: [(item: ContentItem, parse: Parse)] = []
         for path in paths {
             guard let edit = reparseBody(path, config: last.config, fileSystem: fileSystem), let stamp = edit.stamp,
-                  edit.outcome.diagnostics == edit.previous.outcome.diagnostics, edit.outcome.omittedHTMLLine == edit.previous.outcome.omittedHTMLLine,
-                  edit.outcome.plainCodeLine == edit.previous.outcome.plainCodeLine,
-                  edit.outcome.notPage == edit.previous.outcome.notPage else { return nil }
+                edit.outcome.diagnostics == edit.previous.outcome.diagnostics,
+                edit.outcome.omittedHTMLLine == edit.previous.outcome.omittedHTMLLine,
+                edit.outcome.plainCodeLine == edit.previous.outcome.plainCodeLine,
+                edit.outcome.notPage == edit.previous.outcome.notPage
+            else { return nil }
             edits.append((edit.item, Parse(stamp: stamp, outcome: edit.outcome)))
         }
         return edits
@@ -87,7 +100,8 @@ extension BuildMemo {
 
     /// Each edited item's view with its new body, and its card and structured data made again
     /// as the planner makes them (from the view without them); the cards memo learns them.
-    private func remakeViews(of edited: Set<ItemID>, last: inout LastBuild, siteView: SiteView) -> [ItemID: ViewChange] {
+    private func remakeViews(of edited: Set<ItemID>, last: inout LastBuild, siteView: SiteView) -> [ItemID: ViewChange]
+    {
         let theme = last.plan.theme
         let dates = DateText(language: last.config.language, strings: theme.strings.table)
         let maker = ItemCard(theme: theme, site: siteView, strings: theme.strings)
@@ -99,7 +113,11 @@ extension BuildMemo {
             let plain = ItemCard.plain(view)
             view.card = maker.card(of: plain)
             view.jsonLD = ItemCard.jsonLD(of: id, site: last.site, facts: last.facts, urls: last.urls)
-            cards.replaceCurrent(last.site.items[id].sourcePath, Card(templates: templateKey(ThemeTemplate.card.rawValue), view: plain, site: siteView, card: view.card, jsonLD: view.jsonLD))
+            cards.replaceCurrent(
+                last.site.items[id].sourcePath,
+                Card(
+                    templates: templateKey(ThemeTemplate.card.rawValue), view: plain, site: siteView, card: view.card,
+                    jsonLD: view.jsonLD))
             last.plan.itemViews[id] = view
             changes[id] = ViewChange(old: old, new: view, body: last.site.items[id].body)
         }
@@ -107,7 +125,10 @@ extension BuildMemo {
     }
 
     /// Renders again every page that shows an edited item, and tells the pages memo.
-    private func renderPages(showing changes: [ItemID: ViewChange], last: inout LastBuild, siteView: SiteView, into result: inout BodyEditRebuild) {
+    private func renderPages(
+        showing changes: [ItemID: ViewChange], last: inout LastBuild, siteView: SiteView,
+        into result: inout BodyEditRebuild
+    ) {
         let theme = last.plan.theme
         let dates = DateText(language: last.config.language, strings: theme.strings.table)
         let maker = ItemCard(theme: theme, site: siteView, strings: theme.strings)
@@ -116,22 +137,25 @@ extension BuildMemo {
             // Changed in place: copying each of 13,000 contexts to look in it cost more than the rest.
             var shows = false
             for (url, change) in byURL {
-                shows = last.plan.jobs[index].context.updateItemViews(at: url) { view in
-                    if view == change.old {
-                        view = change.new
-                    } else {
-                        // The card of one date of a repeating event (PagePlanner.occurrenceView): the
-                        // item's view with that date's times, and a card of its own made from it.
-                        view.setBody(change.body, dates: dates)
-                        view.jsonLD = change.new.jsonLD
-                        view.card = maker.card(of: view)
-                    }
-                } || shows
+                shows =
+                    last.plan.jobs[index].context.updateItemViews(at: url) { view in
+                        if view == change.old {
+                            view = change.new
+                        } else {
+                            // The card of one date of a repeating event (PagePlanner.occurrenceView): the
+                            // item's view with that date's times, and a card of its own made from it.
+                            view.setBody(change.body, dates: dates)
+                            view.jsonLD = change.new.jsonLD
+                            view.card = maker.card(of: view)
+                        }
+                    } || shows
             }
             guard shows else { continue }
             let job = last.plan.jobs[index]
             let bytes = Data(theme.render(job.template, job.context))
-            pages.replaceCurrent(job.path, Page(templates: templateKey(job.template), template: job.template, context: job.context, bytes: bytes))
+            pages.replaceCurrent(
+                job.path,
+                Page(templates: templateKey(job.template), template: job.template, context: job.context, bytes: bytes))
             result.files.append((job.path, bytes))
             result.pages += 1
         }
@@ -139,11 +163,14 @@ extension BuildMemo {
 
     /// Plans the other files again from the model with the new bodies, and makes again those that
     /// read an edited body (or do not say whose they read); the documents memo learns them.
-    private func remakeDocuments(reading edited: Set<ItemID>, last: inout LastBuild, into result: inout BodyEditRebuild) {
+    private func remakeDocuments(reading edited: Set<ItemID>, last: inout LastBuild, into result: inout BodyEditRebuild)
+    {
         let written = Set(last.documents.map(\.path))
         // Files a static file stands in for were not written, and are not now.
-        let planned = Build.planDocuments(site: last.site, urls: last.urls, facts: last.facts, plan: last.plan, config: last.config)
-            .filter { written.contains($0.path) }
+        let planned = Build.planDocuments(
+            site: last.site, urls: last.urls, facts: last.facts, plan: last.plan, config: last.config
+        )
+        .filter { written.contains($0.path) }
         for file in planned where file.bodiesRead.map({ $0.contains(where: edited.contains) }) ?? true {
             let bytes = file.make()
             if let inputs = file.inputs { documents.replaceCurrent(file.path, Document(inputs: inputs, bytes: bytes)) }

@@ -24,7 +24,9 @@ enum AbsoluteURLs {
             }
             HTMLURLAttributes.scan(bytes) { found in
                 let written = bytes[found.start..<found.end]
-                if !found.isSrcset, written.first == UInt8(ascii: "#"), written.dropFirst().allSatisfy(isPlainFragmentByte) {
+                if !found.isSrcset, written.first == UInt8(ascii: "#"),
+                    written.dropFirst().allSatisfy(isPlainFragmentByte)
+                {
                     // A fragment of the page itself (every heading's anchor, every footnote):
                     // the page's URL and the fragment, as bytes, without parsing either (as URL
                     // would give it; one needing percent-encoding, `#报名`, is left to URL).
@@ -54,7 +56,8 @@ enum AbsoluteURLs {
         value.split(separator: ",", omittingEmptySubsequences: false).map { candidate in
             let trimmed = candidate.drop { $0 == " " }
             let url = trimmed.prefix { $0 != " " }
-            return String(candidate.prefix(candidate.count - trimmed.count)) + absolute(String(url), base: base) + trimmed.dropFirst(url.count)
+            return String(candidate.prefix(candidate.count - trimmed.count)) + absolute(String(url), base: base)
+                + trimmed.dropFirst(url.count)
         }.joined(separator: ",")
     }
 
@@ -66,8 +69,10 @@ enum AbsoluteURLs {
 
     /// Whether a fragment's byte stands in a URL as it is: ASCII letters, digits, `-._~`.
     private static func isPlainFragmentByte(_ byte: UInt8) -> Bool {
-        (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+        (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "~")
     }
 
     /// Whether the URL starts with a scheme (`https:`, `mailto:`): a letter, then letters, digits,
@@ -76,9 +81,13 @@ enum AbsoluteURLs {
         let utf8 = value.utf8
         guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != utf8.startIndex else { return false }
         let scheme = utf8[..<colon]
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-        return isLetter(scheme.first!) && scheme.allSatisfy { byte in
-            isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
         }
+        return isLetter(scheme.first!)
+            && scheme.allSatisfy { byte in
+                isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            }
     }
 }

@@ -55,7 +55,9 @@ enum AlertTitles {
             guard let base = bytes.baseAddress else { return false }
             return marker.withUnsafeBytes { needle in
                 var from = 0
-                while bytes.count - from >= needle.count, let found = memchr(base + from, Int32(needle[0]), bytes.count - from - needle.count + 1) {
+                while bytes.count - from >= needle.count,
+                    let found = memchr(base + from, Int32(needle[0]), bytes.count - from - needle.count + 1)
+                {
                     let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                     if memcmp(base + index, needle.baseAddress!, needle.count) == 0 { return true }
                     from = index + 1

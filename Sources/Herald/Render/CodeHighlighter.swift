@@ -40,8 +40,10 @@ public final class CodeHighlighter: @unchecked Sendable {
 
     /// A highlighter that starts at most `processes` helper processes, each with `interpreter`
     /// (nil: Debian's /usr/bin/python3), and gives each `startTimeout` to start.
-    public init(processes: Int = ProcessInfo.processInfo.activeProcessorCount, startTimeout: Duration = .seconds(20),
-                interpreter: String? = nil) {
+    public init(
+        processes: Int = ProcessInfo.processInfo.activeProcessorCount, startTimeout: Duration = .seconds(20),
+        interpreter: String? = nil
+    ) {
         tickets = DispatchSemaphore(value: max(1, processes))
         self.startTimeout = startTimeout
         self.interpreter = interpreter ?? PygmentsProcess.interpreter
@@ -69,12 +71,19 @@ public final class CodeHighlighter: @unchecked Sendable {
         defer { tickets.signal() }
         guard let process = borrow() else { return nil }
         pool.withLock { $0.sent += 1 }
-        switch process.highlight(language: language, options: options, code: code, timeout: Self.timeout(forBytes: code.utf8.count)) {
+        switch process.highlight(
+            language: language, options: options, code: code, timeout: Self.timeout(forBytes: code.utf8.count))
+        {
         case .html(let html):
             pool.withLock { pool in
                 pool.idle.append(process)
-                if pool.doneBytes + html.utf8.count > Self.cacheLimit { pool.done = [:]; pool.doneBytes = 0 }
-                if pool.done.updateValue(html, forKey: process.version + key) == nil { pool.doneBytes += html.utf8.count }
+                if pool.doneBytes + html.utf8.count > Self.cacheLimit {
+                    pool.done = [:]
+                    pool.doneBytes = 0
+                }
+                if pool.done.updateValue(html, forKey: process.version + key) == nil {
+                    pool.doneBytes += html.utf8.count
+                }
             }
             return html
         case .unknown:
@@ -115,13 +124,15 @@ public final class CodeHighlighter: @unchecked Sendable {
     /// A name the protocol can carry and a lexer can have: 1 to 64 letters, digits and `+#-._`
     /// (`c++`, `c#`, `objective-c`, `f#`). Anything else is no language, and starts no process.
     static func isLanguageName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "#"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"): true
-            default: false
+        !name.isEmpty && name.utf8.count <= 64
+            && name.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "#"),
+                    UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"):
+                    true
+                default: false
+                }
             }
-        }
     }
 }

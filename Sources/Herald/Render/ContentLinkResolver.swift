@@ -16,21 +16,33 @@ public struct ContentLinkResolver {
     /// published in (`elsewhere`: source path → page path). A link to a file that did not parse
     /// (`unparsed`, in a build that stops at its errors) is no broken link, and is left alone.
     /// Returns the errors and warnings, each at the line of the link.
-    func resolve(_ site: inout Site, allItems: [ContentItem], elsewhere: [String: String] = [:], only: Set<ItemID>? = nil,
-                 unparsed: Set<String> = []) -> [Diagnostic] {
-        guard site.items.indices.contains(where: { !site.items[$0].contentLinks.isEmpty && only?.contains($0) != false }) else { return [] }
-        let published = Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
+    func resolve(
+        _ site: inout Site, allItems: [ContentItem], elsewhere: [String: String] = [:], only: Set<ItemID>? = nil,
+        unparsed: Set<String> = []
+    ) -> [Diagnostic] {
+        guard
+            site.items.indices.contains(where: { !site.items[$0].contentLinks.isEmpty && only?.contains($0) != false })
+        else { return [] }
+        let published = Dictionary(
+            site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
         // The language of originals (files named without a language): the site's default.
         let originals = site.languages?.all.first?.code
         // Only a multilingual site's items have a translation key.
-        let versionOfKey = Dictionary(site.items.indices.filter { !site.items[$0].translationKey.isEmpty }.map { (site.items[$0].translationKey, $0) },
-                                      uniquingKeysWith: { a, _ in a })
+        let versionOfKey = Dictionary(
+            site.items.indices.filter { !site.items[$0].translationKey.isEmpty }.map {
+                (site.items[$0].translationKey, $0)
+            },
+            uniquingKeysWith: { a, _ in a })
         let parsed = Dictionary(allItems.map { ($0.sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
         // A link written in other letter case (`Part-3.md` for `part-3/index.md`) still finds its
         // file when no file has the case written.
-        let byLowercase = Dictionary(allItems.map { ($0.sourcePath.lowercased(), $0.sourcePath) }, uniquingKeysWith: { a, b in min(a, b) })
+        let byLowercase = Dictionary(
+            allItems.map { ($0.sourcePath.lowercased(), $0.sourcePath) }, uniquingKeysWith: { a, b in min(a, b) })
         // Made once, and only looked in for a link that leads nowhere.
-        let fileNames = NearestMatch((allItems.map(\.sourcePath) + unparsed.sorted()).map { (($0 as NSString).lastPathComponent.lowercased(), $0) })
+        let fileNames = NearestMatch(
+            (allItems.map(\.sourcePath) + unparsed.sorted()).map {
+                (($0 as NSString).lastPathComponent.lowercased(), $0)
+            })
         var found = DiagnosticList()
         for id in site.items.indices where !site.items[id].contentLinks.isEmpty && only?.contains(id) != false {
             var item = site.items[id]
@@ -44,19 +56,25 @@ public struct ContentLinkResolver {
                 // leads to that item's version in this part's language; one to a translation in
                 // another language (`about.en.md` from a Chinese article: "read in English") leads
                 // to that translation's page.
-                let version = linked.flatMap { $0.language == item.language || $0.language == originals ? versionOfKey[$0.translationKey] : nil }
+                let version = linked.flatMap {
+                    $0.language == item.language || $0.language == originals ? versionOfKey[$0.translationKey] : nil
+                }
                 if let target = candidates.lazy.compactMap({ published[$0] }).first ?? version {
                     targets[index] = urls.path(site.paths[target]) + rest
                 } else if let linked, let path = elsewhere[linked.sourcePath] {
                     targets[index] = urls.path(path) + rest
                 } else if let linked {
-                    let reason = switch rules.exclusion(of: linked) {
-                    case \SkippedItems.drafts: "a draft"
-                    case \SkippedItems.future: "dated in the future"
-                    case \SkippedItems.expired: "expired"
-                    default: "in another language that does not list it"
-                    }
-                    found.warning(item.sourcePath, link.line, "links to \(link.written), which is \(reason) and not published in this build, so the link is shown as text until it is")
+                    let reason =
+                        switch rules.exclusion(of: linked) {
+                        case \SkippedItems.drafts: "a draft"
+                        case \SkippedItems.future: "dated in the future"
+                        case \SkippedItems.expired: "expired"
+                        default: "in another language that does not list it"
+                        }
+                    found.warning(
+                        item.sourcePath, link.line,
+                        "links to \(link.written), which is \(reason) and not published in this build, so the link is shown as text until it is"
+                    )
                     targets[index] = .some(nil)
                 } else if candidates.contains(where: unparsed.contains) {
                     targets[index] = .some(nil)
@@ -64,8 +82,10 @@ public struct ContentLinkResolver {
                     // A site path that is no content file may be a static one: it stays a site link.
                     targets[index] = urls.path(String(link.written.dropFirst()))
                 } else {
-                    found.error(item.sourcePath, link.line, "links to \(link.written), which is not a content file of the site\(suggestion(for: written, among: fileNames))",
-                                kind: .deadContentLink(link.written))
+                    found.error(
+                        item.sourcePath, link.line,
+                        "links to \(link.written), which is not a content file of the site\(suggestion(for: written, among: fileNames))",
+                        kind: .deadContentLink(link.written))
                     targets[index] = .some(nil)
                 }
             }
@@ -94,13 +114,15 @@ public struct ContentLinkResolver {
         for (index, target) in targets {
             let attribute = "href=\"\(ContentLink.marker(index))\""
             if let href = target {
-                result = result.replacingOccurrences(of: attribute, with: "href=\"\(href.replacingOccurrences(of: "&", with: "&amp;"))\"")
+                result = result.replacingOccurrences(
+                    of: attribute, with: "href=\"\(href.replacingOccurrences(of: "&", with: "&amp;"))\"")
                 continue
             }
             // cmark writes `<a href="…"` then an optional title, `>`, the text and `</a>`; links do not nest.
             while let open = result.range(of: "<a " + attribute) {
                 guard let tagEnd = result[open.upperBound...].firstIndex(of: ">"),
-                      let close = result[tagEnd...].range(of: "</a>") else { break }
+                    let close = result[tagEnd...].range(of: "</a>")
+                else { break }
                 let text = result[result.index(after: tagEnd)..<close.lowerBound]
                 result.replaceSubrange(open.lowerBound..<close.upperBound, with: text)
             }

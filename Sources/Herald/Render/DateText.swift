@@ -38,15 +38,20 @@ public struct DateText: Sendable {
             style = .patterns(LocaleDatePatterns(language: language))
         }
         self.strings = strings
-        let readingTime = strings["readingTime"] ?? (style.isChinese ? Self.chinesePhrases : Self.englishPhrases)["readingTime"]!
+        let readingTime =
+            strings["readingTime"] ?? (style.isChinese ? Self.chinesePhrases : Self.englishPhrases)["readingTime"]!
         if let placeholder = readingTime.range(of: "{count}") {
-            readingTimeParts = (String(readingTime[..<placeholder.lowerBound]), String(readingTime[placeholder.upperBound...]))
+            readingTimeParts = (
+                String(readingTime[..<placeholder.lowerBound]), String(readingTime[placeholder.upperBound...])
+            )
         } else {
             readingTimeParts = (readingTime, "")
         }
     }
 
-    private static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let englishMonths = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
     private static let englishWeekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let chineseWeekdays = ["周日", "周一", "周二", "周三", "周四", "周五", "周六"]
 
@@ -55,7 +60,8 @@ public struct DateText: Sendable {
         switch style {
         case .chinese: "\(civil.year)年\(civil.month)月\(civil.day)日"
         case .english: "\(civil.day) \(Self.englishMonths[civil.month - 1]) \(civil.year)"
-        case .patterns(let patterns): patterns.write(patterns.date, year: civil.year, month: civil.month, day: civil.day, weekday: civil.weekday)
+        case .patterns(let patterns):
+            patterns.write(patterns.date, year: civil.year, month: civil.month, day: civil.day, weekday: civil.weekday)
         }
     }
 
@@ -64,14 +70,18 @@ public struct DateText: Sendable {
         switch style {
         case .chinese: "\(date(civil)) \(Self.chineseWeekdays[civil.weekday])"
         case .english: "\(Self.englishWeekdays[civil.weekday]) \(date(civil))"
-        case .patterns(let patterns): patterns.write(patterns.dateWithWeekday, year: civil.year, month: civil.month, day: civil.day, weekday: civil.weekday)
+        case .patterns(let patterns):
+            patterns.write(
+                patterns.dateWithWeekday, year: civil.year, month: civil.month, day: civil.day, weekday: civil.weekday)
         }
     }
 
     /// When an event takes place, in its own zone: its next occurrence after `now` (its first
     /// when none is left), as one day with its hours, a range of days, or two moments.
     public func eventRange(_ event: EventDetails, now: Date? = nil) -> String {
-        let occurrence = now.flatMap(event.nextOccurrence(after:)) ?? event.occurrences.first ?? Occurrence(start: event.start, end: event.end)
+        let occurrence =
+            now.flatMap(event.nextOccurrence(after:)) ?? event.occurrences.first
+            ?? Occurrence(start: event.start, end: event.end)
         return range(occurrence, allDay: event.allDay, zone: event.timeZone)
     }
 
@@ -100,7 +110,9 @@ public struct DateText: Sendable {
         case (.monthly, 1): text = phrase("everyMonth")
         case (.monthly, let n): text = phrase("everyMonths", count: n)
         }
-        if let until = rule.until { text += phrase("repeatsUntil").replacingOccurrences(of: "{date}", with: date(until)) }
+        if let until = rule.until {
+            text += phrase("repeatsUntil").replacingOccurrences(of: "{date}", with: date(until))
+        }
         if let count = rule.count { text += phrase("repeatsTimes", count: count) }
         if !rule.except.isEmpty {
             let days = rule.except.map(date).joined(separator: phrase("listSeparator"))
@@ -146,11 +158,16 @@ public struct DateText: Sendable {
         }
     }
 
-    private static let englishMonthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+    private static let englishMonthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
 
     /// The zone an event's times are in, e.g. `Asia/Shanghai (UTC+08:00)`, or `UTC`.
     public func zoneLabel(_ zone: TimeZone, at instant: Date) -> String {
-        let (name, offset) = (TimeZoneNames.name(of: zone), TimestampFormat.offsetSuffix(zone.secondsFromGMT(for: instant)))
+        let (name, offset) = (
+            TimeZoneNames.name(of: zone), TimestampFormat.offsetSuffix(zone.secondsFromGMT(for: instant))
+        )
         return name == "UTC" ? name : "\(name) (UTC\(offset == "Z" ? "" : offset))"
     }
 

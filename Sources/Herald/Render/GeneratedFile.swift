@@ -29,7 +29,9 @@ public struct GeneratedFile: Sendable {
     var isLarge = false
 
     /// A file made from `inputs` alone.
-    init<Value: Equatable & Sendable>(path: String, owner: String, inputs: Value, make: @escaping @Sendable (Value) -> Data) {
+    init<Value: Equatable & Sendable>(
+        path: String, owner: String, inputs: Value, make: @escaping @Sendable (Value) -> Data
+    ) {
         self.path = path
         self.owner = owner
         self.inputs = Inputs(value: inputs)
@@ -37,7 +39,9 @@ public struct GeneratedFile: Sendable {
     }
 
     /// A file whose `make` reads more than it is given, with `inputs` standing for all it reads.
-    init<Value: Equatable & Sendable>(path: String, owner: String, madeFrom inputs: Value, make: @escaping @Sendable () -> Data) {
+    init<Value: Equatable & Sendable>(
+        path: String, owner: String, madeFrom inputs: Value, make: @escaping @Sendable () -> Data
+    ) {
         self.path = path
         self.owner = owner
         self.inputs = Inputs(value: inputs)
@@ -73,8 +77,7 @@ public struct GeneratedFile: Sendable {
     }
 }
 
-
-private extension Equatable {
+extension Equatable {
     /// Whether `other` is a value of this type equal to this one.
-    func isEqual(to other: any Equatable) -> Bool { (other as? Self) == self }
+    fileprivate func isEqual(to other: any Equatable) -> Bool { (other as? Self) == self }
 }

@@ -11,7 +11,9 @@ public enum HTMLEscaping {
     /// where the text of an element that stands inside a paragraph is Markdown text, and smart
     /// punctuation curls a `'` there but leaves a `&#39;` straight.
     public static func escape(_ text: String, keepingApostrophes: Bool = false) -> String {
-        let escaped = text.rewritingUTF8(when: HTMLBytes.needsEscaping) { bytes, output in HTMLBytes.appendEscaped(bytes, to: &output) }
+        let escaped = text.rewritingUTF8(when: HTMLBytes.needsEscaping) { bytes, output in
+            HTMLBytes.appendEscaped(bytes, to: &output)
+        }
         // `&` is escaped too, so every `&#39;` in the result stands for an apostrophe of `text`.
         return keepingApostrophes ? escaped.replacingOccurrences(of: "&#39;", with: "'") : escaped
     }

@@ -27,17 +27,21 @@ enum HTMLURLAttributes {
         while index < bytes.count {
             // Text between tags (most of a page) holds nothing to find: `memchr` goes to the next `<`.
             if !insideTag {
-                guard let base = bytes.baseAddress, let next = memchr(base + index, 0x3C, bytes.count - index) else { return }
+                guard let base = bytes.baseAddress, let next = memchr(base + index, 0x3C, bytes.count - index) else {
+                    return
+                }
                 index = base.distance(to: next.assumingMemoryBound(to: UInt8.self))
             }
             let byte = bytes[index]
             if byte == 0x3C {  // `<` opens a tag only before a letter (not `<!--` or `</`)
-                insideTag = index + 1 < bytes.count && (bytes[index + 1] | 0x20) >= 0x61 && (bytes[index + 1] | 0x20) <= 0x7A
+                insideTag =
+                    index + 1 < bytes.count && (bytes[index + 1] | 0x20) >= 0x61 && (bytes[index + 1] | 0x20) <= 0x7A
             } else if byte == 0x3E {
                 insideTag = false
             }
             // An attribute starts after whitespace: ` href=`, ` src=`, ` srcset=` (any case).
-            guard insideTag, isSpace(byte), let (nameEnd, name) = attribute(bytes, after: index + 1, names: names) else {
+            guard insideTag, isSpace(byte), let (nameEnd, name) = attribute(bytes, after: index + 1, names: names)
+            else {
                 index += 1
                 continue
             }
@@ -48,7 +52,9 @@ enum HTMLURLAttributes {
                 valueStart += 1
             }
             var valueEnd = valueStart
-            while valueEnd < bytes.count, quote.map({ bytes[valueEnd] != $0 }) ?? !(isSpace(bytes[valueEnd]) || bytes[valueEnd] == 0x3E) {
+            while valueEnd < bytes.count,
+                quote.map({ bytes[valueEnd] != $0 }) ?? !(isSpace(bytes[valueEnd]) || bytes[valueEnd] == 0x3E)
+            {
                 valueEnd += 1
             }
             visit(Value(start: valueStart, end: valueEnd, isSrcset: name == "srcset", name: name))
@@ -59,7 +65,9 @@ enum HTMLURLAttributes {
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
 
     /// If one of `names` and `=` start at `start`, the index after the `=` and the name.
-    private static func attribute(_ bytes: UnsafeBufferPointer<UInt8>, after start: Int, names: [String]) -> (Int, String)? {
+    private static func attribute(
+        _ bytes: UnsafeBufferPointer<UInt8>, after start: Int, names: [String]
+    ) -> (Int, String)? {
         for name in names {
             let end = start + name.utf8.count
             guard end < bytes.count, bytes[end] == 0x3D else { continue }

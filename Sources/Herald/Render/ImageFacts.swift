@@ -27,7 +27,9 @@ struct ImageFacts: Sendable, Hashable, Encodable {
     /// The facts of the cover written as `written`, measured as `image` when it is the site's own.
     init(written: String, image: SiteImage?, urls: SiteURLs) {
         func file(_ output: ImageOutput) -> File {
-            File(url: urls.absolute(output.path), width: output.width, height: output.height, type: output.format.mediaType)
+            File(
+                url: urls.absolute(output.path), width: output.width, height: output.height,
+                type: output.format.mediaType)
         }
         guard let image else {
             url = urls.absoluteAsset(written)
@@ -36,7 +38,9 @@ struct ImageFacts: Sendable, Hashable, Encodable {
         }
         let fallbacks = image.resized.filter { $0.format == .jpeg || $0.format == .png }
         if let widest = fallbacks.max(by: { $0.width < $1.width }) {
-            (url, width, height, type) = (urls.absolute(widest.path), widest.width, widest.height, widest.format.mediaType)
+            (url, width, height, type) = (
+                urls.absolute(widest.path), widest.width, widest.height, widest.format.mediaType
+            )
         } else {
             url = urls.absolute(image.path)
             if image.header.width > 0 { (width, height) = (image.header.width, image.header.height) }

@@ -20,9 +20,10 @@ struct ImageLinks: Sendable {
     init(images: ImageCatalog, urls: SiteURLs) {
         self.urls = urls
         for (key, image) in images.images {
-            made[key] = Made(view: ImageView.make(written: image.path, image: image, alt: "", urls: urls),
-                             absolute: ImageView.make(written: image.path, image: image, alt: "", urls: urls, absolute: true),
-                             facts: ImageFacts(written: image.path, image: image, urls: urls))
+            made[key] = Made(
+                view: ImageView.make(written: image.path, image: image, alt: "", urls: urls),
+                absolute: ImageView.make(written: image.path, image: image, alt: "", urls: urls, absolute: true),
+                facts: ImageFacts(written: image.path, image: image, urls: urls))
         }
     }
 
@@ -39,7 +40,8 @@ struct ImageLinks: Sendable {
 
     /// The facts of the image an editor wrote as `written`, cropped around `focus`.
     func facts(written: String, focus: ImageFocus?) -> ImageFacts {
-        Self.key(written, focus: focus).flatMap { made[$0]?.facts } ?? ImageFacts(written: written, image: nil, urls: urls)
+        Self.key(written, focus: focus).flatMap { made[$0]?.facts }
+            ?? ImageFacts(written: written, image: nil, urls: urls)
     }
 
     private static func key(_ written: String, focus: ImageFocus?) -> ImageCatalog.Key? {

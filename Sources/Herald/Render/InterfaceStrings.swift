@@ -15,7 +15,9 @@ struct InterfaceStrings: TemplateView, TemplateValueConvertible, Sendable, Equat
 
     /// Picks the table for `language` (`zh-CN` → `en`, then `zh`, then `zh-cn` laid over each
     /// other), from layers of i18n files (the theme's, then the site's), each path → YAML text.
-    static func load(language: String, layers: [[String: (text: String, source: String)]]) -> Result<InterfaceStrings, BuildFailure> {
+    static func load(
+        language: String, layers: [[String: (text: String, source: String)]]
+    ) -> Result<InterfaceStrings, BuildFailure> {
         var table: [String: String] = [:]
         let primary = String(language.lowercased().split(separator: "-").first ?? "en")
         var candidates = ["en"]

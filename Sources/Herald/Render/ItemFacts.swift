@@ -42,20 +42,25 @@ struct ItemFacts: Sendable, Equatable {
             let item = site.items[id]
             let path = site.paths[id]
             // An item shown untranslated from another language has its document in that language's API.
-            let apiPath = site.languages?.borrowed[id].map { own in
-                var layout = site.layout
-                layout.root = site.languages!.all[own].root
-                return layout.apiItemPath(kind: item.kind, itemPath: path)
-            } ?? site.layout.apiItemPath(kind: item.kind, itemPath: path)
+            let apiPath =
+                site.languages?.borrowed[id].map { own in
+                    var layout = site.layout
+                    layout.root = site.languages!.all[own].root
+                    return layout.apiItemPath(kind: item.kind, itemPath: path)
+                } ?? site.layout.apiItemPath(kind: item.kind, itemPath: path)
             let published = item.publishedAt(now: site.hour) ?? Date(timeIntervalSince1970: 0)
             // The id's date must not move: an undated event is named by its start, not by "now".
-            let day = CivilDateTime(item.date ?? item.event?.start ?? published, in: TimeZone(identifier: "UTC")!).isoDate
+            let day = CivilDateTime(item.date ?? item.event?.start ?? published, in: TimeZone(identifier: "UTC")!)
+                .isoDate
             return ItemFacts(
-                id: item.kind == .page && item.date == nil ? urls.absolute(path) : "tag:\(host),\(day):\(SiteURLs.encode(urls.basePath + path))",
+                id: item.kind == .page && item.date == nil
+                    ? urls.absolute(path) : "tag:\(host),\(day):\(SiteURLs.encode(urls.basePath + path))",
                 kind: item.kind, title: item.title, permalink: urls.absolute(path),
                 apiURL: urls.absolute(apiPath), apiPath: apiPath,
                 summaryText: item.summaryText, summaryHTML: item.summaryHTML,
-                image: item.image.map { images.facts(written: $0, focus: item.imageFocus) }, authors: item.authors, author: item.author, updated: item.updated, published: published, dated: item.publishedAt(now: site.hour) != nil,
+                image: item.image.map { images.facts(written: $0, focus: item.imageFocus) }, authors: item.authors,
+                author: item.author, updated: item.updated, published: published,
+                dated: item.publishedAt(now: site.hour) != nil,
                 categories: site.categoriesOfItem[id].map { site.categories[$0] },
                 tags: site.tagsOfItem[id].map { site.tags[$0] },
                 readingMinutes: item.body.statistics.readingMinutes, event: item.event)

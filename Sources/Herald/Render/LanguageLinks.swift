@@ -15,7 +15,8 @@ enum LanguageLinks {
             Set(plans[index].jobs.map { String($0.path.dropFirst(roots[index].count)) })
         }
         let itemOfSource: [[String: ItemID]] = editions.map { site in
-            Dictionary(site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
+            Dictionary(
+                site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
         }
         let languages = editions[SiteLanguage.defaultIndex].languages?.all ?? []
         // The jobs are moved into one list and changed in place: copying 20,000 jobs (a view each)
@@ -44,7 +45,9 @@ enum LanguageLinks {
             var files: [String?] = Array(repeating: nil, count: languages.count)
             files[current] = path
             if let source, let id = itemOfSource[current][source] {
-                for (language, translation) in editions[current].languages?.translations[id] ?? [] { files[language] = URLLayout.pageFile(translation) }
+                for (language, translation) in editions[current].languages?.translations[id] ?? [] {
+                    files[language] = URLLayout.pageFile(translation)
+                }
             } else if !isLaterPage(path) {
                 // A list's later pages hold other items in each language: only its first is a translation.
                 let plain = String(path.dropFirst(roots[current].count))
@@ -56,8 +59,11 @@ enum LanguageLinks {
             let alone = files.filter { $0 != nil }.count == 1
             return languages.indices.map { language in
                 let page = files[language].map { URLLayout.pagePath(ofFile: $0) } ?? roots[language]
-                return LanguageLinkView(code: languages[language].code, name: languages[language].name, url: urls.path(page), permalink: urls.absolute(page),
-                                        translated: files[language] != nil && !alone, current: language == current, isDefault: language == 0)
+                return LanguageLinkView(
+                    code: languages[language].code, name: languages[language].name, url: urls.path(page),
+                    permalink: urls.absolute(page),
+                    translated: files[language] != nil && !alone, current: language == current, isDefault: language == 0
+                )
             }
         }
         for index in jobs.indices {

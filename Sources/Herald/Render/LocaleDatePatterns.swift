@@ -47,7 +47,9 @@ struct LocaleDatePatterns: Sendable {
         shortWeekdays = formatter.shortWeekdaySymbols
         weekdays = formatter.weekdaySymbols
         let headers: [String] = formatter.shortStandaloneWeekdaySymbols
-        weekdayHeaders = headers.count == 7 ? Array(headers[1...] + headers[..<1]) : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        weekdayHeaders =
+            headers.count == 7
+            ? Array(headers[1...] + headers[..<1]) : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     }
 
     /// A pattern split into its fields and its literal text (`'de'` quoted, `''` an apostrophe).
@@ -58,10 +60,19 @@ struct LocaleDatePatterns: Sendable {
         while let character = characters.first {
             if character == "'" {
                 characters.removeFirst()
-                if characters.first == "'" { literal.append("'"); characters.removeFirst(); continue }
+                if characters.first == "'" {
+                    literal.append("'")
+                    characters.removeFirst()
+                    continue
+                }
                 while let quoted = characters.popFirst() {
                     if quoted == "'" {
-                        if characters.first == "'" { literal.append("'"); characters.removeFirst() } else { break }
+                        if characters.first == "'" {
+                            literal.append("'")
+                            characters.removeFirst()
+                        } else {
+                            break
+                        }
                     } else {
                         literal.append(quoted)
                     }
@@ -69,7 +80,10 @@ struct LocaleDatePatterns: Sendable {
             } else if character.isASCII && character.isLetter {
                 let width = characters.prefix { $0 == character }.count
                 characters.removeFirst(width)
-                if !literal.isEmpty { tokens.append(.text(literal)); literal = "" }
+                if !literal.isEmpty {
+                    tokens.append(.text(literal))
+                    literal = ""
+                }
                 tokens.append(.field(character, width: width))
             } else {
                 literal.append(character)

@@ -38,7 +38,10 @@ enum OutputPaths {
                 // Told where the first claim with a source is, and of its alias when it is one.
                 let placed = mine.source != nil ? mine : other
                 let (file, line) = placed.source ?? (path, 1)
-                problems.append(Diagnostic(path: file, line: line, "\(mine.owner) and \(other.owner) would both be written to /\(path)")
+                problems.append(
+                    Diagnostic(
+                        path: file, line: line, "\(mine.owner) and \(other.owner) would both be written to /\(path)"
+                    )
                     .of(placed.alias.map(DiagnosticKind.unkeptAlias)))
                 continue
             }
@@ -75,13 +78,20 @@ enum OutputPaths {
             let first = claim(needing[0])
             // One output is fixed where it is named; several, where the file in their way is. The
             // problem is of the alias of the claim it is told at, when that is a redirect.
-            let placed = needing.count == 1
+            let placed =
+                needing.count == 1
                 ? [first, file].first { $0.source != nil }
                 : file.source != nil ? file : needing.lazy.map(claim).first { $0.source != nil }
             let (path, line) = placed?.source ?? (paths[needing[0]], 1)
             let others = needing.count - 1
-            let who = others == 0 ? "\(first.owner) needs" : "\(first.owner) and \(others) more output\(others == 1 ? "" : "s") need"
-            problems.append(Diagnostic(path: path, line: line, "\(who) the folder /\(folder)/, but \(file.owner) is a file there; choose another name")
+            let who =
+                others == 0
+                ? "\(first.owner) needs" : "\(first.owner) and \(others) more output\(others == 1 ? "" : "s") need"
+            problems.append(
+                Diagnostic(
+                    path: path, line: line,
+                    "\(who) the folder /\(folder)/, but \(file.owner) is a file there; choose another name"
+                )
                 .of(placed?.alias.map(DiagnosticKind.unkeptAlias)))
         }
         if !problems.isEmpty { throw BuildFailure(step: .planOutputFiles, diagnostics: problems) }

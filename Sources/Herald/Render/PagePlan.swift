@@ -45,8 +45,10 @@ public struct PagePlan: Sendable {
     /// exist or when an item's URL is also a page Herald makes (a page with slug `news`).
     /// `other` runs on another core while the lists and item pages are planned, which is one
     /// core's work once the views are made (on all cores) before them.
-    static func make<Other: Sendable>(site: Site, theme: Theme, facts: [ItemFacts], images: ImageLinks, cache: (any RenderCache)? = nil,
-                                      besideLists other: @escaping @Sendable () -> Other) -> (plan: Result<PagePlan, BuildFailure>, other: Other) {
+    static func make<Other: Sendable>(
+        site: Site, theme: Theme, facts: [ItemFacts], images: ImageLinks, cache: (any RenderCache)? = nil,
+        besideLists other: @escaping @Sendable () -> Other
+    ) -> (plan: Result<PagePlan, BuildFailure>, other: Other) {
         var builder = PagePlanner(site: site, theme: theme, facts: facts, images: images)
         builder.cache = cache
         builder.reservePages()
@@ -65,7 +67,8 @@ extension PagePlanner {
         }
         // The views are kept only for a build that keeps its work for the next (`herald serve`):
         // held through rendering, they were 12 MB more at peak on the 10,000-item corpus.
-        return .success(PagePlan(jobs: jobs, theme: renderTheme, itemViews: cache == nil ? [] : itemViews, siteView: siteView))
+        return .success(
+            PagePlan(jobs: jobs, theme: renderTheme, itemViews: cache == nil ? [] : itemViews, siteView: siteView))
     }
 }
 
@@ -114,7 +117,10 @@ struct PagePlanner {
     func countText(_ ids: [ItemID]) -> String {
         var counts: [ContentKind: Int] = [:]
         for id in ids { counts[site.items[id].kind, default: 0] += 1 }
-        let words: [(ContentKind, String, String)] = [(.news, "articleCount", "articlesCount"), (.event, "eventCount", "eventsCount"), (.page, "pageCount", "pagesCount")]
+        let words: [(ContentKind, String, String)] = [
+            (.news, "articleCount", "articlesCount"), (.event, "eventCount", "eventsCount"),
+            (.page, "pageCount", "pagesCount"),
+        ]
         return words.compactMap { kind, one, many in
             guard let count = counts[kind], count > 0 else { return nil }
             return text(count == 1 ? one : many).replacingOccurrences(of: "{count}", with: String(count))
@@ -127,9 +133,12 @@ struct PagePlanner {
         // room for every page is made up front (one per item, the pages of each list, a page per
         // term and per month of events), as is room for their owners.
         let pageSize = max(1, site.config.pageSize)
-        let listed = [site.news.count, site.upcomingOccurrences.count, site.pastOccurrences.count, site.trending.count]
+        let listed =
+            [site.news.count, site.upcomingOccurrences.count, site.pastOccurrences.count, site.trending.count]
             + site.categories.map(\.items.count) + site.tags.map(\.items.count)
-        let pages = site.items.count + listed.reduce(0) { $0 + $1 / pageSize + 1 } + (site.upcomingOccurrences.count + site.pastOccurrences.count) / 8 + 64
+        let pages =
+            site.items.count + listed.reduce(0) { $0 + $1 / pageSize + 1 }
+            + (site.upcomingOccurrences.count + site.pastOccurrences.count) / 8 + 64
         jobs.reserveCapacity(pages)
         owners.reserveCapacity(pages)
     }
@@ -140,51 +149,89 @@ struct PagePlanner {
         // is the one reported (a page with `slug: news` cannot replace the news list).
         planHome()
         let section = site.sections[.news]
-        planList(ListSpec(kind: .news, title: section?.title ?? text("news"), description: section?.description, basePath: site.layout.listPath(.news), section: "news"), items: site.news)
+        planList(
+            ListSpec(
+                kind: .news, title: section?.title ?? text("news"), description: section?.description,
+                basePath: site.layout.listPath(.news), section: "news"), items: site.news)
         planEventLists()
         planCalendar()
-        planList(ListSpec(kind: .trending, title: text("trending"), description: text("trendingDescription"), basePath: site.layout.trendingPath, section: "trending", pageSize: max(1, site.trending.count)), items: site.trending)
-        planTerms(kind: .categories, title: text("categories"), terms: categoryViews, basePath: site.layout.categoriesPath)
+        planList(
+            ListSpec(
+                kind: .trending, title: text("trending"), description: text("trendingDescription"),
+                basePath: site.layout.trendingPath, section: "trending", pageSize: max(1, site.trending.count)),
+            items: site.trending)
+        planTerms(
+            kind: .categories, title: text("categories"), terms: categoryViews, basePath: site.layout.categoriesPath)
         for category in site.categories {
-            planList(ListSpec(kind: .category, title: category.name, description: category.description, color: category.color, icon: category.icon, basePath: site.layout.categoryPath(category.slug), section: "categories",
-                              feeds: feedLinks(folder: site.layout.categoryPath(category.slug), title: category.name)), items: category.items)
+            planList(
+                ListSpec(
+                    kind: .category, title: category.name, description: category.description, color: category.color,
+                    icon: category.icon, basePath: site.layout.categoryPath(category.slug), section: "categories",
+                    feeds: feedLinks(folder: site.layout.categoryPath(category.slug), title: category.name)),
+                items: category.items)
         }
         planTerms(kind: .tags, title: text("tags"), terms: tagViews, basePath: site.layout.tagsPath)
         for tag in site.tags {
-            planList(ListSpec(kind: .tag, title: "#" + tag.name, basePath: site.layout.tagPath(tag.slug), section: "tags"), items: tag.items)
+            planList(
+                ListSpec(kind: .tag, title: "#" + tag.name, basePath: site.layout.tagPath(tag.slug), section: "tags"),
+                items: tag.items)
         }
-        let notFound = PageMeta(title: text("notFoundTitle"), description: "", url: urls.path(site.layout.notFoundPath), permalink: urls.absolute(site.layout.notFoundPath), image: nil, type: .notFound, section: nil)
-        add(PageJob(path: site.layout.notFoundPath, template: ThemeTemplate.notFound.rawValue, context: context(notFound), inSitemap: false), owner: "the 404 page")
+        let notFound = PageMeta(
+            title: text("notFoundTitle"), description: "", url: urls.path(site.layout.notFoundPath),
+            permalink: urls.absolute(site.layout.notFoundPath), image: nil, type: .notFound, section: nil)
+        add(
+            PageJob(
+                path: site.layout.notFoundPath, template: ThemeTemplate.notFound.rawValue, context: context(notFound),
+                inSitemap: false), owner: "the 404 page")
         // The search page works without a query too (a reader may arrive from the masthead's box
         // with JavaScript off), but it is no page to send a search engine to.
-        let search = PageMeta(title: text("search"), description: "", url: urls.path(site.layout.searchPath), permalink: urls.absolute(site.layout.searchPath), image: nil, type: .search, section: nil)
-        add(PageJob(path: URLLayout.pageFile(site.layout.searchPath), template: ThemeTemplate.search.rawValue, context: context(search), inSitemap: false), owner: "the search page")
+        let search = PageMeta(
+            title: text("search"), description: "", url: urls.path(site.layout.searchPath),
+            permalink: urls.absolute(site.layout.searchPath), image: nil, type: .search, section: nil)
+        add(
+            PageJob(
+                path: URLLayout.pageFile(site.layout.searchPath), template: ThemeTemplate.search.rawValue,
+                context: context(search), inSitemap: false), owner: "the search page")
         planItems()
     }
 
     mutating func makeSharedViews() {
         categoryViews = site.categories.map {
-            TermView(name: $0.name, slug: $0.slug, url: urls.path(site.layout.categoryPath($0.slug)), count: $0.items.count, countText: countText($0.items),
-                     description: $0.description, color: $0.color, icon: $0.icon)
+            TermView(
+                name: $0.name, slug: $0.slug, url: urls.path(site.layout.categoryPath($0.slug)), count: $0.items.count,
+                countText: countText($0.items),
+                description: $0.description, color: $0.color, icon: $0.icon)
         }
         tagViews = site.tags.map {
-            TermView(name: $0.name, slug: $0.slug, url: urls.path(site.layout.tagPath($0.slug)), count: $0.items.count, countText: countText($0.items),
-                     description: nil, color: nil, icon: nil)
+            TermView(
+                name: $0.name, slug: $0.slug, url: urls.path(site.layout.tagPath($0.slug)), count: $0.items.count,
+                countText: countText($0.items),
+                description: nil, color: nil, icon: nil)
         }
         // Every page shows the categories site.yml declares and the first few of the others: every
         // category has a page, so showing all of them on each made the output grow with their square.
         let shownCategories = site.categories.prefix { $0.declared }.count + LimitOptions.termsShownInLists
-        let stylesheet = theme.assets.first { $0.path.hasSuffix(".css") }.map { urls.path($0.path) } ?? urls.path(URLLayout.assetsFolder + "herald.css")
+        let stylesheet =
+            theme.assets.first { $0.path.hasSuffix(".css") }.map { urls.path($0.path) }
+            ?? urls.path(URLLayout.assetsFolder + "herald.css")
         siteView = SiteView(
             title: site.config.title, description: site.config.description, language: site.config.language,
             root: urls.basePath, home: urls.path(site.layout.homePath), baseURL: urls.baseURL,
             categories: Array(categoryViews.prefix(shownCategories)),
-            moreCategories: MoreTermsView(total: categoryViews.count, shown: shownCategories, phrase: text("moreTerms"), url: urls.path(site.layout.categoriesPath)),
-            pages: site.pages.map { LinkView(title: site.items[$0].title, url: urls.path(site.paths[$0]), language: site.languages?.borrowed[$0].map { site.languages!.all[$0].code }) },
+            moreCategories: MoreTermsView(
+                total: categoryViews.count, shown: shownCategories, phrase: text("moreTerms"),
+                url: urls.path(site.layout.categoriesPath)),
+            pages: site.pages.map {
+                LinkView(
+                    title: site.items[$0].title, url: urls.path(site.paths[$0]),
+                    language: site.languages?.borrowed[$0].map { site.languages!.all[$0].code })
+            },
             year: CivilDateTime(site.now, in: site.config.timeZone).year,
-            stylesheet: stylesheet, generator: "Herald", feeds: feedLinks(folder: site.layout.homePath, title: site.config.title),
+            stylesheet: stylesheet, generator: "Herald",
+            feeds: feedLinks(folder: site.layout.homePath, title: site.config.title),
             search: urls.path(site.layout.searchPath), searchIndex: urls.path(site.layout.searchIndexPath),
-            searchScript: theme.assets.contains { $0.path == URLLayout.assetsFolder + "search.js" } ? urls.path(URLLayout.assetsFolder + "search.js") : nil,
+            searchScript: theme.assets.contains { $0.path == URLLayout.assetsFolder + "search.js" }
+                ? urls.path(URLLayout.assetsFolder + "search.js") : nil,
             otherSearchIndexes: otherSearchIndexes(), trending: !site.trending.isEmpty)
         // Each card is rendered once here, on all cores, and reused by the home page and every
         // list that shows the item, rather than once per list page.
@@ -193,7 +240,9 @@ struct PagePlanner {
         // wall time on the 10,000-item corpus (perf).
         renderTheme = theme.fixingConstantPartials(site: siteView)
         itemCard = ItemCard(theme: renderTheme, site: siteView, strings: strings)
-        let (planner, cards, shared, model, allFacts, links, cache) = (self, itemCard!, self.siteView!, self.site, self.facts, self.urls, self.cache)
+        let (planner, cards, shared, model, allFacts, links, cache) = (
+            self, itemCard!, self.siteView!, self.site, self.facts, self.urls, self.cache
+        )
         itemViews = Array(site.items.indices).parallelMap { id in
             let view = planner.makeItemView(id)
             // The card and JSON-LD are made from the item's view and the site's alone.
@@ -214,8 +263,11 @@ struct PagePlanner {
         return languages.all.indices.filter { $0 != languages.current }.map { index in
             var layout = site.layout
             layout.root = languages.all[index].root
-            return LanguageLinkView(code: languages.all[index].code, name: languages.all[index].name, url: urls.path(layout.searchIndexPath),
-                                    permalink: urls.absolute(layout.searchIndexPath), translated: true, current: false, isDefault: index == 0)
+            return LanguageLinkView(
+                code: languages.all[index].code, name: languages.all[index].name,
+                url: urls.path(layout.searchIndexPath),
+                permalink: urls.absolute(layout.searchIndexPath), translated: true, current: false,
+                isDefault: index == 0)
         }
     }
 
@@ -223,8 +275,11 @@ struct PagePlanner {
     func feedLinks(folder: String, title: String) -> [FeedLink] {
         [
             FeedLink(title: "\(title) (RSS)", url: urls.path(URLLayout.rssPath(folder)), type: "application/rss+xml"),
-            FeedLink(title: "\(title) (Atom)", url: urls.path(URLLayout.atomPath(folder)), type: "application/atom+xml"),
-            FeedLink(title: "\(title) (JSON Feed)", url: urls.path(URLLayout.jsonFeedPath(folder)), type: "application/feed+json"),
+            FeedLink(
+                title: "\(title) (Atom)", url: urls.path(URLLayout.atomPath(folder)), type: "application/atom+xml"),
+            FeedLink(
+                title: "\(title) (JSON Feed)", url: urls.path(URLLayout.jsonFeedPath(folder)),
+                type: "application/feed+json"),
         ]
     }
 
@@ -244,23 +299,28 @@ struct PagePlanner {
         let eventView = item.event.map { makeEventView($0, id: id, path: path) }
         let cover = item.image
         let alt = item.imageAlt ?? item.title
-        var view = ItemView(ItemViewFields(
-            kind: item.kind, title: item.title, url: urls.path(path), permalink: urls.absolute(path),
-            date: dateText, dateISO: dateISO, summary: item.summaryText, summaryHTML: item.summaryHTML,
-            image: cover.map { images.view(written: $0, focus: item.imageFocus, alt: alt) }, imageAlt: alt,
-            imageAbsolute: cover.map { images.view(written: $0, focus: item.imageFocus, alt: alt, absolute: true) },
-            categories: site.categoriesOfItem[id].map { categoryViews[$0] },
-            tags: site.tagsOfItem[id].map { tagViews[$0] },
-            moreCategories: MoreTermsView(total: site.categoriesOfItem[id].count, phrase: text("moreTerms"), url: urls.path(path)),
-            moreTags: MoreTermsView(total: site.tagsOfItem[id].count, phrase: text("moreTerms"), url: urls.path(path)),
-            author: item.author, authors: item.authors, params: item.params, readingTime: "",
-            readingMinutes: 0, wordCount: 0,
-            featured: item.featured, content: "", event: eventView, jsonLD: nil,
-            published: item.kind == .page ? nil : facts[id].published))
+        var view = ItemView(
+            ItemViewFields(
+                kind: item.kind, title: item.title, url: urls.path(path), permalink: urls.absolute(path),
+                date: dateText, dateISO: dateISO, summary: item.summaryText, summaryHTML: item.summaryHTML,
+                image: cover.map { images.view(written: $0, focus: item.imageFocus, alt: alt) }, imageAlt: alt,
+                imageAbsolute: cover.map { images.view(written: $0, focus: item.imageFocus, alt: alt, absolute: true) },
+                categories: site.categoriesOfItem[id].map { categoryViews[$0] },
+                tags: site.tagsOfItem[id].map { tagViews[$0] },
+                moreCategories: MoreTermsView(
+                    total: site.categoriesOfItem[id].count, phrase: text("moreTerms"), url: urls.path(path)),
+                moreTags: MoreTermsView(
+                    total: site.tagsOfItem[id].count, phrase: text("moreTerms"), url: urls.path(path)),
+                author: item.author, authors: item.authors, params: item.params, readingTime: "",
+                readingMinutes: 0, wordCount: 0,
+                featured: item.featured, content: "", event: eventView, jsonLD: nil,
+                published: item.kind == .page ? nil : facts[id].published))
         view.setBody(item.body, dates: dates)
         if let own = site.languages?.borrowed[id], let language = site.languages?.all[own] {
-            view.setOtherLanguage(LanguageLinkView(code: language.code, name: language.name, url: urls.path(path), permalink: urls.absolute(path),
-                                                   translated: false, current: false, isDefault: own == 0))
+            view.setOtherLanguage(
+                LanguageLinkView(
+                    code: language.code, name: language.name, url: urls.path(path), permalink: urls.absolute(path),
+                    translated: false, current: false, isDefault: own == 0))
         }
         return view
     }
@@ -271,7 +331,9 @@ struct PagePlanner {
         if site.config.socialCards == .coverFirst, let cover { return cover }
         guard let card = site.images.socialCards[page] else { return cover }
         let layout = site.images.socialCardLayout
-        let files = ImageView.Files(src: urls.absolute(card.path), width: layout.width, height: layout.height, type: SocialCard.format.mediaType)
+        let files = ImageView.Files(
+            src: urls.absolute(card.path), width: layout.width, height: layout.height, type: SocialCard.format.mediaType
+        )
         return ImageView(files: files, card: files, alt: card.title)
     }
 
@@ -283,7 +345,9 @@ struct PagePlanner {
         job.source = source
         if let existing = owners[job.path] {
             let (path, line) = source ?? ("site.yml", 1)
-            problems.error(path, line, "\(owner) would be written to /\(job.path), where \(existing) already is; choose another slug")
+            problems.error(
+                path, line,
+                "\(owner) would be written to /\(job.path), where \(existing) already is; choose another slug")
             return
         }
         owners[job.path] = owner
@@ -298,9 +362,16 @@ struct PagePlanner {
             upcoming: site.upcomingEvents.prefix(config.home.upcoming).map { itemViews[$0] },
             trending: site.trending.prefix(config.home.trending).map { itemViews[$0] },
             categories: categoryViews.filter { $0.count > 0 })
-        var page = context(PageMeta(title: config.title, description: config.description, url: urls.path(site.layout.homePath), permalink: urls.absolute(site.layout.homePath), image: socialImage(page: site.layout.homePath, cover: nil), type: .home, section: nil))
+        var page = context(
+            PageMeta(
+                title: config.title, description: config.description, url: urls.path(site.layout.homePath),
+                permalink: urls.absolute(site.layout.homePath),
+                image: socialImage(page: site.layout.homePath, cover: nil), type: .home, section: nil))
         page.home = home
-        add(PageJob(path: URLLayout.pageFile(site.layout.homePath), template: ThemeTemplate.home.rawValue, context: page, lastModified: newest(site.items.indices)), owner: "the home page")
+        add(
+            PageJob(
+                path: URLLayout.pageFile(site.layout.homePath), template: ThemeTemplate.home.rawValue, context: page,
+                lastModified: newest(site.items.indices)), owner: "the home page")
     }
 
     mutating func planItems() {
@@ -327,18 +398,28 @@ struct PagePlanner {
             if theme.templateNames.contains(layout.name) {
                 template = layout.name
             } else if !ThemeTemplate.otherGeneratorsLayouts.contains(layout.name.lowercased()) {
-                return .failure(LayoutProblem(line: layout.line, message: "layout '\(layout.name)' is not a template; the templates are: \(theme.templateNames.filter { !$0.hasPrefix("partials/") }.sorted().joined(separator: ", "))"))
+                return .failure(
+                    LayoutProblem(
+                        line: layout.line,
+                        message:
+                            "layout '\(layout.name)' is not a template; the templates are: \(theme.templateNames.filter { !$0.hasPrefix("partials/") }.sorted().joined(separator: ", "))"
+                    ))
             }
         }
         let description = String(item.summaryText.prefix(200))
-        var page = context(PageMeta(
-            title: item.title, description: description, url: view.url, permalink: view.permalink,
-            image: socialImage(page: site.paths[id], cover: view.imageAbsolute), type: PageType(item.kind), section: item.kind.urlSection))
+        var page = context(
+            PageMeta(
+                title: item.title, description: description, url: view.url, permalink: view.permalink,
+                image: socialImage(page: site.paths[id], cover: view.imageAbsolute), type: PageType(item.kind),
+                section: item.kind.urlSection))
         page.item = view
         // An item kept out of lists is kept out of the sitemap too, as Hugo does.
-        return .success(PageJob(path: URLLayout.pageFile(site.paths[id]), template: template, context: page,
-                                lastModified: item.kind == .page ? item.updated : max(item.updated ?? facts[id].published, facts[id].published),
-                                inSitemap: item.listed))
+        return .success(
+            PageJob(
+                path: URLLayout.pageFile(site.paths[id]), template: template, context: page,
+                lastModified: item.kind == .page
+                    ? item.updated : max(item.updated ?? facts[id].published, facts[id].published),
+                inSitemap: item.listed))
     }
 
     /// An item's `layout` that names no template.
@@ -355,13 +436,19 @@ struct PagePlanner {
     /// Plans a paged list of cards. The upcoming-events list is split into sections: today, the
     /// next seven days, and later.
     mutating func planList(_ spec: ListSpec, entries: [ItemView]) {
-        let (kind, title, description, section, lastModified) = (spec.kind, spec.title, spec.description, spec.section, spec.lastModified)
-        for slice in Pagination.paginate(Array(entries.indices), pageSize: spec.pageSize ?? site.config.pageSize, basePath: spec.basePath) {
+        let (kind, title, description, section, lastModified) = (
+            spec.kind, spec.title, spec.description, spec.section, spec.lastModified
+        )
+        for slice in Pagination.paginate(
+            Array(entries.indices), pageSize: spec.pageSize ?? site.config.pageSize, basePath: spec.basePath)
+        {
             let pager = PagerView(
                 number: slice.number, total: slice.totalPages,
                 previous: slice.previousPath.map(urls.path), next: slice.nextPath.map(urls.path),
                 links: slice.pagerNumbers().map { number in
-                    number.map { PagerLink(number: $0, url: urls.path(slice.path(ofPage: $0)), current: $0 == slice.number) }
+                    number.map {
+                        PagerLink(number: $0, url: urls.path(slice.path(ofPage: $0)), current: $0 == slice.number)
+                    }
                         ?? PagerLink(number: 0, url: "", current: false, gap: true)
                 })
             let views = slice.elements.map { entries[$0] }
@@ -370,30 +457,51 @@ struct PagePlanner {
                 sections = [
                     ListSection(title: text("today"), items: views.filter { $0.event?.today == true }),
                     ListSection(title: text("nextSevenDays"), items: views.filter { $0.event?.thisWeek == true }),
-                    ListSection(title: text("later"), items: views.filter { $0.event?.today != true && $0.event?.thisWeek != true }),
+                    ListSection(
+                        title: text("later"),
+                        items: views.filter { $0.event?.today != true && $0.event?.thisWeek != true }),
                 ].filter { !$0.items.isEmpty }
                 // One group needs no heading.
                 if sections.count == 1 { sections[0].title = nil }
             }
             let calendarURL = section == "events" ? urls.path(currentMonthPath) : nil
-            let list = ListView(kind: kind, title: title, description: description, color: spec.color, icon: spec.icon, items: views, pager: pager,
-                                sections: sections, calendarURL: calendarURL)
+            let list = ListView(
+                kind: kind, title: title, description: description, color: spec.color, icon: spec.icon, items: views,
+                pager: pager,
+                sections: sections, calendarURL: calendarURL)
             let pageTitle = slice.number > 1 ? "\(title) · \(slice.number)/\(slice.totalPages)" : title
-            var page = context(PageMeta(title: pageTitle, description: description ?? "", url: urls.path(slice.path), permalink: urls.absolute(slice.path), image: socialImage(page: spec.basePath, cover: nil), type: .list, section: section, feeds: spec.feeds))
+            var page = context(
+                PageMeta(
+                    title: pageTitle, description: description ?? "", url: urls.path(slice.path),
+                    permalink: urls.absolute(slice.path), image: socialImage(page: spec.basePath, cover: nil),
+                    type: .list, section: section, feeds: spec.feeds))
             page.list = list
-            let modified = lastModified.map { dates in slice.elements.compactMap { dates[$0] }.max() } ?? views.compactMap(\.published).max()
-            add(PageJob(path: URLLayout.pageFile(slice.path), template: ThemeTemplate.list.rawValue, context: page, lastModified: modified), owner: "the list '\(title)'")
+            let modified =
+                lastModified.map { dates in slice.elements.compactMap { dates[$0] }.max() }
+                ?? views.compactMap(\.published).max()
+            add(
+                PageJob(
+                    path: URLLayout.pageFile(slice.path), template: ThemeTemplate.list.rawValue, context: page,
+                    lastModified: modified), owner: "the list '\(title)'")
         }
     }
 
-    mutating func planTerms(kind: TermsKind, title: String, terms: [TermView], basePath: String, section: String? = nil) {
-        let type: PageType = switch kind {
-        case .categories: .categories
-        case .tags: .tags
-        case .months: .months
-        }
-        var page = context(PageMeta(title: title, description: "", url: urls.path(basePath), permalink: urls.absolute(basePath), image: nil, type: type, section: section ?? kind.rawValue))
+    mutating func planTerms(kind: TermsKind, title: String, terms: [TermView], basePath: String, section: String? = nil)
+    {
+        let type: PageType =
+            switch kind {
+            case .categories: .categories
+            case .tags: .tags
+            case .months: .months
+            }
+        var page = context(
+            PageMeta(
+                title: title, description: "", url: urls.path(basePath), permalink: urls.absolute(basePath), image: nil,
+                type: type, section: section ?? kind.rawValue))
         page.terms = TermsView(kind: kind, title: title, terms: terms)
-        add(PageJob(path: URLLayout.pageFile(basePath), template: ThemeTemplate.terms.rawValue, context: page, lastModified: newest(site.items.indices)), owner: "the list of \(kind.rawValue)")
+        add(
+            PageJob(
+                path: URLLayout.pageFile(basePath), template: ThemeTemplate.terms.rawValue, context: page,
+                lastModified: newest(site.items.indices)), owner: "the list of \(kind.rawValue)")
     }
 }

@@ -22,18 +22,28 @@ extension PagePlanner {
 
     /// An event as templates see it, at its next occurrence (or its first, once all are over).
     func makeEventView(_ event: EventDetails, id: ItemID, path: String) -> EventView {
-        let occurrence = event.nextOccurrence(after: site.now) ?? event.occurrences.first ?? Occurrence(start: event.start, end: event.end)
+        let occurrence =
+            event.nextOccurrence(after: site.now) ?? event.occurrences.first
+            ?? Occurrence(start: event.start, end: event.end)
         var view = EventView(
-            when: dates.range(occurrence, allDay: event.allDay, zone: event.timeZone) + (event.timeNote.map { ", " + $0 } ?? ""),
+            when: dates.range(occurrence, allDay: event.allDay, zone: event.timeZone)
+                + (event.timeNote.map { ", " + $0 } ?? ""),
             zone: dates.zoneLabel(event.timeZone, at: occurrence.start),
             startISO: "", endISO: nil,
             allDay: event.allDay, location: event.location, address: event.address,
-            mapURL: event.address.map { "https://www.openstreetmap.org/search?query=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") },
+            mapURL: event.address.map {
+                "https://www.openstreetmap.org/search?query="
+                    + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            },
             onlineURL: event.onlineURL, onlineHost: event.onlineURL.flatMap { URL(string: $0)?.host },
             registration: event.registration, organizer: event.organizer, status: event.status,
             upcoming: event.finish >= site.now,
             repeats: event.recurrence.map(dates.recurrence),
-            dates: event.recurrence == nil ? [] : event.occurrences.filter { $0.finish >= site.now }.prefix(12).map { dates.range($0, allDay: event.allDay, zone: event.timeZone) },
+            dates: event.recurrence == nil
+                ? []
+                : event.occurrences.filter { $0.finish >= site.now }.prefix(12).map {
+                    dates.range($0, allDay: event.allDay, zone: event.timeZone)
+                },
             calendarFile: urls.path(URLLayout.eventCalendarPath(itemPath: path)),
             subscribe: "webcal://" + urls.absolute(site.layout.eventsCalendarPath).drop { $0 != ":" }.dropFirst(3))
         setTimes(&view, occurrence: occurrence, event: event)
@@ -45,10 +55,13 @@ extension PagePlanner {
         let zone = event.timeZone
         // All-day events are dates, not moments: `<time datetime>` gets just the day.
         view.startISO = TimestampFormat.eventTime(occurrence.start, allDay: event.allDay, zone: zone)
-        view.endISO = occurrence.end.map { TimestampFormat.eventTime($0, allDay: event.allDay, zone: zone, isEnd: true) }
+        view.endISO = occurrence.end.map {
+            TimestampFormat.eventTime($0, allDay: event.allDay, zone: zone, isEnd: true)
+        }
         view.when = dates.range(occurrence, allDay: event.allDay, zone: zone) + (event.timeNote.map { ", " + $0 } ?? "")
         let days = dayBoundaries
-        view.today = occurrence.finish >= site.now && occurrence.start < days.tomorrow && occurrence.finish >= days.today
+        view.today =
+            occurrence.finish >= site.now && occurrence.start < days.tomorrow && occurrence.finish >= days.today
         view.thisWeek = !view.today && occurrence.finish >= site.now && occurrence.start < days.weekAfter
     }
 
@@ -56,7 +69,9 @@ extension PagePlanner {
     /// else a card made for that date.
     func occurrenceView(_ entry: EventOccurrence) -> ItemView {
         var view = itemViews[entry.item]
-        guard let event = site.items[entry.item].event, event.recurrence != nil, var eventView = view.event else { return view }
+        guard let event = site.items[entry.item].event, event.recurrence != nil, var eventView = view.event else {
+            return view
+        }
         setTimes(&eventView, occurrence: entry.occurrence, event: event)
         view.event = eventView
         view.published = entry.occurrence.start
@@ -70,13 +85,19 @@ extension PagePlanner {
         let upcoming = site.upcomingOccurrences.map(occurrenceView)
         // `content/events/_index.md` titles and introduces the list, as Hugo's section pages do.
         let section = site.sections[.event]
-        planList(ListSpec(kind: .events, title: section?.title ?? text("upcomingEvents"), description: section?.description,
-                          basePath: site.layout.listPath(.event), section: "events", lastModified: site.upcomingOccurrences.map { facts[$0.item].published }),
-                 entries: upcoming)
+        planList(
+            ListSpec(
+                kind: .events, title: section?.title ?? text("upcomingEvents"), description: section?.description,
+                basePath: site.layout.listPath(.event), section: "events",
+                lastModified: site.upcomingOccurrences.map { facts[$0.item].published }),
+            entries: upcoming)
         let past = site.pastOccurrences.map(occurrenceView)
-        planList(ListSpec(kind: .pastEvents, title: text("pastEvents"),
-                          basePath: site.layout.pastEventsPath, section: "events", lastModified: site.pastOccurrences.map { facts[$0.item].published }),
-                 entries: past)
+        planList(
+            ListSpec(
+                kind: .pastEvents, title: text("pastEvents"),
+                basePath: site.layout.pastEventsPath, section: "events",
+                lastModified: site.pastOccurrences.map { facts[$0.item].published }),
+            entries: past)
     }
 
     /// One page per month that has events, plus the current month: a grid of weeks (Monday first)
@@ -99,8 +120,11 @@ extension PagePlanner {
         }
         for key in byDay.keys {
             byDay[key]!.sort { a, b in
-                a.entry.occurrence.start != b.entry.occurrence.start ? a.entry.occurrence.start < b.entry.occurrence.start
-                    : (site.items[a.entry.item].sourcePath, a.entry.index) < (site.items[b.entry.item].sourcePath, b.entry.index)
+                a.entry.occurrence.start != b.entry.occurrence.start
+                    ? a.entry.occurrence.start < b.entry.occurrence.start
+                    : (site.items[a.entry.item].sourcePath, a.entry.index) < (
+                        site.items[b.entry.item].sourcePath, b.entry.index
+                    )
             }
         }
         let now = CivilDateTime(site.now, in: site.config.timeZone)
@@ -108,11 +132,14 @@ extension PagePlanner {
         let months = monthsWithEvents.union([String(now.isoDate.prefix(7))]).sorted()
         // Each month's entries, grouped once rather than filtered out of every day per month.
         let entriesByMonth = Dictionary(grouping: byDay) { String($0.key.prefix(7)) }.mapValues { $0.flatMap(\.value) }
-        func path(_ month: String) -> String { site.layout.calendarMonthPath(year: Int(month.prefix(4)) ?? 0, month: Int(month.suffix(2)) ?? 0) }
+        func path(_ month: String) -> String {
+            site.layout.calendarMonthPath(year: Int(month.prefix(4)) ?? 0, month: Int(month.suffix(2)) ?? 0)
+        }
         func label(_ month: String) -> String { dates.month(year: Int(month.prefix(4))!, month: Int(month.suffix(2))!) }
 
         for month in months {
-            let year = Int(month.prefix(4))!, number = Int(month.suffix(2))!
+            let year = Int(month.prefix(4))!
+            let number = Int(month.suffix(2))!
             let first = CivilDateTime(year: year, month: number, day: 1)
             let length = CivilDateTime.daysIn(month: number, year: year)
             // Monday-first grid: back up to the Monday on or before the 1st.
@@ -124,45 +151,63 @@ extension PagePlanner {
                 let iso = CivilDateTime(year: y, month: m, day: d).isoDate
                 let inMonth = m == number
                 let count = inMonth ? byDay[iso]?.count ?? 0 : 0
-                cells.append(CalendarDayView(day: d, inMonth: inMonth, count: count, anchor: "d" + iso, today: iso == now.isoDate,
-                                             label: dates.dateWithWeekday(CivilDateTime(year: y, month: m, day: d))))
+                cells.append(
+                    CalendarDayView(
+                        day: d, inMonth: inMonth, count: count, anchor: "d" + iso, today: iso == now.isoDate,
+                        label: dates.dateWithWeekday(CivilDateTime(year: y, month: m, day: d))))
             }
             let weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) }
             let days: [CalendarDayEvents] = (1...length).compactMap { day in
                 let civil = CivilDateTime(year: year, month: number, day: day)
                 guard let entries = byDay[civil.isoDate] else { return nil }
-                return CalendarDayEvents(label: dates.dateWithWeekday(civil), anchor: "d" + civil.isoDate, entries: entries.map { entry, start in
-                    let event = site.items[entry.item].event!
-                    let view = itemViews[entry.item]
-                    let time: String
-                    if event.allDay {
-                        time = text("allDay")
-                    } else if start.isoDate == civil.isoDate {
-                        let end = entry.occurrence.end.map { CivilDateTime($0, in: event.timeZone) }
-                        time = start.hourMinute + (end.map { $0.isoDate == start.isoDate ? "–" + $0.hourMinute : " →" } ?? "")
-                    } else {
-                        time = text("continues")
-                    }
-                    return CalendarEntry(title: view.title, url: view.url, time: time, location: event.location, status: event.status,
-                                         color: view.categories.first?.color, language: view.otherLanguage?.code)
-                })
+                return CalendarDayEvents(
+                    label: dates.dateWithWeekday(civil), anchor: "d" + civil.isoDate,
+                    entries: entries.map { entry, start in
+                        let event = site.items[entry.item].event!
+                        let view = itemViews[entry.item]
+                        let time: String
+                        if event.allDay {
+                            time = text("allDay")
+                        } else if start.isoDate == civil.isoDate {
+                            let end = entry.occurrence.end.map { CivilDateTime($0, in: event.timeZone) }
+                            time =
+                                start.hourMinute
+                                + (end.map { $0.isoDate == start.isoDate ? "–" + $0.hourMinute : " →" } ?? "")
+                        } else {
+                            time = text("continues")
+                        }
+                        return CalendarEntry(
+                            title: view.title, url: view.url, time: time, location: event.location,
+                            status: event.status,
+                            color: view.categories.first?.color, language: view.otherLanguage?.code)
+                    })
             }
             let index = monthsWithEvents.sorted()
             let previous = index.last { $0 < month }.map { LinkView(title: label($0), url: urls.path(path($0))) }
             let next = index.first { $0 > month }.map { LinkView(title: label($0), url: urls.path(path($0))) }
-            let view = CalendarMonthView(title: label(month), weekdays: dates.weekdayHeaders, weeks: weeks, days: days,
-                                         previous: previous, next: next, current: month == String(now.isoDate.prefix(7)))
-            var page = context(PageMeta(title: "\(text("calendar")) · \(label(month))", description: "", url: urls.path(path(month)),
-                                        permalink: urls.absolute(path(month)), image: nil, type: .calendar, section: "events"))
+            let view = CalendarMonthView(
+                title: label(month), weekdays: dates.weekdayHeaders, weeks: weeks, days: days,
+                previous: previous, next: next, current: month == String(now.isoDate.prefix(7)))
+            var page = context(
+                PageMeta(
+                    title: "\(text("calendar")) · \(label(month))", description: "", url: urls.path(path(month)),
+                    permalink: urls.absolute(path(month)), image: nil, type: .calendar, section: "events"))
             page.calendar = view
-            let lastModified = days.isEmpty ? nil : (entriesByMonth[month] ?? []).map { facts[$0.entry.item].published }.max()
-            add(PageJob(path: URLLayout.pageFile(path(month)), template: ThemeTemplate.calendar.rawValue, context: page, lastModified: lastModified), owner: "the calendar of \(label(month))")
+            let lastModified =
+                days.isEmpty ? nil : (entriesByMonth[month] ?? []).map { facts[$0.entry.item].published }.max()
+            add(
+                PageJob(
+                    path: URLLayout.pageFile(path(month)), template: ThemeTemplate.calendar.rawValue, context: page,
+                    lastModified: lastModified), owner: "the calendar of \(label(month))")
         }
         let terms = months.reversed().map { month in
-            TermView(name: label(month), slug: month, url: urls.path(path(month)),
-                     count: Set((entriesByMonth[month] ?? []).map { "\($0.entry.item)#\($0.entry.index)" }).count,
-                     description: nil, color: nil, icon: nil)
+            TermView(
+                name: label(month), slug: month, url: urls.path(path(month)),
+                count: Set((entriesByMonth[month] ?? []).map { "\($0.entry.item)#\($0.entry.index)" }).count,
+                description: nil, color: nil, icon: nil)
         }
-        planTerms(kind: .months, title: text("calendar"), terms: Array(terms), basePath: site.layout.calendarMonthsPath, section: "events")
+        planTerms(
+            kind: .months, title: text("calendar"), terms: Array(terms), basePath: site.layout.calendarMonthsPath,
+            section: "events")
     }
 }

@@ -43,7 +43,8 @@ final class PygmentsProcess {
         process.executableURL = URL(fileURLWithPath: interpreter)
         // -I: the user's PYTHONPATH, PYTHON* variables and site-packages are not read.
         process.arguments = ["-I", "-c", PygmentsScript.source]
-        let toProcess = Pipe(), fromProcess = Pipe()
+        let toProcess = Pipe()
+        let fromProcess = Pipe()
         process.standardInput = toProcess
         process.standardOutput = fromProcess
         process.standardError = FileHandle.nullDevice
@@ -73,7 +74,8 @@ final class PygmentsProcess {
         let deadline = ContinuousClock.now + timeout
         let body = Array(code.utf8)
         guard write(Array("\(language)\n\(options)\n\(body.count)\n".utf8) + body),
-              let header = line(before: deadline), let length = Int(header) else {
+            let header = line(before: deadline), let length = Int(header)
+        else {
             stop()
             return .failed
         }
@@ -101,7 +103,9 @@ final class PygmentsProcess {
     /// sending SIGPIPE, which would end Herald: the signal is blocked on this thread meanwhile, and
     /// one it raised is taken back before unblocking.
     private func write(_ data: [UInt8]) -> Bool {
-        var pipeSignal = sigset_t(), previous = sigset_t(), waiting = sigset_t()
+        var pipeSignal = sigset_t()
+        var previous = sigset_t()
+        var waiting = sigset_t()
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
@@ -110,8 +114,13 @@ final class PygmentsProcess {
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         var written = 0
         while written < data.count {
-            let count = data.withUnsafeBytes { Glibc.write(input.fileDescriptor, $0.baseAddress! + written, data.count - written) }
-            if count > 0 { written += count; continue }
+            let count = data.withUnsafeBytes {
+                Glibc.write(input.fileDescriptor, $0.baseAddress! + written, data.count - written)
+            }
+            if count > 0 {
+                written += count
+                continue
+            }
             if count < 0, errno == EINTR { continue }
             if errno == EPIPE, !alreadyPending {
                 var now = timespec()

@@ -32,75 +32,75 @@ enum PygmentsScript {
     /// - Options come from `FenceOptions`, already checked; a value Pygments still refuses makes
     ///   the block plain (`-1`), never the program stop.
     static let source = #"""
-import json
-import sys
-try:
-    import pygments
-    from pygments import highlight
-    from pygments.formatters.html import HtmlFormatter
-    from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
-    from pygments.util import ClassNotFound
-except ImportError:
-    sys.exit(3)
-
-stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
-plain = HtmlFormatter(nowrap=True)
-lexers = {}
-
-
-def formatter_for(options):
-    if not options:
-        return plain
-    hl_lines = options.get("hl_lines", [])
-    linenos = options.get("linenos")
-    if linenos not in ("table", "inline"):
-        linenos = False
-    lineanchors = options.get("lineanchors", "")
-    if not linenos and not lineanchors:
-        return HtmlFormatter(nowrap=True, hl_lines=hl_lines)
-    return HtmlFormatter(linenos=linenos, hl_lines=hl_lines, linenostart=options.get("linenostart", 1),
-                         lineanchors=lineanchors, anchorlinenos=options.get("anchorlinenos", False),
-                         cssclass="highlight", wrapcode=True)
-
-
-def lexer_for(name):
-    if name not in lexers:
-        if len(lexers) >= 512:
-            lexers.clear()
+        import json
+        import sys
         try:
-            lexer = get_lexer_by_name(name, stripnl=False)
-        except ClassNotFound:
+            import pygments
+            from pygments import highlight
+            from pygments.formatters.html import HtmlFormatter
+            from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
+            from pygments.util import ClassNotFound
+        except ImportError:
+            sys.exit(3)
+
+        stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+        plain = HtmlFormatter(nowrap=True)
+        lexers = {}
+
+
+        def formatter_for(options):
+            if not options:
+                return plain
+            hl_lines = options.get("hl_lines", [])
+            linenos = options.get("linenos")
+            if linenos not in ("table", "inline"):
+                linenos = False
+            lineanchors = options.get("lineanchors", "")
+            if not linenos and not lineanchors:
+                return HtmlFormatter(nowrap=True, hl_lines=hl_lines)
+            return HtmlFormatter(linenos=linenos, hl_lines=hl_lines, linenostart=options.get("linenostart", 1),
+                                 lineanchors=lineanchors, anchorlinenos=options.get("anchorlinenos", False),
+                                 cssclass="highlight", wrapcode=True)
+
+
+        def lexer_for(name):
+            if name not in lexers:
+                if len(lexers) >= 512:
+                    lexers.clear()
+                try:
+                    lexer = get_lexer_by_name(name, stripnl=False)
+                except ClassNotFound:
+                    try:
+                        lexer = get_lexer_for_filename("x." + name, stripnl=False)
+                    except ClassNotFound:
+                        lexer = None
+                lexers[name] = lexer
+            return lexers[name]
+
+
+        stdout.write(b"herald-pygments 2 " + pygments.__version__.encode() + b"\n")
+        stdout.flush()
+        while True:
+            name = stdin.readline()
+            options = stdin.readline()
+            size = stdin.readline()
+            if not size:
+                break
+            code = stdin.read(int(size))
             try:
-                lexer = get_lexer_for_filename("x." + name, stripnl=False)
-            except ClassNotFound:
-                lexer = None
-        lexers[name] = lexer
-    return lexers[name]
-
-
-stdout.write(b"herald-pygments 2 " + pygments.__version__.encode() + b"\n")
-stdout.flush()
-while True:
-    name = stdin.readline()
-    options = stdin.readline()
-    size = stdin.readline()
-    if not size:
-        break
-    code = stdin.read(int(size))
-    try:
-        lexer = lexer_for(name.decode("utf-8", "surrogateescape").strip())
-        html = None
-        if lexer is not None:
-            formatter = formatter_for(json.loads(options))
-            text = highlight(code.decode("utf-8", "surrogateescape"), lexer, formatter)
-            html = text.encode("utf-8", "surrogateescape")
-    except Exception:
-        html = None
-    if html is None:
-        stdout.write(b"-1\n")
-    else:
-        stdout.write(b"%d\n" % len(html))
-        stdout.write(html)
-    stdout.flush()
-"""#
+                lexer = lexer_for(name.decode("utf-8", "surrogateescape").strip())
+                html = None
+                if lexer is not None:
+                    formatter = formatter_for(json.loads(options))
+                    text = highlight(code.decode("utf-8", "surrogateescape"), lexer, formatter)
+                    html = text.encode("utf-8", "surrogateescape")
+            except Exception:
+                html = None
+            if html is None:
+                stdout.write(b"-1\n")
+            else:
+                stdout.write(b"%d\n" % len(html))
+                stdout.write(html)
+            stdout.flush()
+        """#
 }

@@ -6,7 +6,9 @@ import Foundation
 /// when everything it is made from is the same.
 protocol RenderCache: Sendable {
     /// An item's card and JSON-LD, made from its view and the site's (and the card template).
-    func card(source: String, view: ItemView, site: SiteView, make: () -> (card: String, jsonLD: String?)) -> (card: String, jsonLD: String?)
+    func card(
+        source: String, view: ItemView, site: SiteView, make: () -> (card: String, jsonLD: String?)
+    ) -> (card: String, jsonLD: String?)
     /// A page's bytes, made from its template and view.
     func page(path: String, template: String, context: PageContext, make: () -> Data) -> Data
 }

@@ -39,7 +39,8 @@ public struct SiteURLs: Sendable {
     /// Encodes the path part of a written URL and keeps its `?query` and `#fragment`.
     static func encodeKeepingQuery(_ written: String) -> String {
         guard let cut = written.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return encode(written) }
-        return encode(String(written[..<cut])) + written[cut...].replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "\"", with: "%22")
+        return encode(String(written[..<cut]))
+            + written[cut...].replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "\"", with: "%22")
     }
 
     /// Percent-encodes a path, leaving `/` and characters already safe in a URL path alone.
@@ -58,7 +59,10 @@ public struct SiteURLs: Sendable {
             var index = firstUnsafe
             while index < bytes.count {
                 let byte = bytes[index]
-                if isSafe(byte) || (byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHex(bytes[index + 1]) && isHex(bytes[index + 2])) {
+                if isSafe(byte)
+                    || (byte == UInt8(ascii: "%") && index + 2 < bytes.count && isHex(bytes[index + 1])
+                        && isHex(bytes[index + 2]))
+                {
                     result.append(byte)
                 } else {
                     result.append(UInt8(ascii: "%"))
@@ -80,10 +84,13 @@ public struct SiteURLs: Sendable {
     /// Letters, digits, `/` and the characters RFC 3986 allows in a path segment as they are.
     private static func isSafe(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "!"),
-             UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+            UInt8(ascii: "!"),
+            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
+            UInt8(ascii: "+"),
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"):
             return true
         default:
             return false

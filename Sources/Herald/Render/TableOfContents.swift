@@ -10,7 +10,9 @@ public struct TableOfContents: Sendable, Equatable {
     /// `options.minHeadings` headings in range.
     public func html(for headings: [HeadingAnchors.Heading], wanted: Bool?) -> String {
         let shown = headings.filter { (options.startLevel...options.endLevel).contains($0.level) }
-        guard !shown.isEmpty, wanted ?? (options.minHeadings > 0 && shown.count >= options.minHeadings) else { return "" }
+        guard !shown.isEmpty, wanted ?? (options.minHeadings > 0 && shown.count >= options.minHeadings) else {
+            return ""
+        }
         let list = options.ordered ? "ol" : "ul"
         var html = ""
         // The levels of the lists open, innermost last; a jump of two levels (h2 → h4) opens one

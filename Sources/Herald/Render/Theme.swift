@@ -37,7 +37,9 @@ public struct Theme: Sendable {
     /// Loads the theme: the default files, then the site's `templates/` files over them.
     /// Every template that does not parse, and every partial or parent template that does not
     /// exist, is reported as `templates/<file>:line:column: message`.
-    public static func load(fileSystem: FileSystem, language: String, defaults: [String: Data] = DefaultTheme.files) -> Result<Theme, BuildFailure> {
+    public static func load(
+        fileSystem: FileSystem, language: String, defaults: [String: Data] = DefaultTheme.files
+    ) -> Result<Theme, BuildFailure> {
         // path relative to the theme root → (bytes, where it came from for diagnostics)
         var files: [String: (data: Data, source: String)] = [:]
         // Interface-text files are layered key by key (the site's over the theme's), not replaced.
@@ -57,9 +59,16 @@ public struct Theme: Sendable {
                 files[path] = (try fileSystem.readFile(path), path)
             }
         } catch let problem as FileSystemProblem {
-            return .failure(BuildFailure(step: .loadTemplates, diagnostics: [Diagnostic(path: problem.path, line: 1, problem.message)]))
+            return .failure(
+                BuildFailure(
+                    step: .loadTemplates, diagnostics: [Diagnostic(path: problem.path, line: 1, problem.message)]))
         } catch {
-            return .failure(BuildFailure(step: .loadTemplates, diagnostics: [Diagnostic(path: current, line: 1, "could not be read: \(error.localizedDescription)")]))
+            return .failure(
+                BuildFailure(
+                    step: .loadTemplates,
+                    diagnostics: [
+                        Diagnostic(path: current, line: 1, "could not be read: \(error.localizedDescription)")
+                    ]))
         }
 
         var problems = DiagnosticList()
@@ -68,7 +77,8 @@ public struct Theme: Sendable {
         for (path, data) in defaults where path.hasPrefix("i18n/") {
             stringLayers[0][path] = (String(decoding: data, as: UTF8.self), "(built-in theme) templates/\(path)")
         }
-        for (path, file) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".mustache") || path.hasPrefix("i18n/") {
+        for (path, file) in files.sorted(by: { $0.key < $1.key })
+        where path.hasSuffix(".mustache") || path.hasPrefix("i18n/") {
             guard let text = String(data: file.data, encoding: .utf8) else {
                 problems.error(file.source, 1, "template is not UTF-8 text")
                 continue
@@ -81,7 +91,9 @@ public struct Theme: Sendable {
             sources[name] = text
             sourcePaths[name] = file.source
         }
-        for name in requiredTemplates where sources[name] == nil && !problems.all.contains(where: { $0.path.hasSuffix("templates/\(name).mustache") }) {
+        for name in requiredTemplates
+        where sources[name] == nil && !problems.all.contains(where: { $0.path.hasSuffix("templates/\(name).mustache") })
+        {
             problems.error("templates/\(name).mustache", 1, "the theme has no '\(name)' template")
         }
         // Every template is parsed and linked together: a template that does not parse, a partial
@@ -94,15 +106,22 @@ public struct Theme: Sendable {
             library = loaded
         case .failure(let failure):
             for error in failure.errors {
-                problems.append(contentsOf: [Diagnostic(path: sourcePaths[error.template] ?? "templates/\(error.template).mustache",
-                                           line: error.position.line, column: error.position.column, error.message)])
+                problems.append(contentsOf: [
+                    Diagnostic(
+                        path: sourcePaths[error.template] ?? "templates/\(error.template).mustache",
+                        line: error.position.line, column: error.position.column, error.message)
+                ])
             }
         }
 
         // A partial under partials/site/ is rendered once for the whole site: page values are empty there.
-        for (name, names) in (library?.lookedUpNames() ?? [:]).sorted(by: { $0.key < $1.key }) where name.hasPrefix(constantPartialFolder) {
+        for (name, names) in (library?.lookedUpNames() ?? [:]).sorted(by: { $0.key < $1.key })
+        where name.hasPrefix(constantPartialFolder) {
             for found in names where PageContext.pageOnlyKeys.contains(where: { $0 == found.segments.first }) {
-                problems.warning(sourcePaths[name] ?? name, found.position.line, "'\(found.written)' is empty here: partials under \(constantPartialFolder) are rendered once per build and see only site and t")
+                problems.warning(
+                    sourcePaths[name] ?? name, found.position.line,
+                    "'\(found.written)' is empty here: partials under \(constantPartialFolder) are rendered once per build and see only site and t"
+                )
             }
         }
 
@@ -113,12 +132,18 @@ public struct Theme: Sendable {
             problems.append(contentsOf: failure.diagnostics)
             strings = InterfaceStrings(table: [:])
         }
-        guard let library, !problems.hasErrors else { return .failure(BuildFailure(step: .loadTemplates, diagnostics: problems.all)) }
+        guard let library, !problems.hasErrors else {
+            return .failure(BuildFailure(step: .loadTemplates, diagnostics: problems.all))
+        }
 
-        let assets = files.filter { $0.key.hasPrefix(URLLayout.assetsFolder) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.data) }
-        return .success(Theme(library: library, loaded: library, templateNames: Set(sources.keys), assets: assets, strings: strings,
-                              warnings: problems.all.filter { $0.severity == .warning }, sources: sources, sourcePaths: sourcePaths,
-                              stringLayers: stringLayers))
+        let assets = files.filter { $0.key.hasPrefix(URLLayout.assetsFolder) }.sorted { $0.key < $1.key }.map {
+            ($0.key, $0.value.data)
+        }
+        return .success(
+            Theme(
+                library: library, loaded: library, templateNames: Set(sources.keys), assets: assets, strings: strings,
+                warnings: problems.all.filter { $0.severity == .warning }, sources: sources, sourcePaths: sourcePaths,
+                stringLayers: stringLayers))
     }
 
     /// The theme in another language of a multilingual site: its strings files' text for `code`,
@@ -136,7 +161,9 @@ public struct Theme: Sendable {
         let own = stringLayers.flatMap { layer in layer.filter { names.contains($0.key) }.map(\.value) }
         var said = Set(overrides.keys)
         for file in own {
-            if case .success(let reader) = YAMLReader.parse(file.text, path: file.source, lineOffset: 0, what: "the strings file") {
+            if case .success(let reader) = YAMLReader.parse(
+                file.text, path: file.source, lineOffset: 0, what: "the strings file")
+            {
                 for (key, _) in reader.keys { said.insert(key) }
             }
         }
@@ -145,9 +172,16 @@ public struct Theme: Sendable {
         guard !missing.isEmpty else { return theme }
         let file = own.last?.source ?? "i18n/\(code.lowercased()).yml"
         if own.isEmpty {
-            warnings.append(.warning(path: file, line: 1, "does not exist: the interface of \(code) is in English; add the file with the theme's \(missing.count) strings (see templates/i18n/en.yml) in \(code)"))
+            warnings.append(
+                .warning(
+                    path: file, line: 1,
+                    "does not exist: the interface of \(code) is in English; add the file with the theme's \(missing.count) strings (see templates/i18n/en.yml) in \(code)"
+                ))
         } else {
-            for key in missing { warnings.append(.warning(path: file, line: 1, "has no string '\(key)': it is shown in English in \(code)")) }
+            for key in missing {
+                warnings.append(
+                    .warning(path: file, line: 1, "has no string '\(key)': it is shown in English in \(code)"))
+            }
         }
         return theme
     }
@@ -188,11 +222,14 @@ public struct Theme: Sendable {
     ///   name (as absent) and are left alone. The layout alone looks up some twenty-five of them.
     func fixingConstantPartials(site: SiteView) -> Theme {
         let constants = ConstantContext(site: site, strings: strings)
-        var fixed = library.fixing(roots: Set(ConstantContext.fields.keys), from: constants, unlessInside: { $0.segments.contains(.params) })
+        var fixed = library.fixing(
+            roots: Set(ConstantContext.fields.keys), from: constants, unlessInside: { $0.segments.contains(.params) })
         for name in templateNames.sorted() where name.hasPrefix(Self.constantPartialFolder) {
             fixed = fixed.replacing(name, withOutput: library.render(name, .view(constants)))
         }
-        return Theme(library: fixed, loaded: loaded, templateNames: templateNames, assets: assets, strings: strings, sources: sources, sourcePaths: sourcePaths)
+        return Theme(
+            library: fixed, loaded: loaded, templateNames: templateNames, assets: assets, strings: strings,
+            sources: sources, sourcePaths: sourcePaths)
     }
 
     /// Renders an item's card (`partials/card`).

@@ -19,5 +19,7 @@ public enum ThemeTemplate: String, CaseIterable, Sendable {
     /// The layouts Jekyll and Hugo themes name for ordinary posts, pages and events: an item that
     /// names one of them, and which the site has no template of, gets its kind's own template
     /// (and `herald import` keeps such a `layout:` as it is).
-    public static let otherGeneratorsLayouts: Set<String> = ["post", "posts", "page", "default", "single", "event", "events", "blog", "article", "news"]
+    public static let otherGeneratorsLayouts: Set<String> = [
+        "post", "posts", "page", "default", "single", "event", "events", "blog", "article", "news",
+    ]
 }

@@ -14,8 +14,12 @@ public struct NewItem: Sendable, Equatable {
     public static func slug(forTitle title: String) -> (slug: String, transliterated: Bool)? {
         var source = title
         var transliterated = false
-        if title.unicodeScalars.contains(where: { $0.properties.isAlphabetic && !$0.isASCII && $0.properties.isIdeographic }),
-           let latin = title.applyingTransform(.toLatin, reverse: false)?.applyingTransform(.stripDiacritics, reverse: false) {
+        if title.unicodeScalars.contains(where: {
+            $0.properties.isAlphabetic && !$0.isASCII && $0.properties.isIdeographic
+        }),
+            let latin = title.applyingTransform(.toLatin, reverse: false)?.applyingTransform(
+                .stripDiacritics, reverse: false)
+        {
             source = latin
             transliterated = true
         }
@@ -36,21 +40,21 @@ public struct NewItem: Sendable, Equatable {
         let day = CivilDateTime(now, in: config.timeZone)
         let say = ScaffoldText.forLanguage(config.language).comments
         let text = """
-        ---
-        title: \(quoted(title))
-        date: \(TimestampFormat.rfc3339(now, in: config.timeZone))
-        \(categoryLine(config))
-        tags: []
-        # \(say["new.summary"]!)
-        # image: /images/cover.jpg      # \(say["new.image"]!)
-        # imageAlt: \(say["new.imageAlt"]!)
-        # author: \(config.author ?? say["new.author"]!)
-        featured: false
-        draft: true                     # \(say["new.draft"]!)
-        ---
+            ---
+            title: \(quoted(title))
+            date: \(TimestampFormat.rfc3339(now, in: config.timeZone))
+            \(categoryLine(config))
+            tags: []
+            # \(say["new.summary"]!)
+            # image: /images/cover.jpg      # \(say["new.image"]!)
+            # imageAlt: \(say["new.imageAlt"]!)
+            # author: \(config.author ?? say["new.author"]!)
+            featured: false
+            draft: true                     # \(say["new.draft"]!)
+            ---
 
-        \(ScaffoldText.forLanguage(config.language).newNewsBody)
-        """
+            \(ScaffoldText.forLanguage(config.language).newNewsBody)
+            """
         return NewItem(path: "content/news/\(day.year)/\(day.isoDate)-\(slug).md", text: text)
     }
 
@@ -59,44 +63,46 @@ public struct NewItem: Sendable, Equatable {
         let zone = config.timeZone
         let startText = start.hasTime ? "\(start.civil.isoDate) \(start.civil.hourMinute)" : start.civil.isoDate
         // Two hours is a sensible first guess for a talk or a match; a whole-day event ends the same day.
-        let endText = start.hasTime ? { () -> String in
-            let end = CivilDateTime(start.instant.addingTimeInterval(2 * 3600), in: zone)
-            return "\(end.isoDate) \(end.hourMinute)"
-        }() : start.civil.isoDate
+        let endText =
+            start.hasTime
+            ? { () -> String in
+                let end = CivilDateTime(start.instant.addingTimeInterval(2 * 3600), in: zone)
+                return "\(end.isoDate) \(end.hourMinute)"
+            }() : start.civil.isoDate
         let say = ScaffoldText.forLanguage(config.language).comments
         let text = """
-        ---
-        title: \(quoted(title))
-        date: \(TimestampFormat.rfc3339(now, in: zone))
-        start: \(startText)
-        end: \(endText)
-        \(start.hasTime ? "" : "allDay: true\n")timezone: \(TimeZoneNames.name(of: zone))
-        location: ""                    # \(say["new.location"]!)
-        # address: \(say["new.address"]!)         # \(say["new.addressNote"]!)
-        # organizer: \(say["new.organizer"]!)
-        # registration: https://…      # \(say["new.registration"]!)
-        # repeat: { frequency: weekly, until: 2027-01-31 }
-        \(categoryLine(config))
-        tags: []
-        # image: /images/cover.jpg
-        # imageAlt: \(say["new.imageAlt"]!)
-        draft: true                     # \(say["new.draft"]!)
-        ---
+            ---
+            title: \(quoted(title))
+            date: \(TimestampFormat.rfc3339(now, in: zone))
+            start: \(startText)
+            end: \(endText)
+            \(start.hasTime ? "" : "allDay: true\n")timezone: \(TimeZoneNames.name(of: zone))
+            location: ""                    # \(say["new.location"]!)
+            # address: \(say["new.address"]!)         # \(say["new.addressNote"]!)
+            # organizer: \(say["new.organizer"]!)
+            # registration: https://…      # \(say["new.registration"]!)
+            # repeat: { frequency: weekly, until: 2027-01-31 }
+            \(categoryLine(config))
+            tags: []
+            # image: /images/cover.jpg
+            # imageAlt: \(say["new.imageAlt"]!)
+            draft: true                     # \(say["new.draft"]!)
+            ---
 
-        \(ScaffoldText.forLanguage(config.language).newEventBody)
-        """
+            \(ScaffoldText.forLanguage(config.language).newEventBody)
+            """
         return NewItem(path: "content/events/\(start.civil.isoDate)-\(slug).md", text: text)
     }
 
     /// A plain page (About, Contact), its placeholder in the site's language.
     public static func page(title: String, slug: String, language: String = "en") -> NewItem {
         let text = """
-        ---
-        title: \(quoted(title))
-        ---
+            ---
+            title: \(quoted(title))
+            ---
 
-        \(ScaffoldText.forLanguage(language).newPageBody)
-        """
+            \(ScaffoldText.forLanguage(language).newPageBody)
+            """
         return NewItem(path: "content/pages/\(slug).md", text: text)
     }
 

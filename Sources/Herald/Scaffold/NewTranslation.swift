@@ -6,10 +6,18 @@ public enum NewTranslation {
     /// The site's language a code names (`en`, `EN`, `zh` for `zh-CN`), or why there is none.
     public static func language(_ code: String, in config: SiteConfig) -> Result<SiteLanguage, InputProblem> {
         guard config.languages.count > 1 else {
-            return .failure(InputProblem(message: "--lang: the site has one language; list its languages under languages: in site.yml first (see docs/multilingual.md)"))
+            return .failure(
+                InputProblem(
+                    message:
+                        "--lang: the site has one language; list its languages under languages: in site.yml first (see docs/multilingual.md)"
+                ))
         }
         guard let language = config.languages.first(where: { $0.isNamed(by: code) }) else {
-            return .failure(InputProblem(message: "--lang '\(code)' is not one of the site's languages (\(config.languages.map(\.code).joined(separator: ", ")))"))
+            return .failure(
+                InputProblem(
+                    message:
+                        "--lang '\(code)' is not one of the site's languages (\(config.languages.map(\.code).joined(separator: ", ")))"
+                ))
         }
         return .success(language)
     }
@@ -20,7 +28,8 @@ public enum NewTranslation {
     public static func path(_ path: String, in language: SiteLanguage, config: SiteConfig) -> String {
         guard language.code != config.languages.first?.code else { return path }
         if config.translationsInFolders, path.hasPrefix("content/") {
-            return "content/" + (language.path.isEmpty ? language.code.lowercased() : language.path) + "/" + path.dropFirst("content/".count)
+            return "content/" + (language.path.isEmpty ? language.code.lowercased() : language.path) + "/"
+                + path.dropFirst("content/".count)
         }
         return Self.path(path, languageCode: language.code)
     }
@@ -36,14 +45,19 @@ public enum NewTranslation {
     /// The first draft of a translation of `original` (the text of the file at `originalPath`):
     /// its front matter as it is (dates, place and categories are the same item's), a draft until
     /// translated, with `title` when given, and its body to translate in place.
-    public static func draft(of original: String, originalPath: String, title: String?, in language: SiteLanguage, config: SiteConfig) -> Result<NewItem, InputProblem> {
+    public static func draft(
+        of original: String, originalPath: String, title: String?, in language: SiteLanguage, config: SiteConfig
+    ) -> Result<NewItem, InputProblem> {
         let lines = original.components(separatedBy: "\n")
         guard lines.first?.trimmingCharacters(in: .whitespaces) == "---",
-              let close = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
+            let close = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" })
+        else {
             return .failure(InputProblem(message: "\(originalPath) has no YAML front matter between --- lines to copy"))
         }
         var front = Array(lines[1..<close])
-        if let title, let index = front.firstIndex(where: { $0.hasPrefix("title:") }) { front[index] = "title: " + quoted(title) }
+        if let title, let index = front.firstIndex(where: { $0.hasPrefix("title:") }) {
+            front[index] = "title: " + quoted(title)
+        }
         front.removeAll { $0.hasPrefix("draft:") }
         front.append("draft: true                     # remove once translated, to publish it in \(language.code)")
         let body = lines[(close + 1)...].joined(separator: "\n")

@@ -50,9 +50,11 @@ public struct ScaffoldText: Sendable {
             "recent": "news cards in \"Recent news\"",
             "featured": "editor's picks",
             "upcoming": "next upcoming events",
-            "categories": "Categories in display order. Colours are badge text: herald check warns when one is too light to read.",
+            "categories":
+                "Categories in display order. Colours are badge text: herald check warns when one is too light to read.",
             // The comments of `herald new news|event`'s front matter.
-            "new.summary": "summary: \"One or two sentences for lists, feeds and search (default: the first paragraph)\"",
+            "new.summary":
+                "summary: \"One or two sentences for lists, feeds and search (default: the first paragraph)\"",
             "new.image": "cover image, from static/",
             "new.imageAlt": "What the cover shows",
             "new.author": "Your name",
@@ -80,7 +82,8 @@ public struct ScaffoldText: Sendable {
             - **Events** in `content/events/`, with a calendar and `.ics` files for calendar apps.
             - **Pages** such as [About](../../about/) in `content/pages/`.
 
-            """),
+            """
+        ),
         writing: (
             "How to write an article", "Front matter between two lines of dashes, then Markdown.", "[site, how-to]",
             """
@@ -89,21 +92,25 @@ public struct ScaffoldText: Sendable {
 
             Run `herald check` before publishing: it finds broken links, missing images and other slips.
 
-            """),
+            """
+        ),
         meetup: (
             "Welcome meetup", "Student Centre, Room 101", "The committee", "[social]",
             """
             Come and meet the committee and other members. Drinks and snacks provided.
 
-            """),
+            """
+        ),
         workshop: (
             "Online workshop: publishing with Herald", "Online", "[how-to]",
             """
             An hour on writing news and events, previewing with `herald serve` and publishing.
 
-            """),
+            """
+        ),
         about: ("About", "Who we are, what we do, and how to reach us.\n"),
-        newNewsBody: "Write the article here, in Markdown. The first paragraph is the summary unless you write one\nabove.\n",
+        newNewsBody:
+            "Write the article here, in Markdown. The first paragraph is the summary unless you write one\nabove.\n",
         newEventBody: "What, who for, and how to take part.\n",
         newPageBody: "Write the page here, in Markdown.\n"
     )
@@ -152,7 +159,8 @@ public struct ScaffoldText: Sendable {
             - **活动**在 `content/events/` 中，带日历，以及供日历应用订阅的 `.ics` 文件。
             - **页面**在 `content/pages/` 中，例如[关于我们](../../about/)。
 
-            """),
+            """
+        ),
         writing: (
             "如何撰写文章", "两行短横线之间是前言，之后是 Markdown 正文。", "[网站, 教程]",
             """
@@ -160,19 +168,22 @@ public struct ScaffoldText: Sendable {
 
             发布前请运行 `herald check`：它会找出失效的链接、缺失的图片和其他疏漏。
 
-            """),
+            """
+        ),
         meetup: (
             "迎新见面会", "学生活动中心 101 室", "社团委员会", "[交流]",
             """
             来认识委员会成员和其他会员吧。现场提供饮料和小食。
 
-            """),
+            """
+        ),
         workshop: (
             "线上工作坊：用 Herald 发布新闻", "线上", "[教程]",
             """
             一小时，讲解如何撰写新闻和活动、用 `herald serve` 预览，以及发布网站。
 
-            """),
+            """
+        ),
         about: ("关于我们", "我们是谁、做些什么，以及如何联系我们。\n"),
         newNewsBody: "在这里用 Markdown 撰写文章。除非在前言中写了 summary，第一段就是摘要。\n",
         newEventBody: "活动内容、面向哪些人，以及如何参加。\n",

@@ -21,7 +21,9 @@ public struct StarterZone: Equatable, Sendable {
         if !TimeZoneNames.isPlaceless(machine), TimeZoneNames.zone(machine) != nil {
             return StarterZone(identifier: machine, source: .machine)
         }
-        if let region = RegionZones.region(ofLanguage: language), let zone = regions.zone(forRegion: region), TimeZoneNames.zone(zone) != nil {
+        if let region = RegionZones.region(ofLanguage: language), let zone = regions.zone(forRegion: region),
+            TimeZoneNames.zone(zone) != nil
+        {
             return StarterZone(identifier: zone, source: .language(region: region))
         }
         return StarterZone(identifier: "UTC", source: .fallback)
@@ -32,9 +34,11 @@ public struct StarterZone: Equatable, Sendable {
         switch source {
         case .machine: return nil
         case .language(let region):
-            return "Time zone: \(identifier), the zone of \(region) (the language \(language)'s region), as this machine's clock says only \(machine). If the site is elsewhere, change timezone: in site.yml."
+            return
+                "Time zone: \(identifier), the zone of \(region) (the language \(language)'s region), as this machine's clock says only \(machine). If the site is elsewhere, change timezone: in site.yml."
         case .fallback:
-            return "Time zone: UTC, as this machine's clock says only \(machine) and the language \(language) names no region. Set timezone: in site.yml to where the site's readers are (e.g. Europe/London), or pass --timezone."
+            return
+                "Time zone: UTC, as this machine's clock says only \(machine) and the language \(language) names no region. Set timezone: in site.yml to where the site's readers are (e.g. Europe/London), or pass --timezone."
         }
     }
 }

@@ -2,7 +2,9 @@ import Dispatch
 
 /// Runs two pieces of work at once (on two cores, where there are two) and returns both results:
 /// for a step with two independent halves that would otherwise leave a core idle.
-func concurrently<First: Sendable, Second: Sendable>(_ first: () -> First, _ second: @escaping @Sendable () -> Second) -> (First, Second) {
+func concurrently<First: Sendable, Second: Sendable>(
+    _ first: () -> First, _ second: @escaping @Sendable () -> Second
+) -> (First, Second) {
     let other = BackgroundWork(second)
     let firstResult = first()
     return (firstResult, other.wait())

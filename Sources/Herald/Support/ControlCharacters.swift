@@ -16,7 +16,9 @@ extension String {
                 if byte < 0x20 { return byte == 0x09 || byte == 0x0A || byte == 0x0D ? 0 : 1 }
                 if byte == 0x7F { return 1 }
                 if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return 2 }
-                if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE { return 3 }
+                if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                    return 3
+                }
                 return 0
             }
             /// The first byte from `start` on that starts a character to remove, or the count.
@@ -33,7 +35,9 @@ extension String {
                     while index + 8 <= bytes.count {
                         let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                         // Set where a byte may start one (or, by a borrow, after such a byte only).
-                        let maybe = ((word &- ones &* 0x20) & ~word | hasByte(word, 0x7F) | hasByte(word, 0xC2) | hasByte(word, 0xEF)) & highs
+                        let maybe =
+                            ((word &- ones &* 0x20) & ~word | hasByte(word, 0x7F) | hasByte(word, 0xC2)
+                                | hasByte(word, 0xEF)) & highs
                         if maybe != 0 {
                             // Line ends are below 0x20 too: look at these eight bytes one by one.
                             for offset in 0..<8 where unsafeLength(at: index + offset) > 0 { return index + offset }
@@ -109,7 +113,11 @@ extension String {
             while let lead = bytes[start...].firstIndex(of: 0xE2) {
                 if lead + 2 < bytes.count {
                     let (second, third) = (bytes[lead + 1], bytes[lead + 2])
-                    if (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) { return true }
+                    if (second == 0x80 && (0xAA...0xAE).contains(third))
+                        || (second == 0x81 && (0xA6...0xA9).contains(third))
+                    {
+                        return true
+                    }
                 }
                 start = lead + 1
             }

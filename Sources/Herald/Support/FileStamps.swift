@@ -51,8 +51,10 @@ public enum FileStamps {
         var info = stat()
         let cutoff = settledBefore()
         guard stat(path, &info) == 0 else { return nil }
-        return FileStamp(value: "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec) \(info.st_ino) \(info.st_mode)",
-                         settled: isSettled(info.st_mtim, cutoff) && isSettled(info.st_ctim, cutoff))
+        return FileStamp(
+            value:
+                "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec) \(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec) \(info.st_ino) \(info.st_mode)",
+            settled: isSettled(info.st_mtim, cutoff) && isSettled(info.st_ctim, cutoff))
     }
 
     /// A folder's identity, to notice a link back to a folder being walked.
@@ -95,7 +97,8 @@ public enum FileStamps {
         defer { closedir(directory) }
         let names = DirectoryListing.entries(of: directory).map(\.name)
         let (inside, around) = (dirfd(directory), above + [id])
-        let children = above.count < 2 && names.count > 64
+        let children =
+            above.count < 2 && names.count > 64
             ? names.parallelMap { entrySum(in: inside, name: $0, path: path + "/" + $0, above: around) }
             : names.map { entrySum(in: inside, name: $0, path: path + "/" + $0, above: around) }
         for child in children { sum.add(child) }
@@ -106,8 +109,12 @@ public enum FileStamps {
     static func fileValue(path: String, _ info: stat) -> UInt64 {
         var hash = FNV1a()
         hash.add(path)
-        for value in [UInt64(info.st_mode), UInt64(bitPattern: Int64(info.st_size)), UInt64(bitPattern: Int64(info.st_mtim.tv_sec)), UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)),
-                      UInt64(bitPattern: Int64(info.st_ctim.tv_sec)), UInt64(bitPattern: Int64(info.st_ctim.tv_nsec)), UInt64(info.st_ino)] {
+        for value in [
+            UInt64(info.st_mode), UInt64(bitPattern: Int64(info.st_size)),
+            UInt64(bitPattern: Int64(info.st_mtim.tv_sec)), UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)),
+            UInt64(bitPattern: Int64(info.st_ctim.tv_sec)), UInt64(bitPattern: Int64(info.st_ctim.tv_nsec)),
+            UInt64(info.st_ino),
+        ] {
             hash.add(value)
         }
         return hash.mixed
@@ -169,7 +176,9 @@ public enum DirectoryListing {
     public static func entries(of directory: OpaquePointer) -> [(name: String, type: UInt8)] {
         var entries: [(String, UInt8)] = []
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
             if name != "." && name != ".." { entries.append((name, entry.pointee.d_type)) }
         }
         return entries

@@ -28,11 +28,12 @@ public struct FileSystem: Sendable {
         self.listAllFiles = listFiles
         self.readFile = readFile
         self.stamp = stamp
-        self.readFileAtMost = readFileAtMost ?? { path, limit in
-            let data = try readFile(path)
-            guard data.count <= limit else { throw FileTooLarge(size: data.count) }
-            return data
-        }
+        self.readFileAtMost =
+            readFileAtMost ?? { path, limit in
+                let data = try readFile(path)
+                guard data.count <= limit else { throw FileTooLarge(size: data.count) }
+                return data
+            }
     }
 
     /// The files under a folder without hidden ones (editors' swap files, `.gitkeep` …).
@@ -67,12 +68,15 @@ public struct FileSystem: Sendable {
             listFiles: { folder, hidden in
                 let prefix = folder.hasSuffix("/") ? folder : folder + "/"
                 let found = files.keys.filter { path in
-                    path.hasPrefix(prefix) && !path.split(separator: "/").contains { $0.hasPrefix(".") && (!hidden || isNeverCopied($0)) }
+                    path.hasPrefix(prefix)
+                        && !path.split(separator: "/").contains { $0.hasPrefix(".") && (!hidden || isNeverCopied($0)) }
                 }
                 return found.isEmpty ? nil : found.sorted()
             },
             readFile: { path in
-                guard let data = files[path] else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
+                guard let data = files[path] else {
+                    throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+                }
                 return data
             }
         )
@@ -165,7 +169,8 @@ private struct DiskWalker {
             throw FileSystemProblem(path: relative, message: "symbolic link is broken or loops")
         }
         guard target == root || target.hasPrefix(root + "/") else {
-            throw FileSystemProblem(path: relative, message: "symbolic link points outside the site folder (to \(target))")
+            throw FileSystemProblem(
+                path: relative, message: "symbolic link points outside the site folder (to \(target))")
         }
         return target
     }
@@ -173,7 +178,8 @@ private struct DiskWalker {
     /// The names and `d_type`s in a folder, without `.` and `..`.
     private static func entries(of path: String, relative: String) throws -> [(name: String, type: UInt8)] {
         guard let directory = opendir(path) else {
-            throw FileSystemProblem(path: relative, message: "folder could not be read: \(String(cString: strerror(errno)))")
+            throw FileSystemProblem(
+                path: relative, message: "folder could not be read: \(String(cString: strerror(errno)))")
         }
         defer { closedir(directory) }
         return DirectoryListing.entries(of: directory)
@@ -207,8 +213,14 @@ enum DiskReader {
         } catch {
             switch error {
             case .system(let code): throw ReadError(code: code)
-            case .notRegularFile: throw FileSystemProblem(path: path, message: "is not a regular file (a folder, a FIFO or a device), so it is not read")
-            case .link(let target): throw FileSystemProblem(path: path, message: target.map { "symbolic link points outside the site folder (to \($0))" } ?? "symbolic link is broken or leads outside the site folder")
+            case .notRegularFile:
+                throw FileSystemProblem(
+                    path: path, message: "is not a regular file (a folder, a FIFO or a device), so it is not read")
+            case .link(let target):
+                throw FileSystemProblem(
+                    path: path,
+                    message: target.map { "symbolic link points outside the site folder (to \($0))" }
+                        ?? "symbolic link is broken or leads outside the site folder")
             case .refused(let refusal): throw FileSystemProblem(path: path, message: refusal.description)
             }
         }

@@ -15,7 +15,9 @@ enum KillPoint {
 
     /// The signal sent there: SIGKILL, or the one `HERALD_TEST_KILL_SIGNAL` names (`TERM`, `INT`,
     /// `HUP`), which an interrupted build catches to remove its staging folder.
-    static let signal: Int32 = ["TERM": SIGTERM, "INT": SIGINT, "HUP": SIGHUP][ProcessInfo.processInfo.environment["HERALD_TEST_KILL_SIGNAL"] ?? ""] ?? SIGKILL
+    static let signal: Int32 =
+        ["TERM": SIGTERM, "INT": SIGINT, "HUP": SIGHUP][
+            ProcessInfo.processInfo.environment["HERALD_TEST_KILL_SIGNAL"] ?? ""] ?? SIGKILL
 
     /// Stops the process at once when `name` is the target.
     static func reached(_ name: @autoclosure () -> String) {
@@ -40,6 +42,7 @@ enum KillPoint {
     static func stagedFile() {
         guard target != nil else { return }
         let count = staged.add(1, ordering: .relaxed).newValue
-        reached(count == 1 ? "staged:1" : count == max(2, expectedFiles.load(ordering: .relaxed) / 2) ? "staged:half" : "")
+        reached(
+            count == 1 ? "staged:1" : count == max(2, expectedFiles.load(ordering: .relaxed) / 2) ? "staged:half" : "")
     }
 }

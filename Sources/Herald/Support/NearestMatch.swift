@@ -18,7 +18,8 @@ struct NearestMatch {
         for entry in entries {
             let bound = best?.distance ?? limit
             guard abs(entry.key.count - wanted.count) <= bound,
-                  let distance = Self.distance(entry.key, wanted, atMost: bound) else { continue }
+                let distance = Self.distance(entry.key, wanted, atMost: bound)
+            else { continue }
             if best == nil || distance < best!.distance || entry.value < best!.value { best = (entry.value, distance) }
         }
         return best

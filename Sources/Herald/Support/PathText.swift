@@ -15,7 +15,9 @@ enum PathText {
     static func hasPrefix(_ text: some StringProtocol, _ prefix: String) -> Bool { text.utf8.starts(with: prefix.utf8) }
 
     /// `text` without its first `count` bytes, which must end on a scalar (a matched ASCII prefix).
-    static func dropFirst(_ text: String, bytes count: Int) -> String { String(decoding: text.utf8.dropFirst(count), as: UTF8.self) }
+    static func dropFirst(_ text: String, bytes count: Int) -> String {
+        String(decoding: text.utf8.dropFirst(count), as: UTF8.self)
+    }
 
     /// `text` without one `/` at its end.
     static func droppingTrailingSlash(_ text: String) -> String {

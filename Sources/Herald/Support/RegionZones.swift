@@ -27,7 +27,8 @@ public struct RegionZones: Sendable {
     /// The region a language tag names (`zh-CN` → `CN`, `zh-Hant-TW` → `TW`), if it names one.
     public static func region(ofLanguage code: String) -> String? {
         guard let region = Locale.Language(identifier: code).region?.identifier,
-              region.count == 2, region.allSatisfy(\.isLetter) else { return nil }
+            region.count == 2, region.allSatisfy(\.isLetter)
+        else { return nil }
         return region.uppercased()
     }
 

@@ -6,7 +6,7 @@ extension StringProtocol {
         let text = String(self)
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         // One copy of the kept bytes (appending scalar by scalar cost 24,000 instructions a call).
         return String(Substring(scalars[first...last]))

@@ -15,7 +15,9 @@ public enum TimeZoneNames {
     static func placeNames(tzdata text: String) -> [String] {
         text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
-            let name = fields.first == "Z" && fields.count > 1 ? fields[1] : fields.first == "L" && fields.count > 2 ? fields[2] : nil
+            let name =
+                fields.first == "Z" && fields.count > 1
+                ? fields[1] : fields.first == "L" && fields.count > 2 ? fields[2] : nil
             guard let name, name.contains("/"), !name.hasPrefix("Etc/") else { return nil }
             return String(name)
         }
@@ -32,7 +34,8 @@ public enum TimeZoneNames {
     /// list leaves them out; the offsets `Etc/GMT+5` are not, as their sign is the reverse of what
     /// they seem to say.
     public static func zone(_ name: String) -> TimeZone? {
-        guard known.contains(name) || name == "UTC" || isPlaceless(name) && isUTC(name) || tzdataPlaces.contains(name) else { return nil }
+        guard known.contains(name) || name == "UTC" || isPlaceless(name) && isUTC(name) || tzdataPlaces.contains(name)
+        else { return nil }
         return TimeZone(identifier: name)
     }
 
@@ -47,7 +50,8 @@ extension TimeZoneNames {
     /// Whether `name` is a zone that names no place (UTC, GMT, `Etc/…`): what a container's or a
     /// CI machine's clock says, rarely where a site's readers are.
     static func isPlaceless(_ name: String) -> Bool {
-        name.hasPrefix("Etc/") || ["UTC", "UCT", "GMT", "GMT0", "GMT+0", "GMT-0", "Greenwich", "Universal", "Zulu"].contains(name)
+        name.hasPrefix("Etc/")
+            || ["UTC", "UCT", "GMT", "GMT0", "GMT+0", "GMT-0", "Greenwich", "Universal", "Zulu"].contains(name)
     }
 
     /// The name to write for `zone` in pages, calendars and the API: its identifier, but `UTC` for

@@ -10,7 +10,9 @@
 extension String {
     /// `self` when `needsChange` holds for none of its UTF-8 bytes; else the string `rewrite`
     /// builds from all of its bytes. `rewrite` must append valid UTF-8.
-    func rewritingUTF8(when needsChange: (UInt8) -> Bool, _ rewrite: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void) -> String {
+    func rewritingUTF8(
+        when needsChange: (UInt8) -> Bool, _ rewrite: (UnsafeBufferPointer<UInt8>, inout [UInt8]) -> Void
+    ) -> String {
         var text = self
         return text.withUTF8 { bytes -> String? in
             guard bytes.contains(where: needsChange) else { return nil }

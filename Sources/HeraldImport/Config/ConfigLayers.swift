@@ -38,7 +38,8 @@ struct ConfigLayers: Sendable {
 
     /// The text at a key path (a scalar, trimmed; nil when empty).
     func text(_ path: String...) -> (value: String, origin: String)? {
-        guard let found = value(path), let text = found.node.string?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let found = value(path), let text = found.node.string?.trimmingCharacters(in: .whitespaces), !text.isEmpty
+        else { return nil }
         return (text, found.origin)
     }
 
@@ -91,13 +92,15 @@ struct ConfigLayers: Sendable {
             guard let read = try tree.read(file, atMost: InputLimits.largestFile) else { return }
             data = read
         } catch {
-                        config.files.append(file)
-            config.refusals.append(Diagnostic(path: file, line: 1, InputLimits.excess(ofFileSize: error.size)!.message(what: what)))
+            config.files.append(file)
+            config.refusals.append(
+                Diagnostic(path: file, line: 1, InputLimits.excess(ofFileSize: error.size)!.message(what: what)))
             return
         }
         config.files.append(file)
         guard let text = String(data: data, encoding: .utf8) else {
-            config.diagnostics.append(Diagnostic(path: file, line: 1, "is not UTF-8 text; the configuration in it was not read"))
+            config.diagnostics.append(
+                Diagnostic(path: file, line: 1, "is not UTF-8 text; the configuration in it was not read"))
             return
         }
         switch Self.parse(text, file: file) {
@@ -129,18 +132,29 @@ struct ConfigLayers: Sendable {
             switch TOMLFrontMatter.parse(text, path: file, lineOffset: 0) {
             case .success(let mapping): root = mapping
             case .failure(let diagnostic):
-                return .failure(Diagnostic(path: file, line: diagnostic.line, diagnostic.message.replacingOccurrences(of: "front matter", with: "the configuration")))
+                return .failure(
+                    Diagnostic(
+                        path: file, line: diagnostic.line,
+                        diagnostic.message.replacingOccurrences(of: "front matter", with: "the configuration")))
             }
         } else {
             do {
-                guard let node = try Yams.compose(yaml: text) else { return .success(Layer(file: file, root: Node.Mapping([]))) }
+                guard let node = try Yams.compose(yaml: text) else {
+                    return .success(Layer(file: file, root: Node.Mapping([])))
+                }
                 guard let mapping = node.mapping else {
-                    return .failure(Diagnostic(path: file, line: node.mark?.line ?? 1, "the configuration is not a mapping of keys to values"))
+                    return .failure(
+                        Diagnostic(
+                            path: file, line: node.mark?.line ?? 1,
+                            "the configuration is not a mapping of keys to values"))
                 }
                 root = mapping
             } catch let error as YamlError {
                 let what = file.hasSuffix(".json") ? "JSON" : "YAML"
-                return .failure(Diagnostic(path: file, line: FrontMatterFields.line(of: error), "the configuration is not valid \(what): \(FrontMatterFields.reason(of: error))"))
+                return .failure(
+                    Diagnostic(
+                        path: file, line: FrontMatterFields.line(of: error),
+                        "the configuration is not valid \(what): \(FrontMatterFields.reason(of: error))"))
             } catch {
                 return .failure(Diagnostic(path: file, line: 1, "the configuration could not be read: \(error)"))
             }

@@ -42,7 +42,9 @@ enum HugoConfigReader {
                     add(file, under: [parts[0]])
                 } else if parts.count == 3 {
                     // `languages.es.toml` holds `languages.es`; `params.es.toml` and `menus.es.toml` that language's own.
-                    add(file, under: parts[0] == "languages" ? ["languages", parts[1]] : ["languages", parts[1], parts[0]])
+                    add(
+                        file,
+                        under: parts[0] == "languages" ? ["languages", parts[1]] : ["languages", parts[1], parts[0]])
                 }
             }
         }
@@ -52,24 +54,38 @@ enum HugoConfigReader {
     /// The site's own settings: title, description, address, language, zone, page size, author and Markdown.
     static func readSite(_ layers: ConfigLayers, defaultLanguage: String, into config: inout OldSiteConfig) {
         let languageTable = ["languages", defaultLanguage]
-        config.title = (layers.text("title") ?? layers.text(languageTable[0], languageTable[1], "title")).map { Setting(value: $0.value, origin: $0.origin) }
-        config.description = (layers.text("params", "description") ?? layers.text("description") ?? layers.text("languages", defaultLanguage, "params", "description"))
+        config.title = (layers.text("title") ?? layers.text(languageTable[0], languageTable[1], "title")).map {
+            Setting(value: $0.value, origin: $0.origin)
+        }
+        config.description =
+            (layers.text("params", "description") ?? layers.text("description")
+            ?? layers.text("languages", defaultLanguage, "params", "description"))
             .map { Setting(value: $0.value, origin: $0.origin) }
         config.baseURL = (layers.text("baseURL")).map { Setting(value: $0.value, origin: $0.origin) }
-        config.language = (layers.text("languages", defaultLanguage, "languageCode") ?? layers.text("languageCode") ?? layers.text("defaultContentLanguage"))
+        config.language =
+            (layers.text("languages", defaultLanguage, "languageCode") ?? layers.text("languageCode")
+            ?? layers.text("defaultContentLanguage"))
             .map { Setting(value: $0.value, origin: $0.origin) }
-        config.timeZone = (layers.text("languages", defaultLanguage, "timeZone") ?? layers.text("timeZone")).map { Setting(value: $0.value, origin: $0.origin) }
-        if let size = layers.text("pagination", "pagerSize") ?? layers.text("paginate"), let count = Int(size.value), count > 0 {
+        config.timeZone = (layers.text("languages", defaultLanguage, "timeZone") ?? layers.text("timeZone")).map {
+            Setting(value: $0.value, origin: $0.origin)
+        }
+        if let size = layers.text("pagination", "pagerSize") ?? layers.text("paginate"), let count = Int(size.value),
+            count > 0
+        {
             config.pageSize = Setting(value: count, origin: size.origin)
         }
         if let author = layers.value(["params", "author"]) ?? layers.value(["author"]) {
-            let name = author.node.string ?? author.node.mapping.flatMap { ConfigLayers.entry("name", in: $0)?.1.string }
+            let name =
+                author.node.string ?? author.node.mapping.flatMap { ConfigLayers.entry("name", in: $0)?.1.string }
             if let name, !name.isEmpty { config.author = Setting(value: name, origin: author.origin) }
         }
         if let unsafe = layers.value(["markup", "goldmark", "renderer", "unsafe"]) {
-            config.unsafeHTML = Setting(value: unsafe.node.bool ?? (unsafe.node.string == "true"), origin: unsafe.origin)
+            config.unsafeHTML = Setting(
+                value: unsafe.node.bool ?? (unsafe.node.string == "true"), origin: unsafe.origin)
         }
-        config.highlightStyle = layers.text("markup", "highlight", "style").map { Setting(value: $0.value, origin: $0.origin) }
+        config.highlightStyle = layers.text("markup", "highlight", "style").map {
+            Setting(value: $0.value, origin: $0.origin)
+        }
         if let emoji = layers.value(["enableEmoji"]), emoji.node.bool ?? (emoji.node.string == "true") {
             config.emoji = Setting(value: true, origin: emoji.origin)
         }
@@ -86,7 +102,9 @@ enum HugoConfigReader {
             } else if section.lowercased() == "page", let pages = value.mapping {
                 // Hugo's newer form: permalinks.page.<section>.
                 for (key, pattern) in pages {
-                    if let name = key.string, let text = pattern.string { config.permalinks[name.lowercased()] = Setting(value: text, origin: origin) }
+                    if let name = key.string, let text = pattern.string {
+                        config.permalinks[name.lowercased()] = Setting(value: text, origin: origin)
+                    }
                 }
             }
         }
@@ -106,7 +124,9 @@ enum HugoConfigReader {
         // A site with a content folder per language: the default language's is the content; the
         // others hold translations, found by their path in it.
         for (code, value, _) in layers.mapping("languages") {
-            guard let dir = value.mapping.flatMap({ ConfigLayers.entry("contentDir", in: $0)?.1.string }) else { continue }
+            guard let dir = value.mapping.flatMap({ ConfigLayers.entry("contentDir", in: $0)?.1.string }) else {
+                continue
+            }
             config.languageContentDirs[code] = trimmedFolder(dir)
         }
         if let dir = config.languageContentDirs[defaultLanguage] { config.contentDir = dir }
@@ -127,7 +147,9 @@ enum HugoConfigReader {
             config.languages = [defaultLanguage] + others
             for (code, value, _) in languages {
                 guard let table = value.mapping else { continue }
-                if let name = ConfigLayers.entry("languageName", in: table)?.1.string { config.languageNames[code] = name }
+                if let name = ConfigLayers.entry("languageName", in: table)?.1.string {
+                    config.languageNames[code] = name
+                }
                 if let title = ConfigLayers.entry("title", in: table)?.1.string { config.languageTitles[code] = title }
             }
         }
@@ -149,7 +171,10 @@ enum HugoConfigReader {
             do {
                 config.ignoreFiles.append(try GoRegularExpression(pattern))
             } catch {
-                config.refusals.append(Diagnostic(path: file, line: line, "ignoreFiles: '\(pattern)' is not a Go regular expression: \(error.reason)"))
+                config.refusals.append(
+                    Diagnostic(
+                        path: file, line: line,
+                        "ignoreFiles: '\(pattern)' is not a Go regular expression: \(error.reason)"))
             }
         }
     }
@@ -174,7 +199,9 @@ enum HugoConfigReader {
         switch node {
         case .scalar(let scalar): params[key] = scalar.string
         case .mapping(let mapping):
-            for (child, value) in mapping { flatten(value, key: key + "." + (child.string ?? "").lowercased(), into: &params) }
+            for (child, value) in mapping {
+                flatten(value, key: key + "." + (child.string ?? "").lowercased(), into: &params)
+            }
         default: break
         }
     }

@@ -16,14 +16,19 @@ enum JekyllConfigReader {
     /// The configuration of the Jekyll site in `tree`.
     static func read(_ tree: SourceTree) -> OldSiteConfig {
         var config = OldSiteConfig(kind: .jekyll)
-        config.taxonomies = [("categories", "category", "Jekyll"), ("category", "category", "Jekyll"), ("tags", "tag", "Jekyll"), ("tag", "tag", "Jekyll")]
+        config.taxonomies = [
+            ("categories", "category", "Jekyll"), ("category", "category", "Jekyll"), ("tags", "tag", "Jekyll"),
+            ("tag", "tag", "Jekyll"),
+        ]
         // Jekyll always let raw HTML through (kramdown and CommonMark alike).
         config.unsafeHTML = Setting(value: true, origin: "Jekyll's Markdown")
         config.permalinks["posts"] = Setting(value: styles["date"]!, origin: "Jekyll's default (date)")
         var layers = ConfigLayers()
         let file = ["_config.yml", "_config.yaml"].first(where: tree.has) ?? "_config.yml"
         if tree.has(file) { layers.add(file, from: tree, into: &config) }
-        func setting(_ key: String) -> Setting<String>? { layers.text(key).map { Setting(value: $0.value, origin: $0.origin) } }
+        func setting(_ key: String) -> Setting<String>? {
+            layers.text(key).map { Setting(value: $0.value, origin: $0.origin) }
+        }
         config.title = setting("title")
         config.description = setting("description")
         let url = layers.text("url")
@@ -32,13 +37,18 @@ enum JekyllConfigReader {
             var path = baseurl?.value ?? ""
             if !path.isEmpty, !path.hasPrefix("/") { path = "/" + path }
             let address = (url?.value ?? "").trimmingSuffix("/") + path
-            config.baseURL = Setting(value: address.isEmpty ? "/" : address, origin: [url?.origin, baseurl?.origin].compactMap { $0 }.joined(separator: " and "))
+            config.baseURL = Setting(
+                value: address.isEmpty ? "/" : address,
+                origin: [url?.origin, baseurl?.origin].compactMap { $0 }.joined(separator: " and "))
         }
         config.language = setting("lang") ?? setting("locale") ?? setting("language")
         config.timeZone = setting("timezone")
-        if let size = layers.text("paginate"), let count = Int(size.value), count > 0 { config.pageSize = Setting(value: count, origin: size.origin) }
+        if let size = layers.text("paginate"), let count = Int(size.value), count > 0 {
+            config.pageSize = Setting(value: count, origin: size.origin)
+        }
         if let author = layers.value(["author"]) {
-            let name = author.node.string ?? author.node.mapping.flatMap { ConfigLayers.entry("name", in: $0)?.1.string }
+            let name =
+                author.node.string ?? author.node.mapping.flatMap { ConfigLayers.entry("name", in: $0)?.1.string }
             if let name, !name.isEmpty { config.author = Setting(value: name, origin: author.origin) }
         }
         // Jekyll's `highlighter` (rouge, the default, or none) and kramdown's own setting for it.
@@ -60,7 +70,8 @@ enum JekyllConfigReader {
             config.emoji = Setting(value: true, origin: plugins.origin + " (the jemoji plugin)")
         }
         if let permalink = layers.text("permalink") {
-            config.permalinks["posts"] = Setting(value: styles[permalink.value] ?? permalink.value, origin: permalink.origin)
+            config.permalinks["posts"] = Setting(
+                value: styles[permalink.value] ?? permalink.value, origin: permalink.origin)
         }
         if let collections = layers.value(["collections"]) {
             switch collections.node {
@@ -68,7 +79,8 @@ enum JekyllConfigReader {
                 for (key, value) in mapping {
                     guard let name = key.string, name != "posts" else {
                         if let pattern = value.mapping.flatMap({ ConfigLayers.entry("permalink", in: $0)?.1.string }) {
-                            config.permalinks["posts"] = Setting(value: styles[pattern] ?? pattern, origin: collections.origin)
+                            config.permalinks["posts"] = Setting(
+                                value: styles[pattern] ?? pattern, origin: collections.origin)
                         }
                         continue
                     }
@@ -92,8 +104,12 @@ enum JekyllConfigReader {
                 let scope = ConfigLayers.entry("scope", in: mapping)?.1.mapping
                 let path = scope.flatMap { ConfigLayers.entry("path", in: $0)?.1.string } ?? ""
                 let type = scope.flatMap { ConfigLayers.entry("type", in: $0)?.1.string }
-                let values = ConfigLayers.entry("values", in: mapping)?.1.mapping.map { pairs in pairs.map { ($0.key.string ?? "", $0.value) } } ?? []
-                config.defaults.append(FrontMatterDefault(path: HugoConfigReader.trimmedFolder(path), type: type, values: values))
+                let values =
+                    ConfigLayers.entry("values", in: mapping)?.1.mapping.map { pairs in
+                        pairs.map { ($0.key.string ?? "", $0.value) }
+                    } ?? []
+                config.defaults.append(
+                    FrontMatterDefault(path: HugoConfigReader.trimmedFolder(path), type: type, values: values))
             }
         }
         return config

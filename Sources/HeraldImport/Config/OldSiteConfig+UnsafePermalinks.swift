@@ -10,11 +10,15 @@ extension OldSiteConfig {
             guard let problem = OwnSiteAddress.problem(pattern.value) else { continue }
             leaveOut("permalink pattern of \(section)", pattern.value, problem, origin: pattern.origin)
             // Jekyll's posts fall back to its default pattern; Hugo's sections to their folders.
-            permalinks[section] = kind == .jekyll && section == "posts" ? Setting(value: JekyllConfigReader.styles["date"]!, origin: "Jekyll's default (date)") : nil
+            permalinks[section] =
+                kind == .jekyll && section == "posts"
+                ? Setting(value: JekyllConfigReader.styles["date"]!, origin: "Jekyll's default (date)") : nil
         }
         for (name, pattern) in collections.sorted(by: { $0.key < $1.key }) {
             guard let pattern, let problem = OwnSiteAddress.problem(pattern) else { continue }
-            leaveOut("permalink pattern of the \(name) collection", pattern, problem, origin: files.first.map { $0 + ":1" } ?? "_config.yml:1")
+            leaveOut(
+                "permalink pattern of the \(name) collection", pattern, problem,
+                origin: files.first.map { $0 + ":1" } ?? "_config.yml:1")
             collections[name] = .some(nil)
         }
     }
@@ -24,7 +28,10 @@ extension OldSiteConfig {
         let parts = origin.split(separator: ":")
         let line = parts.count >= 2 ? Int(parts[parts.count - 1]) : nil
         let path = line == nil ? (files.first ?? origin) : parts.dropLast().joined(separator: ":")
-        unsafeSettings.append(Diagnostic.warning(path: path, line: line ?? 1,
-            "the \(what) '\(ImportPlan.printable(pattern))' \(problem); it is left out of site.yml, so that building the new site cannot write outside its output"))
+        unsafeSettings.append(
+            Diagnostic.warning(
+                path: path, line: line ?? 1,
+                "the \(what) '\(ImportPlan.printable(pattern))' \(problem); it is left out of site.yml, so that building the new site cannot write outside its output"
+            ))
     }
 }

@@ -31,7 +31,9 @@ struct OldSiteConfig: @unchecked Sendable {
     /// URL patterns: Hugo's by section, Jekyll's `posts` and by collection.
     var permalinks: [String: Setting<String>] = [:]
     /// Taxonomies: front-matter key (plural) → singular name.
-    var taxonomies: [(plural: String, singular: String, origin: String)] = [("categories", "category", "Hugo's default"), ("tags", "tag", "Hugo's default")]
+    var taxonomies: [(plural: String, singular: String, origin: String)] = [
+        ("categories", "category", "Hugo's default"), ("tags", "tag", "Hugo's default"),
+    ]
     /// Hugo's `uglyURLs`: pages at `/section/name.html`.
     var uglyURLs = false
     /// Hugo lower-cases every path unless `disablePathToLower`.

@@ -29,7 +29,10 @@ struct FrontMatterFields: Sendable {
             case .success(let mapping):
                 // The bounds every reader keeps (TOML has no aliases, but may nest and key without end).
                 if let excess = InputLimits.excess(in: mapping, bytes: document.frontMatter.utf8.count) {
-                    return .failure(.init(line: document.frontMatterLine - 1 + excess.line, message: excess.message(what: "front matter")))
+                    return .failure(
+                        .init(
+                            line: document.frontMatterLine - 1 + excess.line,
+                            message: excess.message(what: "front matter")))
                 }
                 return .success(FrontMatterFields(mapping: mapping, lineOffset: document.frontMatterLine - 1))
             case .failure(let diagnostic):
@@ -44,22 +47,34 @@ struct FrontMatterFields: Sendable {
                     composed = try Yams.compose(yaml: document.frontMatter)
                 } catch let refusal as YamlError {
                     // A repeated key, as real sites have: the later value counts, as in Hugo, Jekyll and Herald.
-                    guard case .duplicatedKeysInMapping = refusal, let tolerant = YAMLDuplicateKeys.compose(document.frontMatter, resolver: .default, refusal: refusal) else { throw refusal }
+                    guard case .duplicatedKeysInMapping = refusal,
+                        let tolerant = YAMLDuplicateKeys.compose(
+                            document.frontMatter, resolver: .default, refusal: refusal)
+                    else { throw refusal }
                     composed = tolerant
                 }
                 guard let node = composed else { return .success(.empty) }
                 guard let mapping = node.mapping else {
-                    return .failure(.init(line: lineOffset + (node.mark?.line ?? 1), message: "front matter is not a mapping of keys to values"))
+                    return .failure(
+                        .init(
+                            line: lineOffset + (node.mark?.line ?? 1),
+                            message: "front matter is not a mapping of keys to values"))
                 }
                 // The bounds every reader keeps (an alias bomb would make the import walk billions of values).
                 if let excess = InputLimits.excess(in: node, bytes: document.frontMatter.utf8.count) {
-                    return .failure(.init(line: lineOffset + excess.line, message: excess.message(what: "front matter")))
+                    return .failure(
+                        .init(line: lineOffset + excess.line, message: excess.message(what: "front matter")))
                 }
                 var fields = FrontMatterFields(mapping: mapping, lineOffset: lineOffset)
-                fields.repeats = YAMLDuplicateKeys.warnings(in: node, path: "", lineOffset: lineOffset).map { ($0.line, $0.message) }
+                fields.repeats = YAMLDuplicateKeys.warnings(in: node, path: "", lineOffset: lineOffset).map {
+                    ($0.line, $0.message)
+                }
                 return .success(fields)
             } catch let error as YamlError {
-                return .failure(.init(line: lineOffset + Self.line(of: error), message: "front matter is not valid \(what): \(Self.reason(of: error))"))
+                return .failure(
+                    .init(
+                        line: lineOffset + Self.line(of: error),
+                        message: "front matter is not valid \(what): \(Self.reason(of: error))"))
             } catch {
                 return .failure(.init(line: lineOffset + 1, message: "front matter is not valid \(what): \(error)"))
             }
@@ -123,7 +138,8 @@ struct FrontMatterFields: Sendable {
     /// A YAML error in words, without Yams' copy of the text.
     static func reason(of error: YamlError) -> String {
         switch error {
-        case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _), .composer(let context, let problem, _, _):
+        case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _),
+            .composer(let context, let problem, _, _):
             return [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         default: return String("\(error)".prefix { $0 != "\n" })
         }

@@ -16,7 +16,9 @@ enum HugoInventory {
     ]
 
     /// The other formats Hugo renders content from.
-    static let otherContentFormats: Set<String> = ["html", "htm", "org", "adoc", "asciidoc", "ad", "rst", "pandoc", "pdc"]
+    static let otherContentFormats: Set<String> = [
+        "html", "htm", "org", "adoc", "asciidoc", "ad", "rst", "pandoc", "pdc",
+    ]
 
     /// Whether a path names a Markdown file.
     static func isMarkdown(_ path: String) -> Bool {
@@ -37,10 +39,14 @@ enum HugoInventory {
         }
         taking.placeTranslations(translations, into: &items)
         for (folder, files) in resources {
-            if let key = items.first(where: { $0.value.bundleFolder.map { $0 + "/" } == folder })?.key { items[key]!.resources = files.sorted() }
+            if let key = items.first(where: { $0.value.bundleFolder.map { $0 + "/" } == folder })?.key {
+                items[key]!.resources = files.sorted()
+            }
         }
         taking.inventory.items = items.values.sorted { $0.sourcePath < $1.sourcePath }
-        taking.inventory.leftOut = taking.leftOutCounts.map { LeftOut(path: $0.key, files: $0.value.files, reason: $0.value.reason) }.sorted { $0.path < $1.path }
+        taking.inventory.leftOut = taking.leftOutCounts.map {
+            LeftOut(path: $0.key, files: $0.value.files, reason: $0.value.reason)
+        }.sorted { $0.path < $1.path }
         return taking.inventory
     }
 }
@@ -69,10 +75,14 @@ private struct HugoInventoryTaking {
 
     /// Every file of the site sorted: content files (returned), another language's content
     /// (returned with its path in that folder), static files and data copied, the rest left out.
-    mutating func sortFiles(_ tree: SourceTree) -> (content: [String], translatedByFolder: [(language: String, path: String, relative: String)]) {
+    mutating func sortFiles(
+        _ tree: SourceTree
+    ) -> (content: [String], translatedByFolder: [(language: String, path: String, relative: String)]) {
         var contentFiles: [String] = []
         let taxonomyFolders = Set(config.taxonomies.map { content + $0.plural.lowercased() + "/" })
-        let otherLanguageDirs = config.languageContentDirs.filter { $0.value != config.contentDir }.map { (language: $0.key, dir: $0.value) }.sorted { $0.dir > $1.dir }
+        let otherLanguageDirs = config.languageContentDirs.filter { $0.value != config.contentDir }.map {
+            (language: $0.key, dir: $0.value)
+        }.sorted { $0.dir > $1.dir }
         var translatedByFolder: [(language: String, path: String, relative: String)] = []
         for file in tree.files {
             if config.files.contains(file) { continue }
@@ -80,10 +90,17 @@ private struct HugoInventoryTaking {
                 leave(folder, "taxonomy pages: Herald makes its own category and tag pages")
                 continue
             }
-            if file.hasPrefix(content) { contentFiles.append(file); continue }
+            if file.hasPrefix(content) {
+                contentFiles.append(file)
+                continue
+            }
             // Another language's content folder: its Markdown is translations, found below by path.
             if let (language, dir) = otherLanguageDirs.first(where: { file.hasPrefix($0.dir + "/") }) {
-                if HugoInventory.isMarkdown(file) { translatedByFolder.append((language, file, String(file.dropFirst(dir.count + 1)))) } else { leave(dir + "/", "another language's content: the site is imported in its default language") }
+                if HugoInventory.isMarkdown(file) {
+                    translatedByFolder.append((language, file, String(file.dropFirst(dir.count + 1))))
+                } else {
+                    leave(dir + "/", "another language's content: the site is imported in its default language")
+                }
                 continue
             }
             sortOtherFile(file)
@@ -106,8 +123,14 @@ private struct HugoInventoryTaking {
             }
             return
         }
-        if file.hasPrefix(config.publishDir + "/") { leave(config.publishDir + "/", "the old site's generated output"); return }
-        if let folder = HugoInventory.leftOutFolders.first(where: { file.hasPrefix($0.folder + "/") }) { leave(folder.folder + "/", folder.reason); return }
+        if file.hasPrefix(config.publishDir + "/") {
+            leave(config.publishDir + "/", "the old site's generated output")
+            return
+        }
+        if let folder = HugoInventory.leftOutFolders.first(where: { file.hasPrefix($0.folder + "/") }) {
+            leave(folder.folder + "/", folder.reason)
+            return
+        }
         if !file.contains("/") {
             leave(file, "not part of the published site")
         } else {
@@ -121,7 +144,9 @@ private struct HugoInventoryTaking {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 3, languages.contains(parts[parts.count - 2]) else {
             let dot = name.lastIndex(of: ".")
-            return (dot.map { String(name[..<$0]) } ?? name, nil, dot.map { String(name[name.index(after: $0)...]) } ?? "")
+            return (
+                dot.map { String(name[..<$0]) } ?? name, nil, dot.map { String(name[name.index(after: $0)...]) } ?? ""
+            )
         }
         return (parts.dropLast(2).joined(separator: "."), parts[parts.count - 2], parts.last!)
     }
@@ -134,13 +159,18 @@ private struct HugoInventoryTaking {
 
     /// The item a content file is, placed as if its folder were `folder` under content/ and its
     /// name `plainName`; nil (and left out, with why) for the home page's and sub-sections' texts.
-    mutating func oldItem(_ path: String, folder folderPath: String, plainName: String, language: String? = nil) -> OldItem? {
-        let segments = (String(folderPath.dropFirst(content.count - 1)).split(separator: "/").map(String.init)) + [plainName]
+    mutating func oldItem(
+        _ path: String, folder folderPath: String, plainName: String, language: String? = nil
+    ) -> OldItem? {
+        let segments =
+            (String(folderPath.dropFirst(content.count - 1)).split(separator: "/").map(String.init)) + [plainName]
         if split(plainName).stem.lowercased() == "_index" {
             switch segments.count {
             case 1: leave(path, "the home page's text: Herald's home page is made of the site's news and events")
             case 2 where language == nil:
-                return OldItem(sourcePath: path, section: segments[0], role: .sectionPage, placement: "_index.md", document: SourceDocument.placeholder, fields: .empty)
+                return OldItem(
+                    sourcePath: path, section: segments[0], role: .sectionPage, placement: "_index.md",
+                    document: SourceDocument.placeholder, fields: .empty)
             case 2: leave(path, "a section's own text (\(language!)) the site does not have in its default language")
             default: leave(path, "a sub-section's list page: Herald lists a kind's items on one list")
             }
@@ -148,18 +178,29 @@ private struct HugoInventoryTaking {
         }
         let section = segments.count == 1 ? "pages" : segments[0]
         let placement = segments.count == 1 ? plainName : segments.dropFirst().joined(separator: "/")
-        var item = OldItem(sourcePath: path, section: section, placement: placement, document: SourceDocument.placeholder, fields: .empty)
+        var item = OldItem(
+            sourcePath: path, section: section, placement: placement, document: SourceDocument.placeholder,
+            fields: .empty)
         item.language = language
-        if split(plainName).stem.lowercased() == "index" && HugoInventory.isMarkdown(plainName) { item.bundleFolder = (path as NSString).deletingLastPathComponent }
+        if split(plainName).stem.lowercased() == "index" && HugoInventory.isMarkdown(plainName) {
+            item.bundleFolder = (path as NSString).deletingLastPathComponent
+        }
         return item
     }
 
     /// The content files placed: the default language's items by key (folder and name without
     /// language), the other languages' files as translations, and each leaf bundle's files
     /// (everything below a folder with an index.md) as its resources.
-    mutating func placeContentFiles(_ contentFiles: [String], tree: SourceTree)
-        -> (items: [String: OldItem], translations: [(base: String, language: String, path: String)], resources: [String: [String]]) {
-        let bundleFolders = Set(contentFiles.filter(isBundleIndex).map { ($0 as NSString).deletingLastPathComponent + "/" })
+    mutating func placeContentFiles(
+        _ contentFiles: [String], tree: SourceTree
+    )
+        -> (
+            items: [String: OldItem], translations: [(base: String, language: String, path: String)],
+            resources: [String: [String]]
+        )
+    {
+        let bundleFolders = Set(
+            contentFiles.filter(isBundleIndex).map { ($0 as NSString).deletingLastPathComponent + "/" })
         func bundle(of path: String) -> String? {
             var folder = (path as NSString).deletingLastPathComponent
             while folder.count >= content.count {
@@ -206,8 +247,17 @@ private struct HugoInventoryTaking {
     /// AsciiDoc …) is not converted, since Herald's content is Markdown; any other file is
     /// published where it stands.
     private mutating func placeOtherContent(_ path: String, relative: String, tree: SourceTree) {
-        if HugoInventory.otherContentFormats.contains((path as NSString).pathExtension.lowercased()), tree.read(path).map(SourceDocument.startsWithFrontMatter) == true {
-            inventory.unconverted.append((path, Diagnostic(path: path, line: 1, "a page written in \((path as NSString).pathExtension.uppercased()), not Markdown: Herald's content is Markdown")))
+        if HugoInventory.otherContentFormats.contains((path as NSString).pathExtension.lowercased()),
+            tree.read(path).map(SourceDocument.startsWithFrontMatter) == true
+        {
+            inventory.unconverted.append(
+                (
+                    path,
+                    Diagnostic(
+                        path: path, line: 1,
+                        "a page written in \((path as NSString).pathExtension.uppercased()), not Markdown: Herald's content is Markdown"
+                    )
+                ))
             return
         }
         inventory.copies.append((path, "static/" + relative))
@@ -217,9 +267,16 @@ private struct HugoInventoryTaking {
     /// post: the first of its languages (in the site's order) makes the item, in that language,
     /// and the others are its translations. Herald builds it without an original; `herald check`
     /// says so.
-    mutating func placeTranslations(_ found: [(base: String, language: String, path: String)], into items: inout [String: OldItem]) {
-        let languageOrder = Dictionary(config.languages.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let translations = found.sorted { ($0.base, languageOrder[$0.language] ?? .max, $0.path) < ($1.base, languageOrder[$1.language] ?? .max, $1.path) }
+    mutating func placeTranslations(
+        _ found: [(base: String, language: String, path: String)], into items: inout [String: OldItem]
+    ) {
+        let languageOrder = Dictionary(
+            config.languages.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let translations = found.sorted {
+            ($0.base, languageOrder[$0.language] ?? .max, $0.path) < (
+                $1.base, languageOrder[$1.language] ?? .max, $1.path
+            )
+        }
         for (base, language, path) in translations {
             if items[base] != nil {
                 // Imported beside the item as its translation (ImportPlan.translations(of:)).
@@ -229,9 +286,12 @@ private struct HugoInventoryTaking {
             // Placed as the default language's file would be: its folder (under content/ for a
             // language folder's file) and its name without the language.
             let byFolder = !path.hasPrefix(content)
-            let folder = byFolder ? (base as NSString).deletingLastPathComponent : (path as NSString).deletingLastPathComponent
+            let folder =
+                byFolder ? (base as NSString).deletingLastPathComponent : (path as NSString).deletingLastPathComponent
             let name = split((path as NSString).lastPathComponent)
-            if let item = oldItem(path, folder: folder, plainName: name.stem + "." + name.ext, language: language) { items[base] = item }
+            if let item = oldItem(path, folder: folder, plainName: name.stem + "." + name.ext, language: language) {
+                items[base] = item
+            }
         }
     }
 }

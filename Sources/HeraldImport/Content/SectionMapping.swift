@@ -40,26 +40,37 @@ struct SectionChoice: Sendable, Equatable {
 
 /// Chooses a Herald kind for each section of the old site.
 enum SectionMapping {
-    static let newsNames: Set<String> = ["posts", "post", "blog", "blogs", "news", "articles", "article", "updates", "stories", "press", "announcements", "notices", "_posts", "_drafts"]
-    static let eventNames: Set<String> = ["events", "event", "activity", "activities", "meetups", "meetup", "calendar", "agenda", "workshops", "webinars", "_events"]
+    static let newsNames: Set<String> = [
+        "posts", "post", "blog", "blogs", "news", "articles", "article", "updates", "stories", "press", "announcements",
+        "notices", "_posts", "_drafts",
+    ]
+    static let eventNames: Set<String> = [
+        "events", "event", "activity", "activities", "meetups", "meetup", "calendar", "agenda", "workshops", "webinars",
+        "_events",
+    ]
     /// Front-matter names of an event's start.
     static let startNames = ["start", "startDate", "dateStart", "start_date", "eventDate", "event_start"]
 
     /// Whether an item looks like an event: a start key, or `layout`/`type` event.
     static func isEvent(_ item: OldItem, defaults: [(key: String, value: Node)]) -> Bool {
         if startNames.contains(where: { item.fields.field($0) != nil }) { return true }
-        let layout = item.fields.text("layout") ?? item.fields.text("type") ?? defaults.first { $0.key == "layout" }?.value.string
+        let layout =
+            item.fields.text("layout") ?? item.fields.text("type")
+            ?? defaults.first { $0.key == "layout" }?.value.string
         return layout?.lowercased() == "event" || layout?.lowercased() == "events"
     }
 
     /// Whether an item has a date (front matter or file name).
     static func isDated(_ item: OldItem) -> Bool {
-        item.fields.field("date") != nil || Slug.datePrefix(of: ((item.bundleFolder ?? item.sourcePath) as NSString).lastPathComponent) != nil
+        item.fields.field("date") != nil
+            || Slug.datePrefix(of: ((item.bundleFolder ?? item.sourcePath) as NSString).lastPathComponent) != nil
     }
 
     /// The choice for every section of `items`.
-    static func choose(_ items: [OldItem], config: OldSiteConfig, overrides: SectionOverrides,
-                       defaults: (OldItem) -> [(key: String, value: Node)]) -> [String: SectionChoice] {
+    static func choose(
+        _ items: [OldItem], config: OldSiteConfig, overrides: SectionOverrides,
+        defaults: (OldItem) -> [(key: String, value: Node)]
+    ) -> [String: SectionChoice] {
         let bySection = Dictionary(grouping: items, by: \.section)
         let taxonomies = Set(config.kind == .hugo ? config.taxonomies.map { $0.plural.lowercased() } : [])
         var choices: [String: SectionChoice] = [:]
@@ -69,7 +80,8 @@ enum SectionMapping {
             let leaf = String(name.split(separator: "/").last ?? "")
             func choice(_ kind: ContentKind?, _ reason: String) -> SectionChoice {
                 // A page section's own page (`about/_index.md`) is one of its pages.
-                SectionChoice(section: section, kind: kind, reason: reason, items: kind == .page ? members.count : regular.count)
+                SectionChoice(
+                    section: section, kind: kind, reason: reason, items: kind == .page ? members.count : regular.count)
             }
             if let override = overrides.kind(of: section) {
                 choices[section] = choice(override, override == nil ? "--skip" : "--\(override!.folder)")
@@ -86,11 +98,13 @@ enum SectionMapping {
             let events = regular.filter { isEvent($0, defaults: defaults($0)) }.count
             let dated = regular.filter(isDated).count
             if events > 0, events * 2 >= regular.count {
-                choices[section] = choice(.event, "\(events) of \(regular.count) items have an event's start or layout: event")
+                choices[section] = choice(
+                    .event, "\(events) of \(regular.count) items have an event's start or layout: event")
             } else if eventNames.contains(leaf) && section != "_posts" {
                 choices[section] = choice(.event, "an events section by its name")
             } else if newsNames.contains(leaf) || section.hasPrefix("_posts") || section.hasPrefix("_drafts") {
-                choices[section] = choice(.news, section.hasPrefix("_") ? "Jekyll's posts" : "a posts section by its name")
+                choices[section] = choice(
+                    .news, section.hasPrefix("_") ? "Jekyll's posts" : "a posts section by its name")
             } else if section == "pages" {
                 choices[section] = choice(.page, "single pages")
             } else if regular.count >= 3, dated * 5 >= regular.count * 4 {

@@ -23,8 +23,11 @@ struct BodyConversionRun {
     /// Callouts open: closer's index → where their text starts in the output, and the alert.
     var openAlerts: [Int: (start: Int, alert: ShortcodeAlert)] = [:]
 
-    init(converter: BodyConverter, body: String, path: String, constructs: [MarkupConstruct], fields: FrontMatterFields) {
-        (self.converter, self.body, self.path, self.constructs, self.fields) = (converter, body, path, constructs, fields)
+    init(converter: BodyConverter, body: String, path: String, constructs: [MarkupConstruct], fields: FrontMatterFields)
+    {
+        (self.converter, self.body, self.path, self.constructs, self.fields) = (
+            converter, body, path, constructs, fields
+        )
         position = body.startIndex
         output.reserveCapacity(body.utf8.count)
     }
@@ -65,10 +68,14 @@ struct BodyConversionRun {
             // The text since the callout opened, its shortcodes converted, quoted.
             let start = output.utf8.index(output.startIndex, offsetBy: open.start)
             let inner = String(output[start...])
-            output = ShortcodeAlert.blankLineBefore(String(output[..<start])) + open.alert.markdown(inner) + ShortcodeAlert.blankLineAfter(body[position...])
+            output =
+                ShortcodeAlert.blankLineBefore(String(output[..<start])) + open.alert.markdown(inner)
+                + ShortcodeAlert.blankLineAfter(body[position...])
             return ""
         }
-        if !silentClosers.contains(index) { leave(construct, kind: "shortcode \(construct.name)", reason: "closes a shortcode that was not opened") }
+        if !silentClosers.contains(index) {
+            leave(construct, kind: "shortcode \(construct.name)", reason: "closes a shortcode that was not opened")
+        }
         return nil
     }
 
@@ -76,14 +83,21 @@ struct BodyConversionRun {
     /// closing tag, which is part of it.
     private mutating func shortcode(_ construct: MarkupConstruct, selfClosing: Bool) -> String? {
         let arguments = ShortcodeArguments.parse(construct.arguments)
-        let closeIndex = selfClosing ? nil : closer(of: index) { other in
-            if case .shortcode(_, true, _) = other.form { return other.name == construct.name }
-            return false
-        }
+        let closeIndex =
+            selfClosing
+            ? nil
+            : closer(of: index) { other in
+                if case .shortcode(_, true, _) = other.form { return other.name == construct.name }
+                return false
+            }
         let name = construct.name.lowercased()
-        let replacement = embed(name, arguments) ?? reference(construct, arguments) ?? block(construct, arguments, closeIndex: closeIndex)
+        let replacement =
+            embed(name, arguments) ?? reference(construct, arguments)
+            ?? block(construct, arguments, closeIndex: closeIndex)
         if replacement == nil {
-            if !reported { leave(construct, kind: "shortcode \(construct.name)", reason: converter.knownReason(construct.name)) }
+            if !reported {
+                leave(construct, kind: "shortcode \(construct.name)", reason: converter.knownReason(construct.name))
+            }
             if let closeIndex { silentClosers.insert(closeIndex) }
         }
         return replacement
@@ -97,13 +111,15 @@ struct BodyConversionRun {
             made = converter.figure(arguments, result: &result)
         case "youtube":
             made = arguments.value("id", at: 0).map { id in
-                converter.video(url: "https://www.youtube-nocookie.com/embed/\(id)", link: "https://www.youtube.com/watch?v=\(id)",
-                                title: arguments.value("title") ?? "YouTube video", result: &result)
+                converter.video(
+                    url: "https://www.youtube-nocookie.com/embed/\(id)", link: "https://www.youtube.com/watch?v=\(id)",
+                    title: arguments.value("title") ?? "YouTube video", result: &result)
             }
         case "vimeo":
             made = arguments.value("id", at: 0).map { id in
-                converter.video(url: "https://player.vimeo.com/video/\(id)?dnt=1", link: "https://vimeo.com/\(id)",
-                                title: arguments.value("title") ?? "Vimeo video", result: &result)
+                converter.video(
+                    url: "https://player.vimeo.com/video/\(id)?dnt=1", link: "https://vimeo.com/\(id)",
+                    title: arguments.value("title") ?? "Vimeo video", result: &result)
             }
         case "gist":
             if let user = arguments.value("user", at: 0), let id = arguments.value("id", at: 1) {
@@ -111,9 +127,13 @@ struct BodyConversionRun {
                 made = "[Code on GitHub Gist: \(user)/\(id)\(file)](https://gist.github.com/\(user)/\(id))"
             }
         case "tweet", "twitter", "x":
-            if let id = arguments.value("id", at: arguments.named["user"] == nil && arguments.positional.count == 1 ? 0 : 1) {
+            if let id = arguments.value(
+                "id", at: arguments.named["user"] == nil && arguments.positional.count == 1 ? 0 : 1)
+            {
                 let user = arguments.value("user", at: arguments.positional.count >= 2 ? 0 : nil)
-                made = user.map { "[Post by @\($0) on X](https://x.com/\($0)/status/\(id))" } ?? "[Post on X](https://x.com/i/status/\(id))"
+                made =
+                    user.map { "[Post by @\($0) on X](https://x.com/\($0)/status/\(id))" }
+                    ?? "[Post on X](https://x.com/i/status/\(id))"
             }
         case "instagram":
             made = arguments.value("id", at: 0).map { "[Post on Instagram](https://www.instagram.com/p/\($0)/)" }
@@ -130,7 +150,9 @@ struct BodyConversionRun {
         case "ref", "relref":
             guard let target = arguments.value("path", at: 0) else { return nil }
             guard let url = converter.resolver.hugoRef(path, target) else {
-                leave(construct, kind: "shortcode \(construct.name)", reason: "its target '\(target)' is not a page of the site")
+                leave(
+                    construct, kind: "shortcode \(construct.name)",
+                    reason: "its target '\(target)' is not a page of the site")
                 return nil
             }
             count(construct.name.lowercased())
@@ -138,7 +160,9 @@ struct BodyConversionRun {
         case "param":
             guard let name = arguments.value("name", at: 0) else { return nil }
             guard let value = converter.param(name, fields: fields) else {
-                leave(construct, kind: "shortcode param", reason: "no parameter '\(name)' in the page or the site configuration")
+                leave(
+                    construct, kind: "shortcode param",
+                    reason: "no parameter '\(name)' in the page or the site configuration")
                 return nil
             }
             count("param")
@@ -150,7 +174,9 @@ struct BodyConversionRun {
 
     /// The shortcodes that hold a block up to their closer: highlighted code, a callout (an
     /// alert, finished at its closer), a `details` element.
-    private mutating func block(_ construct: MarkupConstruct, _ arguments: ShortcodeArguments, closeIndex: Int?) -> String? {
+    private mutating func block(
+        _ construct: MarkupConstruct, _ arguments: ShortcodeArguments, closeIndex: Int?
+    ) -> String? {
         let name = construct.name.lowercased()
         guard let closeIndex else { return nil }
         if ShortcodeAlert.names.contains(name) {
@@ -167,7 +193,8 @@ struct BodyConversionRun {
             made = converter.fenced(String(inner), language: arguments.value("lang", at: 0) ?? "", options: options)
         case "details" where converter.allowHTML:
             let summary = arguments.value("summary", at: 0) ?? "Details"
-            made = "<details>\n<summary>\(HTMLEscaping.escape(summary, keepingApostrophes: true))</summary>\n\n\(inner.trimmingCharacters(in: .newlines))\n\n</details>"
+            made =
+                "<details>\n<summary>\(HTMLEscaping.escape(summary, keepingApostrophes: true))</summary>\n\n\(inner.trimmingCharacters(in: .newlines))\n\n</details>"
             result.usesHTML = true
         default:
             return nil
@@ -183,13 +210,15 @@ struct BodyConversionRun {
     /// `end…` tags belong to it).
     private mutating func liquidTag(_ construct: MarkupConstruct) -> String? {
         let replacement = liquidBlock(construct) ?? liquidLink(construct)
-        let continuation = construct.name.hasPrefix("end") || ["else", "elsif", "when", "break", "continue"].contains(construct.name)
+        let continuation =
+            construct.name.hasPrefix("end") || ["else", "elsif", "when", "break", "continue"].contains(construct.name)
         if replacement == nil, !reported, !continuation {
             let kind = construct.name == "include" ? "Liquid include" : "Liquid \(construct.name)"
             let reason: String
             switch construct.name {
             case "include", "include_relative": reason = "includes a piece of the old theme"
-            case "if", "unless", "for", "case", "capture", "assign", "increment", "decrement", "cycle", "tablerow": reason = "Liquid logic has no Markdown equivalent"
+            case "if", "unless", "for", "case", "capture", "assign", "increment", "decrement", "cycle", "tablerow":
+                reason = "Liquid logic has no Markdown equivalent"
             default: reason = "a tag of a Jekyll plugin or of the old theme, with no Markdown equivalent"
             }
             leave(construct, kind: kind, reason: reason)
@@ -211,12 +240,15 @@ struct BodyConversionRun {
             skip(to: index + 1)
             return ""
         case "highlight":
-            guard let closeIndex = closer(of: index, closes: { $0.form == .liquidTag && $0.name == "endhighlight" }) else { return nil }
+            guard let closeIndex = closer(of: index, closes: { $0.form == .liquidTag && $0.name == "endhighlight" })
+            else { return nil }
             let code = body[construct.range.upperBound..<constructs[closeIndex].range.lowerBound]
             let arguments = ShortcodeArguments.parse(construct.arguments)
             count("highlight")
             skip(to: closeIndex)
-            return converter.fenced(String(code), language: arguments.positional.first ?? "", options: HighlightFenceOptions.jekyll(arguments))
+            return converter.fenced(
+                String(code), language: arguments.positional.first ?? "",
+                options: HighlightFenceOptions.jekyll(arguments))
         default:
             return nil
         }
@@ -248,7 +280,10 @@ struct BodyConversionRun {
     /// `{{ site.baseurl }}` and `{{ site.url }}`; any other value of the old site's templates stays.
     private mutating func liquidOutput(_ construct: MarkupConstruct) -> String? {
         let afterSiteURL = !converter.origin.isEmpty && output.hasSuffix(converter.origin + converter.basePath)
-        guard let value = converter.liquidOutput(construct.name, inMarkdownLink: inMarkdownLink(), afterSiteURL: afterSiteURL) else {
+        guard
+            let value = converter.liquidOutput(
+                construct.name, inMarkdownLink: inMarkdownLink(), afterSiteURL: afterSiteURL)
+        else {
             leave(construct, kind: "Liquid output", reason: "a value of the old site's templates")
             return nil
         }
@@ -290,7 +325,9 @@ struct BodyConversionRun {
     }
 
     /// Whether the text so far ends where a Markdown link's destination starts (`](`, `]: `).
-    private func inMarkdownLink() -> Bool { output.hasSuffix("](") || output.hasSuffix("](<") || output.hasSuffix("]: ") }
+    private func inMarkdownLink() -> Bool {
+        output.hasSuffix("](") || output.hasSuffix("](<") || output.hasSuffix("]: ")
+    }
 
     /// A site path (`/news/x/`) as it must be written here.
     private func sitePath(_ path: String) -> String { inMarkdownLink() ? path : converter.basePath + path }

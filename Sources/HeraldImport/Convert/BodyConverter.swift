@@ -29,9 +29,11 @@ struct BodyConverter: Sendable {
     /// Why an unconverted shortcode stays.
     func knownReason(_ name: String) -> String {
         switch name.lowercased() {
-        case "youtube", "vimeo", "gist", "tweet", "instagram", "ref", "relref", "param", "figure": return "its arguments could not be read"
+        case "youtube", "vimeo", "gist", "tweet", "instagram", "ref", "relref", "param", "figure":
+            return "its arguments could not be read"
         case "highlight": return "it is never closed"
-        case "details": return allowHTML ? "it is never closed" : "it needs HTML, which the old site did not let through"
+        case "details":
+            return allowHTML ? "it is never closed" : "it needs HTML, which the old site did not let through"
         default: return "a shortcode of the old theme, with no Markdown equivalent"
         }
     }
@@ -39,7 +41,11 @@ struct BodyConverter: Sendable {
     /// A `param` shortcode's value: the page's front matter (or its `params`), else the site's.
     func param(_ name: String, fields: FrontMatterFields) -> String? {
         if let text = fields.text(name) { return text }
-        if let params = fields.field("params")?.value.mapping, let value = ConfigLayers.entry(name, in: params)?.1.string { return value }
+        if let params = fields.field("params")?.value.mapping,
+            let value = ConfigLayers.entry(name, in: params)?.1.string
+        {
+            return value
+        }
         return siteParams[name.lowercased()]
     }
 
@@ -51,15 +57,21 @@ struct BodyConverter: Sendable {
         let link = arguments.value("link")
         if !caption.isEmpty, allowHTML {
             result.usesHTML = true
-            var image = "<img src=\"\(HTMLEscaping.escape(src, keepingApostrophes: true))\" alt=\"\(HTMLEscaping.escape(alt, keepingApostrophes: true))\""
-            if let width = arguments.value("width") { image += " width=\"\(HTMLEscaping.escape(width, keepingApostrophes: true))\"" }
-            if let height = arguments.value("height") { image += " height=\"\(HTMLEscaping.escape(height, keepingApostrophes: true))\"" }
+            var image =
+                "<img src=\"\(HTMLEscaping.escape(src, keepingApostrophes: true))\" alt=\"\(HTMLEscaping.escape(alt, keepingApostrophes: true))\""
+            if let width = arguments.value("width") {
+                image += " width=\"\(HTMLEscaping.escape(width, keepingApostrophes: true))\""
+            }
+            if let height = arguments.value("height") {
+                image += " height=\"\(HTMLEscaping.escape(height, keepingApostrophes: true))\""
+            }
             image += ">"
             if let link { image = "<a href=\"\(HTMLEscaping.escape(link, keepingApostrophes: true))\">\(image)</a>" }
             let captionHTML = caption.map { HTMLEscaping.escape($0, keepingApostrophes: true) }.joined(separator: " — ")
             return "<figure>\(image)<figcaption>\(captionHTML)</figcaption></figure>"
         }
-        var markdown = "![\(MarkdownText.escapeLinkText(alt))](\(MarkdownText.destination(src))\(caption.isEmpty ? "" : " \"" + caption.joined(separator: " — ").replacingOccurrences(of: "\"", with: "\\\"") + "\""))"
+        var markdown =
+            "![\(MarkdownText.escapeLinkText(alt))](\(MarkdownText.destination(src))\(caption.isEmpty ? "" : " \"" + caption.joined(separator: " — ").replacingOccurrences(of: "\"", with: "\\\"") + "\""))"
         if let link { markdown = "[\(markdown)](\(MarkdownText.destination(link)))" }
         if !caption.isEmpty { markdown += "\n*\(MarkdownText.escapeLinkText(caption.joined(separator: " — ")))*" }
         return markdown
@@ -69,7 +81,8 @@ struct BodyConverter: Sendable {
     func video(url: String, link: String, title: String, result: inout BodyConversion) -> String {
         guard allowHTML else { return "[▶ \(MarkdownText.escapeLinkText(title))](\(link))" }
         result.usesHTML = true
-        return "<iframe src=\"\(HTMLEscaping.escape(url, keepingApostrophes: true))\" title=\"\(HTMLEscaping.escape(title, keepingApostrophes: true))\" loading=\"lazy\" allow=\"fullscreen; picture-in-picture\" allowfullscreen style=\"width:100%;aspect-ratio:16/9;border:0\"></iframe>"
+        return
+            "<iframe src=\"\(HTMLEscaping.escape(url, keepingApostrophes: true))\" title=\"\(HTMLEscaping.escape(title, keepingApostrophes: true))\" loading=\"lazy\" allow=\"fullscreen; picture-in-picture\" allowfullscreen style=\"width:100%;aspect-ratio:16/9;border:0\"></iframe>"
     }
 
     /// Code as a fenced block, with a fence longer than any run of backticks inside.
@@ -77,12 +90,19 @@ struct BodyConverter: Sendable {
     /// (`{linenos=true}`) follow a language, which they need to be read as options.
     func fenced(_ code: String, language: String, options: String = "") -> String {
         var lines = code
-        while lines.hasPrefix("\n") || lines.hasPrefix("\r\n") { lines = String(lines.drop { $0 == "\n" || $0 == "\r\n" }) }
+        while lines.hasPrefix("\n") || lines.hasPrefix("\r\n") {
+            lines = String(lines.drop { $0 == "\n" || $0 == "\r\n" })
+        }
         while lines.hasSuffix("\n") || lines.hasSuffix("\r\n") || lines.hasSuffix(" ") { lines.removeLast() }
-        var longest = 0, run = 0
-        for character in lines { run = character == "`" ? run + 1 : 0; longest = max(longest, run) }
+        var longest = 0
+        var run = 0
+        for character in lines {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
         let fence = String(repeating: "`", count: max(3, longest + 1))
-        return fence + language + (language.isEmpty || options.isEmpty ? "" : " " + options) + "\n" + lines + "\n" + fence
+        return fence + language + (language.isEmpty || options.isEmpty ? "" : " " + options) + "\n" + lines + "\n"
+            + fence
     }
 
     /// `{{ site.baseurl }}`, `{{ site.url }}` and the `relative_url`/`absolute_url` filters. The site's
@@ -98,7 +118,9 @@ struct BodyConverter: Sendable {
         }
         // `'/path' | relative_url` or `"/path" | absolute_url`.
         let parts = expression.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, let quote = parts[0].first, quote == "'" || quote == "\"", parts[0].last == quote, parts[0].count >= 2 else { return nil }
+        guard parts.count == 2, let quote = parts[0].first, quote == "'" || quote == "\"", parts[0].last == quote,
+            parts[0].count >= 2
+        else { return nil }
         var path = String(parts[0].dropFirst().dropLast())
         if !path.hasPrefix("/") { path = "/" + path }
         switch parts[1] {

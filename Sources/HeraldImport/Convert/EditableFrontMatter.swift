@@ -20,12 +20,16 @@ struct EditableFrontMatter: Sendable {
     /// The YAML front matter `text`, whose keys `fields` found (file lines, the text's first line
     /// being `firstLine`).
     init(yaml text: String, fields: FrontMatterFields, firstLine: Int) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        }
         // The text ends in a newline: its last, empty piece is no line.
         let count = lines.last == "" ? lines.count - 1 : lines.count
         let starts = fields.fields.map { $0.line - firstLine }
         // Keys out of order or on one line (a flow mapping `{a: 1}`) are written anew.
-        let usable = !starts.isEmpty && zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 } && starts.allSatisfy { $0 >= 0 && $0 < count }
+        let usable =
+            !starts.isEmpty && zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 }
+            && starts.allSatisfy { $0 >= 0 && $0 < count }
         preamble = usable ? Array(lines[0..<starts[0]]) : []
         for (index, field) in fields.fields.enumerated() {
             var own: [Substring]? = nil
@@ -116,10 +120,12 @@ struct EditableFrontMatter: Sendable {
         case .sequence(let sequence):
             // A short list of short texts reads best on one line, as most front matter writes tags.
             let items = sequence.map(plainStyled)
-            let short = items.count <= 8 && items.allSatisfy { item in
-                guard case .scalar(let scalar) = item else { return false }
-                return scalar.string.count <= 40 && !scalar.string.contains("\n")
-            } && items.reduce(0) { $0 + ($1.string?.count ?? 0) } <= 60
+            let short =
+                items.count <= 8
+                && items.allSatisfy { item in
+                    guard case .scalar(let scalar) = item else { return false }
+                    return scalar.string.count <= 40 && !scalar.string.contains("\n")
+                } && items.reduce(0) { $0 + ($1.string?.count ?? 0) } <= 60
             return .sequence(Node.Sequence(items, sequence.tag, short ? .flow : .block))
         case .mapping(let mapping):
             return .mapping(Node.Mapping(mapping.map { ($0.key, plainStyled($0.value)) }, mapping.tag, .block))

@@ -26,7 +26,9 @@ enum HighlightFenceOptions {
             guard parts.count == 2, !parts[1].isEmpty else { continue }
             switch parts[0].lowercased() {
             case "linenos":
-                if ["true", "false", "table", "inline"].contains(parts[1].lowercased()) { options.append("linenos=" + parts[1].lowercased()) }
+                if ["true", "false", "table", "inline"].contains(parts[1].lowercased()) {
+                    options.append("linenos=" + parts[1].lowercased())
+                }
             case "hl_lines":
                 options.append("hl_lines=" + quoted(Substring(parts[1])))
             case "linenostart":
@@ -34,7 +36,9 @@ enum HighlightFenceOptions {
             case "lineanchors":
                 if let prefix = HeadingIDs.safePrefix(parts[1]) { options.append("lineanchors=" + prefix) }
             case "anchorlinenos":
-                if ["true", "false"].contains(parts[1].lowercased()) { options.append("anchorlinenos=" + parts[1].lowercased()) }
+                if ["true", "false"].contains(parts[1].lowercased()) {
+                    options.append("anchorlinenos=" + parts[1].lowercased())
+                }
             default:
                 continue
             }
@@ -64,7 +68,9 @@ enum HighlightFenceOptions {
     /// `"2 4-5"`: lines and ranges, with the quotes (or brackets) they were written in taken off.
     private static func quoted(_ value: Substring) -> String {
         let lines = value.trimmingCharacters(in: CharacterSet(charactersIn: "\"'[] "))
-            .split(whereSeparator: { $0 == " " || $0 == "," }).filter { $0.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") } }
+            .split(whereSeparator: { $0 == " " || $0 == "," }).filter {
+                $0.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
+            }
         return "\"" + lines.joined(separator: " ") + "\""
     }
 

@@ -53,20 +53,28 @@ enum MarkupScanner {
             let percent = marker == UInt8(ascii: "%")
             let close = percent ? "%}}" : ">}}"
             var inner = utf8.index(after: position)
-            while inner < utf8.endIndex, utf8[inner] == 0x20 || utf8[inner] == 0x09 || utf8[inner] == 0x0A || utf8[inner] == 0x0D { inner = utf8.index(after: inner) }
+            while inner < utf8.endIndex,
+                utf8[inner] == 0x20 || utf8[inner] == 0x09 || utf8[inner] == 0x0A || utf8[inner] == 0x0D
+            { inner = utf8.index(after: inner) }
             // `{{</* … */>}}`: shown as text, without the comment marks.
             if utf8[inner...].starts(with: "/*".utf8) {
                 // After the `/*`: in `{{</*/>}}` the comment's `*/` is not the one that opens it.
                 guard let end = find("*/", in: text, from: utf8.index(inner, offsetBy: 2)) else { continue }
                 var after = end.upperBound
-                while after < utf8.endIndex, utf8[after] == 0x20 || utf8[after] == 0x09 { after = utf8.index(after: after) }
+                while after < utf8.endIndex, utf8[after] == 0x20 || utf8[after] == 0x09 {
+                    after = utf8.index(after: after)
+                }
                 guard utf8[after...].starts(with: close.utf8) else { continue }
                 let closeEnd = utf8.index(after, offsetBy: 3)
                 let body = text[utf8.index(inner, offsetBy: 2)..<end.lowerBound]
                 let shown = "{{" + (percent ? "%" : "<") + body + (percent ? "%" : ">") + "}}"
-                found.append(MarkupConstruct(form: .escapedShortcode(shown: shown), range: open.lowerBound..<closeEnd, line: lines.line(at: open.lowerBound),
-                                             name: String(body.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").first ?? ""),
-                                             arguments: ""))
+                found.append(
+                    MarkupConstruct(
+                        form: .escapedShortcode(shown: shown), range: open.lowerBound..<closeEnd,
+                        line: lines.line(at: open.lowerBound),
+                        name: String(
+                            body.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").first ?? ""),
+                        arguments: ""))
                 position = closeEnd
                 continue
             }
@@ -77,11 +85,15 @@ enum MarkupScanner {
             let selfClosing = !closing && content.hasSuffix("/")
             if selfClosing { content = String(content.dropLast()).trimmingCharacters(in: .whitespaces) }
             let name = String(content.prefix { !$0.isWhitespace })
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_./".contains($0) }) else { continue }
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_./".contains($0) }) else {
+                continue
+            }
             let arguments = content.dropFirst(name.count).trimmingCharacters(in: .whitespacesAndNewlines)
-            found.append(MarkupConstruct(form: .shortcode(percent: percent, closing: closing, selfClosing: selfClosing),
-                                         range: open.lowerBound..<end.upperBound, line: lines.line(at: open.lowerBound),
-                                         name: name, arguments: arguments))
+            found.append(
+                MarkupConstruct(
+                    form: .shortcode(percent: percent, closing: closing, selfClosing: selfClosing),
+                    range: open.lowerBound..<end.upperBound, line: lines.line(at: open.lowerBound),
+                    name: name, arguments: arguments))
             position = end.upperBound
         }
         return found
@@ -102,7 +114,9 @@ enum MarkupScanner {
                 }
                 if byte == open { quote = nil }
                 // A quote never closed by the end of its paragraph is not a quote.
-                if byte == 0x0A, utf8.index(after: index) < utf8.endIndex, utf8[utf8.index(after: index)] == 0x0A { return nil }
+                if byte == 0x0A, utf8.index(after: index) < utf8.endIndex, utf8[utf8.index(after: index)] == 0x0A {
+                    return nil
+                }
             } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "`") {
                 quote = byte
             } else if byte == closeBytes[0], utf8[index...].starts(with: closeBytes) {
@@ -133,14 +147,22 @@ enum MarkupScanner {
                 if content.hasSuffix("-") { content = content.dropLast() }
                 let trimmed = content.trimmingCharacters(in: .whitespacesAndNewlines)
                 let name = String(trimmed.prefix { !$0.isWhitespace })
-                guard !name.isEmpty else { position = end.upperBound; continue }
-                let construct = MarkupConstruct(form: .liquidTag, range: open.lowerBound..<end.upperBound, line: lines.line(at: open.lowerBound),
-                                                name: name, arguments: trimmed.dropFirst(name.count).trimmingCharacters(in: .whitespacesAndNewlines))
+                guard !name.isEmpty else {
+                    position = end.upperBound
+                    continue
+                }
+                let construct = MarkupConstruct(
+                    form: .liquidTag, range: open.lowerBound..<end.upperBound, line: lines.line(at: open.lowerBound),
+                    name: name, arguments: trimmed.dropFirst(name.count).trimmingCharacters(in: .whitespacesAndNewlines)
+                )
                 found.append(construct)
                 position = end.upperBound
                 // Nothing inside raw and comment blocks is Liquid: jump to the block's end tag.
                 if name == "raw" || name == "comment", let endTag = findEndTag("end" + name, in: text, from: position) {
-                    found.append(MarkupConstruct(form: .liquidTag, range: endTag, line: lines.line(at: endTag.lowerBound), name: "end" + name, arguments: ""))
+                    found.append(
+                        MarkupConstruct(
+                            form: .liquidTag, range: endTag, line: lines.line(at: endTag.lowerBound),
+                            name: "end" + name, arguments: ""))
                     position = endTag.upperBound
                 }
             } else if marker == UInt8(ascii: "{") {
@@ -150,8 +172,11 @@ enum MarkupScanner {
                 if content.hasSuffix("-") { content = content.dropLast() }
                 let expression = content.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !expression.isEmpty, !expression.contains("\n\n") else { continue }
-                found.append(MarkupConstruct(form: .liquidOutput, range: open.lowerBound..<end.upperBound, line: lines.line(at: open.lowerBound),
-                                             name: expression, arguments: ""))
+                found.append(
+                    MarkupConstruct(
+                        form: .liquidOutput, range: open.lowerBound..<end.upperBound,
+                        line: lines.line(at: open.lowerBound),
+                        name: expression, arguments: ""))
                 position = end.upperBound
             }
         }
@@ -163,7 +188,8 @@ enum MarkupScanner {
         var position = from
         while let open = find("{%", in: text, from: position) {
             guard let end = find("%}", in: text, from: open.upperBound) else { return nil }
-            let content = text[open.upperBound..<end.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: "- \t\r\n"))
+            let content = text[open.upperBound..<end.lowerBound].trimmingCharacters(
+                in: CharacterSet(charactersIn: "- \t\r\n"))
             if content == name { return open.lowerBound..<end.upperBound }
             position = end.upperBound
         }

@@ -16,7 +16,13 @@ struct ShortcodeAlert: Equatable {
 
     /// Each alert and the theme types that mean it.
     private static let types: [(marker: String, types: Set<String>)] = [
-        ("NOTE", ["note", "info", "information", "abstract", "summary", "tldr", "question", "faq", "help", "example", "quote", "cite", "primary", "secondary", "default"]),
+        (
+            "NOTE",
+            [
+                "note", "info", "information", "abstract", "summary", "tldr", "question", "faq", "help", "example",
+                "quote", "cite", "primary", "secondary", "default",
+            ]
+        ),
         ("TIP", ["tip", "hint", "success", "check", "done"]),
         ("IMPORTANT", ["important"]),
         ("WARNING", ["warning", "warn", "attention"]),
@@ -59,7 +65,9 @@ struct ShortcodeAlert: Equatable {
         let text = inner.trimmingCharacters(in: .newlines)
         if !text.isEmpty {
             if title != nil { lines.append(">") }
-            lines += text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { $0.isEmpty ? ">" : "> " + $0 }
+            lines += text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
+                $0.isEmpty ? ">" : "> " + $0
+            }
         }
         return lines.joined(separator: "\n")
     }

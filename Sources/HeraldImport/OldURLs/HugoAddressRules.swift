@@ -8,7 +8,9 @@ struct HugoAddressRules: Sendable {
     var zone: TimeZone
 
     /// Hugo's permalink tokens whose value is the page's own name.
-    static let slugTokens: Set<String> = ["slug", "title", "filename", "slugorfilename", "contentbasename", "slugorcontentbasename"]
+    static let slugTokens: Set<String> = [
+        "slug", "title", "filename", "slugorfilename", "contentbasename", "slugorcontentbasename",
+    ]
 
     /// The old address of an item, or nil for a draft (never published).
     func address(of item: OldItem) -> OldAddress? {
@@ -24,18 +26,24 @@ struct HugoAddressRules: Sendable {
     func ownAddress(of item: OldItem) -> OldAddress? {
         if item.isDraft { return nil }
         let fields = item.fields
-        if let url = fields.text("url") { return OldAddress(path: URLText.sitePath(url, basePath: config.basePath), slug: nil, rule: "url:") }
+        if let url = fields.text("url") {
+            return OldAddress(path: URLText.sitePath(url, basePath: config.basePath), slug: nil, rule: "url:")
+        }
         if item.role == .sectionPage { return OldAddress(path: lower(item.section) + "/", slug: nil, rule: "section") }
         let name = item.baseName
         let slug = fields.text("slug")
         // The folders the page is in below content/ (a bundle: the folders its own folder is in).
         // (A translation in its language's own content folder is placed from that folder.)
-        let dir = ([config.contentDir] + config.languageContentDirs.values.sorted()).first { item.sourcePath.hasPrefix($0 + "/") } ?? config.contentDir
+        let dir =
+            ([config.contentDir] + config.languageContentDirs.values.sorted()).first {
+                item.sourcePath.hasPrefix($0 + "/")
+            } ?? config.contentDir
         let relative = item.sourcePath.dropFirst(dir.count + 1).split(separator: "/").map(String.init)
         let folders = Array(relative.dropLast(item.bundleFolder == nil ? 1 : 2))
         if let pattern = config.permalinks[item.section.lowercased()] {
             var tokenValue: String?
-            let path = fill(pattern.value, item: item, folders: folders, slug: slug, name: name, tokenValue: &tokenValue)
+            let path = fill(
+                pattern.value, item: item, folders: folders, slug: slug, name: name, tokenValue: &tokenValue)
             return OldAddress(path: path, slug: tokenValue, rule: "[permalinks] \(item.section)")
         }
         let last = lower(URLText.hugo(slug ?? name, lowerCase: false))
@@ -48,14 +56,20 @@ struct HugoAddressRules: Sendable {
     func lower(_ text: String) -> String { config.lowerCasePaths ? text.lowercased() : text }
 
     /// A `[permalinks]` pattern filled in for an item.
-    func fill(_ pattern: String, item: OldItem, folders: [String], slug: String?, name: String, tokenValue: inout String?) -> String {
+    func fill(
+        _ pattern: String, item: OldItem, folders: [String], slug: String?, name: String, tokenValue: inout String?
+    ) -> String {
         let date = item.fields.text("date") ?? item.fields.text("publishDate") ?? item.fields.text("pubdate")
-        let day = date.flatMap { text -> CivilDateTime? in
-            guard case .success(let parsed) = DateParser.parse(text, timeZone: zone) else { return nil }
-            return parsed.hasOffset ? parsed.civil : CivilDateTime(parsed.instant, in: zone)
-        } ?? CivilDateTime(year: 1, month: 1, day: 1)
+        let day =
+            date.flatMap { text -> CivilDateTime? in
+                guard case .success(let parsed) = DateParser.parse(text, timeZone: zone) else { return nil }
+                return parsed.hasOffset ? parsed.civil : CivilDateTime(parsed.instant, in: zone)
+            } ?? CivilDateTime(year: 1, month: 1, day: 1)
         let title = item.fields.text("title") ?? ""
-        let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+        let monthNames = [
+            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+            "november", "december",
+        ]
         let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
         var result = ""
         var rest = Substring(pattern)
@@ -71,13 +85,22 @@ struct HugoAddressRules: Sendable {
             case "day": value = day.day.padded(2)
             case "weekday": value = String(day.weekday)
             case "weekdayname": value = weekdayNames[day.weekday]
-            case "yearday": value = String(day.daysSinceEpoch - CivilDateTime(year: day.year, month: 1, day: 1).daysSinceEpoch + 1)
+            case "yearday":
+                value = String(day.daysSinceEpoch - CivilDateTime(year: day.year, month: 1, day: 1).daysSinceEpoch + 1)
             case "section": value = folders.first ?? item.section
             case "sections": value = folders.joined(separator: "/")
-            case "title": value = URLText.hugo(title, lowerCase: false); tokenValue = lower(value)
-            case "slug": value = URLText.hugo(slug ?? title, lowerCase: false); tokenValue = lower(value)
-            case "filename", "contentbasename": value = name; tokenValue = lower(name)
-            case "slugorfilename", "slugorcontentbasename": value = slug ?? name; tokenValue = lower(value)
+            case "title":
+                value = URLText.hugo(title, lowerCase: false)
+                tokenValue = lower(value)
+            case "slug":
+                value = URLText.hugo(slug ?? title, lowerCase: false)
+                tokenValue = lower(value)
+            case "filename", "contentbasename":
+                value = name
+                tokenValue = lower(name)
+            case "slugorfilename", "slugorcontentbasename":
+                value = slug ?? name
+                tokenValue = lower(value)
             default: value = ":" + token
             }
             result += value

@@ -48,7 +48,9 @@ struct JekyllAddressRules: Sendable {
         if let text = item.fields.text("date"), case .success(let parsed) = DateParser.parse(text, timeZone: zone) {
             return CivilDateTime(parsed.instant, in: zone)
         }
-        if let prefix = Slug.datePrefix(of: item.baseName), case .success(let parsed) = DateParser.parse(prefix, timeZone: zone) {
+        if let prefix = Slug.datePrefix(of: item.baseName),
+            case .success(let parsed) = DateParser.parse(prefix, timeZone: zone)
+        {
             return parsed.civil
         }
         return CivilDateTime(year: 1970, month: 1, day: 1)
@@ -72,19 +74,26 @@ struct JekyllAddressRules: Sendable {
         let days = day.daysSinceEpoch
         let weekday = (day.weekday + 6) % 7  // Monday 0 … Sunday 6
         let thursday = days - weekday + 3
-        let thursdayYear = CivilDateTime(Date(timeIntervalSince1970: Double(thursday) * 86_400), in: TimeZone(identifier: "UTC")!).year
+        let thursdayYear = CivilDateTime(
+            Date(timeIntervalSince1970: Double(thursday) * 86_400), in: TimeZone(identifier: "UTC")!
+        ).year
         let firstDay = CivilDateTime(year: thursdayYear, month: 1, day: 1).daysSinceEpoch
         return (thursdayYear, (thursday - firstDay) / 7 + 1)
     }
 
     /// A pattern filled in for a document.
-    func fill(_ pattern: String, item: OldItem, type: String, defaults: [(key: String, value: Node)], slugValue: inout String?) -> String {
+    func fill(
+        _ pattern: String, item: OldItem, type: String, defaults: [(key: String, value: Node)], slugValue: inout String?
+    ) -> String {
         let day = self.day(of: item)
         let slugSource = item.fields.text("slug") ?? Self.nameSlug(item)
         let relative = item.jekyllType == "pages" ? item.sourcePath : item.placement
         let folder = (relative as NSString).deletingLastPathComponent
         let shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let longMonths = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let longMonths = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
         let shortDays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let longDays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         var result = ""
@@ -102,7 +111,9 @@ struct JekyllAddressRules: Sendable {
             case "long_month": result += longMonths[day.month - 1]
             case "day": result += day.day.padded(2)
             case "i_day": result += String(day.day)
-            case "y_day": result += (day.daysSinceEpoch - CivilDateTime(year: day.year, month: 1, day: 1).daysSinceEpoch + 1).padded(3)
+            case "y_day":
+                result += (day.daysSinceEpoch - CivilDateTime(year: day.year, month: 1, day: 1).daysSinceEpoch + 1)
+                    .padded(3)
             case "short_day": result += shortDays[day.weekday]
             case "long_day": result += longDays[day.weekday]
             case "week": result += Self.isoWeek(day).week.padded(2)
@@ -127,7 +138,10 @@ struct JekyllAddressRules: Sendable {
                 slugValue = item.baseName
             case "categories": result += Self.categories(of: item, defaults: defaults).joined(separator: "/")
             case "collection": result += type
-            case "path": result += item.jekyllType == "pages" ? folder : (folder.isEmpty ? item.baseName : folder + "/" + item.baseName)
+            case "path":
+                result +=
+                    item.jekyllType == "pages"
+                    ? folder : (folder.isEmpty ? item.baseName : folder + "/" + item.baseName)
                 if item.jekyllType != "pages" { slugValue = item.baseName }
             case "output_ext": result += ".html"
             default: result += ":" + token

@@ -24,12 +24,16 @@ enum OwnSiteAddress {
     /// site's address is `https://example.org/club/`) as the path it stands for below the site's
     /// base (`/news/x/`); any other address as it is. `ownAddress` is the old site's baseURL.
     static func local(_ address: String, ownAddress: String?) -> String {
-        guard hasHost(address), let ownAddress, let own = host(of: ownAddress), host(of: address) == own else { return address }
+        guard hasHost(address), let ownAddress, let own = host(of: ownAddress), host(of: address) == own else {
+            return address
+        }
         var rest = Substring(address.trimmingCharacters(in: .whitespaces))
         rest = rest[rest.range(of: "//")!.upperBound...]
         let path = String(rest.drop { $0 != "/" })
         let base = URLComponents(string: ownAddress)?.path.trimmingSuffix("/") ?? ""
-        if !base.isEmpty, path == base || path.hasPrefix(base + "/") { return path == base ? "/" : String(path.dropFirst(base.count)) }
+        if !base.isEmpty, path == base || path.hasPrefix(base + "/") {
+            return path == base ? "/" : String(path.dropFirst(base.count))
+        }
         return path.isEmpty ? "/" : path
     }
 

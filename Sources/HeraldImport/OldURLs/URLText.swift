@@ -8,7 +8,9 @@ enum URLText {
         var result = ""
         for scalar in text.unicodeScalars {
             let properties = scalar.properties
-            if properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark || "._-~+/".unicodeScalars.contains(scalar) {
+            if properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+                || "._-~+/".unicodeScalars.contains(scalar)
+            {
                 result.unicodeScalars.append(scalar)
             } else if properties.isWhitespace {
                 result += "-"
@@ -24,7 +26,9 @@ enum URLText {
         var pendingDash = false
         for scalar in text.unicodeScalars {
             let properties = scalar.properties
-            let keep = properties.isAlphabetic || properties.numericType == .decimal || properties.generalCategory == .nonspacingMark
+            let keep =
+                properties.isAlphabetic || properties.numericType == .decimal
+                || properties.generalCategory == .nonspacingMark
                 || (pretty && "._~!$&'()+,;=@".unicodeScalars.contains(scalar))
             if keep {
                 if pendingDash, !result.isEmpty { result += "-" }

@@ -15,17 +15,28 @@ public enum ImportWriter {
         let target = URL(fileURLWithPath: destination).standardizedFileURL.resolvingSymlinksInPath().path
         let old = URL(fileURLWithPath: source).standardizedFileURL.resolvingSymlinksInPath().path
         if target == old || target.hasPrefix(old + "/") || old.hasPrefix(target + "/") {
-            throw Refusal(description: "\(destination) is the old site's folder, inside it or around it; the old site is never written to: choose another --into")
+            throw Refusal(
+                description:
+                    "\(destination) is the old site's folder, inside it or around it; the old site is never written to: choose another --into"
+            )
         }
         if isSymbolicLink(URL(fileURLWithPath: destination).standardizedFileURL.path) {
-            throw Refusal(description: "\(destination) is a symbolic link; the new site is written into a real folder only: give the folder it points to, or another --into")
+            throw Refusal(
+                description:
+                    "\(destination) is a symbolic link; the new site is written into a real folder only: give the folder it points to, or another --into"
+            )
         }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) else { return }
-        guard isFolder.boolValue else { throw Refusal(description: "\(destination) is a file, not a folder: choose another --into") }
+        guard isFolder.boolValue else {
+            throw Refusal(description: "\(destination) is a file, not a folder: choose another --into")
+        }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []
         if !entries.isEmpty, !force {
-            throw Refusal(description: "\(destination) is not empty; choose an empty or new folder, or add --force to replace what is in it")
+            throw Refusal(
+                description:
+                    "\(destination) is not empty; choose an empty or new folder, or add --force to replace what is in it"
+            )
         }
     }
 
@@ -38,14 +49,19 @@ public enum ImportWriter {
         let target = URL(fileURLWithPath: destination).standardizedFileURL
         for path in result.files.keys.sorted() + result.copies.map(\.to) {
             if let problem = problem(withPath: path) {
-                throw Refusal(description: "the new site's file '\(path)' cannot be written: \(problem); nothing was written")
+                throw Refusal(
+                    description: "the new site's file '\(path)' cannot be written: \(problem); nothing was written")
             }
         }
         if isSymbolicLink(target.path) {
-            throw Refusal(description: "\(destination) is a symbolic link; the new site is written into a real folder only: nothing was written")
+            throw Refusal(
+                description:
+                    "\(destination) is a symbolic link; the new site is written into a real folder only: nothing was written"
+            )
         }
         let parent = target.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).herald-import-\(ProcessInfo.processInfo.processIdentifier)")
+        let staging = parent.appendingPathComponent(
+            ".\(target.lastPathComponent).herald-import-\(ProcessInfo.processInfo.processIdentifier)")
         let manager = FileManager.default
         try? manager.removeItem(at: staging)
         do {
@@ -54,9 +70,11 @@ public enum ImportWriter {
             let copies = result.copies.filter { result.files[$0.to] == nil }
             let paths = Array(result.files.keys) + copies.map(\.to)
             for folder in Set(paths.map { ($0 as NSString).deletingLastPathComponent }).sorted() where !folder.isEmpty {
-                try manager.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+                try manager.createDirectory(
+                    at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
             }
-            let writes: [(path: String, from: String?)] = result.files.keys.map { ($0, nil) } + copies.map { ($0.to, $0.from) }
+            let writes: [(path: String, from: String?)] =
+                result.files.keys.map { ($0, nil) } + copies.map { ($0.to, $0.from) }
             let files = result.files
             let failures = writes.parallelMap { write -> String? in
                 let data = write.from.map { tree.read($0) } ?? files[write.path]
@@ -74,11 +92,15 @@ public enum ImportWriter {
                 for entry in try manager.contentsOfDirectory(atPath: target.path) {
                     // A link is removed itself, never what it points to.
                     let path = target.appendingPathComponent(entry).path
-                    if isSymbolicLink(path) { guard unlink(path) == 0 else { throw Refusal(description: "could not remove the link \(path)") }; continue }
+                    if isSymbolicLink(path) {
+                        guard unlink(path) == 0 else { throw Refusal(description: "could not remove the link \(path)") }
+                        continue
+                    }
                     try manager.removeItem(at: target.appendingPathComponent(entry))
                 }
                 for entry in try manager.contentsOfDirectory(atPath: staging.path) {
-                    try manager.moveItem(at: staging.appendingPathComponent(entry), to: target.appendingPathComponent(entry))
+                    try manager.moveItem(
+                        at: staging.appendingPathComponent(entry), to: target.appendingPathComponent(entry))
                 }
                 try manager.removeItem(at: staging)
             } else {

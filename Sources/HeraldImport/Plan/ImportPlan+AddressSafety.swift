@@ -32,7 +32,9 @@ extension ImportPlan {
                 let address = OwnSiteAddress.local(written, ownAddress: config.baseURL?.value)
                 guard let problem = OwnSiteAddress.problem(address) else { continue }
                 let line = value.mark.map { lineOffset + $0.line } ?? field.line
-                return (max(line, field.line), "\(field.key): '\(Self.printable(written))' \(problem); \(Self.setAside)")
+                return (
+                    max(line, field.line), "\(field.key): '\(Self.printable(written))' \(problem); \(Self.setAside)"
+                )
             }
         }
         return nil
@@ -56,9 +58,11 @@ extension ImportPlan {
 
     /// A value as the report can print it: control characters shown by their code.
     static func printable(_ text: String) -> String {
-        String(text.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-        }.joined())
+        String(
+            text.unicodeScalars.map { scalar in
+                scalar.properties.generalCategory == .control
+                    ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+            }.joined())
     }
 
     /// Absolute URLs on the old site's own host in `url:`, `aliases:` and `redirect_from:` written
@@ -71,7 +75,8 @@ extension ImportPlan {
             if let text = value.string, OwnSiteAddress.hasHost(text) {
                 front.set(key, Node(OwnSiteAddress.local(text, ownAddress: own)))
             } else if let list = value.sequence, list.contains(where: { OwnSiteAddress.hasHost($0.string ?? "") }) {
-                front.set(key, Node(list.map { $0.string.map { Node(OwnSiteAddress.local($0, ownAddress: own)) } ?? $0 }))
+                front.set(
+                    key, Node(list.map { $0.string.map { Node(OwnSiteAddress.local($0, ownAddress: own)) } ?? $0 }))
             }
         }
     }

@@ -28,13 +28,17 @@ extension ImportPlan {
         for item in items {
             for key in ["aliases", "redirect_from"] {
                 guard let index = item.frontMatter.index(of: key) else { continue }
-                for alias in item.frontMatter.entries[index].value.texts { taken.insert(URLText.sitePath(alias).lowercased()) }
+                for alias in item.frontMatter.entries[index].value.texts {
+                    taken.insert(URLText.sitePath(alias).lowercased())
+                }
             }
         }
         for kind in [ContentKind.news, .event] {
             let list = URLLayout.standard.listPath(kind)
-            let old = choices.values.filter { $0.kind == kind }.map { (config.lowerCasePaths ? $0.section.lowercased() : $0.section) + "/" }
-                .filter { $0 != list && !taken.contains($0.lowercased()) }.sorted()
+            let old = choices.values.filter { $0.kind == kind }.map {
+                (config.lowerCasePaths ? $0.section.lowercased() : $0.section) + "/"
+            }
+            .filter { $0 != list && !taken.contains($0.lowercased()) }.sorted()
             guard !old.isEmpty else { continue }
             let path = "content/\(kind.folder)/_index.md"
             if let index = items.firstIndex(where: { $0.path == path }) {
@@ -56,15 +60,22 @@ extension ImportPlan {
             guard let section = primarySections[kind] else { continue }
             let members = items.filter { $0.old.section == section && $0.old.role == .item }
             // Items straight in the section's folder (or in a bundle there) are what a slug can place.
-            let flat = members.allSatisfy { $0.old.placement.split(separator: "/").count - ($0.old.bundleFolder == nil ? 0 : 1) == 1 }
+            let flat = members.allSatisfy {
+                $0.old.placement.split(separator: "/").count - ($0.old.bundleFolder == nil ? 0 : 1) == 1
+            }
             let old: Setting<String>
             switch config.kind {
             case .hugo:
                 if let pattern = config.permalinks[section.lowercased()] {
-                    old = Setting(value: pattern.value, origin: "[permalinks] \(section) = \"\(pattern.value)\" (\(pattern.origin))")
+                    old = Setting(
+                        value: pattern.value,
+                        origin: "[permalinks] \(section) = \"\(pattern.value)\" (\(pattern.origin))")
                 } else {
                     let folder = config.lowerCasePaths ? section.lowercased() : section
-                    old = Setting(value: "/\(folder)/:slug" + (config.uglyURLs ? ".html" : "/"), origin: "Hugo's addresses of the \(section) section: its folder and each page's slug or file name")
+                    old = Setting(
+                        value: "/\(folder)/:slug" + (config.uglyURLs ? ".html" : "/"),
+                        origin:
+                            "Hugo's addresses of the \(section) section: its folder and each page's slug or file name")
                 }
             case .jekyll:
                 let type = members.first?.old.jekyllType ?? "posts"
@@ -76,8 +87,12 @@ extension ImportPlan {
                     old = Setting(value: pattern, origin: "the \(type) collection's permalink \(pattern)")
                 }
             }
-            guard let herald = Self.heraldPattern(from: old.value, generator: config.kind, section: section, flat: flat) else {
-                note(config.files.first ?? ".", 1, "the \(section) section's addresses (\(old.value)) have no Herald pattern; its items keep them as aliases", kind: "permalink not translated")
+            guard let herald = Self.heraldPattern(from: old.value, generator: config.kind, section: section, flat: flat)
+            else {
+                note(
+                    config.files.first ?? ".", 1,
+                    "the \(section) section's addresses (\(old.value)) have no Herald pattern; its items keep them as aliases",
+                    kind: "permalink not translated")
                 continue
             }
             if herald != PermalinkPattern.defaultPattern(for: kind).text {
@@ -96,7 +111,9 @@ extension ImportPlan {
             rest = rest[rest.index(after: colon)...].dropFirst(token.count)
             switch (generator, token.lowercased()) {
             case (_, "year"), (_, "month"), (_, "day"): result += ":" + token.lowercased()
-            case (.hugo, "slug"), (.hugo, "title"), (.hugo, "filename"), (.hugo, "slugorfilename"), (.hugo, "contentbasename"), (.hugo, "slugorcontentbasename"): result += ":slug"
+            case (.hugo, "slug"), (.hugo, "title"), (.hugo, "filename"), (.hugo, "slugorfilename"),
+                (.hugo, "contentbasename"), (.hugo, "slugorcontentbasename"):
+                result += ":slug"
             case (.hugo, "section"): result += section.lowercased()
             case (.jekyll, "title"), (.jekyll, "slug"), (.jekyll, "name"), (.jekyll, "basename"): result += ":slug"
             case (.jekyll, "categories"): result += ":categories"
@@ -118,8 +135,11 @@ extension ImportPlan {
     mutating func pinSlugs() {
         for index in items.indices {
             let item = items[index]
-            guard item.kind != .page, item.old.role == .item, primarySections[item.kind] == item.old.section, permalinks[item.kind] != nil || config.kind == .hugo,
-                  let address = item.oldAddress, let wanted = address.slug, !wanted.isEmpty, item.old.fields.text("url") == nil, address.rule != "permalink:" else { continue }
+            guard item.kind != .page, item.old.role == .item, primarySections[item.kind] == item.old.section,
+                permalinks[item.kind] != nil || config.kind == .hugo,
+                let address = item.oldAddress, let wanted = address.slug, !wanted.isEmpty,
+                item.old.fields.text("url") == nil, address.rule != "permalink:"
+            else { continue }
             if Self.heraldSlug(of: item) == wanted || Slug.problem(with: wanted) != nil { continue }
             items[index].frontMatter.set("slug", Node(wanted))
             count("slug kept from the old address")
@@ -128,8 +148,11 @@ extension ImportPlan {
 
     /// The slug Herald gives an item: its `slug:`, else its file's (or bundle's) name without date.
     static func heraldSlug(of item: ImportedItem) -> String {
-        if let index = item.frontMatter.index(of: "slug"), let written = item.frontMatter.entries[index].value.string { return written }
-        let name = item.bundleFolder.map { ($0 as NSString).lastPathComponent } ?? (item.path as NSString).lastPathComponent
+        if let index = item.frontMatter.index(of: "slug"), let written = item.frontMatter.entries[index].value.string {
+            return written
+        }
+        let name =
+            item.bundleFolder.map { ($0 as NSString).lastPathComponent } ?? (item.path as NSString).lastPathComponent
         let slug = Slug.fromFileName(name)
         return Slug.problem(with: slug) == nil ? slug : Slug.make(from: slug)
     }
@@ -160,7 +183,8 @@ extension ImportPlan {
             if fixed.contains(old.path) {
                 let item = items.remove(at: index)
                 report.items[.page, default: 0] -= 1
-                report.leftOut.append(LeftOut(path: item.old.sourcePath, files: 1, reason: "Herald makes its own page at /\(old.path)"))
+                report.leftOut.append(
+                    LeftOut(path: item.old.sourcePath, files: 1, reason: "Herald makes its own page at /\(old.path)"))
                 continue
             }
             if items[index].newPath != old.path { setURL(index, old.path) }
@@ -170,9 +194,12 @@ extension ImportPlan {
 
     /// Items Herald would publish at one address keep their old ones with `url:`.
     mutating func separateSharedAddresses() {
-        let groups = Dictionary(grouping: items.indices.filter { items[$0].newPath != nil }, by: { items[$0].newPath!.lowercased() })
+        let groups = Dictionary(
+            grouping: items.indices.filter { items[$0].newPath != nil }, by: { items[$0].newPath!.lowercased() })
         for (_, members) in groups where members.count > 1 {
-            let moved = members.filter { items[$0].oldAddress != nil && items[$0].oldAddress!.path != items[$0].newPath }
+            let moved = members.filter {
+                items[$0].oldAddress != nil && items[$0].oldAddress!.path != items[$0].newPath
+            }
             for index in moved.isEmpty ? members : moved {
                 guard let old = items[index].oldAddress else { continue }
                 setURL(index, old.path)
@@ -198,11 +225,16 @@ extension ImportPlan {
             if let old = item.oldAddress {
                 if old.path == newPath { report.addressesUnchanged += 1 } else { wanted.append(old.path) }
             }
-            let existing = Set(item.old.fields.texts("aliases").map { URLText.sitePath($0) } + item.old.fields.texts("redirect_from").map { URLText.sitePath($0) })
+            let existing = Set(
+                item.old.fields.texts("aliases").map { URLText.sitePath($0) }
+                    + item.old.fields.texts("redirect_from").map { URLText.sitePath($0) })
             var added: [String] = []
             for path in wanted where !existing.contains(path) && !added.contains(path) {
                 if published.contains(path.lowercased()) {
-                    note(item.old.sourcePath, 1, "its old address /\(path) is now another item's page, so it cannot redirect here", kind: "old address taken")
+                    note(
+                        item.old.sourcePath, 1,
+                        "its old address /\(path) is now another item's page, so it cannot redirect here",
+                        kind: "old address taken")
                     continue
                 }
                 added.append(path)

@@ -16,25 +16,30 @@ extension ImportPlan {
         if let text = config.baseURL?.value, let url = URL(string: text), let scheme = url.scheme, let host = url.host {
             origin = scheme + "://" + host + (url.port.map { ":\($0)" } ?? "")
         }
-        let converter = BodyConverter(dialect: config.kind, allowHTML: allowHTML, basePath: basePath, origin: origin, resolver: resolver, siteParams: config.params)
+        let converter = BodyConverter(
+            dialect: config.kind, allowHTML: allowHTML, basePath: basePath, origin: origin, resolver: resolver,
+            siteParams: config.params)
         let conversions = items.parallelMap { item in
-            converter.convert(item.body, path: item.old.sourcePath, firstLine: item.old.document.bodyLine, fields: item.old.fields)
+            converter.convert(
+                item.body, path: item.old.sourcePath, firstLine: item.old.document.bodyLine, fields: item.old.fields)
         }
         for (index, conversion) in conversions.enumerated() {
             items[index].body = conversion.text
             if conversion.usesHTML { bodiesUseHTML = true }
             for (name, count) in conversion.converted { report.conversions[name, default: 0] += count }
             for leftover in conversion.leftovers {
-                note(items[index].old.sourcePath, leftover.line, "\(leftover.text) left in the text: \(leftover.reason)", kind: leftover.kind)
+                note(
+                    items[index].old.sourcePath, leftover.line, "\(leftover.text) left in the text: \(leftover.reason)",
+                    kind: leftover.kind)
             }
         }
     }
 
     /// Answers `ref`, `post_url` and `link` from the items' and copies' new addresses.
     func makeResolver() -> ReferenceResolver {
-        var byPath: [String: String] = [:]       // old path, lower-cased, with and without extension → URL
-        var byName: [String: [String]] = [:]     // file or bundle name without extension → URLs
-        var posts: [String: String] = [:]        // Jekyll post path below _posts, without extension → URL
+        var byPath: [String: String] = [:]  // old path, lower-cased, with and without extension → URL
+        var byName: [String: [String]] = [:]  // file or bundle name without extension → URLs
+        var posts: [String: String] = [:]  // Jekyll post path below _posts, without extension → URL
         let content = config.kind == .hugo ? config.contentDir + "/" : ""
         for item in items {
             guard let newPath = item.newPath else { continue }
@@ -60,7 +65,10 @@ extension ImportPlan {
         for copy in inventory.copies where copy.to.hasPrefix("static/") {
             byPath[copy.from.lowercased()] = url(of: String(copy.to.dropFirst("static/".count)))
         }
-        let paths = byPath, names = byName, postURLs = posts, contentDir = content
+        let paths = byPath
+        let names = byName
+        let postURLs = posts
+        let contentDir = content
         return ReferenceResolver(
             hugoRef: { from, target in
                 var reference = target
@@ -75,12 +83,20 @@ extension ImportPlan {
                 candidates.append(trimmed)
                 if !reference.hasPrefix("/") {
                     var folder = (from as NSString).deletingLastPathComponent
-                    if folder.hasPrefix(contentDir) { folder = String(folder.dropFirst(contentDir.count)) } else if folder + "/" == contentDir { folder = "" }
+                    if folder.hasPrefix(contentDir) {
+                        folder = String(folder.dropFirst(contentDir.count))
+                    } else if folder + "/" == contentDir {
+                        folder = ""
+                    }
                     let relative = ((folder.isEmpty ? "" : folder + "/") + trimmed) as NSString
-                    candidates.append(relative.standardizingPath.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
+                    candidates.append(
+                        relative.standardizingPath.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
                 }
                 for candidate in candidates {
-                    for key in [candidate, (candidate as NSString).deletingPathExtension, candidate + "/index", candidate + "/_index.md"] {
+                    for key in [
+                        candidate, (candidate as NSString).deletingPathExtension, candidate + "/index",
+                        candidate + "/_index.md",
+                    ] {
                         if let found = paths[key] { return found + anchor }
                     }
                 }

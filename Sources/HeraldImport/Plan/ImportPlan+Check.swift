@@ -8,7 +8,9 @@ import Yams
 extension ImportPlan {
     mutating func checkNewSite() {
         for _ in 0..<4 {
-            var build = Build(options: BuildOptions(sourcePath: ".", outputPath: "site-output", now: options.now), fileSystem: newSite())
+            var build = Build(
+                options: BuildOptions(sourcePath: ".", outputPath: "site-output", now: options.now),
+                fileSystem: newSite())
             build.planOnly = true
             do {
                 _ = try build.run(into: DiscardingOutput())
@@ -30,17 +32,25 @@ extension ImportPlan {
             if let index = items.firstIndex(where: { $0.path == error.path }) {
                 if case .unkeptAlias(let alias) = error.kind, dropAlias(alias, from: index) {
                     changed = true
-                    note(items[index].old.sourcePath, 1, "an old address was dropped: \(error.message)", kind: "old address dropped")
+                    note(
+                        items[index].old.sourcePath, 1, "an old address was dropped: \(error.message)",
+                        kind: "old address dropped")
                     continue
                 }
                 if error.kind == .coverImage, dropCover(from: index) {
                     changed = true
-                    note(items[index].old.sourcePath, 1, "the cover was dropped, so that the post is imported without it: \(error.message)", kind: "cover dropped")
+                    note(
+                        items[index].old.sourcePath, 1,
+                        "the cover was dropped, so that the post is imported without it: \(error.message)",
+                        kind: "cover dropped")
                     continue
                 }
                 if case .deadContentLink(let link) = error.kind, unlinkDeadLink(link, in: index) {
                     changed = true
-                    note(items[index].old.sourcePath, error.line, "the link to \(link) led to no page of the old site either (no such content file): its text is kept, without the link", kind: "dead link")
+                    note(
+                        items[index].old.sourcePath, error.line,
+                        "the link to \(link) led to no page of the old site either (no such content file): its text is kept, without the link",
+                        kind: "dead link")
                     continue
                 }
                 leaveOut.insert(index)
@@ -48,10 +58,14 @@ extension ImportPlan {
                 note(inventory.copies[copy].from, 1, "left out: \(error.message)", kind: "file left out")
                 inventory.copies.remove(at: copy)
                 changed = true
-            } else if let item = items.firstIndex(where: { $0.bundleFolder != nil && error.path.hasPrefix($0.bundleFolder! + "/") }) {
+            } else if let item = items.firstIndex(where: {
+                $0.bundleFolder != nil && error.path.hasPrefix($0.bundleFolder! + "/")
+            }) {
                 let resource = String(error.path.dropFirst(items[item].bundleFolder!.count + 1))
                 items[item].old.resources.removeAll { $0 == resource }
-                note(items[item].old.bundleFolder! + "/" + resource, 1, "left out: \(error.message)", kind: "file left out")
+                note(
+                    items[item].old.bundleFolder! + "/" + resource, 1, "left out: \(error.message)",
+                    kind: "file left out")
                 changed = true
             } else {
                 note(error.path, error.line, error.message, kind: "new site error")
@@ -61,7 +75,10 @@ extension ImportPlan {
             let item = items.remove(at: index)
             let messages = errors.filter { $0.path == item.path }
             report.items[item.kind, default: 0] -= 1
-            notConverted(Diagnostic(path: item.old.sourcePath, line: messages.first?.line ?? 1, "Herald cannot build it: " + messages.map(\.message).joined(separator: "; ")))
+            notConverted(
+                Diagnostic(
+                    path: item.old.sourcePath, line: messages.first?.line ?? 1,
+                    "Herald cannot build it: " + messages.map(\.message).joined(separator: "; ")))
             changed = true
         }
         return changed
@@ -82,7 +99,10 @@ extension ImportPlan {
     mutating func unlinkDeadLink(_ link: String, in index: Int) -> Bool {
         // `[text](link)` or `[text](<link> "title")`; the text may hold one level of brackets.
         let escaped = NSRegularExpression.escapedPattern(for: link)
-        guard let pattern = try? NSRegularExpression(pattern: #"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?"# + escaped + #">?(?:\s+"[^"]*")?\s*\)"#) else { return false }
+        guard
+            let pattern = try? NSRegularExpression(
+                pattern: #"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?"# + escaped + #">?(?:\s+"[^"]*")?\s*\)"#)
+        else { return false }
         let body = items[index].body
         let range = NSRange(body.startIndex..., in: body)
         guard pattern.firstMatch(in: body, range: range) != nil else { return false }
@@ -96,9 +116,15 @@ extension ImportPlan {
             guard let entry = items[index].frontMatter.index(of: key) else { continue }
             let aliases = items[index].frontMatter.entries[entry].value.texts
             // Compared as addresses: `/old/` and `old` are one.
-            guard let named = aliases.first(where: { URLLayout.aliasPath($0) == URLLayout.aliasPath(alias) }) else { continue }
+            guard let named = aliases.first(where: { URLLayout.aliasPath($0) == URLLayout.aliasPath(alias) }) else {
+                continue
+            }
             let rest = aliases.filter { $0 != named }
-            if rest.isEmpty { items[index].frontMatter.remove(key) } else { items[index].frontMatter.set(key, Node(rest.map { Node($0) })) }
+            if rest.isEmpty {
+                items[index].frontMatter.remove(key)
+            } else {
+                items[index].frontMatter.set(key, Node(rest.map { Node($0) }))
+            }
             report.aliasesWritten -= 1
             return true
         }
@@ -116,7 +142,9 @@ extension ImportPlan {
         return FileSystem(
             listFiles: { folder, hidden in
                 let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-                let found = all.filter { $0.hasPrefix(prefix) && (hidden || !$0.split(separator: "/").contains { $0.hasPrefix(".") }) }
+                let found = all.filter {
+                    $0.hasPrefix(prefix) && (hidden || !$0.split(separator: "/").contains { $0.hasPrefix(".") })
+                }
                 return found.isEmpty ? nil : found
             },
             readFile: { path in

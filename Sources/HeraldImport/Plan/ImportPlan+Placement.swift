@@ -10,7 +10,8 @@ extension ImportPlan {
 
     mutating func placeItems() {
         let plan = self
-        choices = SectionMapping.choose(inventory.items, config: config, overrides: options.overrides, defaults: { plan.defaults(for: $0) })
+        choices = SectionMapping.choose(
+            inventory.items, config: config, overrides: options.overrides, defaults: { plan.defaults(for: $0) })
         // A kind's main section (the one with most items) goes straight into the kind's folder;
         // others get a folder of their own in it.
         var sectionsOfKind: [ContentKind: [SectionChoice]] = [:]
@@ -18,7 +19,9 @@ extension ImportPlan {
         for (kind, sections) in sectionsOfKind {
             // Drafts never set a kind's pattern: they were never published.
             let published = sections.filter { !$0.section.hasPrefix("_drafts") }
-            primarySections[kind] = (published.isEmpty ? sections : published).max { ($0.items, $1.section) < ($1.items, $0.section) }?.section
+            primarySections[kind] =
+                (published.isEmpty ? sections : published).max { ($0.items, $1.section) < ($1.items, $0.section) }?
+                .section
         }
         var skipped: [String: Int] = [:]
         var taken = Set<String>()
@@ -28,23 +31,36 @@ extension ImportPlan {
                 continue
             }
             // Herald's news and events need a date; an undated one keeps its address as a page.
-            if kind != .page, old.role == .item, old.jekyllType != "drafts", !SectionMapping.isDated(old), !SectionMapping.isEvent(old, defaults: defaults(for: old)),
-               old.fields.field(anyOf: ["publishDate", "pubdate", "published"]) == nil {
+            if kind != .page, old.role == .item, old.jekyllType != "drafts", !SectionMapping.isDated(old),
+                !SectionMapping.isEvent(old, defaults: defaults(for: old)),
+                old.fields.field(anyOf: ["publishDate", "pubdate", "published"]) == nil
+            {
                 kind = .page
-                note(old.sourcePath, 1, "has no date, which Herald's \(choices[old.section]!.kind!.folder) need: made a page, at its old address", kind: "undated item made a page")
+                note(
+                    old.sourcePath, 1,
+                    "has no date, which Herald's \(choices[old.section]!.kind!.folder) need: made a page, at its old address",
+                    kind: "undated item made a page")
             }
             guard let path = placement(of: old, kind: kind, taken: taken) else {
-                note(old.sourcePath, 1, "a section's own page other than the main one of its kind (\(primarySections[kind] ?? "")) has nowhere to go in Herald", kind: "section page left out")
+                note(
+                    old.sourcePath, 1,
+                    "a section's own page other than the main one of its kind (\(primarySections[kind] ?? "")) has nowhere to go in Herald",
+                    kind: "section page left out")
                 continue
             }
             // An item only in another language keeps that language in its name, as a translation
             // would, and its old address under that language's folder.
             let ownPath = old.language.map { NewTranslation.path(path, languageCode: $0) } ?? path
-            var item = ImportedItem(old: old, kind: kind, path: ownPath, frontMatter: EditableFrontMatter(fields: .empty), body: old.document.body)
+            var item = ImportedItem(
+                old: old, kind: kind, path: ownPath, frontMatter: EditableFrontMatter(fields: .empty),
+                body: old.document.body)
             item.defaults = defaults(for: old)
             if let language = old.language {
                 item.oldAddress = translationAddress(of: old, language: language)
-                note(old.sourcePath, 1, "is in \(language) only, with no \(config.languages.first ?? "default-language") original: imported in \(language)", kind: "item without a default-language original")
+                note(
+                    old.sourcePath, 1,
+                    "is in \(language) only, with no \(config.languages.first ?? "default-language") original: imported in \(language)",
+                    kind: "item without a default-language original")
             } else {
                 item.oldAddress = oldAddress(of: old, defaults: item.defaults)
             }
@@ -60,14 +76,18 @@ extension ImportPlan {
             if old.isDraft || old.jekyllType == "drafts" { report.drafts += 1 }
         }
         for (section, count) in skipped.sorted(by: { $0.key < $1.key }) {
-            report.leftOut.append(LeftOut(path: section + "/", files: count, reason: "a section left out: \(choices[section]?.reason ?? "")"))
+            report.leftOut.append(
+                LeftOut(
+                    path: section + "/", files: count, reason: "a section left out: \(choices[section]?.reason ?? "")"))
         }
         report.leftOut.sort { $0.path < $1.path }
     }
 
     /// Its translations go beside an item, each with its own front matter and old address; one
     /// with an address that would lead outside the site is not converted.
-    mutating func placeTranslations(of old: OldItem, kind: ContentKind, path: String, defaults: [(key: String, value: Node)]) {
+    mutating func placeTranslations(
+        of old: OldItem, kind: ContentKind, path: String, defaults: [(key: String, value: Node)]
+    ) {
         for var translation in translations(of: old, kind: kind, path: path) {
             if let problem = addressProblem(of: translation) {
                 notConverted(Diagnostic(path: translation.old.sourcePath, line: problem.line, problem.message))
@@ -87,14 +107,16 @@ extension ImportPlan {
     func translations(of old: OldItem, kind: ContentKind, path: String) -> [ImportedItem] {
         old.translations.compactMap { language, source in
             guard let data = tree.read(source), case .success(let document) = SourceDocument.split(data),
-                  case .success(let fields) = FrontMatterFields.parse(document) else { return nil }
+                case .success(let fields) = FrontMatterFields.parse(document)
+            else { return nil }
             var translation = old
             translation.sourcePath = source
             translation.document = document
             translation.fields = fields
             translation.translations = []
-            var item = ImportedItem(old: translation, kind: kind, path: NewTranslation.path(path, languageCode: language),
-                                    frontMatter: EditableFrontMatter(fields: .empty), body: document.body)
+            var item = ImportedItem(
+                old: translation, kind: kind, path: NewTranslation.path(path, languageCode: language),
+                frontMatter: EditableFrontMatter(fields: .empty), body: document.body)
             item.oldAddress = translationAddress(of: translation, language: language)
             return item
         }
@@ -103,7 +125,10 @@ extension ImportPlan {
     /// Where the old site published a file in a language other than its default: by the file's
     /// own front matter (its slug, title, date or url), under its language's folder.
     func translationAddress(of old: OldItem, language: String) -> OldAddress? {
-        guard var address = config.kind == .hugo ? HugoAddressRules(config: config, zone: zone).ownAddress(of: old) : oldAddress(of: old, defaults: []) else { return nil }
+        guard
+            var address = config.kind == .hugo
+                ? HugoAddressRules(config: config, zone: zone).ownAddress(of: old) : oldAddress(of: old, defaults: [])
+        else { return nil }
         // A `url:` is the translation's whole address; the others are under its language's folder.
         if address.rule != "url:" { address.path = language + "/" + address.path }
         return address
@@ -119,7 +144,10 @@ extension ImportPlan {
         }
         var placement = old.placement
         // An `index.md` that heads no bundle (a Jekyll page) would make one in Herald: name it after its folder.
-        if old.bundleFolder == nil, ((placement as NSString).lastPathComponent.lowercased().hasPrefix("index.") || (placement as NSString).lastPathComponent.hasPrefix("_index.")) {
+        if old.bundleFolder == nil,
+            (placement as NSString).lastPathComponent.lowercased().hasPrefix("index.")
+                || (placement as NSString).lastPathComponent.hasPrefix("_index.")
+        {
             let folder = (placement as NSString).deletingLastPathComponent
             let name = folder.isEmpty ? "home" : (folder as NSString).lastPathComponent
             let parent = (folder as NSString).deletingLastPathComponent
@@ -158,7 +186,9 @@ extension ImportPlan {
         let old = item.old
         var front: EditableFrontMatter
         switch old.document.syntax {
-        case .yaml: front = EditableFrontMatter(yaml: old.document.frontMatter, fields: old.fields, firstLine: old.document.frontMatterLine)
+        case .yaml:
+            front = EditableFrontMatter(
+                yaml: old.document.frontMatter, fields: old.fields, firstLine: old.document.frontMatterLine)
         default: front = EditableFrontMatter(fields: old.fields)
         }
         let written = Set(old.fields.fields.map { $0.key.lowercased() })
@@ -168,7 +198,9 @@ extension ImportPlan {
             let key = field.key
             let lower = key.lowercased()
             // Jekyll's `published: false` keeps a file unpublished: a draft.
-            if lower == "published", field.value.bool != nil || ["true", "false"].contains(field.value.string?.lowercased() ?? "") {
+            if lower == "published",
+                field.value.bool != nil || ["true", "false"].contains(field.value.string?.lowercased() ?? "")
+            {
                 let unpublished = field.value.bool == false || field.value.string?.lowercased() == "false"
                 if unpublished, let draft = old.fields.field("draft") {
                     front.remove(key)
@@ -183,7 +215,8 @@ extension ImportPlan {
                 continue
             }
             // A taxonomy under another name (`topics` for categories).
-            if categoryKeys.contains(lower), lower != "categories", lower != "category", !written.contains("categories") {
+            if categoryKeys.contains(lower), lower != "categories", lower != "category", !written.contains("categories")
+            {
                 front.rename(key, to: "categories")
                 count("taxonomy key renamed")
                 continue
@@ -195,11 +228,16 @@ extension ImportPlan {
             }
             if lower == "layout", let layout = field.value.string, !Self.acceptedLayouts.contains(layout.lowercased()) {
                 front.rename(key, to: "oldLayout")
-                note(old.sourcePath, field.line, "layout '\(layout)' is a template of the old theme; kept as oldLayout (templates read it as item.params.oldLayout)", kind: "layout of the old theme")
+                note(
+                    old.sourcePath, field.line,
+                    "layout '\(layout)' is a template of the old theme; kept as oldLayout (templates read it as item.params.oldLayout)",
+                    kind: "layout of the old theme")
                 continue
             }
             if lower == "permalink" || (lower == "url" && key != "url") { continue }  // replaced by the address below
-            if config.kind == .jekyll, ["tags", "categories"].contains(lower), case .scalar(let scalar) = field.value, scalar.string.contains(" ") {
+            if config.kind == .jekyll, ["tags", "categories"].contains(lower), case .scalar(let scalar) = field.value,
+                scalar.string.contains(" ")
+            {
                 front.set(key, Node(scalar.string.split(separator: " ").map { Node(String($0)) }))
                 count("space-separated list")
             }
@@ -216,11 +254,13 @@ extension ImportPlan {
             if old.fields.field("draft") == nil { front.set("draft", Node("true", Tag(.bool))) }
             if !SectionMapping.isDated(old) {
                 let day = CivilDateTime(options.now, in: zone)
-                front.set("date", Node("\(day.year.padded(4))-\(day.month.padded(2))-\(day.day.padded(2))", Tag(.timestamp)))
+                front.set(
+                    "date", Node("\(day.year.padded(4))-\(day.month.padded(2))-\(day.day.padded(2))", Tag(.timestamp)))
             }
         }
         // Values Jekyll's `defaults:` gave the file, for the keys Herald reads: written into it.
-        for (key, value) in item.defaults where ["categories", "category", "tags", "author"].contains(key) && old.fields.field(key) == nil {
+        for (key, value) in item.defaults
+        where ["categories", "category", "tags", "author"].contains(key) && old.fields.field(key) == nil {
             if key == "categories" || key == "category", !old.folderCategories.isEmpty { continue }  // joined below
             front.set(key, value)
             count("value from _config.yml defaults")
@@ -228,17 +268,27 @@ extension ImportPlan {
         // Jekyll's categories from the folders above _posts are categories like the others.
         if !old.folderCategories.isEmpty {
             var existing = old.fields.texts("categories", splitSpaces: true)
-            if old.fields.field("categories") == nil { existing = item.defaults.filter { $0.key == "categories" || $0.key == "category" }.flatMap { $0.value.texts } }
+            if old.fields.field("categories") == nil {
+                existing = item.defaults.filter { $0.key == "categories" || $0.key == "category" }.flatMap {
+                    $0.value.texts
+                }
+            }
             front.set("categories", Node((old.folderCategories + existing).map { Node($0) }))
         }
         // Jekyll (and Hugo) make a title of the file name when there is none.
         if old.fields.text("title") == nil, old.role == .item || item.kind == .page {
-            let name = old.role == .item ? JekyllAddressRules.nameSlug(old) : String(old.section.split(separator: "/").last ?? "")
-            let title = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+            let name =
+                old.role == .item
+                ? JekyllAddressRules.nameSlug(old) : String(old.section.split(separator: "/").last ?? "")
+            let title = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).map {
+                $0.prefix(1).uppercased() + $0.dropFirst()
+            }.joined(separator: " ")
             front.set("title", Node(title.isEmpty ? name : title))
             count("title from the file name")
         }
-        if let permalinkKey = old.fields.fields.first(where: { $0.key.lowercased() == "permalink" || ($0.key.lowercased() == "url" && $0.key != "url") })?.key {
+        if let permalinkKey = old.fields.fields.first(where: {
+            $0.key.lowercased() == "permalink" || ($0.key.lowercased() == "url" && $0.key != "url")
+        })?.key {
             front.remove(permalinkKey)
             if let address = item.oldAddress { front.set("url", Node("/" + address.path)) }
         }

@@ -41,9 +41,15 @@ struct ImportPlan: Sendable {
         report.leftOut = inventory.leftOut
         self.inventory.unconverted = []
         for (_, diagnostic) in inventory.unconverted { notConverted(diagnostic) }
-        for diagnostic in config.unsafeSettings { report.notes.append(ImportNote(diagnostic: diagnostic, kind: "unsafe permalink left out")) }
+        for diagnostic in config.unsafeSettings {
+            report.notes.append(ImportNote(diagnostic: diagnostic, kind: "unsafe permalink left out"))
+        }
         for diagnostic in config.diagnostics {
-            report.notes.append(ImportNote(diagnostic: .warning(path: diagnostic.path, line: diagnostic.line, diagnostic.message + "; its settings were not read"), kind: "configuration not read"))
+            report.notes.append(
+                ImportNote(
+                    diagnostic: .warning(
+                        path: diagnostic.path, line: diagnostic.line,
+                        diagnostic.message + "; its settings were not read"), kind: "configuration not read"))
         }
     }
 
@@ -70,7 +76,10 @@ struct ImportPlan: Sendable {
             do throws(FileTooLarge) {
                 bytes = try tree.read(item.sourcePath, atMost: InputLimits.largestFile)
             } catch {
-                return .failure(Diagnostic(path: item.sourcePath, line: 1, InputLimits.excess(ofFileSize: error.size)!.message(what: "the file")))
+                return .failure(
+                    Diagnostic(
+                        path: item.sourcePath, line: 1,
+                        InputLimits.excess(ofFileSize: error.size)!.message(what: "the file")))
             }
             guard let data = bytes else {
                 return .failure(Diagnostic(path: item.sourcePath, line: 1, "could not be read"))
@@ -80,7 +89,8 @@ struct ImportPlan: Sendable {
                 return .failure(Diagnostic(path: item.sourcePath, line: problem.line, problem.message))
             case .success(let document):
                 switch FrontMatterFields.parse(document) {
-                case .failure(let problem): return .failure(Diagnostic(path: item.sourcePath, line: problem.line, problem.message))
+                case .failure(let problem):
+                    return .failure(Diagnostic(path: item.sourcePath, line: problem.line, problem.message))
                 case .success(let fields):
                     var read = item
                     read.document = document
@@ -94,7 +104,9 @@ struct ImportPlan: Sendable {
             switch outcome {
             case .success(let item):
                 read.append(item)
-                for repeated in item.fields.repeats { note(item.sourcePath, repeated.line, repeated.message, kind: "repeated key") }
+                for repeated in item.fields.repeats {
+                    note(item.sourcePath, repeated.line, repeated.message, kind: "repeated key")
+                }
             case .failure(let diagnostic): notConverted(diagnostic)
             }
         }
@@ -106,7 +118,12 @@ struct ImportPlan: Sendable {
     mutating func notConverted(_ diagnostic: Diagnostic) {
         inventory.copies.append((diagnostic.path, "unconverted/" + diagnostic.path))
         report.unconverted.append(diagnostic)
-        report.notes.append(ImportNote(diagnostic: Diagnostic(path: diagnostic.path, line: diagnostic.line, diagnostic.message + "; copied to unconverted/ as it is", severity: .warning), kind: "not converted"))
+        report.notes.append(
+            ImportNote(
+                diagnostic: Diagnostic(
+                    path: diagnostic.path, line: diagnostic.line,
+                    diagnostic.message + "; copied to unconverted/ as it is", severity: .warning), kind: "not converted"
+            ))
     }
 
     // MARK: The result
@@ -144,31 +161,52 @@ struct ImportPlan: Sendable {
         let generator = config.kind == .hugo ? "Hugo" : "Jekyll"
         let notes: [String] = []
 
-        let title = config.title ?? Setting(value: (options.sourceName as NSString).lastPathComponent, origin: "the folder's name (the old configuration has no title)")
-        let baseURL = config.baseURL.flatMap { setting -> Setting<String>? in
-            guard case .success = SiteConfigParser.parseBaseURL(setting.value) else { return nil }
-            return setting
-        } ?? Setting(value: "/", origin: "the old configuration gives no usable address: set the address the site is published at")
-        let timeZone = config.timeZone.flatMap { TimeZone(identifier: $0.value) != nil ? $0 : nil } ?? guessedZone
-            ?? Setting(value: "UTC", origin: config.kind == .hugo
-                ? "Hugo read dates without an offset as UTC (the old configuration names no zone); set the zone your dates mean"
-                : "Jekyll read dates without an offset in the zone of the machine that built the site (the old configuration names none); set the zone your dates mean")
+        let title =
+            config.title
+            ?? Setting(
+                value: (options.sourceName as NSString).lastPathComponent,
+                origin: "the folder's name (the old configuration has no title)")
+        let baseURL =
+            config.baseURL.flatMap { setting -> Setting<String>? in
+                guard case .success = SiteConfigParser.parseBaseURL(setting.value) else { return nil }
+                return setting
+            }
+            ?? Setting(
+                value: "/",
+                origin: "the old configuration gives no usable address: set the address the site is published at")
+        let timeZone =
+            config.timeZone.flatMap { TimeZone(identifier: $0.value) != nil ? $0 : nil } ?? guessedZone
+            ?? Setting(
+                value: "UTC",
+                origin: config.kind == .hugo
+                    ? "Hugo read dates without an offset as UTC (the old configuration names no zone); set the zone your dates mean"
+                    : "Jekyll read dates without an offset in the zone of the machine that built the site (the old configuration names none); set the zone your dates mean"
+            )
         var unsafe: Setting<Bool>? = nil
         if allowHTML, bodiesUseHTML || rawHTMLFiles > 0 {
             var reasons: [String] = []
-            if rawHTMLFiles > 0 { reasons.append("raw HTML in \(rawHTMLFiles) file\(rawHTMLFiles == 1 ? "" : "s"), which \(config.unsafeHTML?.origin ?? generator) let through") }
+            if rawHTMLFiles > 0 {
+                reasons.append(
+                    "raw HTML in \(rawHTMLFiles) file\(rawHTMLFiles == 1 ? "" : "s"), which \(config.unsafeHTML?.origin ?? generator) let through"
+                )
+            }
             if bodiesUseHTML { reasons.append("shortcodes converted to HTML (figures with captions, videos)") }
             unsafe = Setting(value: true, origin: reasons.joined(separator: "; "))
         }
         var settings = SiteYAMLWriter.Settings(
-            kind: config.kind, title: title, description: config.description, baseURL: baseURL, language: config.language,
-            timeZone: timeZone, pageSize: config.pageSize, author: config.author, unsafeHTML: unsafe, permalinks: permalinks, notes: notes)
+            kind: config.kind, title: title, description: config.description, baseURL: baseURL,
+            language: config.language,
+            timeZone: timeZone, pageSize: config.pageSize, author: config.author, unsafeHTML: unsafe,
+            permalinks: permalinks, notes: notes)
         settings.emoji = config.emoji
         settings.headingIDPrefix = config.headingIDPrefix.flatMap { HeadingIDs.safePrefix($0.value) != nil ? $0 : nil }
         settings.categories = categoriesUsed()
         if config.languages.count > 1 {
-            settings.languages = config.languages.map { code in (code, config.languageNames[code] ?? SiteLanguage.nativeName(of: code), config.languageTitles[code]) }
-            settings.languagesOrigin = "Hugo's languages, \(config.languages[0]) (defaultContentLanguage) first, the others by weight"
+            settings.languages = config.languages.map { code in
+                (code, config.languageNames[code] ?? SiteLanguage.nativeName(of: code), config.languageTitles[code])
+            }
+            settings.languagesOrigin =
+                "Hugo's languages, \(config.languages[0]) (defaultContentLanguage) first, the others by weight"
             settings.defaultInSubfolder = config.defaultLanguageInSubdir
         }
         return settings
@@ -196,7 +234,9 @@ struct ImportPlan: Sendable {
             // Jekyll put a category in addresses lower-cased, as written (`zh_cn`); the slug keeps
             // that form where Herald's own would differ (`zh-cn`), so `:categories` stays the same.
             let jekyll = category.name.lowercased()
-            let slug = config.kind == .jekyll && jekyll != category.slug && Slug.problem(with: jekyll) == nil && !jekyll.contains("/") ? jekyll : nil
+            let slug =
+                config.kind == .jekyll && jekyll != category.slug && Slug.problem(with: jekyll) == nil
+                    && !jekyll.contains("/") ? jekyll : nil
             return (category.name, slug)
         }
     }
@@ -211,20 +251,32 @@ struct ImportPlan: Sendable {
         if let unsafe = settings.unsafeHTML {
             notes.append("Raw HTML: site.yml lets it through (markdown.unsafe: true), for \(unsafe.origin)")
         } else if rawHTMLFiles > 0, let old = config.unsafeHTML {
-            notes.append("Raw HTML: \(rawHTMLFiles) file\(rawHTMLFiles == 1 ? " has" : "s have") some, which stays left out as the old site left it out (\(old.origin))")
+            notes.append(
+                "Raw HTML: \(rawHTMLFiles) file\(rawHTMLFiles == 1 ? " has" : "s have") some, which stays left out as the old site left it out (\(old.origin))"
+            )
         } else if rawHTMLFiles > 0 {
-            notes.append("Raw HTML: \(rawHTMLFiles) file\(rawHTMLFiles == 1 ? " has" : "s have") some, which stays left out as Hugo left it out by default; set markdown.unsafe: true to let it through")
+            notes.append(
+                "Raw HTML: \(rawHTMLFiles) file\(rawHTMLFiles == 1 ? " has" : "s have") some, which stays left out as Hugo left it out by default; set markdown.unsafe: true to let it through"
+            )
         }
         notes += CodeHighlightNote.notes(config)
         if let prefix = config.headingIDPrefix {
-            notes.append(settings.headingIDPrefix != nil
-                ? "Heading IDs: automatic ones start with '\(prefix.value)' as before (markdown.headingIDPrefix, from \(prefix.origin))"
-                : "Heading IDs: kramdown's auto_id_prefix '\(prefix.value)' (\(prefix.origin)) is not carried over, as markdown.headingIDPrefix takes letters, digits, '-', '_', '.' and ':' only: links to the old anchors lose it")
+            notes.append(
+                settings.headingIDPrefix != nil
+                    ? "Heading IDs: automatic ones start with '\(prefix.value)' as before (markdown.headingIDPrefix, from \(prefix.origin))"
+                    : "Heading IDs: kramdown's auto_id_prefix '\(prefix.value)' (\(prefix.origin)) is not carried over, as markdown.headingIDPrefix takes letters, digits, '-', '_', '.' and ':' only: links to the old anchors lose it"
+            )
         }
-        if settings.timeZone.origin.hasPrefix("guessed") { notes.append("Time zone: \(settings.timeZone.value), \(settings.timeZone.origin)") }
-        if let language = settings.language, language.origin.hasPrefix("guessed") { notes.append("Language: \(language.value), \(language.origin)") }
+        if settings.timeZone.origin.hasPrefix("guessed") {
+            notes.append("Time zone: \(settings.timeZone.value), \(settings.timeZone.origin)")
+        }
+        if let language = settings.language, language.origin.hasPrefix("guessed") {
+            notes.append("Language: \(language.value), \(language.origin)")
+        }
         if config.languages.count > 1 {
-            notes.append("Languages: \(config.languages[0]) (the default), \(config.languages.dropFirst().joined(separator: ", ")); \(report.translations) translations are imported beside their items, with their language in their names")
+            notes.append(
+                "Languages: \(config.languages[0]) (the default), \(config.languages.dropFirst().joined(separator: ", ")); \(report.translations) translations are imported beside their items, with their language in their names"
+            )
         }
         return notes
     }

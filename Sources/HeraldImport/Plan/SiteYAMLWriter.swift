@@ -50,19 +50,27 @@ struct SiteYAMLWriter {
         add("baseURL", settings.baseURL) { Node($0) }
         // Event UIDs are made from siteID, so they survive a later move to another address; the
         // old host is a name that is the site's own, and the same on every import.
-        if let host = URL(string: settings.baseURL.value)?.host?.lowercased(), !PlaceholderAddress.isPlaceholder(settings.baseURL.value) {
+        if let host = URL(string: settings.baseURL.value)?.host?.lowercased(),
+            !PlaceholderAddress.isPlaceholder(settings.baseURL.value)
+        {
             lines.append("")
-            lines.append("# ← the host of \(settings.baseURL.origin); calendar apps know each event by it, so never change it, even when baseURL changes")
+            lines.append(
+                "# ← the host of \(settings.baseURL.origin); calendar apps know each event by it, so never change it, even when baseURL changes"
+            )
             lines += EditableFrontMatter.serialize("siteID", Node(host))
         }
         if settings.languages.count > 1 {
             lines.append("")
-            lines.append("# ← \(settings.languagesOrigin); each translation is beside its item, with its language in its name (see docs/multilingual.md)")
+            lines.append(
+                "# ← \(settings.languagesOrigin); each translation is beside its item, with its language in its name (see docs/multilingual.md)"
+            )
             lines.append("languages:")
             for language in settings.languages {
                 lines += EditableFrontMatter.serialize("code", Node(language.code)).map { "  - " + $0 }
                 lines += EditableFrontMatter.serialize("name", Node(language.name)).map { "    " + $0 }
-                if let title = language.title { lines += EditableFrontMatter.serialize("title", Node(title)).map { "    " + $0 } }
+                if let title = language.title {
+                    lines += EditableFrontMatter.serialize("title", Node(title)).map { "    " + $0 }
+                }
             }
             if settings.defaultInSubfolder { lines.append("defaultInSubfolder: true") }
         } else {
@@ -81,16 +89,23 @@ struct SiteYAMLWriter {
             }
             if let prefix = settings.headingIDPrefix {
                 lines.append("  # ← \(prefix.origin)")
-                lines += EditableFrontMatter.serialize("headingIDPrefix", Node(prefix.value, Tag(.str), .doubleQuoted)).map { "  " + $0 }
+                lines += EditableFrontMatter.serialize("headingIDPrefix", Node(prefix.value, Tag(.str), .doubleQuoted))
+                    .map { "  " + $0 }
             }
         }
         if !settings.categories.isEmpty {
             lines.append("")
-            lines.append("# The categories the old site's items use, most used first: give each a colour, an icon or a description.")
+            lines.append(
+                "# The categories the old site's items use, most used first: give each a colour, an icon or a description."
+            )
             lines.append("categories:")
             for category in settings.categories {
-                lines += EditableFrontMatter.serialize("name", Node(category.name)).enumerated().map { ($0.offset == 0 ? "  - " : "    ") + $0.element }
-                if let slug = category.slug { lines += EditableFrontMatter.serialize("slug", Node(slug)).map { "    " + $0 } }
+                lines += EditableFrontMatter.serialize("name", Node(category.name)).enumerated().map {
+                    ($0.offset == 0 ? "  - " : "    ") + $0.element
+                }
+                if let slug = category.slug {
+                    lines += EditableFrontMatter.serialize("slug", Node(slug)).map { "    " + $0 }
+                }
             }
         }
         if !settings.permalinks.isEmpty {

@@ -56,31 +56,45 @@ public struct ImportReport: Sendable {
         for section in sections.sorted(by: { $0.section < $1.section }) {
             let padding = String(repeating: " ", count: max(0, width - section.section.count))
             let becomes = section.kind.map { $0 == .event ? "events" : $0.folder } ?? "left out"
-            lines.append("  \(section.section)\(padding)  \(section.items) item\(section.items == 1 ? "" : "s") → \(becomes) (\(section.reason))")
+            lines.append(
+                "  \(section.section)\(padding)  \(section.items) item\(section.items == 1 ? "" : "s") → \(becomes) (\(section.reason))"
+            )
         }
         lines.append("")
         let total = items.values.reduce(0, +)
         func counted(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
-        lines.append("Items: \(total) (\(items[.news] ?? 0) news, \(counted(items[.event] ?? 0, "event", "events")), \(counted(items[.page] ?? 0, "page", "pages")); \(counted(drafts, "draft", "drafts")) among them)")
-        if translations > 0 { lines.append("Translations: \(translations), each beside its item with its language in its name") }
-        lines.append("Old addresses: \(addressesUnchanged) items where they were (\(urlsWritten) of them through url:), \(aliasesWritten) aliases (redirects) to where they are now")
+        lines.append(
+            "Items: \(total) (\(items[.news] ?? 0) news, \(counted(items[.event] ?? 0, "event", "events")), \(counted(items[.page] ?? 0, "page", "pages")); \(counted(drafts, "draft", "drafts")) among them)"
+        )
+        if translations > 0 {
+            lines.append("Translations: \(translations), each beside its item with its language in its name")
+        }
+        lines.append(
+            "Old addresses: \(addressesUnchanged) items where they were (\(urlsWritten) of them through url:), \(aliasesWritten) aliases (redirects) to where they are now"
+        )
         if !listRedirects.isEmpty { lines.append("Old lists redirected: " + listRedirects.joined(separator: ", ")) }
         if conversions.isEmpty {
             lines.append("Conversions: none needed")
         } else {
-            lines.append("Conversions: " + conversions.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            lines.append(
+                "Conversions: "
+                    + conversions.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }
         lines.append("Files copied: \(staticFiles) static, \(bundleFiles) in page bundles, \(dataFiles) data")
         for setting in settings { lines.append(setting) }
         if !unconverted.isEmpty {
             lines.append("")
             lines.append("Not converted (\(unconverted.count)), copied as they were to unconverted/:")
-            for diagnostic in unconverted.sorted() { lines.append("  \(diagnostic.path):\(diagnostic.line): \(diagnostic.message)") }
+            for diagnostic in unconverted.sorted() {
+                lines.append("  \(diagnostic.path):\(diagnostic.line): \(diagnostic.message)")
+            }
         }
         if !leftOut.isEmpty {
             lines.append("")
             lines.append("Left out:")
-            for item in leftOut { lines.append("  \(item.path) (\(item.files) file\(item.files == 1 ? "" : "s")): \(item.reason)") }
+            for item in leftOut {
+                lines.append("  \(item.path) (\(item.files) file\(item.files == 1 ? "" : "s")): \(item.reason)")
+            }
         }
         if !notes.isEmpty {
             lines.append("")

@@ -64,7 +64,10 @@ struct SourceDocument: Sendable {
             start = end < utf8.endIndex ? utf8.index(after: end) : end
             return (line.trimmingTrailingSpaces, lineNumber, lineStart, start)
         }
-        func whole() -> SourceDocument { SourceDocument(syntax: .none, frontMatter: "", frontMatterLine: 1, body: text, bodyLine: 1, newline: newline) }
+        func whole() -> SourceDocument {
+            SourceDocument(
+                syntax: .none, frontMatter: "", frontMatterLine: 1, body: text, bodyLine: 1, newline: newline)
+        }
         var opening = nextLine()
         while let line = opening, line.text.allSatisfy(\.isWhitespace) { opening = nextLine() }
         guard let opening else { return .success(whole()) }
@@ -80,13 +83,20 @@ struct SourceDocument: Sendable {
             guard closings.contains(line.text) else { continue }
             let body = String(text[line.next...])
             if syntax == .json {
-                return .success(SourceDocument(syntax: .json, frontMatter: String(text[opening.start..<line.next]), frontMatterLine: opening.number,
-                                               body: body, bodyLine: line.number + 1, newline: newline))
+                return .success(
+                    SourceDocument(
+                        syntax: .json, frontMatter: String(text[opening.start..<line.next]),
+                        frontMatterLine: opening.number,
+                        body: body, bodyLine: line.number + 1, newline: newline))
             }
-            return .success(SourceDocument(syntax: syntax, frontMatter: String(text[opening.next..<line.start]), frontMatterLine: opening.number + 1,
-                                           body: body, bodyLine: line.number + 1, newline: newline))
+            return .success(
+                SourceDocument(
+                    syntax: syntax, frontMatter: String(text[opening.next..<line.start]),
+                    frontMatterLine: opening.number + 1,
+                    body: body, bodyLine: line.number + 1, newline: newline))
         }
-        return .failure(Problem(line: opening.number, message: "front matter opened with '\(opening.text)' never closes"))
+        return .failure(
+            Problem(line: opening.number, message: "front matter opened with '\(opening.text)' never closes"))
     }
 }
 
@@ -101,7 +111,8 @@ extension Substring {
 
 extension SourceDocument {
     /// A document not read yet.
-    static let placeholder = SourceDocument(syntax: .none, frontMatter: "", frontMatterLine: 1, body: "", bodyLine: 1, newline: "\n")
+    static let placeholder = SourceDocument(
+        syntax: .none, frontMatter: "", frontMatterLine: 1, body: "", bodyLine: 1, newline: "\n")
 
     /// Whether a file starts with `---` on its own line: Jekyll processes it, and Hugo reads it as a page.
     static func startsWithFrontMatter(_ data: Data) -> Bool {

@@ -28,7 +28,9 @@ public struct SourceTree: Sendable {
                 } else if type == .typeSymbolicLink {
                     let target = URL(fileURLWithPath: root + "/" + relative).resolvingSymlinksInPath().path
                     var isFolder: ObjCBool = false
-                    if target.hasPrefix(root + "/"), FileManager.default.fileExists(atPath: target, isDirectory: &isFolder), !isFolder.boolValue {
+                    if target.hasPrefix(root + "/"),
+                        FileManager.default.fileExists(atPath: target, isDirectory: &isFolder), !isFolder.boolValue
+                    {
                         files.append(relative)
                     }
                 }

@@ -1,7 +1,8 @@
 import Foundation
 import Herald
-@testable import HeraldImport
 import Testing
+
+@testable import HeraldImport
 
 /// The old configuration in each form Hugo and Jekyll read, and the site.yml made of it.
 @Suite struct ImportConfigurationTests {
@@ -10,70 +11,76 @@ import Testing
     @Test func hugoRootTOMLGivesEverySetting() throws {
         let result = try MemoryImport(files: [
             "config.toml": """
-                baseURL = "https://union.example.edu/"
-                title = "Union"
-                languageCode = "en-gb"
-                timeZone = "Europe/London"
-                [pagination]
-                  pagerSize = 7
-                [params]
-                  description = "News of the union"
-                  author = "Comms"
-                [permalinks]
-                  posts = "/:year/:month/:slug/"
-                [markup.goldmark.renderer]
-                  unsafe = true
-                """,
+            baseURL = "https://union.example.edu/"
+            title = "Union"
+            languageCode = "en-gb"
+            timeZone = "Europe/London"
+            [pagination]
+              pagerSize = 7
+            [params]
+              description = "News of the union"
+              author = "Comms"
+            [permalinks]
+              posts = "/:year/:month/:slug/"
+            [markup.goldmark.renderer]
+              unsafe = true
+            """,
             "content/posts/hello.md": "---\ntitle: Hello\ndate: 2026-01-05\n---\n<div>raw</div>\n",
         ]).run()
-        #expect(result.text("site.yml") == """
-            # Made by `herald import hugo` from a Hugo site.
-            # Each setting's comment says where in the old configuration it came from;
-            # docs/configuration.md lists every setting, and import-report.txt what the import did.
+        #expect(
+            result.text("site.yml") == """
+                # Made by `herald import hugo` from a Hugo site.
+                # Each setting's comment says where in the old configuration it came from;
+                # docs/configuration.md lists every setting, and import-report.txt what the import did.
 
-            # ← config.toml:2
-            title: Union
+                # ← config.toml:2
+                title: Union
 
-            # ← config.toml:8
-            description: News of the union
+                # ← config.toml:8
+                description: News of the union
 
-            # ← config.toml:1
-            baseURL: https://union.example.edu/
+                # ← config.toml:1
+                baseURL: https://union.example.edu/
 
-            # ← the host of config.toml:1; calendar apps know each event by it, so never change it, even when baseURL changes
-            siteID: union.example.edu
+                # ← the host of config.toml:1; calendar apps know each event by it, so never change it, even when baseURL changes
+                siteID: union.example.edu
 
-            # ← config.toml:3
-            language: en-gb
+                # ← config.toml:3
+                language: en-gb
 
-            # ← config.toml:4
-            timezone: Europe/London
+                # ← config.toml:4
+                timezone: Europe/London
 
-            # ← config.toml:6
-            pageSize: 7
+                # ← config.toml:6
+                pageSize: 7
 
-            # ← config.toml:9
-            author: Comms
+                # ← config.toml:9
+                author: Comms
 
-            markdown:
-              # ← raw HTML in 1 file, which config.toml:13 let through
-              unsafe: true
+                markdown:
+                  # ← raw HTML in 1 file, which config.toml:13 let through
+                  unsafe: true
 
-            # Where items are published, so that old addresses stay where they were.
-            permalinks:
-              # ← [permalinks] posts = "/:year/:month/:slug/" (config.toml:11)
-              news: /:year/:month/:slug/
+                # Where items are published, so that old addresses stay where they were.
+                permalinks:
+                  # ← [permalinks] posts = "/:year/:month/:slug/" (config.toml:11)
+                  news: /:year/:month/:slug/
 
-            """)
+                """)
         #expect(result.report.addressesUnchanged == 1)
         #expect(result.report.aliasesWritten == 0)
         #expect(result.report.listRedirects == ["/posts/ → /news/"])
     }
 
     @Test func hugoYAMLAndJSONConfigurationsAreRead() throws {
-        let yaml = try MemoryImport(files: ["hugo.yaml": "baseURL: https://a.example/\ntitle: From YAML\n", "content/posts/hello.md": Self.post]).run()
+        let yaml = try MemoryImport(files: [
+            "hugo.yaml": "baseURL: https://a.example/\ntitle: From YAML\n", "content/posts/hello.md": Self.post,
+        ]).run()
         #expect(yaml.text("site.yml")!.contains("# ← hugo.yaml:2\ntitle: From YAML\n"))
-        let json = try MemoryImport(files: ["config.json": "{\n  \"baseURL\": \"https://a.example/\",\n  \"title\": \"From JSON\"\n}\n", "content/posts/hello.md": Self.post]).run()
+        let json = try MemoryImport(files: [
+            "config.json": "{\n  \"baseURL\": \"https://a.example/\",\n  \"title\": \"From JSON\"\n}\n",
+            "content/posts/hello.md": Self.post,
+        ]).run()
         #expect(json.text("site.yml")!.contains("# ← config.json:3\ntitle: From JSON\n"))
     }
 
@@ -93,19 +100,29 @@ import Testing
 
     @Test func jekyllConfigurationGivesAddressStyleAndCollections() throws {
         let result = try MemoryImport(files: [
-            "_config.yml": "title: Club\nurl: https://club.example.org\nbaseurl: /club\ntimezone: Asia/Shanghai\nlang: zh-CN\npermalink: pretty\npaginate: 5\nauthor:\n  name: 宣传部\n",
+            "_config.yml":
+                "title: Club\nurl: https://club.example.org\nbaseurl: /club\ntimezone: Asia/Shanghai\nlang: zh-CN\npermalink: pretty\npaginate: 5\nauthor:\n  name: 宣传部\n",
             "_posts/2026-01-05-hello.md": "---\ntitle: 你好\n---\n正文。\n",
         ]).run()
         let site = try #require(result.text("site.yml"))
         #expect(site.contains("baseURL: https://club.example.org/club\n"))
         #expect(site.contains("timezone: Asia/Shanghai\n"))
         #expect(site.contains("author: 宣传部\n"))
-        #expect(site.contains("# ← permalink: /:categories/:year/:month/:day/:title/ (_config.yml:6)\n  news: /:categories/:year/:month/:day/:slug/\n"))
+        #expect(
+            site.contains(
+                "# ← permalink: /:categories/:year/:month/:day/:title/ (_config.yml:6)\n  news: /:categories/:year/:month/:day/:slug/\n"
+            ))
     }
 
     @Test func aConfigurationThatDoesNotParseIsReportedAndTheImportGoesOn() throws {
-        let result = try MemoryImport(files: ["config.toml": "title = \"Union\"\nbaseURL = [\n", "content/posts/hello.md": Self.post]).run()
-        #expect(result.notes.contains { $0 == "config.toml:2: warning: the configuration is not valid TOML: Error while parsing array: encountered end-of-file; its settings were not read" })
+        let result = try MemoryImport(files: [
+            "config.toml": "title = \"Union\"\nbaseURL = [\n", "content/posts/hello.md": Self.post,
+        ]).run()
+        #expect(
+            result.notes.contains {
+                $0
+                    == "config.toml:2: warning: the configuration is not valid TOML: Error while parsing array: encountered end-of-file; its settings were not read"
+            })
         #expect(result.text("site.yml")!.contains("title: old\n"), "the folder's name stands in for the title")
         #expect(result.text("content/news/hello.md") != nil)
     }
@@ -120,7 +137,8 @@ import Testing
 
     @Test func aKindGivenThatTheSiteIsNotIsRefused() {
         #expect(throws: ImportFailure.self) {
-            try MemoryImport(files: ["_config.yml": "title: Club\n", "_posts/2026-01-05-a.md": Self.post], kind: .hugo).run()
+            try MemoryImport(files: ["_config.yml": "title: Club\n", "_posts/2026-01-05-a.md": Self.post], kind: .hugo)
+                .run()
         }
     }
 }
@@ -129,19 +147,27 @@ import Testing
 @Suite struct ImportLanguageFolderTests {
     @Test func theDefaultLanguagesFolderIsTheContentAndTheOthersAreTranslations() throws {
         let memory = MemoryImport(files: [
-            "config/_default/hugo.toml": "baseURL = \"https://le.example/\"\ntitle = \"LE\"\ndefaultContentLanguage = \"en\"\n[permalinks]\npost = \"/:year/:month/:day/:slug/\"\n",
+            "config/_default/hugo.toml":
+                "baseURL = \"https://le.example/\"\ntitle = \"LE\"\ndefaultContentLanguage = \"en\"\n[permalinks]\npost = \"/:year/:month/:day/:slug/\"\n",
             "config/_default/languages.en.toml": "contentDir = \"content/en\"\nweight = 10\n",
             "config/_default/languages.pt-br.toml": "contentDir = \"content/pt-br\"\nweight = 20\n",
             "config/_default/params.pt-br.toml": "description = \"Em português\"\n",
             "content/en/post/2015-10-19-trusted.md": "---\ntitle: Trusted\ndate: 2015-10-19\nslug: trusted\n---\nA.\n",
-            "content/pt-br/post/2015-10-19-trusted.md": "---\ntitle: Confiável\ndate: 2015-10-19\nslug: confiavel\n---\nA.\n",
+            "content/pt-br/post/2015-10-19-trusted.md":
+                "---\ntitle: Confiável\ndate: 2015-10-19\nslug: confiavel\n---\nA.\n",
             "content/en/about.md": "---\ntitle: About\n---\nB.\n",
         ])
         let site = try memory.site()
-        #expect(site["content/news/2015-10-19-trusted.md"] == "---\ntitle: Trusted\ndate: 2015-10-19\nslug: trusted\n---\nA.\n")
-        #expect(site["content/news/2015-10-19-trusted.pt-br.md"] == "---\ntitle: Confiável\ndate: 2015-10-19\nslug: confiavel\n---\nA.\n")
+        #expect(
+            site["content/news/2015-10-19-trusted.md"]
+                == "---\ntitle: Trusted\ndate: 2015-10-19\nslug: trusted\n---\nA.\n")
+        #expect(
+            site["content/news/2015-10-19-trusted.pt-br.md"]
+                == "---\ntitle: Confiável\ndate: 2015-10-19\nslug: confiavel\n---\nA.\n")
         // Languages Hugo names no languageName for are named in themselves.
-        #expect(site["site.yml"]!.contains("languages:\n  - code: en\n    name: English\n  - code: pt-br\n    name: Português\n"))
+        #expect(
+            site["site.yml"]!.contains(
+                "languages:\n  - code: en\n    name: English\n  - code: pt-br\n    name: Português\n"))
         #expect(site["content/pages/about.md"] == "---\ntitle: About\n---\nB.\n")
         #expect(site["site.yml"]!.contains("  news: /:year/:month/:day/:slug/\n"))
     }
@@ -156,10 +182,11 @@ import Testing
             "hugo.toml": "title = \"Union\"\n[markup.highlight]\n  style = \"monokai\"\n  codeFences = false\n",
             "content/posts/hello.md": Self.post,
         ]).run()
-        #expect(result.report.settings.filter { $0.hasPrefix("Code highlighting") } == [
-            "Code highlighting: the old site left fenced code plain (hugo.toml:4); Herald highlights it, unless site.yml sets markdown: {highlight: false}",
-            "Code highlighting: Hugo's markup.highlight.style monokai (hugo.toml:3) is not carried over, as Herald has one built-in code theme: its light and dark colours apply. For monokai's own colours, `pygmentize -S monokai -f html -a .highlight > static/assets/code.css` and link it (docs/content.md, Code)",
-        ])
+        #expect(
+            result.report.settings.filter { $0.hasPrefix("Code highlighting") } == [
+                "Code highlighting: the old site left fenced code plain (hugo.toml:4); Herald highlights it, unless site.yml sets markdown: {highlight: false}",
+                "Code highlighting: Hugo's markup.highlight.style monokai (hugo.toml:3) is not carried over, as Herald has one built-in code theme: its light and dark colours apply. For monokai's own colours, `pygmentize -S monokai -f html -a .highlight > static/assets/code.css` and link it (docs/content.md, Code)",
+            ])
     }
 
     /// A style name that is no Pygments name is not put in a command.
@@ -168,21 +195,30 @@ import Testing
             "hugo.toml": "title = \"Union\"\n[markup.highlight]\n  style = \"x; rm -rf ~\"\n",
             "content/posts/hello.md": Self.post,
         ]).run()
-        #expect(result.report.settings.filter { $0.hasPrefix("Code highlighting") } == [
-            "Code highlighting: Hugo's markup.highlight.style (hugo.toml:3) is not carried over: the default theme's light and dark colours apply (docs/content.md, Code)",
-        ])
+        #expect(
+            result.report.settings.filter { $0.hasPrefix("Code highlighting") } == [
+                "Code highlighting: Hugo's markup.highlight.style (hugo.toml:3) is not carried over: the default theme's light and dark colours apply (docs/content.md, Code)"
+            ])
     }
 
     @Test func jekyllsHighlighterIsReported() throws {
-        let rouge = try MemoryImport(files: ["_config.yml": "title: Union\nkramdown:\n  syntax_highlighter: rouge\n", "_posts/2026-01-05-hello.md": Self.post]).run()
-        #expect(rouge.report.settings.filter { $0.hasPrefix("Code highlighting") } == [
-            "Code highlighting: the old site used rouge (_config.yml:3); Herald highlights code with Pygments, whose CSS classes Rouge's themes (rougify style) use too: the default theme's light and dark colours apply, or link the old site's theme stylesheet (docs/content.md, Code)",
-        ])
-        let none = try MemoryImport(files: ["_config.yml": "title: Union\nhighlighter: none\n", "_posts/2026-01-05-hello.md": Self.post]).run()
-        #expect(none.report.settings.filter { $0.hasPrefix("Code highlighting") } == [
-            "Code highlighting: the old site left fenced code plain (_config.yml:2); Herald highlights it, unless site.yml sets markdown: {highlight: false}",
-        ])
-        let silent = try MemoryImport(files: ["_config.yml": "title: Union\n", "_posts/2026-01-05-hello.md": Self.post]).run()
+        let rouge = try MemoryImport(files: [
+            "_config.yml": "title: Union\nkramdown:\n  syntax_highlighter: rouge\n",
+            "_posts/2026-01-05-hello.md": Self.post,
+        ]).run()
+        #expect(
+            rouge.report.settings.filter { $0.hasPrefix("Code highlighting") } == [
+                "Code highlighting: the old site used rouge (_config.yml:3); Herald highlights code with Pygments, whose CSS classes Rouge's themes (rougify style) use too: the default theme's light and dark colours apply, or link the old site's theme stylesheet (docs/content.md, Code)"
+            ])
+        let none = try MemoryImport(files: [
+            "_config.yml": "title: Union\nhighlighter: none\n", "_posts/2026-01-05-hello.md": Self.post,
+        ]).run()
+        #expect(
+            none.report.settings.filter { $0.hasPrefix("Code highlighting") } == [
+                "Code highlighting: the old site left fenced code plain (_config.yml:2); Herald highlights it, unless site.yml sets markdown: {highlight: false}"
+            ])
+        let silent = try MemoryImport(files: ["_config.yml": "title: Union\n", "_posts/2026-01-05-hello.md": Self.post])
+            .run()
         #expect(!silent.report.settings.contains { $0.hasPrefix("Code highlighting") })
     }
 }
@@ -193,19 +229,30 @@ import Testing
     static let post = "---\ntitle: Hello\ndate: 2026-01-05\n---\nWe won :tada:\n"
 
     @Test func hugosEnableEmojiIsCarriedOver() throws {
-        let site = try MemoryImport(files: ["hugo.toml": "title = \"Union\"\nenableEmoji = true\n", "content/posts/hello.md": Self.post]).site()
-        #expect(site["site.yml"]?.contains("\nmarkdown:\n  # ← hugo.toml:2\n  emoji: true\n") == true, "\(site["site.yml"] ?? "")")
+        let site = try MemoryImport(files: [
+            "hugo.toml": "title = \"Union\"\nenableEmoji = true\n", "content/posts/hello.md": Self.post,
+        ]).site()
+        #expect(
+            site["site.yml"]?.contains("\nmarkdown:\n  # ← hugo.toml:2\n  emoji: true\n") == true,
+            "\(site["site.yml"] ?? "")")
         #expect(try Self.postHTML(site) == "<p>We won 🎉</p>")
     }
 
     @Test func jekyllsJemojiIsCarriedOver() throws {
-        let site = try MemoryImport(files: ["_config.yml": "title: Union\nplugins:\n  - jekyll-feed\n  - jemoji\n", "_posts/2026-01-05-hello.md": Self.post]).site()
-        #expect(site["site.yml"]?.contains("\nmarkdown:\n  # ← _config.yml:2 (the jemoji plugin)\n  emoji: true\n") == true, "\(site["site.yml"] ?? "")")
+        let site = try MemoryImport(files: [
+            "_config.yml": "title: Union\nplugins:\n  - jekyll-feed\n  - jemoji\n",
+            "_posts/2026-01-05-hello.md": Self.post,
+        ]).site()
+        #expect(
+            site["site.yml"]?.contains("\nmarkdown:\n  # ← _config.yml:2 (the jemoji plugin)\n  emoji: true\n") == true,
+            "\(site["site.yml"] ?? "")")
         #expect(try Self.postHTML(site) == "<p>We won 🎉</p>")
     }
 
     @Test func withoutEitherTheShortcodesStayText() throws {
-        let site = try MemoryImport(files: ["hugo.toml": "title = \"Union\"\nenableEmoji = false\n", "content/posts/hello.md": Self.post]).site()
+        let site = try MemoryImport(files: [
+            "hugo.toml": "title = \"Union\"\nenableEmoji = false\n", "content/posts/hello.md": Self.post,
+        ]).site()
         #expect(site["site.yml"]?.contains("emoji") == false)
         #expect(try Self.postHTML(site) == "<p>We won :tada:</p>")
     }
@@ -213,7 +260,9 @@ import Testing
     /// The imported site built: the paragraph of the post's page.
     static func postHTML(_ site: [String: String]) throws -> String? {
         let built = try HeadingTests.build(site).output
-        let page = built.files.first { $0.key.hasSuffix(".html") && $0.key.contains("hello") }.map { String(decoding: $0.value, as: UTF8.self) }
+        let page = built.files.first { $0.key.hasSuffix(".html") && $0.key.contains("hello") }.map {
+            String(decoding: $0.value, as: UTF8.self)
+        }
         return page.flatMap { $0.firstMatch(of: /<p>We won [^<]*<\/p>/).map { String($0.output) } }
     }
 }
@@ -224,18 +273,37 @@ import Testing
     static let post = "---\ntitle: Hello\ndate: 2026-01-05\n---\n## One {#fixed}\n\n## Two\n\nSee [two](#id-two).\n"
 
     @Test func kramdownsAutoIDPrefixIsCarriedOver() throws {
-        let result = try MemoryImport(files: ["_config.yml": "title: Union\nkramdown:\n  input: GFM\n  auto_id_prefix: 'id-'\n", "_posts/2026-01-05-hello.md": Self.post]).run()
+        let result = try MemoryImport(files: [
+            "_config.yml": "title: Union\nkramdown:\n  input: GFM\n  auto_id_prefix: 'id-'\n",
+            "_posts/2026-01-05-hello.md": Self.post,
+        ]).run()
         let siteYML = try #require(result.text("site.yml"))
         #expect(siteYML.contains("\nmarkdown:\n  # ← _config.yml:4\n  headingIDPrefix: id-\n"), "\(siteYML)")
-        #expect(result.report.settings.contains("Heading IDs: automatic ones start with 'id-' as before (markdown.headingIDPrefix, from _config.yml:4)"))
-        let site = try MemoryImport(files: ["_config.yml": "title: Union\nkramdown:\n  auto_id_prefix: 'id-'\n", "_posts/2026-01-05-hello.md": Self.post]).site()
-        let page = try #require(try HeadingTests.build(site).output.files.first { $0.key.hasSuffix(".html") && $0.key.contains("hello") }.map { String(decoding: $0.value, as: UTF8.self) })
-        #expect(page.contains("<h2 id=\"fixed\">") && page.contains("<h2 id=\"id-two\">") && page.contains("href=\"#id-two\""))
+        #expect(
+            result.report.settings.contains(
+                "Heading IDs: automatic ones start with 'id-' as before (markdown.headingIDPrefix, from _config.yml:4)")
+        )
+        let site = try MemoryImport(files: [
+            "_config.yml": "title: Union\nkramdown:\n  auto_id_prefix: 'id-'\n",
+            "_posts/2026-01-05-hello.md": Self.post,
+        ]).site()
+        let page = try #require(
+            try HeadingTests.build(site).output.files.first { $0.key.hasSuffix(".html") && $0.key.contains("hello") }
+                .map { String(decoding: $0.value, as: UTF8.self) })
+        #expect(
+            page.contains("<h2 id=\"fixed\">") && page.contains("<h2 id=\"id-two\">")
+                && page.contains("href=\"#id-two\""))
     }
 
     @Test func aPrefixHeraldCannotTakeIsTold() throws {
-        let result = try MemoryImport(files: ["_config.yml": "title: Union\nkramdown:\n  auto_id_prefix: 'a b'\n", "_posts/2026-01-05-hello.md": Self.post]).run()
+        let result = try MemoryImport(files: [
+            "_config.yml": "title: Union\nkramdown:\n  auto_id_prefix: 'a b'\n",
+            "_posts/2026-01-05-hello.md": Self.post,
+        ]).run()
         #expect(result.text("site.yml")?.contains("headingIDPrefix") == false)
-        #expect(result.report.settings.contains("Heading IDs: kramdown's auto_id_prefix 'a b' (_config.yml:3) is not carried over, as markdown.headingIDPrefix takes letters, digits, '-', '_', '.' and ':' only: links to the old anchors lose it"))
+        #expect(
+            result.report.settings.contains(
+                "Heading IDs: kramdown's auto_id_prefix 'a b' (_config.yml:3) is not carried over, as markdown.headingIDPrefix takes letters, digits, '-', '_', '.' and ':' only: links to the old anchors lose it"
+            ))
     }
 }

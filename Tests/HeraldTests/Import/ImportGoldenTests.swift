@@ -1,7 +1,8 @@
 import Foundation
 import Herald
-@testable import HeraldImport
 import Testing
+
+@testable import HeraldImport
 
 /// The fixture Hugo and Jekyll sites imported, and the imported sites built, compared file by file
 /// with committed output (`UPDATE_GOLDEN=1 swift test --filter ImportGoldenTests` rewrites it).
@@ -12,7 +13,9 @@ import Testing
     func imported(_ name: String) throws -> [String: Data] {
         let source = Fixtures.root.appendingPathComponent("import/\(name)")
         let tree = SourceTree.disk(root: source.path)
-        let result = try SiteImport(tree: tree, options: ImportOptions(now: Self.now, sourceName: name, destinationName: name + "-herald")).run()
+        let result = try SiteImport(
+            tree: tree, options: ImportOptions(now: Self.now, sourceName: name, destinationName: name + "-herald")
+        ).run()
         var files = result.files
         for copy in result.copies { files[copy.to] = try tree.fileSystem.readFile(copy.from) }
         return files
@@ -27,7 +30,11 @@ import Testing
         // The theme's stylesheet is the same in every site; it is checked as a copy, not stored again.
         var built = output.files
         for (path, data) in built where path.hasPrefix("assets/") {
-            if let original = try? Data(contentsOf: Fixtures.repository.appendingPathComponent("templates/" + path)), original == data { built[path] = nil }
+            if let original = try? Data(contentsOf: Fixtures.repository.appendingPathComponent("templates/" + path)),
+                original == data
+            {
+                built[path] = nil
+            }
         }
         return built
     }

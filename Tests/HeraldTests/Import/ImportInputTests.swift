@@ -1,7 +1,8 @@
 import Foundation
 import Herald
-@testable import HeraldImport
 import Testing
+
+@testable import HeraldImport
 
 /// Files an import cannot convert are copied as they were and listed with why; the destination is
 /// checked before anything is read.
@@ -15,24 +16,37 @@ import Testing
         let result = try MemoryImport(files: [
             "config.toml": Self.config,
             "content/post/part-one/index.md": "---\ntitle: One\ndate: 2026-01-01\n---\nFirst part.\n",
-            "content/post/part-two/index.md": "---\ntitle: Two\ndate: 2026-01-02\n---\nAfter [part one](./Part-One.md), see [the build](./build.md \"Build\") and [setup](setup.md).\n",
+            "content/post/part-two/index.md":
+                "---\ntitle: Two\ndate: 2026-01-02\n---\nAfter [part one](./Part-One.md), see [the build](./build.md \"Build\") and [setup](setup.md).\n",
         ]).run()
-        #expect(result.text("content/news/part-two/index.md")?.hasSuffix("\nAfter [part one](./Part-One.md), see the build and setup.\n") == true,
-                "\(result.text("content/news/part-two/index.md") ?? "")")
-        #expect(result.notes.filter { $0.contains("dead link") || $0.contains("led to no page") } == [
-            "content/post/part-two/index.md:5: warning: the link to ./build.md led to no page of the old site either (no such content file): its text is kept, without the link",
-            "content/post/part-two/index.md:5: warning: the link to setup.md led to no page of the old site either (no such content file): its text is kept, without the link",
-        ])
+        #expect(
+            result.text("content/news/part-two/index.md")?.hasSuffix(
+                "\nAfter [part one](./Part-One.md), see the build and setup.\n") == true,
+            "\(result.text("content/news/part-two/index.md") ?? "")")
+        #expect(
+            result.notes.filter { $0.contains("dead link") || $0.contains("led to no page") } == [
+                "content/post/part-two/index.md:5: warning: the link to ./build.md led to no page of the old site either (no such content file): its text is kept, without the link",
+                "content/post/part-two/index.md:5: warning: the link to setup.md led to no page of the old site either (no such content file): its text is kept, without the link",
+            ])
         #expect(result.report.unconverted.isEmpty && result.report.items[.news] == 2)
     }
 
     @Test func aFileThatIsNotUTF8IsCopiedAsItIsAndListed() throws {
         let latin1 = Data("---\ntitle: Caf".utf8) + Data([0xE9]) + Data("\ndate: 2026-01-01\n---\n".utf8)
-        let tree = SourceTree(files: ["config.toml", "content/posts/cafe.md"], fileSystem: .memory(["config.toml": Data(Self.config.utf8), "content/posts/cafe.md": latin1]))
-        let result = try SiteImport(tree: tree, options: ImportOptions(now: MemoryImport.now, sourceName: "old", destinationName: "new")).run()
+        let tree = SourceTree(
+            files: ["config.toml", "content/posts/cafe.md"],
+            fileSystem: .memory(["config.toml": Data(Self.config.utf8), "content/posts/cafe.md": latin1]))
+        let result = try SiteImport(
+            tree: tree, options: ImportOptions(now: MemoryImport.now, sourceName: "old", destinationName: "new")
+        ).run()
         #expect(result.report.unconverted.map(\.description) == ["content/posts/cafe.md:2: is not UTF-8 text"])
-        #expect(result.copies.contains { $0.from == "content/posts/cafe.md" && $0.to == "unconverted/content/posts/cafe.md" })
-        #expect(result.report.text.contains("content/posts/cafe.md:2: warning: is not UTF-8 text; copied to unconverted/ as it is"))
+        #expect(
+            result.copies.contains {
+                $0.from == "content/posts/cafe.md" && $0.to == "unconverted/content/posts/cafe.md"
+            })
+        #expect(
+            result.report.text.contains(
+                "content/posts/cafe.md:2: warning: is not UTF-8 text; copied to unconverted/ as it is"))
     }
 
     @Test func brokenFrontMatterIsListedWithItsLine() throws {
@@ -43,11 +57,13 @@ import Testing
             "content/posts/c.md": "+++\ntitle = \n+++\n",
             "content/posts/ok.md": "---\ntitle: OK\ndate: 2026-01-01\n---\n",
         ]).run()
-        #expect(result.report.unconverted.map(\.description) == [
-            "content/posts/a.md:4: front matter is not valid YAML: while parsing a flow sequence did not find expected ',' or ']'",
-            "content/posts/b.md:1: front matter opened with '---' never closes",
-            "content/posts/c.md:2: front matter is not valid TOML: Error while parsing key-value pair: expected value, saw '\\n'",
-        ].sorted())
+        #expect(
+            result.report.unconverted.map(\.description)
+                == [
+                    "content/posts/a.md:4: front matter is not valid YAML: while parsing a flow sequence did not find expected ',' or ']'",
+                    "content/posts/b.md:1: front matter opened with '---' never closes",
+                    "content/posts/c.md:2: front matter is not valid TOML: Error while parsing key-value pair: expected value, saw '\\n'",
+                ].sorted())
         #expect(result.text("content/news/ok.md") != nil)
     }
 
@@ -58,7 +74,10 @@ import Testing
             "content/logo.svg": "<svg/>",
             "content/posts/ok.md": "---\ntitle: OK\ndate: 2026-01-01\n---\n",
         ]).run()
-        #expect(result.report.unconverted.map(\.description) == ["content/about.html:1: a page written in HTML, not Markdown: Herald's content is Markdown"])
+        #expect(
+            result.report.unconverted.map(\.description) == [
+                "content/about.html:1: a page written in HTML, not Markdown: Herald's content is Markdown"
+            ])
         #expect(result.copies.contains { $0 == ("content/about.html", "unconverted/content/about.html") })
         #expect(result.copies.contains { $0 == ("content/logo.svg", "static/logo.svg") })
     }
@@ -66,10 +85,14 @@ import Testing
     @Test func anItemHeraldRefusesIsNotConvertedButListed() throws {
         let result = try MemoryImport(files: [
             "config.toml": Self.config,
-            "content/events/backwards.md": "---\ntitle: Backwards\ndateStart: 2026-05-02T19:00:00Z\ndateEnd: 2026-05-01T19:00:00Z\n---\n",
+            "content/events/backwards.md":
+                "---\ntitle: Backwards\ndateStart: 2026-05-02T19:00:00Z\ndateEnd: 2026-05-01T19:00:00Z\n---\n",
             "content/events/fine.md": "---\ntitle: Fine\ndateStart: 2026-05-02T19:00:00Z\n---\n",
         ]).run()
-        #expect(result.report.unconverted.map(\.description) == ["content/events/backwards.md:4: Herald cannot build it: end (2026-05-01 19:00) comes before start (2026-05-02 19:00)"])
+        #expect(
+            result.report.unconverted.map(\.description) == [
+                "content/events/backwards.md:4: Herald cannot build it: end (2026-05-01 19:00) comes before start (2026-05-02 19:00)"
+            ])
         #expect(result.text("content/events/backwards.md") == nil)
         #expect(result.report.items[.event] == 1)
     }
@@ -77,14 +100,21 @@ import Testing
     @Test func theDestinationMustBeEmptyAndOutsideTheOldSite() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("import-input-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let old = root.appendingPathComponent("old"), full = root.appendingPathComponent("full")
+        let old = root.appendingPathComponent("old")
+        let full = root.appendingPathComponent("full")
         try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: full, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: full.appendingPathComponent("keep.txt"))
-        #expect(throws: ImportWriter.Refusal.self) { try ImportWriter.check(destination: full.path, source: old.path, force: false) }
+        #expect(throws: ImportWriter.Refusal.self) {
+            try ImportWriter.check(destination: full.path, source: old.path, force: false)
+        }
         try ImportWriter.check(destination: full.path, source: old.path, force: true)
-        #expect(throws: ImportWriter.Refusal.self) { try ImportWriter.check(destination: old.appendingPathComponent("new").path, source: old.path, force: true) }
-        #expect(throws: ImportWriter.Refusal.self) { try ImportWriter.check(destination: old.path, source: old.path, force: true) }
+        #expect(throws: ImportWriter.Refusal.self) {
+            try ImportWriter.check(destination: old.appendingPathComponent("new").path, source: old.path, force: true)
+        }
+        #expect(throws: ImportWriter.Refusal.self) {
+            try ImportWriter.check(destination: old.path, source: old.path, force: true)
+        }
         try ImportWriter.check(destination: root.appendingPathComponent("fresh").path, source: old.path, force: false)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Herald
+
 @testable import HeraldImport
 
 /// Imports an old site held in memory, as `herald import` does, for tests that never touch disk.
@@ -11,7 +12,11 @@ struct MemoryImport {
     static let now = DateParser.parseInstant("2026-11-22T12:00:00Z")!
 
     func run() throws -> ImportResult {
-        try SiteImport(tree: .memory(files), options: ImportOptions(kind: kind, overrides: overrides, now: Self.now, sourceName: "old", destinationName: "new")).run()
+        try SiteImport(
+            tree: .memory(files),
+            options: ImportOptions(
+                kind: kind, overrides: overrides, now: Self.now, sourceName: "old", destinationName: "new")
+        ).run()
     }
 
     /// The new site's text files (the made ones and the copies), path → text.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import HeraldImport
 import Testing
+
+@testable import HeraldImport
 
 /// Finding Hugo shortcodes and Liquid in bodies: forms, arguments, lines, and text that only
 /// looks like markup.
@@ -9,7 +10,8 @@ import Testing
         MarkupScanner.scan(text, dialect: dialect).map { construct in
             switch construct.form {
             case .shortcode(let percent, let closing, let selfClosing):
-                return (percent ? "%" : "<") + (closing ? "/" : "") + construct.name + (selfClosing ? "/" : "") + "@\(construct.line)"
+                return (percent ? "%" : "<") + (closing ? "/" : "") + construct.name + (selfClosing ? "/" : "")
+                    + "@\(construct.line)"
             case .escapedShortcode(let shown): return "escaped " + shown
             case .liquidTag: return "tag " + construct.name + "@\(construct.line)"
             case .liquidOutput: return "output " + construct.name + "@\(construct.line)"
@@ -36,7 +38,8 @@ import Testing
     }
 
     @Test func argumentsArePositionalNamedQuotedOrRaw() {
-        let arguments = ShortcodeArguments.parse(#"gist user 12ab "quoted \"text\"" `raw "text"` key=value other="x y""#)
+        let arguments = ShortcodeArguments.parse(
+            #"gist user 12ab "quoted \"text\"" `raw "text"` key=value other="x y""#)
         #expect(arguments.positional == ["gist", "user", "12ab", #"quoted "text""#, #"raw "text""#])
         #expect(arguments.named == ["key": "value", "other": "x y"])
     }
@@ -50,7 +53,10 @@ import Testing
     }
 
     @Test func anEscapedShortcodeIsShownWithoutItsCommentMarks() {
-        #expect(names("Write {{</* youtube abc */>}} and {{%/* notice */%}}.", .hugo) == ["escaped {{< youtube abc >}}", "escaped {{% notice %}}"])
+        #expect(
+            names("Write {{</* youtube abc */>}} and {{%/* notice */%}}.", .hugo) == [
+                "escaped {{< youtube abc >}}", "escaped {{% notice %}}",
+            ])
     }
 
     /// Found by FuzzMarkupScanner: the `*/` of an escape overlapping its `/*` ended the scan with a crash.
@@ -76,12 +82,16 @@ import Testing
             {%- endhighlight -%}
             {{ site.baseurl }} {{page.title}}
             """
-        #expect(names(text, .jekyll) == ["tag highlight@1", "tag endhighlight@3", "output site.baseurl@4", "output page.title@4"])
+        #expect(
+            names(text, .jekyll) == [
+                "tag highlight@1", "tag endhighlight@3", "output site.baseurl@4", "output page.title@4",
+            ])
     }
 
     @Test func nothingInsideRawOrCommentIsLiquid() {
         let text = "{% raw %}{{ not }} {% if %}{% endraw %} {% comment %}{% include x %}{% endcomment %} {{ yes }}"
-        #expect(names(text, .jekyll) == ["tag raw@1", "tag endraw@1", "tag comment@1", "tag endcomment@1", "output yes@1"])
+        #expect(
+            names(text, .jekyll) == ["tag raw@1", "tag endraw@1", "tag comment@1", "tag endcomment@1", "output yes@1"])
     }
 
     @Test func aScanOfAnyTextEnds() {

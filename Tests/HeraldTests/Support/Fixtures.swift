@@ -42,7 +42,9 @@ struct MemorySite {
     init(_ files: [String: String], binary: [String: Data] = [:]) {
         self.files = files
         self.binary = binary
-        if self.files["site.yml"] == nil { self.files["site.yml"] = "title: Test site\nbaseURL: https://example.org/\ntimezone: Asia/Shanghai\n" }
+        if self.files["site.yml"] == nil {
+            self.files["site.yml"] = "title: Test site\nbaseURL: https://example.org/\ntimezone: Asia/Shanghai\n"
+        }
     }
 
     /// Builds the site; throws `BuildFailure` on bad input.

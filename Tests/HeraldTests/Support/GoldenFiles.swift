@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// Compares built files with the committed expected output, file by file.
 ///
@@ -10,36 +11,49 @@ enum GoldenFiles {
     /// missing, unexpected or different file, with a unified diff for text files.
     /// Rewriting never passes a test: it records an issue saying the files were rewritten (run the
     /// tests again to check them), and it is refused when `CI` is set.
-    static func check(_ actual: [String: Data], against expected: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
-                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ actual: [String: Data], against expected: URL,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let actual = describingSocialCards(actual)
         if environment["UPDATE_GOLDEN"] == "1" {
             if environment["CI"] != nil {
-                Issue.record("UPDATE_GOLDEN=1 is refused when CI is set: golden files are rewritten by hand, and reviewed", sourceLocation: sourceLocation)
+                Issue.record(
+                    "UPDATE_GOLDEN=1 is refused when CI is set: golden files are rewritten by hand, and reviewed",
+                    sourceLocation: sourceLocation)
                 return
             }
             try? FileManager.default.removeItem(at: expected)
             for (path, data) in actual {
                 let file = expected.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: file)
             }
-            Issue.record("rewrote the golden files at \(expected.path): review the diff, then run the tests again without UPDATE_GOLDEN", sourceLocation: sourceLocation)
+            Issue.record(
+                "rewrote the golden files at \(expected.path): review the diff, then run the tests again without UPDATE_GOLDEN",
+                sourceLocation: sourceLocation)
             return
         }
         let expectedFiles = try files(under: expected)
-        #expect(!expectedFiles.isEmpty, "no golden files at \(expected.path): run UPDATE_GOLDEN=1 swift test", sourceLocation: sourceLocation)
+        #expect(
+            !expectedFiles.isEmpty, "no golden files at \(expected.path): run UPDATE_GOLDEN=1 swift test",
+            sourceLocation: sourceLocation)
         for path in Set(expectedFiles).subtracting(actual.keys).sorted() {
             Issue.record("missing from the build: \(path)", sourceLocation: sourceLocation)
         }
         for path in Set(actual.keys).subtracting(expectedFiles).sorted() {
-            Issue.record("not in the golden files: \(path) (UPDATE_GOLDEN=1 swift test adds it)", sourceLocation: sourceLocation)
+            Issue.record(
+                "not in the golden files: \(path) (UPDATE_GOLDEN=1 swift test adds it)", sourceLocation: sourceLocation)
         }
         for path in Set(expectedFiles).intersection(actual.keys).sorted() {
             let want = try Data(contentsOf: expected.appendingPathComponent(path))
             let got = actual[path]!
             if want != got {
-                Issue.record("\(path) differs from the golden file:\n\(diff(want, got, name: path))", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(path) differs from the golden file:\n\(diff(want, got, name: path))",
+                    sourceLocation: sourceLocation)
             }
         }
     }
@@ -59,10 +73,12 @@ enum GoldenFiles {
 
     /// Every file under a folder, as relative paths.
     static func files(under folder: URL) throws -> [String] {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
         var result: [String] = []
         let base = folder.standardizedFileURL.path
-        for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        for case let url as URL in walker
+        where (try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             result.append(String(url.standardizedFileURL.path.dropFirst(base.count + 1)))
         }
         return result.sorted()
@@ -77,7 +93,8 @@ enum GoldenFiles {
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let a = folder.appendingPathComponent("expected"), b = folder.appendingPathComponent("built")
+            let a = folder.appendingPathComponent("expected")
+            let b = folder.appendingPathComponent("built")
             try expected.write(to: a)
             try actual.write(to: b)
             let process = Process()

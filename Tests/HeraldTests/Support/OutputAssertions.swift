@@ -1,6 +1,7 @@
 import Foundation
-@testable import Herald
 import Testing
+
+@testable import Herald
 
 /// The diagnostics a site held in memory fails to build with (empty when it builds).
 func diagnostics(_ files: [String: String]) -> [String] { MemorySite(files).diagnostics() }
@@ -14,8 +15,10 @@ func buildReport(_ files: [String: String]) throws -> BuildReport {
 
 /// Asserts, in the style of Hugo's `AssertFileContent`, that output file `path` exists and holds
 /// every text of `contains` and none of `lacks`; each failure names the file and the text.
-func expect(_ output: MemoryOutput, _ path: String, contains: [String] = [], lacks: [String] = [],
-            sourceLocation: SourceLocation = #_sourceLocation) {
+func expect(
+    _ output: MemoryOutput, _ path: String, contains: [String] = [], lacks: [String] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     guard let text = output.text(path) else {
         Issue.record("\(path) was not written", sourceLocation: sourceLocation)
         return

@@ -34,8 +34,14 @@ import Testing
             var tests: [Test]
         }
         let url = Fixtures.root.appendingPathComponent("mustache-spec/\(suite).json")
-        guard let data = try? Data(contentsOf: url), let file = try? JSONDecoder().decode(File.self, from: data) else { return [] }
-        return file.tests.map { SpecCase(suite: suite, name: $0.name, template: $0.template, partials: $0.partials ?? [:], data: $0.data, expected: $0.expected) }
+        guard let data = try? Data(contentsOf: url), let file = try? JSONDecoder().decode(File.self, from: data) else {
+            return []
+        }
+        return file.tests.map {
+            SpecCase(
+                suite: suite, name: $0.name, template: $0.template, partials: $0.partials ?? [:], data: $0.data,
+                expected: $0.expected)
+        }
     }
 
     static let allCases = suites.flatMap(cases)
@@ -59,7 +65,8 @@ import Testing
     /// The modules left out are refused when a template is loaded, never misrendered: every
     /// dynamic-names test's template fails to load with the message saying so.
     @Test func dynamicNamesAreRefusedAtLoadTime() {
-        for spec in Self.cases("~dynamic-names") where spec.template.contains("{{>*") || spec.template.contains("{{<*") || spec.template.contains("{{> *") {
+        for spec in Self.cases("~dynamic-names")
+        where spec.template.contains("{{>*") || spec.template.contains("{{<*") || spec.template.contains("{{> *") {
             var sources = spec.partials
             sources["(template)"] = spec.template
             guard case .failure(let failure) = TemplateLibrary.load(sources, missingPartials: .renderNothing) else {

@@ -5,6 +5,7 @@
 import CFuzzerDriver
 import Foundation
 import FuzzSupport
+
 @testable import Herald
 
 private let renderer: MarkdownRenderer = {
@@ -27,7 +28,6 @@ private func fuzzAlerts(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     require(renderer.render(markdown).html == html, "two renderings differ")
     return 0
 }
-
 
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv

@@ -3,7 +3,9 @@ import CFuzzerDriver
 import Foundation
 import Herald
 
-private let zones = ["UTC", "Asia/Shanghai", "America/New_York", "Australia/Lord_Howe"].map { TimeZone(identifier: $0)! }
+private let zones = ["UTC", "Asia/Shanghai", "America/New_York", "Australia/Lord_Howe"].map {
+    TimeZone(identifier: $0)!
+}
 
 private func fuzzDates(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start else { return 0 }

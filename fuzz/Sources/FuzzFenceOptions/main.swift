@@ -5,6 +5,7 @@
 import CFuzzerDriver
 import Foundation
 import FuzzSupport
+
 @testable import Herald
 
 private func fuzzFenceOptions(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -15,7 +16,9 @@ private func fuzzFenceOptions(_ start: UnsafePointer<UInt8>?, _ count: Int) -> C
     let (options, problems) = FenceOptions.parse(Substring(rest), lineCount: lineCount, line: 3)
     require(problems.count <= FenceOptions.problemsPerFence && problems.allSatisfy { $0.line == 3 }, "\(problems)")
     let lines = options.highlightedLines
-    require(lines == lines.sorted() && Set(lines).count == lines.count && lines.allSatisfy { $0 >= 1 && $0 <= lineCount }, "lines \(lines) of \(lineCount)")
+    require(
+        lines == lines.sorted() && Set(lines).count == lines.count && lines.allSatisfy { $0 >= 1 && $0 <= lineCount },
+        "lines \(lines) of \(lineCount)")
     if let json = try? JSONSerialization.jsonObject(with: Data(options.json.utf8)) as? [String: Any] {
         require(Set(json.keys).isSubset(of: ["hl_lines", "linenos", "linenostart"]), options.json)
     } else {

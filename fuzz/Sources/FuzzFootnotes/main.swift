@@ -5,6 +5,7 @@
 import CFuzzerDriver
 import Foundation
 import FuzzSupport
+
 @testable import Herald
 
 private let renderer: MarkdownRenderer = {
@@ -25,9 +26,13 @@ private func fuzzFootnotes(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
             require(ids.contains(target), "a link to #\(target), which is not on the page")
         }
         for problem in rendered.footnoteProblems {
-            require(problem.line >= 1 && problem.line <= max(lines, 1), "problem at line \(problem.line) of \(lines): \(problem.message)")
+            require(
+                problem.line >= 1 && problem.line <= max(lines, 1),
+                "problem at line \(problem.line) of \(lines): \(problem.message)")
         }
-        require(renderer.render(markdown, wantPlainText: true, footnotePrefix: prefix).html == rendered.html, "two renderings differ")
+        require(
+            renderer.render(markdown, wantPlainText: true, footnotePrefix: prefix).html == rendered.html,
+            "two renderings differ")
     }
     return 0
 }

@@ -3,6 +3,7 @@
 // Errors are expected; a crash, a hang or unbounded memory is a bug.
 import CFuzzerDriver
 import Foundation
+
 @testable import Herald
 
 private func fuzzFrontMatter(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

@@ -4,6 +4,7 @@
 import CFuzzerDriver
 import Foundation
 import FuzzSupport
+
 @testable import Herald
 
 private let renderer: MarkdownRenderer = {
@@ -17,9 +18,13 @@ private func fuzzHeadingAttributes(_ start: UnsafePointer<UInt8>?, _ count: Int)
     guard let start else { return 0 }
     let bytes = Array(UnsafeRawBufferPointer(start: UnsafeRawPointer(start), count: count))
     if let attribute = HeadingAttribute.find(in: bytes) {
-        require(attribute.start <= bytes.count && bytes[attribute.start...].contains(UInt8(ascii: "{")), "attribute starts at \(attribute.start)")
+        require(
+            attribute.start <= bytes.count && bytes[attribute.start...].contains(UInt8(ascii: "{")),
+            "attribute starts at \(attribute.start)")
         if let id = attribute.id {
-            require(!id.isEmpty && !id.unicodeScalars.contains { $0.value <= 0x20 || "{}#\"'".unicodeScalars.contains($0) }, "accepted ID \(id.debugDescription)")
+            require(
+                !id.isEmpty && !id.unicodeScalars.contains { $0.value <= 0x20 || "{}#\"'".unicodeScalars.contains($0) },
+                "accepted ID \(id.debugDescription)")
         }
     }
     let markdown = String(decoding: bytes, as: UTF8.self)
@@ -28,10 +33,14 @@ private func fuzzHeadingAttributes(_ start: UnsafePointer<UInt8>?, _ count: Int)
     let ids = rendered.headings.map(\.id)
     require(Set(ids).count == ids.count && !ids.contains(""), "heading IDs \(ids)")
     for id in ids {
-        require(occurrences(of: " id=\"\(HTMLEscaping.escape(id))\">", in: rendered.html) == 1, "no heading has id \(id.debugDescription)")
+        require(
+            occurrences(of: " id=\"\(HTMLEscaping.escape(id))\">", in: rendered.html) == 1,
+            "no heading has id \(id.debugDescription)")
     }
     for problem in rendered.headingProblems {
-        require(problem.line >= 1 && problem.line <= max(lines, 1), "problem at line \(problem.line) of \(lines): \(problem.message)")
+        require(
+            problem.line >= 1 && problem.line <= max(lines, 1),
+            "problem at line \(problem.line) of \(lines): \(problem.message)")
     }
     require(renderer.render(markdown).html == rendered.html, "two renderings differ")
     return 0

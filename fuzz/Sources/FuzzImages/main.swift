@@ -4,6 +4,7 @@
 // a crash, a hang or unbounded memory is a bug.
 import CFuzzerDriver
 import Foundation
+
 @testable import Herald
 
 private let options: ImageOptions = {
@@ -22,13 +23,16 @@ private func fuzzImages(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // As the build does: what claims more pixels than allowed is never decoded.
     guard header.pixels > 0, header.pixels <= 1 << 20, !header.isVector else { return 0 }
     for focus in [nil, ImageFocus(x: 0.9, y: 0.1)] {
-        let outputs = ImageRecipe.outputs(path: "images/f.jpg", header: header, contentHash: "f", options: options, crop: true, focus: focus)
+        let outputs = ImageRecipe.outputs(
+            path: "images/f.jpg", header: header, contentHash: "f", options: options, crop: true, focus: focus)
         guard let made = try? ImageCodec.make(outputs, from: data, header: header) else { continue }
         precondition(made.count == outputs.count)
         for (output, bytes) in zip(outputs, made) {
             // Every file made is an image of the size its recipe says.
             let written = try! ImageCodec.header(of: bytes)
-            precondition(written.width == output.width && written.height == output.height, "\(output.path) is \(written.width)x\(written.height)")
+            precondition(
+                written.width == output.width && written.height == output.height,
+                "\(output.path) is \(written.width)x\(written.height)")
         }
     }
     return 0

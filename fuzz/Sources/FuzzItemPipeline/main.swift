@@ -6,7 +6,8 @@ import CFuzzerDriver
 import Foundation
 import Herald
 
-private let siteYAML = "title: Fuzz\nbaseURL: https://example.org/union/\ntimezone: Asia/Shanghai\ncategories:\n  - name: Campus\n"
+private let siteYAML =
+    "title: Fuzz\nbaseURL: https://example.org/union/\ntimezone: Asia/Shanghai\ncategories:\n  - name: Campus\n"
 private let neighbour = "---\ntitle: Neighbour\ndate: 2026-11-01\ncategories: [Campus]\ntags: [a]\n---\nBody\n"
 private let now = DateParser.parseInstant("2026-11-21T12:00:00+08:00")!
 private let paths = ["content/news/2026-11-02-fuzz.md", "content/events/fuzz.md", "content/pages/fuzz.md"]
@@ -26,12 +27,16 @@ private func fuzzItemPipeline(_ start: UnsafePointer<UInt8>?, _ count: Int) -> C
     do {
         _ = try Build(options: BuildOptions(now: now), fileSystem: .memory(files)).run(into: output)
         for written in output.files.keys {
-            precondition(!written.hasPrefix("/") && !written.split(separator: "/").contains(".."), "wrote outside the output: \(written)")
+            precondition(
+                !written.hasPrefix("/") && !written.split(separator: "/").contains(".."),
+                "wrote outside the output: \(written)")
         }
     } catch let failure as BuildFailure {
         let lines = content.split(separator: 0x0A, omittingEmptySubsequences: false).count
         for diagnostic in failure.diagnostics where diagnostic.path == path {
-            precondition(diagnostic.line >= 1 && diagnostic.line <= max(lines, 1), "line \(diagnostic.line) is outside \(path) (\(lines) lines)")
+            precondition(
+                diagnostic.line >= 1 && diagnostic.line <= max(lines, 1),
+                "line \(diagnostic.line) is outside \(path) (\(lines) lines)")
         }
     } catch {
         preconditionFailure("a build failed without diagnostics: \(error)")

@@ -3,6 +3,7 @@
 // A crash, a hang or unbounded memory is a bug; whatever the text, a conversion ends.
 import CFuzzerDriver
 import Foundation
+
 @testable import HeraldImport
 
 private let resolver = ReferenceResolver(
@@ -18,12 +19,16 @@ private func fuzzMarkup(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         // Constructs are in order, inside the text, and never overlap.
         var end = text.startIndex
         for construct in constructs {
-            precondition(construct.range.lowerBound >= end && construct.range.upperBound <= text.endIndex, "constructs overlap or leave the text")
+            precondition(
+                construct.range.lowerBound >= end && construct.range.upperBound <= text.endIndex,
+                "constructs overlap or leave the text")
             end = construct.range.upperBound
             _ = ShortcodeArguments.parse(construct.arguments)
         }
         for allowHTML in [true, false] {
-            let converter = BodyConverter(dialect: dialect, allowHTML: allowHTML, basePath: "/club", origin: "https://club.example", resolver: resolver, siteParams: ["a": "b"])
+            let converter = BodyConverter(
+                dialect: dialect, allowHTML: allowHTML, basePath: "/club", origin: "https://club.example",
+                resolver: resolver, siteParams: ["a": "b"])
             let result = converter.convert(text, path: "content/fuzz.md", firstLine: 3, fields: .empty)
             // With nothing to convert, the body is kept byte for byte.
             if result.converted.isEmpty { precondition(result.text == text, "a body without conversions changed") }

@@ -3,6 +3,7 @@
 // address rule accepts becomes an output path the writer accepts (or one it refuses for length).
 import CFuzzerDriver
 import Foundation
+
 @testable import Herald
 
 private let root: ConfinedFolder = {
@@ -19,7 +20,9 @@ private func fuzzPaths(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         let page = URLLayout.pageFile(URLLayout.sitePath(text))
         switch ConfinedPath.refusal(page) {
         case nil, .segmentTooLong?, .pathTooLong?, .empty?: break
-        case let refusal?: preconditionFailure("address \(text.debugDescription) was accepted but gives \(page.debugDescription): \(refusal)")
+        case let refusal?:
+            preconditionFailure(
+                "address \(text.debugDescription) was accepted but gives \(page.debugDescription): \(refusal)")
         }
     }
     return 0
@@ -30,13 +33,21 @@ private func fuzzPaths(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 private func checkWriterRule(_ path: String) {
     guard ConfinedPath.refusal(path) == nil else { return }
     let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-    precondition(!path.hasPrefix("/") && !segments.contains { $0.isEmpty || $0 == "." || $0 == ".." }, "accepted \(path.debugDescription)")
+    precondition(
+        !path.hasPrefix("/") && !segments.contains { $0.isEmpty || $0 == "." || $0 == ".." },
+        "accepted \(path.debugDescription)")
     precondition(!path.utf8.contains(0) && !path.contains("\\"), "accepted \(path.debugDescription)")
     guard segments.count == 1, let descriptor = try? root.createFile(path) else { return }
-    defer { close(descriptor); unlink(root.path + "/" + path) }
-    var opened = stat(), named = stat()
+    defer {
+        close(descriptor)
+        unlink(root.path + "/" + path)
+    }
+    var opened = stat()
+    var named = stat()
     precondition(fstat(descriptor, &opened) == 0 && lstat(root.path + "/" + path, &named) == 0)
-    precondition(opened.st_ino == named.st_ino && opened.st_dev == named.st_dev, "\(path.debugDescription) was created elsewhere")
+    precondition(
+        opened.st_ino == named.st_ino && opened.st_dev == named.st_dev, "\(path.debugDescription) was created elsewhere"
+    )
 }
 
 var argc = CommandLine.argc

@@ -18,7 +18,8 @@ private struct FuzzData: TemplateView, TemplateValueConvertible {
         case "no": return .bool(false)
         case "none": return .absent
         case "tags": return .list(["x", "y\nz", ""])
-        case "items": return depth < 3 ? .list([FuzzData(depth: depth + 1), FuzzData(depth: depth + 2)]) : .list([FuzzData]())
+        case "items":
+            return depth < 3 ? .list([FuzzData(depth: depth + 1), FuzzData(depth: depth + 2)]) : .list([FuzzData]())
         case "child": return depth < 4 ? .view(FuzzData(depth: depth + 1)) : .absent
         case "params": return .view(Anything())
         default: return nil
@@ -45,7 +46,9 @@ private struct Anything: TemplateView {
 private func fuzzTemplates(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     guard let start else { return 0 }
     let bytes = UnsafeBufferPointer(start: start, count: count)
-    let parts = bytes.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    let parts = bytes.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false).map {
+        String(decoding: $0, as: UTF8.self)
+    }
     let names = ["main", "a", "partials/b"]
     var sources: [String: String] = [:]
     for (index, text) in parts.enumerated() { sources[names[index]] = text }
@@ -55,15 +58,20 @@ private func fuzzTemplates(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
             precondition(!failure.errors.isEmpty)
             for error in failure.errors {
                 // Lines counted on bytes: "\r\n" is one Character to Swift, but two bytes ending a line.
-                let lines = (sources[error.template] ?? "").utf8.split(separator: 0x0A, omittingEmptySubsequences: false).count
-                precondition(error.position.line >= 1 && error.position.line <= max(1, lines), "line out of range: \(error)")
+                let lines = (sources[error.template] ?? "").utf8.split(
+                    separator: 0x0A, omittingEmptySubsequences: false
+                ).count
+                precondition(
+                    error.position.line >= 1 && error.position.line <= max(1, lines), "line out of range: \(error)")
                 precondition(error.position.column >= 1, "column out of range: \(error)")
             }
         case .success(let library):
             let context = TemplateValue.view(FuzzData(depth: 0))
             let plain = library.render("main", context)
             precondition(String(validating: plain, as: UTF8.self) != nil, "output is not UTF-8")
-            let fixed = library.fixing(roots: [TemplateKey("site")], from: FuzzData(depth: 0), unlessInside: { $0.segments.contains(TemplateKey("params")) })
+            let fixed = library.fixing(
+                roots: [TemplateKey("site")], from: FuzzData(depth: 0),
+                unlessInside: { $0.segments.contains(TemplateKey("params")) })
             precondition(fixed.render("main", context) == plain, "fixing constant values changed the output")
         }
     }

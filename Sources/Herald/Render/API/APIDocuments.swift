@@ -21,7 +21,9 @@ struct APIEvent: Encodable, Sendable, Hashable {
     /// The event at its next date after `now` (its first, once all are over), as its page shows it.
     init(_ event: EventDetails, now: Date) {
         let zone = event.timeZone
-        let shown = event.nextOccurrence(after: now) ?? event.occurrences.first ?? Occurrence(start: event.start, end: event.end)
+        let shown =
+            event.nextOccurrence(after: now) ?? event.occurrences.first
+            ?? Occurrence(start: event.start, end: event.end)
         start = TimestampFormat.eventTime(shown.start, allDay: event.allDay, zone: zone)
         end = shown.end.map { TimestampFormat.eventTime($0, allDay: event.allDay, zone: zone, isEnd: true) }
         allDay = event.allDay
@@ -95,7 +97,9 @@ struct APIImage: Encodable, Sendable, Hashable {
     }
 
     init(_ facts: ImageFacts) {
-        (url, width, height, type, srcset, thumbnail) = (facts.url, facts.width, facts.height, facts.type, facts.srcset, facts.thumbnail)
+        (url, width, height, type, srcset, thumbnail) = (
+            facts.url, facts.width, facts.height, facts.type, facts.srcset, facts.thumbnail
+        )
     }
 }
 

@@ -22,44 +22,65 @@ enum APIPlan {
         let categories = site.categories.map { category in
             APICategory(
                 slug: category.slug, name: category.name, description: category.description, color: category.color,
-                icon: category.icon, count: category.items.count, url: urls.absolute(site.layout.categoryPath(category.slug)),
+                icon: category.icon, count: category.items.count,
+                url: urls.absolute(site.layout.categoryPath(category.slug)),
                 api: urls.absolute(site.layout.apiCategoryPath(category.slug, page: 1)))
         }
         let trending = site.trending.enumerated().map { rank, id in
             let popularity = site.popularity[id]
             // Rounded so the document does not change with the last bits of floating point.
             let score = ((site.trendingScore[id] ?? 0) * 1_000_000).rounded() / 1_000_000
-            return APITrendingEntry(rank: rank + 1, score: score, views: popularity.views, likes: popularity.likes, comments: popularity.comments, item: cards[id])
+            return APITrendingEntry(
+                rank: rank + 1, score: score, views: popularity.views, likes: popularity.likes,
+                comments: popularity.comments, item: cards[id])
         }
         let home = site.config.home
-        let siteInfo = APISite(title: site.config.title, description: site.config.description, url: urls.absolute(site.layout.homePath), language: site.config.language)
+        let siteInfo = APISite(
+            title: site.config.title, description: site.config.description, url: urls.absolute(site.layout.homePath),
+            language: site.config.language)
 
         var files: [GeneratedFile] = [
-            GeneratedFile(path: site.layout.apiHomePath, owner: "the JSON API", make: {
-                JSONOutput.encode(APIHome(
-                    site: siteInfo, recent: site.recentNews(home).map { cards[$0] },
-                    featured: site.featured.prefix(home.featured).map { cards[$0] },
-                    upcoming: site.upcomingEvents.prefix(home.upcoming).map { cards[$0] },
-                    trending: Array(trending.prefix(home.trending)), categories: categories.filter { $0.count > 0 }))
-            }).readingBodies(),
-            GeneratedFile(path: site.layout.apiTrendingPath, owner: "the JSON API", make: {
-                JSONOutput.encode(APITrending(asOf: TimestampFormat.rfc3339(site.hour, in: zone), items: trending))
-            }).readingBodies(),
-            GeneratedFile(path: site.layout.apiCategoriesPath, owner: "the JSON API", make: { JSONOutput.encode(APICategories(categories: categories)) }).readingBodies(),
+            GeneratedFile(
+                path: site.layout.apiHomePath, owner: "the JSON API",
+                make: {
+                    JSONOutput.encode(
+                        APIHome(
+                            site: siteInfo, recent: site.recentNews(home).map { cards[$0] },
+                            featured: site.featured.prefix(home.featured).map { cards[$0] },
+                            upcoming: site.upcomingEvents.prefix(home.upcoming).map { cards[$0] },
+                            trending: Array(trending.prefix(home.trending)),
+                            categories: categories.filter { $0.count > 0 }))
+                }
+            ).readingBodies(),
+            GeneratedFile(
+                path: site.layout.apiTrendingPath, owner: "the JSON API",
+                make: {
+                    JSONOutput.encode(APITrending(asOf: TimestampFormat.rfc3339(site.hour, in: zone), items: trending))
+                }
+            ).readingBodies(),
+            GeneratedFile(
+                path: site.layout.apiCategoriesPath, owner: "the JSON API",
+                make: { JSONOutput.encode(APICategories(categories: categories)) }
+            ).readingBodies(),
         ]
         for (index, category) in site.categories.enumerated() {
             let slug = category.slug
-            let slices = Pagination.paginate(category.items, pageSize: site.config.pageSize, basePath: site.layout.apiCategoryPath(slug, page: 1),
-                                             pathOfPage: { site.layout.apiCategoryPath(slug, page: $0) })
+            let slices = Pagination.paginate(
+                category.items, pageSize: site.config.pageSize, basePath: site.layout.apiCategoryPath(slug, page: 1),
+                pathOfPage: { site.layout.apiCategoryPath(slug, page: $0) })
             for slice in slices {
                 let page = APIPage(
                     number: slice.number, total: slice.totalPages,
                     previous: slice.previousPath.map(urls.absolute), next: slice.nextPath.map(urls.absolute))
                 let items = slice.elements.map { cards[$0] }
                 let info = categories[index]
-                files.append(GeneratedFile(path: slice.path, owner: "the JSON API", make: {
-                    JSONOutput.encode(APICategoryPage(category: info, items: items, page: page))
-                }).readingBodies())
+                files.append(
+                    GeneratedFile(
+                        path: slice.path, owner: "the JSON API",
+                        make: {
+                            JSONOutput.encode(APICategoryPage(category: info, items: items, page: page))
+                        }
+                    ).readingBodies())
             }
         }
         // An item shown untranslated from another language has its document in that language's API.
@@ -68,14 +89,18 @@ enum APIPlan {
                 card: cards[id], html: site.items[id].body.html, categories: fact.categories.map(APICategoryRef.init),
                 tags: fact.tags.map { APITag(slug: $0.slug, name: $0.name) }, readingMinutes: fact.readingMinutes,
                 authors: fact.authors, updated: fact.updated.map { TimestampFormat.rfc3339($0, in: zone) })
-            files.append(GeneratedFile(path: fact.apiPath, owner: "the JSON API", inputs: inputs) { inputs in
-                let card = inputs.card
-                return JSONOutput.encode(APIItem(
-                    id: card.id, kind: card.kind, title: card.title, summary: card.summary,
-                    contentHTML: AbsoluteURLs.rewrite(inputs.html, pageURL: card.url), image: card.image,
-                    date: card.date, updated: inputs.updated, author: card.author, authors: inputs.authors, category: card.category, categories: inputs.categories,
-                    tags: inputs.tags, readingMinutes: inputs.readingMinutes, url: card.url, api: card.api, event: card.event))
-            }.readingBodies(of: [id]))
+            files.append(
+                GeneratedFile(path: fact.apiPath, owner: "the JSON API", inputs: inputs) { inputs in
+                    let card = inputs.card
+                    return JSONOutput.encode(
+                        APIItem(
+                            id: card.id, kind: card.kind, title: card.title, summary: card.summary,
+                            contentHTML: AbsoluteURLs.rewrite(inputs.html, pageURL: card.url), image: card.image,
+                            date: card.date, updated: inputs.updated, author: card.author, authors: inputs.authors,
+                            category: card.category, categories: inputs.categories,
+                            tags: inputs.tags, readingMinutes: inputs.readingMinutes, url: card.url, api: card.api,
+                            event: card.event))
+                }.readingBodies(of: [id]))
         }
         return files
     }

@@ -19,7 +19,8 @@ struct JSONByteEncoder {
         try output.write(value, depth: 0, parent: nil, key: nil)
         guard !output.bytes.isEmpty else {
             // As JSONEncoder: inside a container such a value is `{}`, but a document needs a value.
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         return output.bytes
     }
@@ -114,7 +115,9 @@ final class JSONByteOutput {
                 let (quote, backslash) = (word ^ (ones &* 0x22), word ^ (ones &* 0x5C))
                 // A byte below 0x20, or one that is 0 after the XOR, sets its high bit here; only
                 // bytes after such a byte can be set wrongly (by a borrow), never one before it.
-                let found = ((word &- ones &* 0x20) & ~word | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash) & highs
+                let found =
+                    ((word &- ones &* 0x20) & ~word | (quote &- ones) & ~quote | (backslash &- ones) & ~backslash)
+                    & highs
                 if found != 0 { break }
                 index += 8
             }
@@ -141,7 +144,8 @@ final class JSONByteOutput {
     /// trailing `.0`. NaN and infinity have no JSON form and are refused.
     func writeFloat<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T, codingPath: [any CodingKey]) throws {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) cannot be written in JSON"))
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: codingPath, debugDescription: "\(value) cannot be written in JSON"))
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
@@ -263,7 +267,8 @@ final class JSONContainer {
 
     /// Adds an element that is a container of its own, filled through the encoder returned.
     func addNested(key: (any CodingKey)?, of encoder: JSONValueEncoder) -> JSONValueEncoder {
-        let nested = JSONValueEncoder(output: JSONByteOutput(pretty: encoder.output.pretty), depth: encoder.depth + 1, parent: encoder, key: key)
+        let nested = JSONValueEncoder(
+            output: JSONByteOutput(pretty: encoder.output.pretty), depth: encoder.depth + 1, parent: encoder, key: key)
         elements.append(Element(key: key?.stringValue ?? "", range: 0..<0, nested: nested))
         return nested
     }
@@ -331,30 +336,64 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { encoder.codingPath }
     private var output: JSONByteOutput { encoder.output }
 
-    mutating func encodeNil(forKey key: Key) throws { storage.add(key: key.stringValue, in: output) { output.writeNull() } }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { storage.add(key: key.stringValue, in: output) { output.writeBool(value) } }
-    mutating func encode(_ value: String, forKey key: Key) throws { storage.add(key: key.stringValue, in: output) { output.writeString(value) } }
+    mutating func encodeNil(forKey key: Key) throws {
+        storage.add(key: key.stringValue, in: output) { output.writeNull() }
+    }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        storage.add(key: key.stringValue, in: output) { output.writeBool(value) }
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        storage.add(key: key.stringValue, in: output) { output.writeString(value) }
+    }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        try storage.add(key: key.stringValue, in: output) { try output.writeFloat(value, codingPath: codingPath + [key]) }
+        try storage.add(key: key.stringValue, in: output) {
+            try output.writeFloat(value, codingPath: codingPath + [key])
+        }
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        try storage.add(key: key.stringValue, in: output) { try output.writeFloat(value, codingPath: codingPath + [key]) }
+        try storage.add(key: key.stringValue, in: output) {
+            try output.writeFloat(value, codingPath: codingPath + [key])
+        }
     }
-    mutating func encode(_ value: Int, forKey key: Key) throws { storage.add(key: key.stringValue, in: output) { output.writeInteger(value) } }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { storage.add(key: key.stringValue, in: output) { output.writeInteger(value) } }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { storage.add(key: key.stringValue, in: output) { output.writeInteger(value) } }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { storage.add(key: key.stringValue, in: output) { output.writeInteger(value) } }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { storage.add(key: key.stringValue, in: output) { output.writeInteger(value) } }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { storage.add(key: key.stringValue, in: output) { output.writeInteger(value) } }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { storage.add(key: key.stringValue, in: output) { output.writeInteger(value) } }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { storage.add(key: key.stringValue, in: output) { output.writeInteger(value) } }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { storage.add(key: key.stringValue, in: output) { output.writeInteger(value) } }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { storage.add(key: key.stringValue, in: output) { output.writeInteger(value) } }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        storage.add(key: key.stringValue, in: output) { output.writeInteger(value) }
+    }
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+        storage.add(key: key.stringValue, in: output) { output.writeInteger(value) }
+    }
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+        storage.add(key: key.stringValue, in: output) { output.writeInteger(value) }
+    }
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+        storage.add(key: key.stringValue, in: output) { output.writeInteger(value) }
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        storage.add(key: key.stringValue, in: output) { output.writeInteger(value) }
+    }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        storage.add(key: key.stringValue, in: output) { output.writeInteger(value) }
+    }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        storage.add(key: key.stringValue, in: output) { output.writeInteger(value) }
+    }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        storage.add(key: key.stringValue, in: output) { output.writeInteger(value) }
+    }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        storage.add(key: key.stringValue, in: output) { output.writeInteger(value) }
+    }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        storage.add(key: key.stringValue, in: output) { output.writeInteger(value) }
+    }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        try storage.add(key: key.stringValue, in: output) { try output.write(value, depth: encoder.depth + 1, parent: encoder, key: key) }
+        try storage.add(key: key.stringValue, in: output) {
+            try output.write(value, depth: encoder.depth + 1, parent: encoder, key: key)
+        }
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         storage.addNested(key: key, of: encoder).container(keyedBy: keyType)
     }
 
@@ -400,10 +439,14 @@ struct JSONUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { storage.add(key: "", in: output) { output.writeInteger(value) } }
     mutating func encode<T: Encodable>(_ value: T) throws {
         let key = nextKey
-        try storage.add(key: "", in: output) { try output.write(value, depth: encoder.depth + 1, parent: encoder, key: key) }
+        try storage.add(key: "", in: output) {
+            try output.write(value, depth: encoder.depth + 1, parent: encoder, key: key)
+        }
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
         storage.addNested(key: nextKey, of: encoder).container(keyedBy: keyType)
     }
 
@@ -423,21 +466,66 @@ struct JSONSingleValueContainer: SingleValueEncodingContainer {
 
     private func wrote() { encoder.wroteSingleValue = true }
 
-    mutating func encodeNil() throws { output.writeNull(); wrote() }
-    mutating func encode(_ value: Bool) throws { output.writeBool(value); wrote() }
-    mutating func encode(_ value: String) throws { output.writeString(value); wrote() }
-    mutating func encode(_ value: Double) throws { try output.writeFloat(value, codingPath: codingPath); wrote() }
-    mutating func encode(_ value: Float) throws { try output.writeFloat(value, codingPath: codingPath); wrote() }
-    mutating func encode(_ value: Int) throws { output.writeInteger(value); wrote() }
-    mutating func encode(_ value: Int8) throws { output.writeInteger(value); wrote() }
-    mutating func encode(_ value: Int16) throws { output.writeInteger(value); wrote() }
-    mutating func encode(_ value: Int32) throws { output.writeInteger(value); wrote() }
-    mutating func encode(_ value: Int64) throws { output.writeInteger(value); wrote() }
-    mutating func encode(_ value: UInt) throws { output.writeInteger(value); wrote() }
-    mutating func encode(_ value: UInt8) throws { output.writeInteger(value); wrote() }
-    mutating func encode(_ value: UInt16) throws { output.writeInteger(value); wrote() }
-    mutating func encode(_ value: UInt32) throws { output.writeInteger(value); wrote() }
-    mutating func encode(_ value: UInt64) throws { output.writeInteger(value); wrote() }
+    mutating func encodeNil() throws {
+        output.writeNull()
+        wrote()
+    }
+    mutating func encode(_ value: Bool) throws {
+        output.writeBool(value)
+        wrote()
+    }
+    mutating func encode(_ value: String) throws {
+        output.writeString(value)
+        wrote()
+    }
+    mutating func encode(_ value: Double) throws {
+        try output.writeFloat(value, codingPath: codingPath)
+        wrote()
+    }
+    mutating func encode(_ value: Float) throws {
+        try output.writeFloat(value, codingPath: codingPath)
+        wrote()
+    }
+    mutating func encode(_ value: Int) throws {
+        output.writeInteger(value)
+        wrote()
+    }
+    mutating func encode(_ value: Int8) throws {
+        output.writeInteger(value)
+        wrote()
+    }
+    mutating func encode(_ value: Int16) throws {
+        output.writeInteger(value)
+        wrote()
+    }
+    mutating func encode(_ value: Int32) throws {
+        output.writeInteger(value)
+        wrote()
+    }
+    mutating func encode(_ value: Int64) throws {
+        output.writeInteger(value)
+        wrote()
+    }
+    mutating func encode(_ value: UInt) throws {
+        output.writeInteger(value)
+        wrote()
+    }
+    mutating func encode(_ value: UInt8) throws {
+        output.writeInteger(value)
+        wrote()
+    }
+    mutating func encode(_ value: UInt16) throws {
+        output.writeInteger(value)
+        wrote()
+    }
+    mutating func encode(_ value: UInt32) throws {
+        output.writeInteger(value)
+        wrote()
+    }
+    mutating func encode(_ value: UInt64) throws {
+        output.writeInteger(value)
+        wrote()
+    }
     mutating func encode<T: Encodable>(_ value: T) throws {
         // The value stands in this one's place: same depth, same coding path.
         try output.write(value, depth: encoder.depth, parent: encoder.parent, key: encoder.key)

@@ -75,8 +75,11 @@ struct ICalendarWriter: Sendable {
             lines.append("DTSTART;VALUE=DATE:" + Self.day(CivilDateTime(first.start, in: zone)))
             if let end = first.end { lines.append("DTEND;VALUE=DATE:" + Self.day(CivilDateTime(end, in: zone))) }
         } else {
-            lines.append("DTSTART;TZID=\(TimeZoneNames.name(of: zone)):" + Self.local(CivilDateTime(first.start, in: zone)))
-            if let end = first.end { lines.append("DTEND;TZID=\(TimeZoneNames.name(of: zone)):" + Self.local(CivilDateTime(end, in: zone))) }
+            lines.append(
+                "DTSTART;TZID=\(TimeZoneNames.name(of: zone)):" + Self.local(CivilDateTime(first.start, in: zone)))
+            if let end = first.end {
+                lines.append("DTEND;TZID=\(TimeZoneNames.name(of: zone)):" + Self.local(CivilDateTime(end, in: zone)))
+            }
         }
         if let rule = event.recurrence { lines += recurrenceLines(rule, event: event, first: first) }
         lines.append("SUMMARY:" + Self.text(item.title))
@@ -90,7 +93,12 @@ struct ICalendarWriter: Sendable {
         case .postponed: lines.append("STATUS:TENTATIVE")
         }
         // The first few only: a category's calendar lists each of its events, as its feeds do.
-        if !fact.categories.isEmpty { lines.append("CATEGORIES:" + fact.categories.prefix(LimitOptions.termsShownInLists).map { Self.text($0.name) }.joined(separator: ",")) }
+        if !fact.categories.isEmpty {
+            lines.append(
+                "CATEGORIES:"
+                    + fact.categories.prefix(LimitOptions.termsShownInLists).map { Self.text($0.name) }.joined(
+                        separator: ","))
+        }
         lines.append("END:VEVENT")
         return lines
     }
@@ -100,8 +108,12 @@ struct ICalendarWriter: Sendable {
     /// then the event's page.
     private func description(_ item: ContentItem, _ event: EventDetails, permalink: String) -> String {
         var paragraphs = [item.summaryText]
-        if let organizer = event.organizer { paragraphs.append(labels.organizer.replacingOccurrences(of: "{name}", with: organizer)) }
-        if let registration = event.registration { paragraphs.append(labels.registration.replacingOccurrences(of: "{url}", with: registration)) }
+        if let organizer = event.organizer {
+            paragraphs.append(labels.organizer.replacingOccurrences(of: "{name}", with: organizer))
+        }
+        if let registration = event.registration {
+            paragraphs.append(labels.registration.replacingOccurrences(of: "{url}", with: registration))
+        }
         paragraphs.append(permalink)
         return paragraphs.filter { !$0.isEmpty }.joined(separator: "\n\n")
     }
@@ -116,8 +128,12 @@ struct ICalendarWriter: Sendable {
         let zone = event.timeZone
         let excluded = Set(rule.except.map(\.isoDate))
         let firstDay = CivilDateTime(first.start, in: zone).isoDate
-        for candidate in rule.candidates(from: event.seriesBase) where excluded.contains(candidate.isoDate) && candidate.isoDate > firstDay {
-            lines.append(event.allDay ? "EXDATE;VALUE=DATE:" + Self.day(candidate) : "EXDATE;TZID=\(TimeZoneNames.name(of: zone)):" + Self.local(candidate))
+        for candidate in rule.candidates(from: event.seriesBase)
+        where excluded.contains(candidate.isoDate) && candidate.isoDate > firstDay {
+            lines.append(
+                event.allDay
+                    ? "EXDATE;VALUE=DATE:" + Self.day(candidate)
+                    : "EXDATE;TZID=\(TimeZoneNames.name(of: zone)):" + Self.local(candidate))
         }
         return lines
     }
@@ -134,7 +150,8 @@ struct ICalendarWriter: Sendable {
 
     /// TEXT escaping (RFC 5545 3.3.11): `\` `;` `,` and line breaks; control characters dropped.
     static func text(_ value: String) -> String {
-        value.rewritingUTF8(when: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 < 0x20 || $0 == 0x7F }) { bytes, output in
+        value.rewritingUTF8(when: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 < 0x20 || $0 == 0x7F }) {
+            bytes, output in
             for byte in bytes {
                 switch byte {
                 case 0x5C: output.append(ascii: "\\\\")
@@ -157,7 +174,9 @@ struct ICalendarWriter: Sendable {
     }
 
     /// `20261205`.
-    static func day(_ civil: CivilDateTime) -> String { civil.year.padded(4) + civil.month.padded(2) + civil.day.padded(2) }
+    static func day(_ civil: CivilDateTime) -> String {
+        civil.year.padded(4) + civil.month.padded(2) + civil.day.padded(2)
+    }
 
     /// One content line folded into physical lines of at most 75 octets, each ended with CRLF;
     /// continuation lines start with a space. A UTF-8 character is never split.
@@ -198,7 +217,9 @@ enum VTimeZone {
         lines += observance(zone, at: rangeStart, from: initial, to: initial)
         var cursor = rangeStart
         var guardCount = 0
-        while let transition = zone.nextDaylightSavingTimeTransition(after: cursor), transition <= rangeEnd, guardCount < 400 {
+        while let transition = zone.nextDaylightSavingTimeTransition(after: cursor), transition <= rangeEnd,
+            guardCount < 400
+        {
             let from = zone.secondsFromGMT(for: transition.addingTimeInterval(-1))
             let to = zone.secondsFromGMT(for: transition)
             if from != to { lines += observance(zone, at: transition, from: from, to: to) }
@@ -213,7 +234,10 @@ enum VTimeZone {
         let kind = zone.isDaylightSavingTime(for: instant) ? "DAYLIGHT" : "STANDARD"
         // DTSTART is the local time at the onset, reckoned in the offset in force before it.
         let onset = CivilDateTime(instant.addingTimeInterval(TimeInterval(from)), in: TimeZone(identifier: "UTC")!)
-        var lines = ["BEGIN:\(kind)", "DTSTART:" + ICalendarWriter.local(onset), "TZOFFSETFROM:" + offset(from), "TZOFFSETTO:" + offset(to)]
+        var lines = [
+            "BEGIN:\(kind)", "DTSTART:" + ICalendarWriter.local(onset), "TZOFFSETFROM:" + offset(from),
+            "TZOFFSETTO:" + offset(to),
+        ]
         if let name = zone.abbreviation(for: instant), !name.hasPrefix("GMT+"), !name.hasPrefix("GMT-") {
             lines.append("TZNAME:" + ICalendarWriter.text(name))
         }
@@ -242,22 +266,38 @@ enum ICalendarPlan {
     }
 
     static func files(site: Site, urls: SiteURLs, facts: [ItemFacts], strings: InterfaceStrings) -> [GeneratedFile] {
-        let writer = ICalendarWriter(site: site, urls: urls, facts: facts, labels: ICalendarWriter.Labels(strings: strings))
+        let writer = ICalendarWriter(
+            site: site, urls: urls, facts: facts, labels: ICalendarWriter.Labels(strings: strings))
         let events = site.items.indices.filter { site.items[$0].event != nil && site.items[$0].listed }
-        var files = [GeneratedFile(path: site.layout.eventsCalendarPath, owner: "the events calendar", make: { writer.calendar(name: site.config.title, events: events) }).readingBodies().large()]
+        var files = [
+            GeneratedFile(
+                path: site.layout.eventsCalendarPath, owner: "the events calendar",
+                make: { writer.calendar(name: site.config.title, events: events) }
+            ).readingBodies().large()
+        ]
         for category in site.categories {
             let own = category.items.filter { site.items[$0].event != nil }.sorted()
             guard !own.isEmpty else { continue }
-            files.append(GeneratedFile(path: site.layout.categoryCalendarPath(category.slug), owner: "the calendar of \(category.name)", make: {
-                writer.calendar(name: "\(category.name) · \(site.config.title)", events: own)
-            }).readingBodies().large())
+            files.append(
+                GeneratedFile(
+                    path: site.layout.categoryCalendarPath(category.slug), owner: "the calendar of \(category.name)",
+                    make: {
+                        writer.calendar(name: "\(category.name) · \(site.config.title)", events: own)
+                    }
+                ).readingBodies().large())
         }
         for id in site.items.indices where site.items[id].event != nil && !site.isBorrowed(id) {
             // An event's own file reads only its item, its facts and the site's settings.
-            let inputs = EventFileInputs(item: site.items[id], facts: facts[id], config: site.config, labels: writer.labels)
-            files.append(GeneratedFile(path: URLLayout.eventCalendarPath(itemPath: site.paths[id]), owner: "the calendar file of \(site.items[id].sourcePath)", madeFrom: inputs, make: {
-                writer.calendar(name: site.items[id].title, events: [id])
-            }).readingBodies())
+            let inputs = EventFileInputs(
+                item: site.items[id], facts: facts[id], config: site.config, labels: writer.labels)
+            files.append(
+                GeneratedFile(
+                    path: URLLayout.eventCalendarPath(itemPath: site.paths[id]),
+                    owner: "the calendar file of \(site.items[id].sourcePath)", madeFrom: inputs,
+                    make: {
+                        writer.calendar(name: site.items[id].title, events: [id])
+                    }
+                ).readingBodies())
         }
         return files
     }

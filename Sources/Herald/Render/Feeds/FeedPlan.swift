@@ -22,27 +22,47 @@ enum FeedPlan {
         let limit = site.config.feeds.limit
         // Feeds list news and events by publication date, newest first.
         let newestFirst: (ItemID, ItemID) -> Bool = { a, b in
-            facts[a].published != facts[b].published ? facts[a].published > facts[b].published : site.items[a].sourcePath < site.items[b].sourcePath
+            facts[a].published != facts[b].published
+                ? facts[a].published > facts[b].published : site.items[a].sourcePath < site.items[b].sourcePath
         }
         let everything = (site.news + site.upcomingEvents + site.pastEvents).sorted(by: newestFirst)
-        var channels = [FeedChannel(title: site.config.title, description: site.config.description, homeURL: urls.absolute(site.layout.homePath), folder: site.layout.homePath, items: Array(everything.prefix(limit)))]
+        var channels = [
+            FeedChannel(
+                title: site.config.title, description: site.config.description,
+                homeURL: urls.absolute(site.layout.homePath), folder: site.layout.homePath,
+                items: Array(everything.prefix(limit)))
+        ]
         for category in site.categories {
             let items = category.items.filter { site.items[$0].kind != .page }.sorted(by: newestFirst)
-            channels.append(FeedChannel(
-                title: "\(category.name) · \(site.config.title)", description: category.description ?? site.config.description,
-                homeURL: urls.absolute(site.layout.categoryPath(category.slug)), folder: site.layout.categoryPath(category.slug),
-                items: Array(items.prefix(limit))))
+            channels.append(
+                FeedChannel(
+                    title: "\(category.name) · \(site.config.title)",
+                    description: category.description ?? site.config.description,
+                    homeURL: urls.absolute(site.layout.categoryPath(category.slug)),
+                    folder: site.layout.categoryPath(category.slug),
+                    items: Array(items.prefix(limit))))
         }
         let writer = FeedWriter(site: site, urls: urls, facts: facts)
         return channels.flatMap { channel in
-            let inputs = FeedInputs(channel: channel, config: site.config, hour: site.hour, items: channel.items.map { site.items[$0] },
-                                    facts: channel.items.map { facts[$0] }, events: channel.items.map { facts[$0].event.map { APIEvent($0, now: site.now) } })
+            let inputs = FeedInputs(
+                channel: channel, config: site.config, hour: site.hour, items: channel.items.map { site.items[$0] },
+                facts: channel.items.map { facts[$0] },
+                events: channel.items.map { facts[$0].event.map { APIEvent($0, now: site.now) } })
             // Entries carry their items' whole text only with `feeds.fullContent`.
             let bodies = site.config.feeds.fullContent ? channel.items : []
             return [
-                GeneratedFile(path: URLLayout.rssPath(channel.folder), owner: "the RSS feed", madeFrom: inputs, make: { Data(writer.rss(channel).utf8) }).readingBodies(of: bodies),
-                GeneratedFile(path: URLLayout.atomPath(channel.folder), owner: "the Atom feed", madeFrom: inputs, make: { Data(writer.atom(channel).utf8) }).readingBodies(of: bodies),
-                GeneratedFile(path: URLLayout.jsonFeedPath(channel.folder), owner: "the JSON feed", madeFrom: inputs, make: { writer.jsonFeed(channel) }).readingBodies(of: bodies),
+                GeneratedFile(
+                    path: URLLayout.rssPath(channel.folder), owner: "the RSS feed", madeFrom: inputs,
+                    make: { Data(writer.rss(channel).utf8) }
+                ).readingBodies(of: bodies),
+                GeneratedFile(
+                    path: URLLayout.atomPath(channel.folder), owner: "the Atom feed", madeFrom: inputs,
+                    make: { Data(writer.atom(channel).utf8) }
+                ).readingBodies(of: bodies),
+                GeneratedFile(
+                    path: URLLayout.jsonFeedPath(channel.folder), owner: "the JSON feed", madeFrom: inputs,
+                    make: { writer.jsonFeed(channel) }
+                ).readingBodies(of: bodies),
             ]
         }
     }
@@ -86,7 +106,11 @@ struct FeedWriter: Sendable {
     /// For events, a line with when and where, so a feed reader shows it above the text.
     func eventPreamble(_ id: ItemID) -> String {
         guard let event = site.items[id].event else { return "" }
-        var parts = [HTMLEscaping.escape(dates.eventRange(event) + (event.allDay ? "" : " (\(dates.zoneLabel(event.timeZone, at: event.start)))"))]
+        var parts = [
+            HTMLEscaping.escape(
+                dates.eventRange(event) + (event.allDay ? "" : " (\(dates.zoneLabel(event.timeZone, at: event.start)))")
+            )
+        ]
         if let location = event.location { parts.append(HTMLEscaping.escape(location)) }
         if event.status != .scheduled { parts.append(HTMLEscaping.escape(event.status.rawValue.uppercased())) }
         return "<p><strong>" + parts.joined(separator: " · ") + "</strong></p>\n"
@@ -119,13 +143,20 @@ struct FeedWriter: Sendable {
             xml += "<guid isPermaLink=\"false\">\(XMLText.text(fact.id))</guid>\n"
             xml += "<pubDate>\(RFC822.format(fact.published, in: zone))</pubDate>\n"
             for author in fact.authors { xml += "<dc:creator>\(XMLText.text(author))</dc:creator>\n" }
-            if fact.kind == .event { xml += "<category domain=\"\(XMLText.attribute(urls.absolute(site.layout.listPath(.event))))\">event</category>\n" }
-            for category in fact.categories.prefix(LimitOptions.termsShownInLists) {
-                xml += "<category domain=\"\(XMLText.attribute(urls.absolute(site.layout.categoryPath(category.slug))))\">\(XMLText.text(category.name))</category>\n"
+            if fact.kind == .event {
+                xml +=
+                    "<category domain=\"\(XMLText.attribute(urls.absolute(site.layout.listPath(.event))))\">event</category>\n"
             }
-            xml += "<description>\(XMLText.text(AbsoluteURLs.rewrite(fact.summaryHTML, pageURL: fact.permalink)))</description>\n"
+            for category in fact.categories.prefix(LimitOptions.termsShownInLists) {
+                xml +=
+                    "<category domain=\"\(XMLText.attribute(urls.absolute(site.layout.categoryPath(category.slug))))\">\(XMLText.text(category.name))</category>\n"
+            }
+            xml +=
+                "<description>\(XMLText.text(AbsoluteURLs.rewrite(fact.summaryHTML, pageURL: fact.permalink)))</description>\n"
             if let image = fact.image { xml += mediaContent(image) }
-            if site.config.feeds.fullContent { xml += "<content:encoded>\(XMLText.text(contentHTML(id)))</content:encoded>\n" }
+            if site.config.feeds.fullContent {
+                xml += "<content:encoded>\(XMLText.text(contentHTML(id)))</content:encoded>\n"
+            }
             xml += "</item>\n"
         }
         xml += "</channel>\n</rss>\n"
@@ -141,7 +172,9 @@ struct FeedWriter: Sendable {
             <title type="text">\(XMLText.text(channel.title))</title>
 
             """
-        if !channel.description.isEmpty { xml += "<subtitle type=\"text\">\(XMLText.text(channel.description))</subtitle>\n" }
+        if !channel.description.isEmpty {
+            xml += "<subtitle type=\"text\">\(XMLText.text(channel.description))</subtitle>\n"
+        }
         xml += """
             <link rel="alternate" type="text/html" href="\(XMLText.attribute(channel.homeURL))"/>
             <link rel="self" type="application/atom+xml" href="\(XMLText.attribute(feedURL))"/>
@@ -158,7 +191,8 @@ struct FeedWriter: Sendable {
             xml += "<title type=\"text\">\(XMLText.text(fact.title))</title>\n"
             xml += "<link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.attribute(fact.permalink))\"/>\n"
             if let image = fact.image {
-                xml += "<link rel=\"enclosure\"\(image.type.map { " type=\"\($0)\"" } ?? "") href=\"\(XMLText.attribute(image.url))\"/>\n"
+                xml +=
+                    "<link rel=\"enclosure\"\(image.type.map { " type=\"\($0)\"" } ?? "") href=\"\(XMLText.attribute(image.url))\"/>\n"
             }
             xml += "<id>\(XMLText.text(fact.id))</id>\n"
             let updated = fact.updated.map { TimestampFormat.rfc3339(max($0, fact.published), in: zone) } ?? date
@@ -166,10 +200,14 @@ struct FeedWriter: Sendable {
             for author in fact.authors { xml += "<author><name>\(XMLText.text(author))</name></author>\n" }
             if fact.kind == .event { xml += "<category term=\"event\" label=\"Event\"/>\n" }
             for category in fact.categories.prefix(LimitOptions.termsShownInLists) {
-                xml += "<category term=\"\(XMLText.attribute(category.slug))\" label=\"\(XMLText.attribute(category.name))\"/>\n"
+                xml +=
+                    "<category term=\"\(XMLText.attribute(category.slug))\" label=\"\(XMLText.attribute(category.name))\"/>\n"
             }
-            xml += "<summary type=\"html\">\(XMLText.text(AbsoluteURLs.rewrite(fact.summaryHTML, pageURL: fact.permalink)))</summary>\n"
-            if site.config.feeds.fullContent { xml += "<content type=\"html\">\(XMLText.text(contentHTML(id)))</content>\n" }
+            xml +=
+                "<summary type=\"html\">\(XMLText.text(AbsoluteURLs.rewrite(fact.summaryHTML, pageURL: fact.permalink)))</summary>\n"
+            if site.config.feeds.fullContent {
+                xml += "<content type=\"html\">\(XMLText.text(contentHTML(id)))</content>\n"
+            }
             xml += "</entry>\n"
         }
         xml += "</feed>\n"
@@ -184,7 +222,8 @@ struct FeedWriter: Sendable {
         if let width = image.width, let height = image.height { xml += " width=\"\(width)\" height=\"\(height)\"" }
         xml += "/>\n"
         if let thumbnail = image.thumbnail {
-            xml += "<media:thumbnail url=\"\(XMLText.attribute(thumbnail.url))\" width=\"\(thumbnail.width)\" height=\"\(thumbnail.height)\"/>\n"
+            xml +=
+                "<media:thumbnail url=\"\(XMLText.attribute(thumbnail.url))\" width=\"\(thumbnail.width)\" height=\"\(thumbnail.height)\"/>\n"
         }
         return xml
     }
@@ -202,9 +241,14 @@ struct FeedWriter: Sendable {
                 return JSONFeedDocument.Item(
                     id: fact.id, url: fact.permalink, title: fact.title,
                     contentHTML: contentHTML(id), summary: fact.summaryText.isEmpty ? nil : fact.summaryText,
-                    image: fact.image?.url, bannerImage: fact.image?.card?.url, datePublished: date, dateModified: fact.updated.map { TimestampFormat.rfc3339(max($0, fact.published), in: zone) } ?? date,
-                    authors: fact.authors.isEmpty ? nil : fact.authors.map { .init(name: $0) }, tags: fact.categories.prefix(LimitOptions.termsShownInLists).map(\.name) + fact.tags.prefix(LimitOptions.termsShownInLists).map(\.name),
-                    herald: JSONFeedDocument.Extension(kind: fact.kind.rawValue, event: fact.event.map { APIEvent($0, now: site.now) }))
+                    image: fact.image?.url, bannerImage: fact.image?.card?.url, datePublished: date,
+                    dateModified: fact.updated.map { TimestampFormat.rfc3339(max($0, fact.published), in: zone) }
+                        ?? date,
+                    authors: fact.authors.isEmpty ? nil : fact.authors.map { .init(name: $0) },
+                    tags: fact.categories.prefix(LimitOptions.termsShownInLists).map(\.name)
+                        + fact.tags.prefix(LimitOptions.termsShownInLists).map(\.name),
+                    herald: JSONFeedDocument.Extension(
+                        kind: fact.kind.rawValue, event: fact.event.map { APIEvent($0, now: site.now) }))
             })
         return JSONOutput.encode(feed)
     }
@@ -234,7 +278,10 @@ private struct JSONFeedDocument: Encodable {
 
         enum CodingKeys: String, CodingKey {
             case id, url, title, summary, image, authors, tags
-            case contentHTML = "content_html", datePublished = "date_published", dateModified = "date_modified", bannerImage = "banner_image"
+            case contentHTML = "content_html"
+            case datePublished = "date_published"
+            case dateModified = "date_modified"
+            case bannerImage = "banner_image"
             case herald = "_herald"
         }
     }
@@ -250,7 +297,8 @@ private struct JSONFeedDocument: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case version, title, description, language, authors, items
-        case homePageURL = "home_page_url", feedURL = "feed_url"
+        case homePageURL = "home_page_url"
+        case feedURL = "feed_url"
     }
 }
 
@@ -264,6 +312,7 @@ enum RFC822 {
         let offset = zone.secondsFromGMT(for: instant)
         let sign = offset < 0 ? "-" : "+"
         let zoneText = "\(sign)\((abs(offset) / 3600).padded(2))\((abs(offset) % 3600 / 60).padded(2))"
-        return "\(days[civil.weekday]), \(civil.day.padded(2)) \(months[civil.month - 1]) \(civil.year) \(civil.hourMinute):\(civil.second.padded(2)) \(zoneText)"
+        return
+            "\(days[civil.weekday]), \(civil.day.padded(2)) \(months[civil.month - 1]) \(civil.year) \(civil.hourMinute):\(civil.second.padded(2)) \(zoneText)"
     }
 }

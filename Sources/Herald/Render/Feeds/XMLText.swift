@@ -20,7 +20,9 @@ enum XMLText {
         // Bytes that may need work: markup characters, C0 controls, and 0xEF, the lead byte of
         // U+FFFE and U+FFFF (EF BF BE, EF BF BF), the only other characters XML forbids that a
         // Swift string can hold.
-        value.rewritingUTF8(when: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || ($0 == 0x22 && quotes) || $0 < 0x20 || $0 == 0xEF }) { bytes, output in
+        value.rewritingUTF8(when: {
+            $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || ($0 == 0x22 && quotes) || $0 < 0x20 || $0 == 0xEF
+        }) { bytes, output in
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
@@ -31,7 +33,9 @@ enum XMLText {
                 case 0x22 where quotes: output.append(ascii: "&quot;")
                 case 0x09, 0x0A, 0x0D: output.append(byte)
                 case ..<0x20: break
-                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF):
+                case 0xEF
+                where index + 2 < bytes.count && bytes[index + 1] == 0xBF
+                    && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF):
                     index += 2
                 default: output.append(byte)
                 }

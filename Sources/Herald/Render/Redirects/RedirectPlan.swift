@@ -15,16 +15,27 @@ enum RedirectPlan {
         for site in sites { add(site, urls: urls, files: &files, rules: &rules) }
         // The default language in a folder of its own (`defaultInSubfolder`): the site's root sends readers there.
         if sites.count > 1, let first = sites.first, !first.layout.root.isEmpty {
-            let (link, absolute, title, language) = (urls.path(first.layout.root), urls.absolute(first.layout.root), first.config.title, first.config.language)
-            files.append(GeneratedFile(path: URLLayout.rootPage, owner: "the site's root, which leads to the default language's home page", make: {
-                Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
-            }).readingBodies())
+            let (link, absolute, title, language) = (
+                urls.path(first.layout.root), urls.absolute(first.layout.root), first.config.title,
+                first.config.language
+            )
+            files.append(
+                GeneratedFile(
+                    path: URLLayout.rootPage, owner: "the site's root, which leads to the default language's home page",
+                    make: {
+                        Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
+                    }
+                ).readingBodies())
         }
         guard !rules.isEmpty else { return files }
         let sorted = rules.sorted { $0.from < $1.from }
-        files.append(GeneratedFile(path: URLLayout.redirectsFile, owner: "the redirects file", replaceableByStatic: true, make: {
-            Data(RedirectRule.file(sorted).utf8)
-        }).readingBodies())
+        files.append(
+            GeneratedFile(
+                path: URLLayout.redirectsFile, owner: "the redirects file", replaceableByStatic: true,
+                make: {
+                    Data(RedirectRule.file(sorted).utf8)
+                }
+            ).readingBodies())
         return files
     }
 
@@ -37,10 +48,14 @@ enum RedirectPlan {
             for alias in item.aliases {
                 let path = URLLayout.aliasPath(alias.name)
                 guard !path.isEmpty, path != target else { continue }
-                let (link, absolute, title, language) = (urls.path(target), urls.absolute(target), item.title, site.config.language)
-                var file = GeneratedFile(path: URLLayout.pageFile(path), owner: "the old address \(alias.name) of \(item.sourcePath)", make: {
-                    Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
-                })
+                let (link, absolute, title, language) = (
+                    urls.path(target), urls.absolute(target), item.title, site.config.language
+                )
+                var file = GeneratedFile(
+                    path: URLLayout.pageFile(path), owner: "the old address \(alias.name) of \(item.sourcePath)",
+                    make: {
+                        Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
+                    })
                 file.source = (item.sourcePath, alias.line)
                 file.alias = alias.name
                 file.bodiesRead = []
@@ -55,10 +70,14 @@ enum RedirectPlan {
             for alias in section.aliases {
                 let path = URLLayout.aliasPath(alias.name)
                 guard !path.isEmpty, path != target else { continue }
-                let (link, absolute, title, language) = (urls.path(target), urls.absolute(target), section.title ?? kind.folder, site.config.language)
-                var file = GeneratedFile(path: URLLayout.pageFile(path), owner: "the old address \(alias.name) of \(section.sourcePath)", make: {
-                    Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
-                })
+                let (link, absolute, title, language) = (
+                    urls.path(target), urls.absolute(target), section.title ?? kind.folder, site.config.language
+                )
+                var file = GeneratedFile(
+                    path: URLLayout.pageFile(path), owner: "the old address \(alias.name) of \(section.sourcePath)",
+                    make: {
+                        Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
+                    })
                 file.source = (section.sourcePath, alias.line)
                 file.alias = alias.name
                 file.bodiesRead = []
@@ -71,7 +90,9 @@ enum RedirectPlan {
     /// The page at an old address: a meta refresh for browsers, `rel=canonical` and `noindex` so
     /// search engines move their entry to the new address, and a plain link for everyone else.
     static func page(to link: String, absolute: String, title: String, language: String) -> String {
-        let (href, canonical, name) = (HTMLEscaping.escape(link), HTMLEscaping.escape(absolute), HTMLEscaping.escape(title))
+        let (href, canonical, name) = (
+            HTMLEscaping.escape(link), HTMLEscaping.escape(absolute), HTMLEscaping.escape(title)
+        )
         return """
             <!DOCTYPE html>
             <html lang="\(HTMLEscaping.escape(language))">

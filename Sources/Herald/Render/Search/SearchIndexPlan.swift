@@ -16,14 +16,16 @@ enum SearchIndexPlan {
         // Newest first, so results of equal rank come in the order a reader expects.
         // Sorted on the two keys alone: comparing through `facts[a]` would retain and release every
         // field of two facts per comparison, which was most of this step's time on 10,000 items.
-        let published = facts.map(\.published), permalinks = facts.map(\.permalink)
+        let published = facts.map(\.published)
+        let permalinks = facts.map(\.permalink)
         // Items kept out of lists (`build: {list: never}`) are not found by search either.
         let order = facts.indices.filter { site.items[$0].listed }.sorted { a, b in
             published[a] != published[b] ? published[a] > published[b] : permalinks[a] < permalinks[b]
         }
         let zone = site.config.timeZone
         let baseLength = urls.baseURL.utf8.count
-        let categoryNumber = Dictionary(site.categories.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        let categoryNumber = Dictionary(
+            site.categories.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { a, _ in a })
         let tagNumber = Dictionary(site.tags.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { a, _ in a })
         // Made on all cores: cutting 10,000 summaries was 30 ms of serial planning.
         let entries = order.parallelMap { id -> SearchEntry in
@@ -43,11 +45,16 @@ enum SearchIndexPlan {
         }
         let index = SearchIndex(
             version: 1, fields: ["kind", "title", "summary", "category", "tags", "date", "path"],
-            categories: site.categories.map { SearchIndex.CategoryEntry(name: $0.name, path: SiteURLs.encode(site.layout.categoryPath($0.slug)), color: $0.color) },
+            categories: site.categories.map {
+                SearchIndex.CategoryEntry(
+                    name: $0.name, path: SiteURLs.encode(site.layout.categoryPath($0.slug)), color: $0.color)
+            },
             tags: site.tags.map(\.name), items: entries)
-        return [GeneratedFile(path: site.layout.searchIndexPath, owner: "the search index", madeFrom: index) {
-            JSONOutput.encode(index, pretty: false)
-        }.readingBodies().large()]
+        return [
+            GeneratedFile(path: site.layout.searchIndexPath, owner: "the search index", madeFrom: index) {
+                JSONOutput.encode(index, pretty: false)
+            }.readingBodies().large()
+        ]
     }
 
     /// `text` cut at a word (or, in Chinese, a character) near `limit` characters, with an ellipsis.
@@ -55,12 +62,16 @@ enum SearchIndexPlan {
         // Counted in Unicode scalars, not Characters (grapheme breaking was most of this step's
         // time); the cut is then moved back to a Character boundary, so no emoji is split.
         let scalars = text.unicodeScalars
-        guard text.utf8.count > limit, var end = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
-              end != scalars.endIndex else { return text }
+        guard text.utf8.count > limit,
+            var end = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
+            end != scalars.endIndex
+        else { return text }
         while end.samePosition(in: text) == nil { end = scalars.index(before: end) }
         var cut = text[..<end]
         // Cut English at a space, so a word is not left half; text without spaces is cut anywhere.
-        if let space = cut.utf8.lastIndex(of: UInt8(ascii: " ")), cut.utf8.distance(from: cut.startIndex, to: space) > cut.utf8.count * 2 / 3 {
+        if let space = cut.utf8.lastIndex(of: UInt8(ascii: " ")),
+            cut.utf8.distance(from: cut.startIndex, to: space) > cut.utf8.count * 2 / 3
+        {
             cut = cut[..<space]
         }
         // No space or punctuation before the ellipsis (Foundation's trimming is many times slower here).

@@ -6,25 +6,34 @@ import Foundation
 enum StructuredData {
     static func jsonLD(for fact: ItemFacts, item: ContentItem, site: Site, urls: SiteURLs) -> String? {
         let zone = site.config.timeZone
-        let publisher = Organization(type: "Organization", name: site.config.title, url: urls.absolute(site.layout.homePath))
+        let publisher = Organization(
+            type: "Organization", name: site.config.title, url: urls.absolute(site.layout.homePath))
         let description = fact.summaryText.isEmpty ? nil : String(fact.summaryText.prefix(300))
         let data: Data
         switch fact.kind {
         case .news:
-            data = JSONOutput.encode(NewsArticle(
-                context: "https://schema.org", type: "NewsArticle", headline: fact.title, description: description,
-                datePublished: TimestampFormat.rfc3339(fact.published, in: zone), dateModified: TimestampFormat.rfc3339(max(fact.updated ?? fact.published, fact.published), in: zone),
-                author: Authors(fact.authors.map { Organization(type: "Organization", name: $0, url: nil) }, otherwise: publisher),
-                publisher: publisher, image: fact.image?.shapes, mainEntityOfPage: fact.permalink, url: fact.permalink,
-                articleSection: fact.categories.first?.name, keywords: fact.tags.isEmpty ? nil : fact.tags.map(\.name).joined(separator: ", "),
-                inLanguage: site.config.language), pretty: false)
+            data = JSONOutput.encode(
+                NewsArticle(
+                    context: "https://schema.org", type: "NewsArticle", headline: fact.title, description: description,
+                    datePublished: TimestampFormat.rfc3339(fact.published, in: zone),
+                    dateModified: TimestampFormat.rfc3339(
+                        max(fact.updated ?? fact.published, fact.published), in: zone),
+                    author: Authors(
+                        fact.authors.map { Organization(type: "Organization", name: $0, url: nil) },
+                        otherwise: publisher),
+                    publisher: publisher, image: fact.image?.shapes, mainEntityOfPage: fact.permalink,
+                    url: fact.permalink,
+                    articleSection: fact.categories.first?.name,
+                    keywords: fact.tags.isEmpty ? nil : fact.tags.map(\.name).joined(separator: ", "),
+                    inLanguage: site.config.language), pretty: false)
         case .event:
             guard let event = fact.event else { return nil }
             let api = APIEvent(event, now: site.now)
             let location = event.location ?? ""
             // A location that is a link is where the event is held online.
             let locationIsURL = event.onlineURL != nil
-            let online = locationIsURL || location.lowercased().contains("online") || location.lowercased().contains("zoom")
+            let online =
+                locationIsURL || location.lowercased().contains("online") || location.lowercased().contains("zoom")
             let status: String
             switch event.status {
             case .scheduled: status = "https://schema.org/EventScheduled"
@@ -34,16 +43,25 @@ enum StructuredData {
             // schema.org requires a location; an event that names none is placed with its organizer.
             // Google rejects a Place without an address: the location's own words stand in for one.
             let name = event.location ?? event.organizer ?? site.config.title
-            let place = online ? Place(type: "VirtualLocation", name: locationIsURL ? nil : event.location, address: nil,
-                                       url: locationIsURL ? location : event.registration ?? fact.permalink)
+            let place =
+                online
+                ? Place(
+                    type: "VirtualLocation", name: locationIsURL ? nil : event.location, address: nil,
+                    url: locationIsURL ? location : event.registration ?? fact.permalink)
                 : Place(type: "Place", name: name, address: event.address ?? name, url: nil)
-            data = JSONOutput.encode(EventData(
-                context: "https://schema.org", type: "Event", name: fact.title, description: description,
-                startDate: api.start, endDate: api.end, eventStatus: status,
-                eventAttendanceMode: online ? "https://schema.org/OnlineEventAttendanceMode" : "https://schema.org/OfflineEventAttendanceMode",
-                location: place, image: fact.image?.shapes,
-                organizer: Organization(type: "Organization", name: event.organizer ?? site.config.title, url: event.organizer == nil ? urls.absolute(site.layout.homePath) : nil),
-                offers: event.registration.map { Offer(type: "Offer", url: $0) }, url: fact.permalink, inLanguage: site.config.language), pretty: false)
+            data = JSONOutput.encode(
+                EventData(
+                    context: "https://schema.org", type: "Event", name: fact.title, description: description,
+                    startDate: api.start, endDate: api.end, eventStatus: status,
+                    eventAttendanceMode: online
+                        ? "https://schema.org/OnlineEventAttendanceMode"
+                        : "https://schema.org/OfflineEventAttendanceMode",
+                    location: place, image: fact.image?.shapes,
+                    organizer: Organization(
+                        type: "Organization", name: event.organizer ?? site.config.title,
+                        url: event.organizer == nil ? urls.absolute(site.layout.homePath) : nil),
+                    offers: event.registration.map { Offer(type: "Offer", url: $0) }, url: fact.permalink,
+                    inLanguage: site.config.language), pretty: false)
         case .page:
             return nil
         }
@@ -62,7 +80,9 @@ enum StructuredData {
                 case 0x3C: output.append(ascii: "\\u003c")
                 case 0x3E: output.append(ascii: "\\u003e")
                 case 0x26: output.append(ascii: "\\u0026")
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                case 0xE2
+                where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                     output.append(ascii: bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
                     index += 2
                 default: output.append(byte)

@@ -6,7 +6,11 @@ struct CalendarWeek: TemplateView, TemplateValueConvertible, Sendable, Equatable
 
     func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) }
 
-    static let fields = TemplateFields<CalendarWeek>("calendar week", about: "a row of a month grid", [
-        TemplateField("days", .list(.view { CalendarDayView.fields.description }), "its seven days") { .list($0.days) },
-    ])
+    static let fields = TemplateFields<CalendarWeek>(
+        "calendar week", about: "a row of a month grid",
+        [
+            TemplateField("days", .list(.view { CalendarDayView.fields.description }), "its seven days") {
+                .list($0.days)
+            }
+        ])
 }

@@ -7,11 +7,17 @@ struct CardContext: TemplateView, TemplateValueConvertible, Sendable, Equatable 
     var site: SiteView
     var strings: InterfaceStrings
 
-    func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) ?? item.templateValue(key) }
+    func templateValue(_ key: TemplateKey) -> TemplateValue? {
+        Self.fields.value(key, of: self) ?? item.templateValue(key)
+    }
 
-    static let fields = TemplateFields<CardContext>("card", about: "what `partials/card.mustache` is rendered with: every name of its *item*, and the site and interface text",
-                                                    includes: [{ ItemView.fields.description }], [
-        TemplateField(.site, .view { SiteView.fields.description }, "the site") { $0.site.templateValue },
-        TemplateField(.t, .anyName(.text), "interface text in the site's language") { $0.strings.templateValue },
-    ])
+    static let fields = TemplateFields<CardContext>(
+        "card",
+        about:
+            "what `partials/card.mustache` is rendered with: every name of its *item*, and the site and interface text",
+        includes: [{ ItemView.fields.description }],
+        [
+            TemplateField(.site, .view { SiteView.fields.description }, "the site") { $0.site.templateValue },
+            TemplateField(.t, .anyName(.text), "interface text in the site's language") { $0.strings.templateValue },
+        ])
 }

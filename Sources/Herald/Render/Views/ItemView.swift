@@ -65,7 +65,8 @@ struct ItemView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var wordCount: Int { storage.fields.wordCount }
 
     static func == (lhs: ItemView, rhs: ItemView) -> Bool {
-        lhs.showsAllTerms == rhs.showsAllTerms && (lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields)
+        lhs.showsAllTerms == rhs.showsAllTerms
+            && (lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields)
     }
 
     func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) }
@@ -76,44 +77,91 @@ extension ItemView {
     // twenty-five fields (a reference count each) on every look-up of an item's name, 70 of the
     // 400 CPU-ms of rendering the 10,000-item corpus's pages (perf).
     /// What templates see of an item, each value declared once (see `TemplateField`).
-    static let fields = TemplateFields<ItemView>("item", about: "an item: on its own page (`item`) and in every card and list", [
-        TemplateField("title", .text, "its title") { .text($0.storage.fields.title) },
-        TemplateField("url", .text, "its page") { .text($0.storage.fields.url) },
-        TemplateField("permalink", .text, "its page, absolute") { .text($0.storage.fields.permalink) },
-        TemplateField("kind", .text, TemplateReference.choices(ContentKind.self)) { .text($0.storage.fields.kind.rawValue) },
-        TemplateField("isNews", .flag, "whether it is news") { .bool($0.storage.fields.kind == .news) },
-        TemplateField("isEvent", .flag, "whether it is an event") { .bool($0.storage.fields.kind == .event) },
-        TemplateField("isPage", .flag, "whether it is a plain page") { .bool($0.storage.fields.kind == .page) },
-        TemplateField("date", .text, "its date in words") { present($0.storage.fields.date) },
-        TemplateField("dateISO", .text, "its date, RFC 3339") { present($0.storage.fields.dateISO) },
-        TemplateField("summary", .text, "its summary as text") { $0.storage.fields.summary.isEmpty ? .absent : .text($0.storage.fields.summary) },
-        TemplateField("summaryHTML", .html, "its summary as HTML") { $0.storage.fields.summaryHTML.isEmpty ? .absent : .text($0.storage.fields.summaryHTML) },
-        TemplateField("image", .view { ImageView.fields.description }, "the cover, with its sizes, formats and card crop (see [images.md](images.md#in-templates))") { present($0.storage.fields.image) },
-        TemplateField("imageAlt", .text, "what the cover shows; the item's title when the item gives none") { .text($0.storage.fields.imageAlt ?? "") },
-        TemplateField("imageAbsolute", .view { ImageView.fields.description }, "the cover with absolute URLs") { present($0.storage.fields.imageAbsolute) },
-        TemplateField("category", .view { TermView.fields.description }, "the primary category") { present($0.storage.fields.categories.first) },
-        TemplateField("categories", .list(.view { TermView.fields.description }), "on the item's own page all of them; wherever a list shows the item, the first \(LimitOptions.termsShownInLists) (a term's page lists each of its items, so showing every term of each would grow with their square)") { $0.shown($0.storage.fields.categories) },
-        TemplateField("tags", .list(.view { TermView.fields.description }), "likewise, its tags") { $0.shown($0.storage.fields.tags) },
-        TemplateField("moreCategories", .view { MoreTermsView.fields.description }, "in a list, when `categories` leaves some out") { $0.showsAllTerms ? .absent : present($0.storage.fields.moreCategories) },
-        TemplateField("moreTags", .view { MoreTermsView.fields.description }, "in a list, when `tags` leaves some out") { $0.showsAllTerms ? .absent : present($0.storage.fields.moreTags) },
-        TemplateField("author", .text, "every author, joined") { present($0.storage.fields.author) },
-        TemplateField("authors", .list(.text), "the authors, in order") { $0.storage.fields.authors.templateValue },
-        TemplateField(.params, .anyName(.anything), "the front-matter keys Herald does not read, as written: `{{item.params.country}}`, `{{#item.params.speakers}}{{.}}{{/item.params.speakers}}`") { ParamsView(values: $0.storage.fields.params).templateValue },
-        TemplateField("readingTime", .text, "the reading time in words") { .text($0.storage.fields.readingTime) },
-        TemplateField("readingMinutes", .number, "the reading time in minutes") { .number($0.storage.fields.readingMinutes) },
-        TemplateField("wordCount", .number, "how many words the body has") { .number($0.storage.fields.wordCount) },
-        TemplateField("featured", .flag, "whether it is a featured pick") { .bool($0.storage.fields.featured) },
-        TemplateField("content", .html, "the body") { .text($0.storage.fields.content) },
-        TemplateField("toc", .html, "the body's table of contents, as nested `<ul>` lists of links to its headings (see [content.md](content.md#heading-ids-and-tables-of-contents))") { $0.storage.fields.toc.isEmpty ? .absent : .text($0.storage.fields.toc) },
-        TemplateField("event", .view { EventView.fields.description }, "of an event, when and where") { present($0.storage.fields.event) },
-        TemplateField("card", .html, "the item's card, rendered once per build from `partials/card.mustache` and placed with `{{{card}}}` by every list") { .text($0.storage.fields.card) },
-        TemplateField("jsonLD", .html, "schema.org JSON-LD for articles and events, safe to place raw in a `<script type=\"application/ld+json\">`") { present($0.storage.fields.jsonLD) },
-        TemplateField("otherLanguage", .view { LanguageLinkView.fields.description }, "on a multilingual site, of an item shown untranslated: its language") { present($0.storage.fields.otherLanguage) },
-    ])
+    static let fields = TemplateFields<ItemView>(
+        "item", about: "an item: on its own page (`item`) and in every card and list",
+        [
+            TemplateField("title", .text, "its title") { .text($0.storage.fields.title) },
+            TemplateField("url", .text, "its page") { .text($0.storage.fields.url) },
+            TemplateField("permalink", .text, "its page, absolute") { .text($0.storage.fields.permalink) },
+            TemplateField("kind", .text, TemplateReference.choices(ContentKind.self)) {
+                .text($0.storage.fields.kind.rawValue)
+            },
+            TemplateField("isNews", .flag, "whether it is news") { .bool($0.storage.fields.kind == .news) },
+            TemplateField("isEvent", .flag, "whether it is an event") { .bool($0.storage.fields.kind == .event) },
+            TemplateField("isPage", .flag, "whether it is a plain page") { .bool($0.storage.fields.kind == .page) },
+            TemplateField("date", .text, "its date in words") { present($0.storage.fields.date) },
+            TemplateField("dateISO", .text, "its date, RFC 3339") { present($0.storage.fields.dateISO) },
+            TemplateField("summary", .text, "its summary as text") {
+                $0.storage.fields.summary.isEmpty ? .absent : .text($0.storage.fields.summary)
+            },
+            TemplateField("summaryHTML", .html, "its summary as HTML") {
+                $0.storage.fields.summaryHTML.isEmpty ? .absent : .text($0.storage.fields.summaryHTML)
+            },
+            TemplateField(
+                "image", .view { ImageView.fields.description },
+                "the cover, with its sizes, formats and card crop (see [images.md](images.md#in-templates))"
+            ) { present($0.storage.fields.image) },
+            TemplateField("imageAlt", .text, "what the cover shows; the item's title when the item gives none") {
+                .text($0.storage.fields.imageAlt ?? "")
+            },
+            TemplateField("imageAbsolute", .view { ImageView.fields.description }, "the cover with absolute URLs") {
+                present($0.storage.fields.imageAbsolute)
+            },
+            TemplateField("category", .view { TermView.fields.description }, "the primary category") {
+                present($0.storage.fields.categories.first)
+            },
+            TemplateField(
+                "categories", .list(.view { TermView.fields.description }),
+                "on the item's own page all of them; wherever a list shows the item, the first \(LimitOptions.termsShownInLists) (a term's page lists each of its items, so showing every term of each would grow with their square)"
+            ) { $0.shown($0.storage.fields.categories) },
+            TemplateField("tags", .list(.view { TermView.fields.description }), "likewise, its tags") {
+                $0.shown($0.storage.fields.tags)
+            },
+            TemplateField(
+                "moreCategories", .view { MoreTermsView.fields.description },
+                "in a list, when `categories` leaves some out"
+            ) { $0.showsAllTerms ? .absent : present($0.storage.fields.moreCategories) },
+            TemplateField(
+                "moreTags", .view { MoreTermsView.fields.description }, "in a list, when `tags` leaves some out"
+            ) { $0.showsAllTerms ? .absent : present($0.storage.fields.moreTags) },
+            TemplateField("author", .text, "every author, joined") { present($0.storage.fields.author) },
+            TemplateField("authors", .list(.text), "the authors, in order") { $0.storage.fields.authors.templateValue },
+            TemplateField(
+                .params, .anyName(.anything),
+                "the front-matter keys Herald does not read, as written: `{{item.params.country}}`, `{{#item.params.speakers}}{{.}}{{/item.params.speakers}}`"
+            ) { ParamsView(values: $0.storage.fields.params).templateValue },
+            TemplateField("readingTime", .text, "the reading time in words") { .text($0.storage.fields.readingTime) },
+            TemplateField("readingMinutes", .number, "the reading time in minutes") {
+                .number($0.storage.fields.readingMinutes)
+            },
+            TemplateField("wordCount", .number, "how many words the body has") { .number($0.storage.fields.wordCount) },
+            TemplateField("featured", .flag, "whether it is a featured pick") { .bool($0.storage.fields.featured) },
+            TemplateField("content", .html, "the body") { .text($0.storage.fields.content) },
+            TemplateField(
+                "toc", .html,
+                "the body's table of contents, as nested `<ul>` lists of links to its headings (see [content.md](content.md#heading-ids-and-tables-of-contents))"
+            ) { $0.storage.fields.toc.isEmpty ? .absent : .text($0.storage.fields.toc) },
+            TemplateField("event", .view { EventView.fields.description }, "of an event, when and where") {
+                present($0.storage.fields.event)
+            },
+            TemplateField(
+                "card", .html,
+                "the item's card, rendered once per build from `partials/card.mustache` and placed with `{{{card}}}` by every list"
+            ) { .text($0.storage.fields.card) },
+            TemplateField(
+                "jsonLD", .html,
+                "schema.org JSON-LD for articles and events, safe to place raw in a `<script type=\"application/ld+json\">`"
+            ) { present($0.storage.fields.jsonLD) },
+            TemplateField(
+                "otherLanguage", .view { LanguageLinkView.fields.description },
+                "on a multilingual site, of an item shown untranslated: its language"
+            ) { present($0.storage.fields.otherLanguage) },
+        ])
 
     /// Every one of `terms`, or, in a list, the first `LimitOptions.termsShownInLists` of them.
     private func shown(_ terms: [TermView]) -> TemplateValue {
-        showsAllTerms || terms.count <= LimitOptions.termsShownInLists ? terms.templateValue : Array(terms.prefix(LimitOptions.termsShownInLists)).templateValue
+        showsAllTerms || terms.count <= LimitOptions.termsShownInLists
+            ? terms.templateValue : Array(terms.prefix(LimitOptions.termsShownInLists)).templateValue
     }
 }
 

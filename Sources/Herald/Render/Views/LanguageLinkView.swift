@@ -19,13 +19,18 @@ struct LanguageLinkView: TemplateView, TemplateValueConvertible, Sendable, Equat
 
     func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) }
 
-    static let fields = TemplateFields<LanguageLinkView>("language", about: "one language of a multilingual site, as a page links to it (see [multilingual.md](multilingual.md))", [
-        TemplateField("code", .text, "its BCP 47 code, for `hreflang` and `lang`") { .text($0.code) },
-        TemplateField("name", .text, "its name in itself (`中文`, `English`)") { .text($0.name) },
-        TemplateField("url", .text, "this page in that language, or that language's home page") { .text($0.url) },
-        TemplateField("permalink", .text, "the same, absolute") { .text($0.permalink) },
-        TemplateField("translated", .flag, "whether the page is in that language") { .bool($0.translated) },
-        TemplateField("current", .flag, "whether it is the page's language") { .bool($0.current) },
-        TemplateField("isDefault", .flag, "whether it is the site's default language (`x-default`)") { .bool($0.isDefault) },
-    ])
+    static let fields = TemplateFields<LanguageLinkView>(
+        "language",
+        about: "one language of a multilingual site, as a page links to it (see [multilingual.md](multilingual.md))",
+        [
+            TemplateField("code", .text, "its BCP 47 code, for `hreflang` and `lang`") { .text($0.code) },
+            TemplateField("name", .text, "its name in itself (`中文`, `English`)") { .text($0.name) },
+            TemplateField("url", .text, "this page in that language, or that language's home page") { .text($0.url) },
+            TemplateField("permalink", .text, "the same, absolute") { .text($0.permalink) },
+            TemplateField("translated", .flag, "whether the page is in that language") { .bool($0.translated) },
+            TemplateField("current", .flag, "whether it is the page's language") { .bool($0.current) },
+            TemplateField("isDefault", .flag, "whether it is the site's default language (`x-default`)") {
+                .bool($0.isDefault)
+            },
+        ])
 }

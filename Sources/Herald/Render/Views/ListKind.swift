@@ -1,4 +1,6 @@
 /// What a list page lists (`list.kind` in templates).
 enum ListKind: String, Sendable, CaseIterable {
-    case news, events, pastEvents = "past-events", trending, category, tag
+    case news, events
+    case pastEvents = "past-events"
+    case trending, category, tag
 }

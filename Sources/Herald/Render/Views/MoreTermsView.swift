@@ -18,9 +18,13 @@ struct MoreTermsView: TemplateView, TemplateValueConvertible, Sendable, Equatabl
 
     func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) }
 
-    static let fields = TemplateFields<MoreTermsView>("more terms", about: "the categories or tags a list leaves out", [
-        TemplateField("count", .number, "how many") { .number($0.count) },
-        TemplateField("text", .text, "`t.moreTerms` with the count: `+3 more`, `另有 3 个`") { .text($0.text) },
-        TemplateField("url", .text, "where all of them are (the item's page, or the categories page)") { .text($0.url) },
-    ])
+    static let fields = TemplateFields<MoreTermsView>(
+        "more terms", about: "the categories or tags a list leaves out",
+        [
+            TemplateField("count", .number, "how many") { .number($0.count) },
+            TemplateField("text", .text, "`t.moreTerms` with the count: `+3 more`, `另有 3 个`") { .text($0.text) },
+            TemplateField("url", .text, "where all of them are (the item's page, or the categories page)") {
+                .text($0.url)
+            },
+        ])
 }

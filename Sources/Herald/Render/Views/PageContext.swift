@@ -16,16 +16,31 @@ struct PageContext: TemplateView, TemplateValueConvertible, Sendable, Equatable 
     func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) }
 
     /// What every page's template is given, each value declared once (see `TemplateField`).
-    static let fields = TemplateFields<PageContext>("every page", about: "what a page's template is given", [
-        TemplateField(.site, .view { SiteView.fields.description }, "the site") { $0.site.templateValue },
-        TemplateField("page", .view { PageMeta.fields.description }, "the page") { $0.page.templateValue },
-        TemplateField(.t, .anyName(.text), "interface text in the page's language (`{{t.recentNews}}`): a key the theme lacks shows its name") { $0.strings.templateValue },
-        TemplateField("item", .view { ItemView.fields.description }, "on an item's page, the item, with all its terms") { present($0.item?.withAllTerms) },
-        TemplateField("list", .view { ListView.fields.description }, "on a list's page, the list") { present($0.list) },
-        TemplateField("home", .view { HomeView.fields.description }, "on the home page, its strips") { present($0.home) },
-        TemplateField("terms", .view { TermsView.fields.description }, "on the lists of categories, tags and calendar months") { present($0.terms) },
-        TemplateField("calendar", .view { CalendarMonthView.fields.description }, "on a month calendar") { present($0.calendar) },
-    ])
+    static let fields = TemplateFields<PageContext>(
+        "every page", about: "what a page's template is given",
+        [
+            TemplateField(.site, .view { SiteView.fields.description }, "the site") { $0.site.templateValue },
+            TemplateField("page", .view { PageMeta.fields.description }, "the page") { $0.page.templateValue },
+            TemplateField(
+                .t, .anyName(.text),
+                "interface text in the page's language (`{{t.recentNews}}`): a key the theme lacks shows its name"
+            ) { $0.strings.templateValue },
+            TemplateField(
+                "item", .view { ItemView.fields.description }, "on an item's page, the item, with all its terms"
+            ) { present($0.item?.withAllTerms) },
+            TemplateField("list", .view { ListView.fields.description }, "on a list's page, the list") {
+                present($0.list)
+            },
+            TemplateField("home", .view { HomeView.fields.description }, "on the home page, its strips") {
+                present($0.home)
+            },
+            TemplateField(
+                "terms", .view { TermsView.fields.description }, "on the lists of categories, tags and calendar months"
+            ) { present($0.terms) },
+            TemplateField("calendar", .view { CalendarMonthView.fields.description }, "on a month calendar") {
+                present($0.calendar)
+            },
+        ])
 
     /// The names a page's context has beyond what site-wide partials are given (`ConstantContext`).
     static let pageOnlyKeys = fields.keys.filter { ConstantContext.fields.index(of: $0) == nil }

@@ -10,10 +10,14 @@ struct PagerLink: TemplateView, TemplateValueConvertible, Sendable, Equatable {
 
     func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) }
 
-    static let fields = TemplateFields<PagerLink>("pager link", about: "one link of a pager", [
-        TemplateField("number", .number, "the page's number") { .number($0.number) },
-        TemplateField("url", .text, "its address") { .text($0.url) },
-        TemplateField("current", .flag, "whether it is the page showing the pager") { .bool($0.current) },
-        TemplateField("gap", .flag, "whether it stands for pages left out between two numbers (shown as …)") { .bool($0.gap) },
-    ])
+    static let fields = TemplateFields<PagerLink>(
+        "pager link", about: "one link of a pager",
+        [
+            TemplateField("number", .number, "the page's number") { .number($0.number) },
+            TemplateField("url", .text, "its address") { .text($0.url) },
+            TemplateField("current", .flag, "whether it is the page showing the pager") { .bool($0.current) },
+            TemplateField("gap", .flag, "whether it stands for pages left out between two numbers (shown as …)") {
+                .bool($0.gap)
+            },
+        ])
 }

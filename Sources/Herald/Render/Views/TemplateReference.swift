@@ -7,7 +7,9 @@ enum TemplateReference {
     /// What each kind of template is given, and from there every view it reaches, each once.
     static var markdown: String {
         var written: Set<String> = []
-        var queue = [PageContext.fields.description, CardContext.fields.description, ConstantContext.fields.description]
+        var queue = [
+            PageContext.fields.description, CardContext.fields.description, ConstantContext.fields.description,
+        ]
         var sections: [String] = []
         while !queue.isEmpty {
             let view = queue.removeFirst()
@@ -21,14 +23,17 @@ enum TemplateReference {
     /// The values of an enumeration as the reference lists them: "`a`, `b` or `c`".
     static func choices<Choice: CaseIterable & RawRepresentable<String>>(_: Choice.Type) -> String {
         let written = Choice.allCases.map { "`\($0.rawValue)`" }
-        return written.count < 2 ? written.joined() : written.dropLast().joined(separator: ", ") + " or " + written.last!
+        return written.count < 2
+            ? written.joined() : written.dropLast().joined(separator: ", ") + " or " + written.last!
     }
 
     /// One view's table: its name, what it is, then a row per value.
     private static func table(_ view: TemplateViewDescription) -> String {
         var lines = ["**\(view.name)**: \(view.about).", "", "| name | value | |", "|---|---|---|"]
         for field in view.fields {
-            lines.append("| `\(field.key.written)` | \(field.shape.written) | \(field.about.replacingOccurrences(of: "|", with: "\\|")) |")
+            lines.append(
+                "| `\(field.key.written)` | \(field.shape.written) | \(field.about.replacingOccurrences(of: "|", with: "\\|")) |"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -7,4 +7,6 @@ import HeraldTemplates
 
 /// The value, or `.absent` (known but missing: renders as nothing, false in sections, and the
 /// look-up stops here) when it is nil.
-@inline(__always) func present<Value: TemplateValueConvertible>(_ value: Value?) -> TemplateValue { value?.templateValue ?? .absent }
+@inline(__always) func present<Value: TemplateValueConvertible>(_ value: Value?) -> TemplateValue {
+    value?.templateValue ?? .absent
+}
