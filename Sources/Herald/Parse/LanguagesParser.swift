@@ -3,10 +3,41 @@ import Yams
 
 /// Reads `languages:` of site.yml: an ordered list of the site's languages, the default first.
 enum LanguagesParser {
-    /// The keys one language's entry understands.
-    static let knownKeys = [
-        "code", "name", "path", "title", "description", "author", "timezone", "categories", "untranslated", "strings",
-    ]
+    /// One entry of the list as it is read: the language so far, and what its keys' checks need.
+    struct Entry {
+        var language = SiteLanguage(code: "", name: "", path: "")
+        /// Whether the entry has a code: without one, nothing more of it is read or kept.
+        var hasCode = true
+        /// The default language is the first (`SiteLanguage.defaultIndex`).
+        let isDefault: Bool
+        let defaultInSubfolder: Bool
+        let file: String
+    }
+
+    /// The keys of one language's entry, each declared once, in the order they are read: the
+    /// code first, since the others' defaults and messages name it, then its folder.
+    static var entryKeys: [SiteConfigKey<Entry>] {
+        [
+            codeKey, pathKey,
+            SiteConfigKey("name") { reader, place, entry in
+                guard entry.hasCode else { return }
+                entry.language.name = reader.text(place.name) ?? SiteLanguage.nativeName(of: entry.language.code)
+            },
+            text("title", \.title), text("description", \.description), text("author", \.author),
+            timeZoneKey, untranslatedKey,
+            SiteConfigKey("categories") { reader, place, entry in
+                guard entry.hasCode, let node = reader.node(place.name) else { return }
+                entry.language.categories = readCategoryTexts(node, reader: &reader, file: entry.file)
+            },
+            SiteConfigKey("strings") { reader, place, entry in
+                guard entry.hasCode, var strings = reader.mapping(place.name) else { return }
+                for (key, _) in strings.keys {
+                    if let text = strings.text(key) { entry.language.strings[key] = text }
+                }
+                reader.absorb(strings)
+            },
+        ]
+    }
 
     /// The languages declared under `key` (`languages`, as SiteConfigParser declares it), or `[]`
     /// when site.yml has none; every problem is reported on its line. `defaultInSubfolder` gives
@@ -21,91 +52,126 @@ enum LanguagesParser {
             return []
         }
         var languages: [SiteLanguage] = []
-        for (index, var entry) in entries.enumerated() {
-            SiteConfigParser.warnAboutUnknownKeys(&entry, known: knownKeys, section: key)
-            let line = entry.lineOffset + (entry.mapping.mark?.line ?? 1)
-            guard let code = entry.text("code") else {
-                entry.problems.error(file, line, "each language needs a code, such as `code: zh-CN` or `code: en`")
-                reader.absorb(entry)
-                continue
+        for (index, var fields) in entries.enumerated() {
+            var entry = Entry(
+                isDefault: index == SiteLanguage.defaultIndex, defaultInSubfolder: defaultInSubfolder, file: file)
+            entry.language.line = fields.lineOffset + (fields.mapping.mark?.line ?? 1)
+            SiteConfigKey.read(&fields, by: entryKeys, into: &entry, section: key)
+            if entry.hasCode {
+                reportDuplicate(of: entry.language, among: languages, problems: &fields.problems, file: file)
+                languages.append(entry.language)
             }
-            if !isLanguageCode(code) {
-                entry.problems.error(
-                    file, entry.line(of: entry.node("code")),
-                    "language code '\(code)' is not a BCP 47 code such as en, zh-CN or pt-BR")
-            }
-            let isDefault = index == 0
-            var folder = entry.text("path") ?? (isDefault && !defaultInSubfolder ? "" : code.lowercased())
-            folder = folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-            if isDefault, !defaultInSubfolder, entry.node("path") != nil, !folder.isEmpty {
-                entry.problems.error(
-                    file, entry.line(of: entry.node("path")),
-                    "the default language (the first) is at the site's root; to give it a folder of its own, set `defaultInSubfolder: true`"
-                )
-            }
-            if !isDefault || defaultInSubfolder {
-                if folder.isEmpty {
-                    entry.problems.error(
-                        file, entry.line(of: entry.node("path")),
-                        "language \(code) needs a folder of its own (path), since only the default language is at the site's root"
-                    )
-                } else if folder.contains("/") || Slug.problem(with: folder) != nil {
-                    entry.problems.error(
-                        file, entry.line(of: entry.node("path")),
-                        "language path '\(folder)' must be one folder name of letters, digits and '-', such as en")
-                } else if URLLayout.reservedRootSegments.contains(folder.lowercased()) {
-                    entry.problems.error(
-                        file, entry.line(of: entry.node("path") ?? entry.node("code")),
-                        "language path '\(folder)' is where Herald puts the site's \(folder) pages or files (/\(folder)/); choose another, such as \(code.lowercased() == folder.lowercased() ? "lang-" + folder : code.lowercased())"
-                    )
-                }
-            }
-            var language = SiteLanguage(
-                code: code, name: entry.text("name") ?? SiteLanguage.nativeName(of: code), path: folder)
-            language.line = line
-            language.title = entry.text("title")
-            language.description = entry.text("description")
-            language.author = entry.text("author")
-            if let zone = entry.text("timezone") {
-                if let found = TimeZoneNames.zone(zone) {
-                    language.timeZone = found
-                } else {
-                    entry.problems.error(
-                        file, entry.line(of: entry.node("timezone")),
-                        "timezone '\(zone)' is not an IANA time zone name such as Asia/Shanghai or Europe/London")
-                }
-            }
-            if let untranslated = entry.text("untranslated") {
-                switch untranslated {
-                case "list": language.listsUntranslated = true
-                case "leaveOut": language.listsUntranslated = false
-                default:
-                    entry.problems.error(
-                        file, entry.line(of: entry.node("untranslated")),
-                        "untranslated must be list (show items not translated into \(code), with a badge) or leaveOut, not '\(untranslated)'"
-                    )
-                }
-            }
-            if let node = entry.node("categories") {
-                language.categories = readCategoryTexts(node, reader: &entry, file: file)
-            }
-            if var strings = entry.mapping("strings") {
-                for (key, _) in strings.keys {
-                    if let text = strings.text(key) { language.strings[key] = text }
-                }
-                entry.absorb(strings)
-            }
-            if let earlier = languages.first(where: { $0.code.lowercased() == code.lowercased() }) {
-                entry.problems.error(file, line, "language \(code) is declared twice (also on line \(earlier.line))")
-            } else if !folder.isEmpty,
-                let earlier = languages.first(where: { $0.path.lowercased() == folder.lowercased() })
-            {
-                entry.problems.error(file, line, "languages \(earlier.code) and \(code) have the same path, \(folder)")
-            }
-            languages.append(language)
-            reader.absorb(entry)
+            reader.absorb(fields)
         }
         return languages
+    }
+
+    /// A language declared twice, or at the same folder as another.
+    private static func reportDuplicate(
+        of language: SiteLanguage, among languages: [SiteLanguage], problems: inout DiagnosticList, file: String
+    ) {
+        let (code, folder, line) = (language.code, language.path, language.line)
+        if let earlier = languages.first(where: { $0.code.lowercased() == code.lowercased() }) {
+            problems.error(file, line, "language \(code) is declared twice (also on line \(earlier.line))")
+        } else if !folder.isEmpty,
+            let earlier = languages.first(where: { $0.path.lowercased() == folder.lowercased() })
+        {
+            problems.error(file, line, "languages \(earlier.code) and \(code) have the same path, \(folder)")
+        }
+    }
+
+    /// A key of text that sets `field` of the language.
+    private static func text(_ name: String, _ field: WritableKeyPath<SiteLanguage, String?>) -> SiteConfigKey<Entry> {
+        SiteConfigKey(name) { reader, place, entry in
+            guard entry.hasCode else { return }
+            entry.language[keyPath: field] = reader.text(place.name)
+        }
+    }
+
+    private static var codeKey: SiteConfigKey<Entry> {
+        SiteConfigKey("code") { reader, place, entry in
+            guard let code = reader.text(place.name) else {
+                reader.problems.error(
+                    entry.file, entry.language.line, "each language needs a code, such as `code: zh-CN` or `code: en`")
+                entry.hasCode = false
+                return
+            }
+            if !isLanguageCode(code) {
+                reader.problems.error(
+                    entry.file, reader.line(of: reader.node(place.name)),
+                    "language code '\(code)' is not a BCP 47 code such as en, zh-CN or pt-BR")
+            }
+            entry.language.code = code
+        }
+    }
+
+    /// `path:`, the language's folder: the default language's is the site's root unless
+    /// `defaultInSubfolder`; every other language needs one folder name of its own.
+    private static var pathKey: SiteConfigKey<Entry> {
+        SiteConfigKey("path") { reader, place, entry in
+            guard entry.hasCode else { return }
+            let code = entry.language.code
+            let atRoot = entry.isDefault && !entry.defaultInSubfolder
+            let folder = (reader.text(place.name) ?? (atRoot ? "" : code.lowercased()))
+                .trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            entry.language.path = folder
+            if atRoot {
+                if reader.node(place.name) != nil, !folder.isEmpty {
+                    reader.problems.error(
+                        entry.file, reader.line(of: reader.node(place.name)),
+                        "the default language (the first) is at the site's root; to give it a folder of its own, set `defaultInSubfolder: true`"
+                    )
+                }
+            } else if let problem = folderProblem(folder, code: code) {
+                // A reserved folder made from the code (no `path:`) is reported at the code.
+                let reserved = URLLayout.reservedRootSegments.contains(folder.lowercased())
+                let node = reader.node(place.name) ?? (reserved ? reader.node("code") : nil)
+                reader.problems.error(entry.file, reader.line(of: node), problem)
+            }
+        }
+    }
+
+    /// Why `folder` cannot hold a language's pages, if it cannot.
+    private static func folderProblem(_ folder: String, code: String) -> String? {
+        if folder.isEmpty {
+            return
+                "language \(code) needs a folder of its own (path), since only the default language is at the site's root"
+        } else if folder.contains("/") || Slug.problem(with: folder) != nil {
+            return "language path '\(folder)' must be one folder name of letters, digits and '-', such as en"
+        } else if URLLayout.reservedRootSegments.contains(folder.lowercased()) {
+            let other = code.lowercased() == folder.lowercased() ? "lang-" + folder : code.lowercased()
+            return
+                "language path '\(folder)' is where Herald puts the site's \(folder) pages or files (/\(folder)/); choose another, such as \(other)"
+        }
+        return nil
+    }
+
+    private static var timeZoneKey: SiteConfigKey<Entry> {
+        SiteConfigKey("timezone") { reader, place, entry in
+            guard entry.hasCode, let zone = reader.text(place.name) else { return }
+            if let found = TimeZoneNames.zone(zone) {
+                entry.language.timeZone = found
+            } else {
+                reader.problems.error(
+                    entry.file, reader.line(of: reader.node(place.name)),
+                    "timezone '\(zone)' is not an IANA time zone name such as Asia/Shanghai or Europe/London")
+            }
+        }
+    }
+
+    private static var untranslatedKey: SiteConfigKey<Entry> {
+        SiteConfigKey("untranslated") { reader, place, entry in
+            guard entry.hasCode, let untranslated = reader.text(place.name) else { return }
+            switch untranslated {
+            case "list": entry.language.listsUntranslated = true
+            case "leaveOut": entry.language.listsUntranslated = false
+            default:
+                reader.problems.error(
+                    entry.file, reader.line(of: reader.node(place.name)),
+                    "untranslated must be list (show items not translated into \(entry.language.code), with a badge) or leaveOut, not '\(untranslated)'"
+                )
+            }
+        }
     }
 
     /// `categories:` of one language: `slug: Name`, or `slug: {name: …, description: …}`.

@@ -112,7 +112,8 @@ extension SiteConfigParser {
     /// `languages:`, read after `defaultInSubfolder` and `categories`, whose names it gives in
     /// each language. The default language's code and zone are the site's.
     private static var languagesKey: SiteConfigKey<SiteConfig> {
-        SiteConfigKey("languages", nested: LanguagesParser.knownKeys) { reader, place, config in
+        SiteConfigKey("languages", nested: SiteConfigKey.paths(of: LanguagesParser.entryKeys)) {
+            reader, place, config in
             var languages = LanguagesParser.read(
                 &reader, key: place.name, defaultInSubfolder: config.defaultLanguageInSubfolder, path: reader.path)
             // Every language's name for a category, so that an item may name it in its own language.
