@@ -86,8 +86,24 @@ extension PublishAddress {
 }
 
 extension SiteConfigParser {
-    /// The keys a target under `publish:` understands.
-    static let publishTargetKeys = ["to", "url", "endpoint", "region", "domain", "cacheControl"]
+    /// One target under `publish:` as it is read: its name and line, and the target once `to:`
+    /// gave it an address (nil while it has none: nothing more of it is read or kept).
+    struct PublishTargetEntry {
+        let name: String
+        let line: Int
+        var target: PublishTarget?
+    }
+
+    /// The keys of a target under `publish:`, each declared once, in the order they are read:
+    /// `to:` first, since the target is made from it.
+    static var publishTargetKeys: [SiteConfigKey<PublishTargetEntry>] {
+        [
+            publishToKey, publishURLKey, publishEndpointKey,
+            SiteConfigKey("region") { reader, place, entry in entry.target?.region = reader.text(place.name) },
+            publishDomainKey,
+            publishCacheControlKey,
+        ]
+    }
 
     /// The keys of a target's `cacheControl:`, each a `Cache-Control` header's value.
     static var cacheControlKeys: [SiteConfigKey<CacheControlPolicy>] {
@@ -115,74 +131,96 @@ extension SiteConfigParser {
         guard var section = reader.mapping(place.name) else { return [] }
         var targets: [PublishTarget] = []
         for (name, line) in section.keys {
-            guard var entry = section.mapping(name) else { continue }
-            defer { section.absorb(entry) }
-            warnAboutUnknownKeys(&entry, known: publishTargetKeys, section: "\(place.path).\(name)")
+            guard var fields = section.mapping(name) else { continue }
+            defer { section.absorb(fields) }
             // The name is typed on the command line (`herald publish staging`): keep it plain.
             if name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
-                entry.problems.error(
-                    entry.path, line, "publish target '\(name)': a target's name has only letters, digits, '-' and '_'")
+                warnAboutUnknownKeys(&fields, known: publishTargetKeys.map(\.name), section: "\(place.path).\(name)")
+                fields.problems.error(
+                    fields.path, line, "publish target '\(name)': a target's name has only letters, digits, '-' and '_'"
+                )
                 continue
             }
-            guard let to = entry.text("to") else {
-                entry.problems.error(
-                    entry.path, line, "publish target '\(name)' needs `to:`, e.g. to: s3://bucket/prefix")
-                continue
-            }
-            var target: PublishTarget
-            switch PublishAddress.parse(to) {
-            case .success(let address): target = PublishTarget(name: name, address: address, line: line)
-            case .failure(let problem):
-                entry.problems.error(
-                    entry.path, entry.line(of: entry.node("to")), "publish target '\(name)': \(problem.message)")
-                continue
-            }
-            if let url = entry.text("url") {
-                switch parseBaseURL(url) {
-                case .success(let parsed) where parsed.host != nil: target.url = parsed
-                default:
-                    entry.problems.error(
-                        entry.path, entry.line(of: entry.node("url")),
-                        "publish target '\(name)': url '\(url)' must be an absolute http(s) URL such as https://example.org/union/"
-                    )
-                }
-            }
-            if let endpoint = entry.text("endpoint") {
-                if let parsed = URL(string: endpoint), ["http", "https"].contains(parsed.scheme ?? ""),
-                    parsed.host != nil
-                {
-                    target.endpoint = endpoint
-                } else {
-                    entry.problems.error(
-                        entry.path, entry.line(of: entry.node("endpoint")),
-                        "publish target '\(name)': endpoint '\(endpoint)' must be an http(s) URL")
-                }
-            }
-            target.region = entry.text("region")
-            if let domain = entry.text("domain") {
-                if domain.contains("/") || domain.contains(":") || domain.contains(" ") || !domain.contains(".") {
-                    entry.problems.error(
-                        entry.path, entry.line(of: entry.node("domain")),
-                        "publish target '\(name)': domain '\(domain)' must be a host name such as union.example.edu")
-                } else {
-                    target.domain = domain
-                }
-            }
-            let cacheControl = SiteConfigKey<PublishTarget>.section("cacheControl", \.cacheControl, cacheControlKeys)
-            cacheControl.read(
-                &entry, .init(name: cacheControl.name, path: "\(place.path).\(name).\(cacheControl.name)"), &target)
-            let domainOnlyForGit: Bool = {
-                if case .git = target.address { return false }
-                return target.domain != nil
-            }()
-            if domainOnlyForGit {
-                entry.problems.warning(
-                    entry.path, entry.line(of: entry.node("domain")),
+            var entry = PublishTargetEntry(name: name, line: line)
+            SiteConfigKey.read(&fields, by: publishTargetKeys, into: &entry, section: "\(place.path).\(name)")
+            guard let target = entry.target else { continue }
+            if case .git = target.address {
+            } else if target.domain != nil {
+                fields.problems.warning(
+                    fields.path, fields.line(of: fields.node("domain")),
                     "publish target '\(name)': domain is only used by git targets (for CNAME) and is ignored here")
             }
             targets.append(target)
         }
         reader.absorb(section)
         return targets
+    }
+
+    /// `cacheControl:`, a section of its own read into the target.
+    private static var publishCacheControlKey: SiteConfigKey<PublishTargetEntry> {
+        let section = SiteConfigKey<PublishTarget>.section("cacheControl", \.cacheControl, cacheControlKeys)
+        return SiteConfigKey(section.name, nested: section.nested) { reader, place, entry in
+            guard var target = entry.target else { return }
+            section.read(&reader, .init(name: place.name, path: place.path), &target)
+            entry.target = target
+        }
+    }
+
+    private static var publishToKey: SiteConfigKey<PublishTargetEntry> {
+        SiteConfigKey("to") { reader, place, entry in
+            guard let to = reader.text(place.name) else {
+                reader.problems.error(
+                    reader.path, entry.line, "publish target '\(entry.name)' needs `to:`, e.g. to: s3://bucket/prefix")
+                return
+            }
+            switch PublishAddress.parse(to) {
+            case .success(let address):
+                entry.target = PublishTarget(name: entry.name, address: address, line: entry.line)
+            case .failure(let problem):
+                reader.problems.error(
+                    reader.path, reader.line(of: reader.node(place.name)),
+                    "publish target '\(entry.name)': \(problem.message)")
+            }
+        }
+    }
+
+    private static var publishURLKey: SiteConfigKey<PublishTargetEntry> {
+        SiteConfigKey("url") { reader, place, entry in
+            guard entry.target != nil, let url = reader.text(place.name) else { return }
+            switch parseBaseURL(url) {
+            case .success(let parsed) where parsed.host != nil: entry.target?.url = parsed
+            default:
+                reader.problems.error(
+                    reader.path, reader.line(of: reader.node(place.name)),
+                    "publish target '\(entry.name)': url '\(url)' must be an absolute http(s) URL such as https://example.org/union/"
+                )
+            }
+        }
+    }
+
+    private static var publishEndpointKey: SiteConfigKey<PublishTargetEntry> {
+        SiteConfigKey("endpoint") { reader, place, entry in
+            guard entry.target != nil, let endpoint = reader.text(place.name) else { return }
+            if let parsed = URL(string: endpoint), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil {
+                entry.target?.endpoint = endpoint
+            } else {
+                reader.problems.error(
+                    reader.path, reader.line(of: reader.node(place.name)),
+                    "publish target '\(entry.name)': endpoint '\(endpoint)' must be an http(s) URL")
+            }
+        }
+    }
+
+    private static var publishDomainKey: SiteConfigKey<PublishTargetEntry> {
+        SiteConfigKey("domain") { reader, place, entry in
+            guard entry.target != nil, let domain = reader.text(place.name) else { return }
+            if domain.contains("/") || domain.contains(":") || domain.contains(" ") || !domain.contains(".") {
+                reader.problems.error(
+                    reader.path, reader.line(of: reader.node(place.name)),
+                    "publish target '\(entry.name)': domain '\(domain)' must be a host name such as union.example.edu")
+            } else {
+                entry.target?.domain = domain
+            }
+        }
     }
 }

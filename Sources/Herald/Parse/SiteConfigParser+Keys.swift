@@ -24,7 +24,7 @@ extension SiteConfigParser {
             .flag("defaultInSubfolder", \.defaultLanguageInSubfolder),
             .flag("translationsInFolders", \.translationsInFolders),
             languagesKey, languageKey,
-            SiteConfigKey("publish", nested: publishTargetKeys) { reader, place, config in
+            SiteConfigKey("publish", nested: SiteConfigKey.paths(of: publishTargetKeys)) { reader, place, config in
                 config.publish = readPublishTargets(&reader, place)
             },
             SiteConfigKey("permalinks", nested: ContentKind.allCases.map(\.folder)) { reader, place, config in
