@@ -48,7 +48,7 @@ public final class PreviewSession: Service, Sendable {
 
     /// The folders and files a site is built from, all watched.
     public static let watchedFolders = ["content", "templates", "static", "data"]
-    public static let watchedFiles: Set<String> = ["site.yml"]
+    public static let watchedFiles: Set<String> = [SiteConfigFile.name]
 
     public init(
         options: ServeOptions, log: @escaping @Sendable (String) -> Void,

@@ -39,7 +39,7 @@ struct ContentCheck {
         let baseURL = site.config.baseURL
         guard PlaceholderAddress.isPlaceholder(baseURL) else { return }
         found.warning(
-            "site.yml", siteYMLLine(ofKey: "baseURL"),
+            SiteConfigFile.name, siteYMLLine(ofKey: "baseURL"),
             "baseURL \(baseURL.absoluteString) is a placeholder address: set it to the address readers will reach the site at, or its canonical links, feeds, calendar links and API will lead to \(baseURL.host ?? "nowhere")"
         )
     }
@@ -53,14 +53,14 @@ struct ContentCheck {
             let likely = RegionZones.system.zone(forRegion: region)
         else { return }
         found.warning(
-            "site.yml", siteYMLLine(ofKey: "timezone"),
+            SiteConfigFile.name, siteYMLLine(ofKey: "timezone"),
             "timezone is \(written), but the language \(site.config.language) is that of \(region), whose zone is \(likely): dates and events are shown, and sent to calendars, in \(written). Write timezone: \(likely) if the site is there"
         )
     }
 
     /// The line of a top-level key of site.yml (1 when it is not written).
     private func siteYMLLine(ofKey key: String) -> Int {
-        sourceText("site.yml").flatMap { text in
+        sourceText(SiteConfigFile.name).flatMap { text in
             text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix(key + ":") }.map {
                 $0 + 1
             }
@@ -239,7 +239,7 @@ struct ContentCheck {
             guard !weak.isEmpty else { continue }
             let which = weak.map { "\(String(format: "%.1f", $0.1)):1 in \($0.0) mode" }.joined(separator: ", ")
             found.warning(
-                "site.yml", declaration.line,
+                SiteConfigFile.name, declaration.line,
                 "category '\(declaration.name)': colour \(written) is hard to read as badge text (\(which); at least \(String(format: "%.1f", ColorContrast.minimum)):1 is needed); choose a darker shade"
             )
         }

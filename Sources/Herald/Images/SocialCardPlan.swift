@@ -41,7 +41,7 @@ enum SocialCardPlan {
                 accent: category.color, cover: nil, layout: layout)
             // A declared category at its line of site.yml; another at the first item that names it.
             if let declared = config.categories.first(where: { $0.slug == category.slug }) {
-                card.origin = Diagnostic(path: "site.yml", line: declared.line, "")
+                card.origin = Diagnostic(path: SiteConfigFile.name, line: declared.line, "")
             } else if let first = category.items.first {
                 card.origin = Diagnostic(path: site.items[first].sourcePath, line: 1, "")
             }

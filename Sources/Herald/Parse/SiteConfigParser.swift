@@ -5,7 +5,7 @@ import Yams
 public enum SiteConfigParser {
     /// Parses the text of `site.yml` (found at `path`). Errors fail; warnings ride along.
     public static func parse(
-        _ text: String, path: String = "site.yml"
+        _ text: String, path: String = SiteConfigFile.name
     ) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
         var reader: YAMLReader
         switch YAMLReader.parse(text, path: path, lineOffset: 0, what: "site.yml") {

@@ -84,7 +84,7 @@ struct BuildRecord: Codable, Equatable {
     }
 
     /// The folders and files of a site that a build reads.
-    static let inputPaths = ["site.yml", "content", "templates", "static", "data"]
+    static let inputPaths = [SiteConfigFile.name, "content", "templates", "static", "data"]
 
     /// The report of a build that found the output up to date.
     func upToDateReport(seconds: Double) -> BuildReport {

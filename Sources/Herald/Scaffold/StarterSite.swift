@@ -19,7 +19,8 @@ public enum StarterSite {
         // An hour ago, so the first article is published however early in the day the site is made.
         let justNow = CivilDateTime(now.addingTimeInterval(-3600), in: timeZone)
         var files = [
-            "site.yml": siteYML(title: title, language: language, timeZone: timeZone, siteID: siteID, text: text)
+            SiteConfigFile.name: siteYML(
+                title: title, language: language, timeZone: timeZone, siteID: siteID, text: text)
         ]
         files.merge(articles(text, justNow: justNow, earlier: day(-3)), uniquingKeysWith: { $1 })
         files.merge(events(text, meetup: day(7), workshop: day(21)), uniquingKeysWith: { $1 })

@@ -162,7 +162,7 @@ extension ImportPlan {
     /// The new site as it stands, for Herald to place its items: site.yml and every item (bodies
     /// not converted yet; they do not move an item).
     func provisionalSite() -> FileSystem {
-        var files: [String: Data] = ["site.yml": Data(siteYAML().utf8)]
+        var files: [String: Data] = [SiteConfigFile.name: Data(siteYAML().utf8)]
         for item in items { files[item.path] = Data(item.fileText().utf8) }
         for (path, text) in extraFiles { files[path] = Data(text.utf8) }
         for item in items where item.bundleFolder != nil {

@@ -18,7 +18,7 @@ extension ImportPlan {
             } catch let failure as BuildFailure {
                 guard fix(failure.errors) else { return }
             } catch {
-                note("site.yml", 1, "the new site could not be checked: \(error)", kind: "check failed")
+                note(SiteConfigFile.name, 1, "the new site could not be checked: \(error)", kind: "check failed")
                 return
             }
         }

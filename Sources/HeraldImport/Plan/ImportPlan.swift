@@ -131,7 +131,7 @@ struct ImportPlan: Sendable {
     /// The new site's files, the copies and the report.
     func result() -> ImportResult {
         var files: [String: Data] = [:]
-        files["site.yml"] = Data(siteYAML().utf8)
+        files[SiteConfigFile.name] = Data(siteYAML().utf8)
         for item in items { files[item.path] = Data(item.fileText().utf8) }
         for (path, text) in extraFiles { files[path] = Data(text.utf8) }
         var report = self.report
