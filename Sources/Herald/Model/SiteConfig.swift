@@ -93,9 +93,10 @@ public struct FeedOptions: Sendable, Equatable {
     /// Whether entries carry the whole article (true) or only its summary.
     public var fullContent: Bool = true
 
-    public init(limit: Int = 20, fullContent: Bool = true) {
-        self.limit = limit
-        self.fullContent = fullContent
+    /// The defaults above, with what is given instead (a default is written once, on its field).
+    public init(limit: Int? = nil, fullContent: Bool? = nil) {
+        if let limit { self.limit = limit }
+        if let fullContent { self.fullContent = fullContent }
     }
 }
 
@@ -145,18 +146,17 @@ public struct MarkdownOptions: Sendable, Equatable {
         ]
     }
 
+    /// The defaults above, with the switches given instead (a default is written once, on its field).
     public init(
-        unsafe: Bool = false, smartPunctuation: Bool = false, tables: Bool = true, strikethrough: Bool = true,
-        taskLists: Bool = true, autolinks: Bool = true, alerts: Bool = true, footnotes: Bool = true
+        unsafe: Bool? = nil, smartPunctuation: Bool? = nil, tables: Bool? = nil, strikethrough: Bool? = nil,
+        taskLists: Bool? = nil, autolinks: Bool? = nil, alerts: Bool? = nil, footnotes: Bool? = nil
     ) {
-        self.unsafe = unsafe
-        self.smartPunctuation = smartPunctuation
-        self.tables = tables
-        self.strikethrough = strikethrough
-        self.taskLists = taskLists
-        self.autolinks = autolinks
-        self.alerts = alerts
-        self.footnotes = footnotes
+        let given: [(Bool?, WritableKeyPath<MarkdownOptions, Bool>)] = [
+            (unsafe, \.unsafe), (smartPunctuation, \.smartPunctuation), (tables, \.tables),
+            (strikethrough, \.strikethrough), (taskLists, \.taskLists), (autolinks, \.autolinks), (alerts, \.alerts),
+            (footnotes, \.footnotes),
+        ]
+        for case (let value?, let field) in given { self[keyPath: field] = value }
     }
 }
 
@@ -198,14 +198,16 @@ public struct HomeOptions: Sendable, Equatable {
     /// shown once, as news apps do.
     public var recentIncludesFeatured = false
 
+    /// The defaults above, with what is given instead (a default is written once, on its field).
     public init(
-        recent: Int = 6, featured: Int = 4, upcoming: Int = 4, trending: Int = 5, recentIncludesFeatured: Bool = false
+        recent: Int? = nil, featured: Int? = nil, upcoming: Int? = nil, trending: Int? = nil,
+        recentIncludesFeatured: Bool? = nil
     ) {
-        self.recent = recent
-        self.featured = featured
-        self.upcoming = upcoming
-        self.trending = trending
-        self.recentIncludesFeatured = recentIncludesFeatured
+        if let recent { self.recent = recent }
+        if let featured { self.featured = featured }
+        if let upcoming { self.upcoming = upcoming }
+        if let trending { self.trending = trending }
+        if let recentIncludesFeatured { self.recentIncludesFeatured = recentIncludesFeatured }
     }
 }
 
