@@ -77,78 +77,79 @@ extension Build {
         beforeReadingContent?()
         let parser = ItemParser(config: config)
         let (fileSystem, memo) = (self.fileSystem, self.memo)
-        var outcomes = sources.parallelMap { source -> (outcome: ItemParser.Outcome, readSeconds: Double) in
-            let readStart = CPUClock.thread()
-            // Stamped before reading, so an edit made while the file is read is seen next time.
-            let stamp = memo == nil ? nil : fileSystem.stamp(source.path)
-            // Reused only when the stamp was trustworthy when taken (the file had settled).
-            // A bundle's head is parsed again when its files change, since its links point at them.
-            if let memo, let stamp, let previous = memo.parses.lookup(source.path), previous.stamp.settled,
-                previous.stamp.value == stamp.value,
-                previous.outcome.item?.bundle == source.bundle
-            {
-                memo.parses.keep(source.path, previous, reused: true)
-                return (previous.outcome, 0)
-            }
-            do {
-                // A file far beyond any article is refused before it is read, to keep memory bounded.
-                let data = try fileSystem.readFileAtMost(source.path, ItemParser.largestFile)
-                let readSeconds = CPUClock.thread() - readStart
-                let outcome = parser.parse(data, source: source)
-                if let memo, let stamp {
-                    memo.parses.keep(source.path, BuildMemo.Parse(stamp: stamp, outcome: outcome), reused: false)
-                }
-                return (outcome, readSeconds)
-            } catch let tooLarge as FileTooLarge {
-                return (
-                    ItemParser.Outcome(item: nil, diagnostics: [ItemParser.tooLarge(tooLarge.size, path: source.path)]),
-                    0
-                )
-            } catch {
-                return (
-                    ItemParser.Outcome(
-                        item: nil,
-                        diagnostics: [
-                            Diagnostic(path: source.path, line: 1, "could not be read: \(error.localizedDescription)")
-                        ]), 0
-                )
-            }
+        var outcomes = sources.parallelMap { source in
+            Self.parse(source, with: parser, fileSystem: fileSystem, memo: memo)
         }
+        return collect(&outcomes, of: sources, run: &run, warnings: &warnings)
+    }
+
+    /// One content file read and parsed, with the CPU time reading took; the memo's parse when
+    /// the file's stamp has not changed.
+    private static func parse(
+        _ source: ContentSource, with parser: ItemParser, fileSystem: FileSystem, memo: BuildMemo?
+    ) -> (outcome: ItemParser.Outcome, readSeconds: Double) {
+        let readStart = CPUClock.thread()
+        // Stamped before reading, so an edit made while the file is read is seen next time.
+        let stamp = memo == nil ? nil : fileSystem.stamp(source.path)
+        // Reused only when the stamp was trustworthy when taken (the file had settled).
+        // A bundle's head is parsed again when its files change, since its links point at them.
+        if let memo, let stamp, let previous = memo.parses.lookup(source.path), previous.stamp.settled,
+            previous.stamp.value == stamp.value,
+            previous.outcome.item?.bundle == source.bundle
+        {
+            memo.parses.keep(source.path, previous, reused: true)
+            return (previous.outcome, 0)
+        }
+        do {
+            // A file far beyond any article is refused before it is read, to keep memory bounded.
+            let data = try fileSystem.readFileAtMost(source.path, ItemParser.largestFile)
+            let readSeconds = CPUClock.thread() - readStart
+            let outcome = parser.parse(data, source: source)
+            if let memo, let stamp {
+                memo.parses.keep(source.path, BuildMemo.Parse(stamp: stamp, outcome: outcome), reused: false)
+            }
+            return (outcome, readSeconds)
+        } catch let tooLarge as FileTooLarge {
+            let problem = ItemParser.tooLarge(tooLarge.size, path: source.path)
+            return (ItemParser.Outcome(item: nil, diagnostics: [problem]), 0)
+        } catch {
+            let problem = Diagnostic(path: source.path, line: 1, "could not be read: \(error.localizedDescription)")
+            return (ItemParser.Outcome(item: nil, diagnostics: [problem]), 0)
+        }
+    }
+
+    /// The parsed items, sections and problems of every file, gathered in the files' order.
+    private func collect(
+        _ outcomes: inout [(outcome: ItemParser.Outcome, readSeconds: Double)], of sources: [ContentSource],
+        run: inout BuildRun, warnings: inout [Diagnostic]
+    ) -> ParsedContent {
         // The outcomes are read in place, by index, and their items moved out, not copied: each
         // pass over `zip(sources, outcomes)` or `filter` copied every parsed item, which was 40 ms
         // on one core at the end of this step for 10,000 items (perf).
         var (readSeconds, markdownSeconds) = (0.0, 0.0)
         var diagnostics: [Diagnostic] = []
         var unparsed = Set<String>()
-        var omittedHTML: [(path: String, line: Int)] = []
-        var plainCode: [(path: String, line: Int)] = []
+        var (omittedHTML, plainCode): ([(path: String, line: Int)], [(path: String, line: Int)]) = ([], [])
         var sections: [ContentKind: SectionPage] = [:]
         var sectionsOfLanguage: [String: [ContentKind: SectionPage]] = [:]
         for index in outcomes.indices {
+            let source = sources[index]
             readSeconds += outcomes[index].readSeconds
             markdownSeconds += outcomes[index].outcome.markdownSeconds
             // A draft this build leaves out is not warned about at every build (as Hugo does not
             // render one): `--drafts` tells its warnings. Its errors still stop the build.
             let leftOut = !options.includeDrafts && outcomes[index].outcome.item?.draft == true
-            diagnostics +=
-                leftOut
-                ? outcomes[index].outcome.diagnostics.filter { $0.severity == .error }
-                : outcomes[index].outcome.diagnostics
-            if outcomes[index].outcome.diagnostics.contains(where: { $0.severity == .error }) {
-                unparsed.insert(sources[index].path)
-            }
+            let found = outcomes[index].outcome.diagnostics
+            diagnostics += leftOut ? found.filter { $0.severity == .error } : found
+            if found.contains(where: { $0.severity == .error }) { unparsed.insert(source.path) }
             if outcomes[index].outcome.notPage != nil { run.notPages += 1 }
-            if !leftOut, let line = outcomes[index].outcome.omittedHTMLLine {
-                omittedHTML.append((sources[index].path, line))
-            }
-            if !leftOut, let line = outcomes[index].outcome.plainCodeLine {
-                plainCode.append((sources[index].path, line))
-            }
+            if !leftOut, let line = outcomes[index].outcome.omittedHTMLLine { omittedHTML.append((source.path, line)) }
+            if !leftOut, let line = outcomes[index].outcome.plainCodeLine { plainCode.append((source.path, line)) }
             if let section = outcomes[index].outcome.section {
-                if let language = sources[index].language {
-                    sectionsOfLanguage[language, default: [:]][sources[index].kind] = section
+                if let language = source.language {
+                    sectionsOfLanguage[language, default: [:]][source.kind] = section
                 } else {
-                    sections[sources[index].kind] = section
+                    sections[source.kind] = section
                 }
             }
         }
