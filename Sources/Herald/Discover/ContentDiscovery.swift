@@ -105,18 +105,7 @@ public enum ContentDiscovery {
         var found = Found(sources: [], warnings: [], notPages: 0)
         let known = Set(ContentKind.allCases.map { "content/\($0.folder)/" })
         var files = allFiles
-        let translations = translationsLeftOut(files.filter(isMarkdown), language: language)
-        if !translations.isEmpty {
-            let count = translations.count
-            found.notPages += count
-            found.warnings.append(
-                .warning(
-                    path: translations[0], line: 1,
-                    "is a translation, left out with \(count - 1) other\(count == 2 ? "" : "s"): a site has one language, and each item is built in its own (the file without a language in its name, else the site's)"
-                ))
-            let dropped = Set(translations)
-            files.removeAll { dropped.contains($0) }
-        }
+        leaveOutTranslations(from: &files, language: language, found: &found)
         let bundles = bundleFolders(in: files)
         var resources: [String: [String]] = [:]
         var heads: [String: String] = [:]
@@ -162,6 +151,22 @@ public enum ContentDiscovery {
             found.sources.append(ContentSource(path: path, kind: kind))
         }
         return found
+    }
+
+    /// A site in one language builds each item in its own: the translations beside it
+    /// (`gala.en.md`) are left out, with one warning for all.
+    private static func leaveOutTranslations(from files: inout [String], language: String, found: inout Found) {
+        let translations = translationsLeftOut(files.filter(isMarkdown), language: language)
+        guard !translations.isEmpty else { return }
+        let count = translations.count
+        found.notPages += count
+        found.warnings.append(
+            .warning(
+                path: translations[0], line: 1,
+                "is a translation, left out with \(count - 1) other\(count == 2 ? "" : "s"): a site has one language, and each item is built in its own (the file without a language in its name, else the site's)"
+            ))
+        let dropped = Set(translations)
+        files.removeAll { dropped.contains($0) }
     }
 
     /// Whether a file name is a section's own page, Hugo's `_index.md`.
