@@ -186,6 +186,30 @@ extension ItemParser {
         if interval < 1 || interval > 52 {
             rule.problems.error(path, rule.line(of: rule.node("interval")), "repeat interval must be between 1 and 52")
         }
+        let (until, count) = readRecurrenceEnd(&rule, line: line, start: start, zone: zone, path: path)
+        var except: [CivilDateTime] = []
+        for entry in rule.stringList("except") ?? [] {
+            switch DateParser.parse(entry.value, timeZone: zone) {
+            case .success(let date): except.append(date.civil)
+            case .failure(let problem): rule.problems.error(path, entry.line, "repeat except: \(problem.message)")
+            }
+        }
+        guard !rule.problems.hasErrors else { return nil }
+        let recurrence = Recurrence(
+            frequency: frequency, interval: interval, until: until?.civil, count: count, except: except)
+        let base = CivilDateTime(start.instant, in: zone)
+        let days = Set(recurrence.candidates(from: start.hasTime ? base : start.civil).map(\.isoDate))
+        for (entry, day) in zip(rule.stringList("except") ?? [], except) where !days.contains(day.isoDate) {
+            rule.problems.warning(
+                path, entry.line, "repeat except \(day.isoDate) is not one of the event's dates, so it changes nothing")
+        }
+        return recurrence
+    }
+
+    /// A repeat's end, `until:` or `count:` (one of them, within bounds, not before the start).
+    private func readRecurrenceEnd(
+        _ rule: inout YAMLReader, line: Int, start: ParsedDate, zone: TimeZone, path: String
+    ) -> (until: ParsedDate?, count: Int?) {
         let until = rule.date("until", timeZone: zone)
         let count = rule.int("count")
         switch (until, count, rule.hasValue("until"), rule.hasValue("count")) {
@@ -207,22 +231,6 @@ extension ItemParser {
                 path, rule.line(of: rule.node("until")),
                 "repeat until \(until.civil.isoDate) is before the start \(startDay)")
         }
-        var except: [CivilDateTime] = []
-        for entry in rule.stringList("except") ?? [] {
-            switch DateParser.parse(entry.value, timeZone: zone) {
-            case .success(let date): except.append(date.civil)
-            case .failure(let problem): rule.problems.error(path, entry.line, "repeat except: \(problem.message)")
-            }
-        }
-        guard !rule.problems.hasErrors else { return nil }
-        let recurrence = Recurrence(
-            frequency: frequency, interval: interval, until: until?.civil, count: count, except: except)
-        let base = CivilDateTime(start.instant, in: zone)
-        let days = Set(recurrence.candidates(from: start.hasTime ? base : start.civil).map(\.isoDate))
-        for (entry, day) in zip(rule.stringList("except") ?? [], except) where !days.contains(day.isoDate) {
-            rule.problems.warning(
-                path, entry.line, "repeat except \(day.isoDate) is not one of the event's dates, so it changes nothing")
-        }
-        return recurrence
+        return (until, count)
     }
 }

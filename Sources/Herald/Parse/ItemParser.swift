@@ -119,6 +119,40 @@ public struct ItemParser: Sendable {
         }
     }
 
+    /// `categories:` (and a single `category:`, named first) and `tags:`.
+    private func readCategoriesAndTags(
+        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, path: String
+    ) -> (categories: [TermReference], tags: [TermReference]) {
+        var writtenCategories = fields.termList(keys["categories"]) ?? []
+        if let single = fields.text(keys["category"]) {
+            writtenCategories.insert((single, fields.line(of: fields.node(keys["category"]))), at: 0)
+        }
+        let categories = readTerms(writtenCategories, kind: "category", path: path, problems: &fields.problems)
+        let tags = readTerms(fields.termList(keys["tags"]) ?? [], kind: "tag", path: path, problems: &fields.problems)
+        return (categories, tags)
+    }
+
+    /// `author:`, one name or several; else the site's default author, as the item's language writes it.
+    private func readAuthors(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, language: String?) -> [String]
+    {
+        let authors = fields.names(keys["author"])
+        if authors.isEmpty, let fallback = language.flatMap({ authorOfLanguage[$0] }) ?? config.author {
+            return [fallback]
+        }
+        return authors
+    }
+
+    /// `views:`, `likes:` and `comments:`, when any is written (trending scores them).
+    private func readPopularity(_ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling) -> Popularity? {
+        guard
+            fields.node(keys["views"]) != nil || fields.node(keys["likes"]) != nil
+                || fields.node(keys["comments"]) != nil
+        else { return nil }
+        return Popularity(
+            views: fields.count(keys["views"]) ?? 0, likes: fields.count(keys["likes"]) ?? 0,
+            comments: fields.count(keys["comments"]) ?? 0)
+    }
+
     /// The item the front matter describes (its body not yet rendered), or nil when it has errors.
     private func readItem(
         _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, content: ContentSource
@@ -132,30 +166,14 @@ public struct ItemParser: Sendable {
         let zone = readZone(&fields, keys: keys, kind: kind, path: path)
         let fileDate = Slug.datePrefix(of: nameForSlug)
         let dates = readDates(&fields, keys: keys, kind: kind, zone: zone, fileDate: fileDate, path: path)
-        var writtenCategories = fields.termList(keys["categories"]) ?? []
-        if let single = fields.text(keys["category"]) {
-            writtenCategories.insert((single, fields.line(of: fields.node(keys["category"]))), at: 0)
-        }
-        let categories = readTerms(writtenCategories, kind: "category", path: path, problems: &fields.problems)
-        let tags = readTerms(fields.termList(keys["tags"]) ?? [], kind: "tag", path: path, problems: &fields.problems)
+        let (categories, tags) = readCategoriesAndTags(&fields, keys: keys, path: path)
         let (featured, weight, draft) = (
             fields.bool(keys["featured"]) ?? false, fields.int(keys["weight"]), fields.bool(keys["draft"]) ?? false
         )
         let cover = readCover(&fields, keys: keys, path: path)
         let summary = fields.text(keys["summary"])
-        var authors = fields.names(keys["author"])
-        // The site's default author, as the item's language writes it.
-        if authors.isEmpty, let fallback = content.language.flatMap({ authorOfLanguage[$0] }) ?? config.author {
-            authors = [fallback]
-        }
-        var popularity: Popularity?
-        if fields.node(keys["views"]) != nil || fields.node(keys["likes"]) != nil
-            || fields.node(keys["comments"]) != nil
-        {
-            popularity = Popularity(
-                views: fields.count(keys["views"]) ?? 0, likes: fields.count(keys["likes"]) ?? 0,
-                comments: fields.count(keys["comments"]) ?? 0)
-        }
+        let authors = readAuthors(&fields, keys: keys, language: content.language)
+        let popularity = readPopularity(&fields, keys: keys)
         let layout = fields.text(keys["layout"]).map {
             TermReference(name: $0, line: fields.line(of: fields.node(keys["layout"])))
         }
