@@ -75,10 +75,7 @@ public enum SiteBuilder {
         var leftOut = DiagnosticList()
         let items = published(allItems, rules: rules, zone: config.timeZone, skipped: &skipped, leftOut: &leftOut)
         let layout = config.layout
-        // An item shown from another language (multilingual sites) keeps its own language's address.
-        let paths =
-            layoutOfLanguage.isEmpty
-            ? items.map(layout.itemPath) : items.map { (layoutOfLanguage[$0.language] ?? layout).itemPath($0) }
+        let paths = self.paths(of: items, layout: layout, layoutOfLanguage: layoutOfLanguage)
         reportSharedURLs(items, paths: paths, layout: layout, into: &problems)
 
         // The sort keys are taken out of the items once. The orderings below used to read them
@@ -151,6 +148,15 @@ public enum SiteBuilder {
             }
         }
         return items
+    }
+
+    /// Each item's page path. An item shown from another language (multilingual sites) keeps its
+    /// own language's address.
+    private static func paths(
+        of items: [ContentItem], layout: URLLayout, layoutOfLanguage: [String: URLLayout]
+    ) -> [String] {
+        layoutOfLanguage.isEmpty
+            ? items.map(layout.itemPath) : items.map { (layoutOfLanguage[$0.language] ?? layout).itemPath($0) }
     }
 
     /// Files the listed items (`ids`) under their categories and tags, newest first in each: the
