@@ -93,31 +93,13 @@ public enum SiteCheck {
             pages.map { ($0.path, (template: $0.template, source: $0.source)) }, uniquingKeysWith: { a, _ in a })
         let templateTexts = model.theme.sources.sorted { $0.key < $1.key }
         let itemPaths = ItemPaths(([model.site] + model.otherLanguages).flatMap(\.paths))
-        var grouped:
-            [String: (location: (path: String, line: Int), finding: LinkCheck.Broken, written: String, pages: [String])] =
-                [:]
+        var grouped: [String: BrokenLinkGroup] = [:]
         var order: [String] = []
         for finding in broken {
             let info = pageInfo[finding.page]
-            var location: (String, Int)?
-            let forms = asWritten(finding.link, basePath: urls.basePath)
-            var written = finding.link
-            if let source = info?.source, let content = sourceText(source),
-                let (form, line) = firstLine(containingOneOf: forms, in: content)
-            {
-                location = (source, line)
-                written = form
-            }
-            if location == nil {
-                // The page's own template is searched first, then the rest (partials, the layout).
-                let own = templateTexts.filter { $0.key == info?.template }
-                for (name, template) in own + templateTexts.filter({ $0.key != info?.template }) {
-                    if let line = forms.lazy.compactMap({ lineContaining($0, in: template) }).first {
-                        location = (model.theme.sourcePaths[name] ?? "templates/\(name).mustache", line)
-                        break
-                    }
-                }
-            }
+            let (location, written) = whereWritten(
+                finding, info: info, templateTexts: templateTexts, theme: model.theme, urls: urls,
+                sourceText: sourceText)
             let place =
                 location ?? (
                     info.map { model.theme.sourcePaths[$0.template] ?? "templates/\($0.template).mustache" }
@@ -126,36 +108,74 @@ public enum SiteCheck {
             // A link not found as written anywhere is reported once, at the first page's template.
             let key = location == nil ? "?\u{0}\(finding.link)" : "\(place.0)\u{0}\(place.1)\u{0}\(finding.link)"
             if grouped[key] == nil {
-                grouped[key] = ((place.0, place.1), finding, written, [])
+                grouped[key] = BrokenLinkGroup(
+                    location: (place.0, place.1), finding: finding, written: written, pages: [])
                 order.append(key)
             }
             grouped[key]!.pages.append(finding.page)
         }
-        return order.map { key in
-            let entry = grouped[key]!
-            let firstPage = urls.path(URLLayout.pagePath(ofFile: entry.pages[0]))
-            let on = entry.pages.count == 1 ? "on \(firstPage)" : "on \(entry.pages.count) pages, such as \(firstPage)"
-            // A site path is put under the base path: say what it became, which is what is missing.
-            let link =
-                entry.written == entry.finding.link
-                ? entry.finding.link : "\(entry.written) (\(entry.finding.link) on the page)"
-            if let anchor = entry.finding.missingAnchor {
-                return missingAnchor(
-                    anchor, link: link, on: on, finding: entry.finding, check: check, at: entry.location)
-            }
-            let what = entry.finding.attribute == "href" ? "links to" : "shows the image"
-            let target = check.target(of: entry.finding.link, from: entry.pages[0])
-            let reason = target == .aboveRoot ? "which climbs above the site's root" : "which is not in the site"
-            let nearItem =
-                entry.finding.attribute == "href"
-                ? itemPaths.nearest(to: target, from: entry.pages[0]).map { "; did you mean \(urls.path($0))?" } : nil
-            let suggestion =
-                nearItem
-                ?? (entry.finding.attribute == "href"
-                    ? Self.webAddress(entry.written).map { "; did you mean https://\($0)?" } : nil) ?? ""
-            return Diagnostic(
-                path: entry.location.path, line: entry.location.line, "\(what) \(link), \(reason) (\(on))\(suggestion)")
+        return order.map { describe(grouped[$0]!, check: check, urls: urls, itemPaths: itemPaths) }
+    }
+
+    /// A broken link as it is reported: once for every place it is written, with the pages it is on.
+    private struct BrokenLinkGroup {
+        var location: (path: String, line: Int)
+        var finding: LinkCheck.Broken
+        /// The link as written in the source, which may lack the base path the page's link has.
+        var written: String
+        var pages: [String]
+    }
+
+    /// Where a broken link was written, and how: the line of the content file the page shows,
+    /// else of the page's own template, else of another template (partials, the layout); nil
+    /// when it is found written nowhere.
+    private static func whereWritten(
+        _ finding: LinkCheck.Broken, info: (template: String, source: String?)?,
+        templateTexts: [(key: String, value: String)], theme: Theme, urls: SiteURLs,
+        sourceText: (String) -> String?
+    ) -> (location: (String, Int)?, written: String) {
+        let forms = asWritten(finding.link, basePath: urls.basePath)
+        if let source = info?.source, let content = sourceText(source),
+            let (form, line) = firstLine(containingOneOf: forms, in: content)
+        {
+            return ((source, line), form)
         }
+        // The page's own template is searched first, then the rest (partials, the layout).
+        let own = templateTexts.filter { $0.key == info?.template }
+        for (name, template) in own + templateTexts.filter({ $0.key != info?.template }) {
+            if let line = forms.lazy.compactMap({ lineContaining($0, in: template) }).first {
+                return ((theme.sourcePaths[name] ?? "templates/\(name).mustache", line), finding.link)
+            }
+        }
+        return (nil, finding.link)
+    }
+
+    /// The finding told for a broken link, at the first place it is written, with a suggestion
+    /// of what was meant when one is close.
+    private static func describe(
+        _ entry: BrokenLinkGroup, check: LinkCheck, urls: SiteURLs, itemPaths: ItemPaths
+    ) -> Diagnostic {
+        let firstPage = urls.path(URLLayout.pagePath(ofFile: entry.pages[0]))
+        let on = entry.pages.count == 1 ? "on \(firstPage)" : "on \(entry.pages.count) pages, such as \(firstPage)"
+        // A site path is put under the base path: say what it became, which is what is missing.
+        let link =
+            entry.written == entry.finding.link
+            ? entry.finding.link : "\(entry.written) (\(entry.finding.link) on the page)"
+        if let anchor = entry.finding.missingAnchor {
+            return missingAnchor(anchor, link: link, on: on, finding: entry.finding, check: check, at: entry.location)
+        }
+        let what = entry.finding.attribute == "href" ? "links to" : "shows the image"
+        let target = check.target(of: entry.finding.link, from: entry.pages[0])
+        let reason = target == .aboveRoot ? "which climbs above the site's root" : "which is not in the site"
+        let nearItem =
+            entry.finding.attribute == "href"
+            ? itemPaths.nearest(to: target, from: entry.pages[0]).map { "; did you mean \(urls.path($0))?" } : nil
+        let suggestion =
+            nearItem
+            ?? (entry.finding.attribute == "href"
+                ? Self.webAddress(entry.written).map { "; did you mean https://\($0)?" } : nil) ?? ""
+        return Diagnostic(
+            path: entry.location.path, line: entry.location.line, "\(what) \(link), \(reason) (\(on))\(suggestion)")
     }
 
     /// `kaggle.com` or `www.example.org/page` written as a link without its `https://`, which makes

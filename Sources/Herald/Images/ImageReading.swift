@@ -69,18 +69,7 @@ struct ImageReading {
         let uses = Self.uses(in: site)
         guard !uses.isEmpty else { return ImageCatalog() }
         let origins = try originsByPath(site)
-        // Each file read once, however many items show it.
-        var sources: [String] = []
-        var seen = Set<String>()
-        for use in uses where seen.insert(use.path).inserted { sources.append(use.path) }
-        let measured = sources.parallelMap { path -> Result<ImageCache.Source, ImageProblem> in
-            guard let origin = origins[path] else { return .failure(ImageProblem("there is no such file")) }
-            return measure(origin)
-        }
-        // The same file named with and without a cover's focus is one image; a body's image that
-        // is not there is shown as written, and `herald check` reports it.
-        var byPath: [String: Result<ImageCache.Source, ImageProblem>] = [:]
-        for (path, result) in zip(sources, measured) { byPath[path] = result }
+        let byPath = measureEach(uses, origins: origins)
 
         // Each image and focus once, cropped when any of its uses shows it as a card.
         var keys: [ImageCatalog.Key] = []
@@ -120,22 +109,48 @@ struct ImageReading {
         }
         for key in keys {
             guard case .success(let source) = byPath[key.path]!, let origin = origins[key.path] else { continue }
-            let outputs = ImageRecipe.outputs(
-                path: key.path, header: source.header, contentHash: source.contentHash, options: options,
-                crop: cropped[key] == true, focus: key.focus)
-            // The original stays out when smaller files stand in for it and it is large or says
-            // where it was taken (a phone's photo of a member's home), unless it is to be kept.
-            let withheld =
-                !outputs.isEmpty && !options.keepOriginal
-                && (source.byteCount > options.maxOriginalBytes || source.header.hasGPS)
-            catalog.images[key] = SiteImage(
-                path: key.path, source: origin, header: source.header, byteCount: source.byteCount,
-                contentHash: source.contentHash, outputs: outputs, publishOriginal: !withheld,
-                firstUse: firstUse[key].map { ($0.owner, $0.line, $0.what) } ?? (origin, 1, "image"))
+            catalog.images[key] = image(
+                key, source: source, origin: origin, crop: cropped[key] == true, firstUse: firstUse[key])
         }
         if problems.hasErrors { throw BuildFailure(step: .readImages, diagnostics: problems.all) }
         cache.save()
         return catalog
+    }
+
+    /// Each file the uses name, measured once however many items show it, on all cores: the
+    /// same file named with and without a cover's focus is one image. A body's image that is not
+    /// there is shown as written, and `herald check` reports it.
+    private func measureEach(
+        _ uses: [Use], origins: [String: String]
+    ) -> [String: Result<ImageCache.Source, ImageProblem>] {
+        var sources: [String] = []
+        var seen = Set<String>()
+        for use in uses where seen.insert(use.path).inserted { sources.append(use.path) }
+        let measured = sources.parallelMap { path -> Result<ImageCache.Source, ImageProblem> in
+            guard let origin = origins[path] else { return .failure(ImageProblem("there is no such file")) }
+            return measure(origin)
+        }
+        var byPath: [String: Result<ImageCache.Source, ImageProblem>] = [:]
+        for (path, result) in zip(sources, measured) { byPath[path] = result }
+        return byPath
+    }
+
+    /// An image of the catalog: the files made from it, and whether its original is published.
+    private func image(
+        _ key: ImageCatalog.Key, source: ImageCache.Source, origin: String, crop: Bool, firstUse: Use?
+    ) -> SiteImage {
+        let outputs = ImageRecipe.outputs(
+            path: key.path, header: source.header, contentHash: source.contentHash, options: options, crop: crop,
+            focus: key.focus)
+        // The original stays out when smaller files stand in for it and it is large or says
+        // where it was taken (a phone's photo of a member's home), unless it is to be kept.
+        let withheld =
+            !outputs.isEmpty && !options.keepOriginal
+            && (source.byteCount > options.maxOriginalBytes || source.header.hasGPS)
+        return SiteImage(
+            path: key.path, source: origin, header: source.header, byteCount: source.byteCount,
+            contentHash: source.contentHash, outputs: outputs, publishOriginal: !withheld,
+            firstUse: firstUse.map { ($0.owner, $0.line, $0.what) } ?? (origin, 1, "image"))
     }
 
     /// The uses of local images, in item order: each item's cover, then the images its body shows.

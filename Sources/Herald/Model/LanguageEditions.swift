@@ -13,63 +13,11 @@ public enum LanguageEditions {
         config: SiteConfig, items: [ContentItem], rules: PublishingRules, popularity: [PopularityRecord] = [],
         sections: [String: [ContentKind: SectionPage]] = [:]
     ) -> Result<[Site], BuildFailure> {
-        let languages = config.languages
-        let configs = languages.map { LanguagesParser.config(of: $0, in: config) }
-        let layouts = Dictionary(uniqueKeysWithValues: zip(languages.map(\.code), configs.map(\.layout)))
-        let indexOfCode = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($0.element.code, $0.offset) })
-        // The published versions of each item, by key: language index → the item's index in `items`.
-        var versions: [String: [Int: Int]] = [:]
-        for (index, item) in items.enumerated() where rules.exclusion(of: item) == nil {
-            guard let language = indexOfCode[item.language] else { continue }
-            if versions[item.translationKey]?[language] == nil {
-                versions[item.translationKey, default: [:]][language] = index
-            }
-        }
-        let languageOfItem = items.map { indexOfCode[$0.language] }
-        let published = versions
+        let run = EditionRun(config: config, items: items, rules: rules)
         // Each language's site is built on a core of its own: one after another, the model of a
         // two-language 10,000-item site took twice as long as one language's (perf).
-        let outcomes = Array(languages.indices).parallelMap { current -> Result<Site, BuildFailure> in
-            let language = languages[current]
-            // By index: an item is looked at, and copied once, into the language's list.
-            var chosen: [ContentItem] = []
-            chosen.reserveCapacity(items.count)
-            var borrowedKeys: [String: Int] = [:]
-            for index in items.indices {
-                guard let own = languageOfItem[index] else { continue }
-                if own == current {
-                    chosen.append(items[index])
-                } else if language.listsUntranslated, let present = published[items[index].translationKey],
-                    present[current] == nil,
-                    // Shown from the first language (in site.yml's order) that has it.
-                    present.keys.min() == own, present[own] == index
-                {
-                    chosen.append(items[index])
-                    borrowedKeys[items[index].sourcePath] = own
-                }
-            }
-            return SiteBuilder.build(
-                config: configs[current], items: chosen, rules: rules, popularity: popularity,
-                sections: sections[language.code] ?? [:], layoutOfLanguage: layouts, everyLanguagesItems: items
-            ).map { built in
-                var site = built
-                var edition = LanguageEdition(all: languages, current: current)
-                for id in site.items.indices {
-                    let item = site.items[id]
-                    if let own = borrowedKeys[item.sourcePath] { edition.borrowed[id] = own }
-                    guard let present = published[item.translationKey] else { continue }
-                    if let first = present.keys.min(), let original = present[first] {
-                        edition.identity[id] = items[original].slug
-                    }
-                    guard present.count > 1 else { continue }
-                    edition.translations[id] = present.filter { $0.key != indexOfCode[item.language] }.sorted {
-                        $0.key < $1.key
-                    }
-                    .map { (language: $0.key, path: layouts[languages[$0.key].code]!.itemPath(items[$0.value])) }
-                }
-                site.languages = edition
-                return site
-            }
+        let outcomes = Array(run.languages.indices).parallelMap { current -> Result<Site, BuildFailure> in
+            run.site(of: current, popularity: popularity, sections: sections[run.languages[current].code] ?? [:])
         }
         var sites: [Site] = []
         var problems: [Diagnostic] = []
@@ -84,7 +32,7 @@ public enum LanguageEditions {
             return .failure(BuildFailure(step: .buildSiteModel, diagnostics: Array(Set(problems)).sorted()))
         }
         sites[SiteLanguage.defaultIndex].warnings += translationWarnings(
-            items: items, versions: versions, languages: languages, sites: sites, rules: rules)
+            items: items, versions: run.published, languages: run.languages, sites: sites, rules: rules)
         return .success(sites)
     }
 
@@ -178,5 +126,98 @@ public enum LanguageEditions {
             }
         }
         return warnings
+    }
+}
+
+/// What every language's edition is made from, worked out once and shared by the editions built
+/// at once on their cores: only read, so no language copies the items or the tables.
+private struct EditionRun: Sendable {
+    let languages: [SiteLanguage]
+    let configs: [SiteConfig]
+    let layouts: [String: URLLayout]
+    let indexOfCode: [String: Int]
+    let items: [ContentItem]
+    let rules: PublishingRules
+    /// The published versions of each item, by key: language index → the item's index in `items`.
+    let published: [String: [Int: Int]]
+    /// Each item's language, by index in `languages` (nil for a language the site does not have).
+    let languageOfItem: [Int?]
+
+    init(config: SiteConfig, items: [ContentItem], rules: PublishingRules) {
+        languages = config.languages
+        configs = languages.map { LanguagesParser.config(of: $0, in: config) }
+        layouts = Dictionary(uniqueKeysWithValues: zip(languages.map(\.code), configs.map(\.layout)))
+        let indexOfCode = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($0.element.code, $0.offset) })
+        var versions: [String: [Int: Int]] = [:]
+        for (index, item) in items.enumerated() where rules.exclusion(of: item) == nil {
+            guard let language = indexOfCode[item.language] else { continue }
+            if versions[item.translationKey]?[language] == nil {
+                versions[item.translationKey, default: [:]][language] = index
+            }
+        }
+        self.indexOfCode = indexOfCode
+        self.items = items
+        self.rules = rules
+        published = versions
+        languageOfItem = items.map { indexOfCode[$0.language] }
+    }
+
+    /// The site of language `current`: its own items, and those it shows from another language.
+    func site(
+        of current: Int, popularity: [PopularityRecord], sections: [ContentKind: SectionPage]
+    ) -> Result<Site, BuildFailure> {
+        let (chosen, borrowedKeys) = chosenItems(of: current)
+        return SiteBuilder.build(
+            config: configs[current], items: chosen, rules: rules, popularity: popularity,
+            sections: sections, layoutOfLanguage: layouts, everyLanguagesItems: items
+        ).map { built in
+            var site = built
+            site.languages = edition(of: site, current: current, borrowedKeys: borrowedKeys)
+            return site
+        }
+    }
+
+    /// The items language `current` shows, and of those from another language, the language each
+    /// is shown from (by source path).
+    private func chosenItems(of current: Int) -> (chosen: [ContentItem], borrowedKeys: [String: Int]) {
+        let language = languages[current]
+        // By index: an item is looked at, and copied once, into the language's list.
+        var chosen: [ContentItem] = []
+        chosen.reserveCapacity(items.count)
+        var borrowedKeys: [String: Int] = [:]
+        for index in items.indices {
+            guard let own = languageOfItem[index] else { continue }
+            if own == current {
+                chosen.append(items[index])
+            } else if language.listsUntranslated, let present = published[items[index].translationKey],
+                present[current] == nil,
+                // Shown from the first language (in site.yml's order) that has it.
+                present.keys.min() == own, present[own] == index
+            {
+                chosen.append(items[index])
+                borrowedKeys[items[index].sourcePath] = own
+            }
+        }
+        return (chosen, borrowedKeys)
+    }
+
+    /// How the built site of language `current` stands among the others: the items it borrows,
+    /// each item's identity (the original's slug) and its translations' pages.
+    private func edition(of site: Site, current: Int, borrowedKeys: [String: Int]) -> LanguageEdition {
+        var edition = LanguageEdition(all: languages, current: current)
+        for id in site.items.indices {
+            let item = site.items[id]
+            if let own = borrowedKeys[item.sourcePath] { edition.borrowed[id] = own }
+            guard let present = published[item.translationKey] else { continue }
+            if let first = present.keys.min(), let original = present[first] {
+                edition.identity[id] = items[original].slug
+            }
+            guard present.count > 1 else { continue }
+            edition.translations[id] = present.filter { $0.key != indexOfCode[item.language] }.sorted {
+                $0.key < $1.key
+            }
+            .map { (language: $0.key, path: layouts[languages[$0.key].code]!.itemPath(items[$0.value])) }
+        }
+        return edition
     }
 }

@@ -73,30 +73,9 @@ public enum SiteBuilder {
         var problems = DiagnosticList()
         var skipped = SkippedItems()
         var leftOut = DiagnosticList()
-        // Sorted by index, then copied once: sorting the items themselves copied each whole item.
-        let order = allItems.indices.sorted { allItems[$0].sourcePath < allItems[$1].sourcePath }
-        var items: [ContentItem] = []
-        items.reserveCapacity(allItems.count)
-        for index in order {
-            if let reason = rules.exclusion(of: allItems[index]) {
-                switch reason {
-                case \SkippedItems.drafts: skipped.drafts += 1
-                case \SkippedItems.future:
-                    skipped.future += 1
-                    if let warning = rules.futureWarning(for: allItems[index], in: config.timeZone) {
-                        leftOut.append(contentsOf: [warning])
-                    }
-                default: skipped.expired += 1
-                }
-            } else {
-                items.append(allItems[index])
-            }
-        }
+        let items = published(allItems, rules: rules, zone: config.timeZone, skipped: &skipped, leftOut: &leftOut)
         let layout = config.layout
-        // An item shown from another language (multilingual sites) keeps its own language's address.
-        let paths =
-            layoutOfLanguage.isEmpty
-            ? items.map(layout.itemPath) : items.map { (layoutOfLanguage[$0.language] ?? layout).itemPath($0) }
+        let paths = self.paths(of: items, layout: layout, layoutOfLanguage: layoutOfLanguage)
         reportSharedURLs(items, paths: paths, layout: layout, into: &problems)
 
         // The sort keys are taken out of the items once. The orderings below used to read them
@@ -119,15 +98,7 @@ public enum SiteBuilder {
                     allItems: everyLanguagesItems ?? allItems, config: config, rules: rules)
             },
             { [items] () -> Terms in
-                let dated = ids.sorted(by: newestFirst)
-                var (problems, warnings) = (DiagnosticList(), DiagnosticList())
-                let (categories, categoriesOfItem) = fileIntoCategories(
-                    items, newestFirst: dated, layout: layout, declared: config.categories, problems: &problems,
-                    warnings: &warnings)
-                let (tags, tagsOfItem) = fileIntoTags(items, newestFirst: dated, warnings: &warnings)
-                return Terms(
-                    categories: categories, categoriesOfItem: categoriesOfItem, tags: tags, tagsOfItem: tagsOfItem,
-                    problems: problems, warnings: warnings)
+                Self.terms(of: items, ids: ids, newestFirst: newestFirst, layout: layout, declared: config.categories)
             })
         problems.append(contentsOf: terms.problems.all)
         var warnings = terms.warnings
@@ -149,6 +120,59 @@ public enum SiteBuilder {
                 popularity: lists.popularity, trending: lists.trending, trendingScore: lists.scores,
                 warnings: warnings.all, paths: paths, sections: sections,
                 layout: layout))
+    }
+
+    /// The items this build publishes, in path order, counting those left out by why (`skipped`)
+    /// and naming each far-future one (`leftOut`), so `build` goes on with the published alone.
+    private static func published(
+        _ allItems: [ContentItem], rules: PublishingRules, zone: TimeZone, skipped: inout SkippedItems,
+        leftOut: inout DiagnosticList
+    ) -> [ContentItem] {
+        // Sorted by index, then copied once: sorting the items themselves copied each whole item.
+        let order = allItems.indices.sorted { allItems[$0].sourcePath < allItems[$1].sourcePath }
+        var items: [ContentItem] = []
+        items.reserveCapacity(allItems.count)
+        for index in order {
+            if let reason = rules.exclusion(of: allItems[index]) {
+                switch reason {
+                case \SkippedItems.drafts: skipped.drafts += 1
+                case \SkippedItems.future:
+                    skipped.future += 1
+                    if let warning = rules.futureWarning(for: allItems[index], in: zone) {
+                        leftOut.append(contentsOf: [warning])
+                    }
+                default: skipped.expired += 1
+                }
+            } else {
+                items.append(allItems[index])
+            }
+        }
+        return items
+    }
+
+    /// Each item's page path. An item shown from another language (multilingual sites) keeps its
+    /// own language's address.
+    private static func paths(
+        of items: [ContentItem], layout: URLLayout, layoutOfLanguage: [String: URLLayout]
+    ) -> [String] {
+        layoutOfLanguage.isEmpty
+            ? items.map(layout.itemPath) : items.map { (layoutOfLanguage[$0.language] ?? layout).itemPath($0) }
+    }
+
+    /// Files the listed items (`ids`) under their categories and tags, newest first in each: the
+    /// half of the model that `build` makes on a core of its own, beside the lists.
+    private static func terms(
+        of items: [ContentItem], ids: [ItemID], newestFirst: (ItemID, ItemID) -> Bool, layout: URLLayout,
+        declared: [CategoryDeclaration]
+    ) -> Terms {
+        let dated = ids.sorted(by: newestFirst)
+        var (problems, warnings) = (DiagnosticList(), DiagnosticList())
+        let (categories, categoriesOfItem) = fileIntoCategories(
+            items, newestFirst: dated, layout: layout, declared: declared, problems: &problems, warnings: &warnings)
+        let (tags, tagsOfItem) = fileIntoTags(items, newestFirst: dated, warnings: &warnings)
+        return Terms(
+            categories: categories, categoriesOfItem: categoriesOfItem, tags: tags, tagsOfItem: tagsOfItem,
+            problems: problems, warnings: warnings)
     }
 
     /// The site's lists of items, in their orders, with popularity and trending.
@@ -228,90 +252,6 @@ public enum SiteBuilder {
             warnings: warnings)
     }
 
-    /// Matches data-file rows to items by content path (with or without `content/`) or by slug;
-    /// an item no row names keeps its front-matter figures. A row naming no item is a warning
-    /// (unless it names an item this build leaves out, such as a draft).
-    ///
-    /// In a multilingual site a row counts for the item in every language: a row naming the file
-    /// of any of its versions (`gala.md`, `gala.en.md`, `content/en/news/gala.md`, or a file
-    /// linked by `translationKey`) is the item's, and a row naming this language's own file wins
-    /// over one naming another version, whatever their order.
-    static func assignPopularity(
-        _ records: [PopularityRecord], to items: [ContentItem], allItems: [ContentItem], warnings: inout DiagnosticList
-    ) -> [Popularity] {
-        guard !records.isEmpty else { return items.map { $0.popularity ?? Popularity() } }
-        var byPath: [String: ItemID] = [:]
-        // A slug's item, or `sharedSlug` when more than one item has it: no array per slug, which
-        // made this 125 ms of the 50,000-item corpus's site model (perf).
-        let sharedSlug = -1
-        var bySlug: [String: ItemID] = [:]
-        // By index, not `enumerated()`, which copies each whole item: such copies and the set of
-        // known names below were 23 of the site model's 100 ms on the 10,000-item corpus (perf).
-        byPath.reserveCapacity(items.count)
-        bySlug.reserveCapacity(items.count)
-        for id in items.indices {
-            byPath[items[id].sourcePath] = id
-            bySlug[items[id].slug] = bySlug[items[id].slug] == nil ? id : sharedSlug
-        }
-        // The other versions' files, by the key an item shares with its translations: made once
-        // a row names no published file or slug of this language. A slug is matched in this
-        // language only: two languages' items may share a slug and be different items.
-        var versionOf: (byKey: [String: ItemID], keyOfPath: [String: String])?
-        func version(named path: String) -> ItemID? {
-            if versionOf == nil {
-                var byKey: [String: ItemID] = [:]
-                for id in items.indices where byKey[items[id].translationKey] == nil {
-                    byKey[items[id].translationKey] = id
-                }
-                var keyOfPath: [String: String] = [:]
-                for index in allItems.indices { keyOfPath[allItems[index].sourcePath] = allItems[index].translationKey }
-                versionOf = (byKey, keyOfPath)
-            }
-            // A file of another language, or the path without language its translations share
-            // (`content/news/gala.md` for `gala.en.md`, even when there is no such file).
-            return versionOf!.keyOfPath[path].flatMap { versionOf!.byKey[$0] } ?? versionOf!.byKey[path]
-        }
-        // Every path and slug, drafts included, only to tell a record of an unpublished item
-        // from a mistake: made once a record matches nothing.
-        var known: Set<String>?
-        var fromData: [ItemID: Popularity] = [:]
-        var fromOtherVersions: [ItemID: Popularity] = [:]
-        for record in records {
-            let path = record.key.hasPrefix("content/") ? record.key : "content/" + record.key
-            var id = byPath[path]
-            if id == nil, let candidate = bySlug[record.key] {
-                if candidate != sharedSlug {
-                    id = candidate
-                } else {
-                    warnings.warning(
-                        record.path, record.line,
-                        "'\(record.key)' is the slug of more than one item; name it by its content path")
-                    continue
-                }
-            }
-            if let id {
-                fromData[id] = record.popularity
-                continue
-            }
-            if let other = version(named: path) {
-                fromOtherVersions[other] = record.popularity
-                continue
-            }
-            if known == nil {
-                var names = Set<String>(minimumCapacity: 2 * allItems.count)
-                for index in allItems.indices {
-                    names.insert(allItems[index].sourcePath)
-                    names.insert(allItems[index].slug)
-                }
-                known = names
-            }
-            if let known, !known.contains(path) && !known.contains(record.key) {
-                warnings.warning(record.path, record.line, "no item has the path or slug '\(record.key)'")
-            }
-        }
-        return items.indices.map { id in fromData[id] ?? fromOtherVersions[id] ?? items[id].popularity ?? Popularity() }
-    }
-
     /// Ranks news and events that are not over by `points / (age in hours + 2) ^ gravity`, counting
     /// only items published within the window and with some popularity. Ties: newer first, then by path.
     /// Ages are measured to `hour`, the start of the hour `now` is in; an event is over at `now`.
@@ -386,91 +326,6 @@ public enum SiteBuilder {
                 }
             }
         }
-    }
-
-    /// Files items under categories: a name matches a declared category by name or slug, in any
-    /// case; other names are merged by slug (`Istio`, `istio`, `“istio”`) into one category named
-    /// as most items spell it, with one warning listing the other spellings.
-    private static func fileIntoCategories(
-        _ items: [ContentItem], newestFirst: [ItemID], layout: URLLayout, declared: [CategoryDeclaration],
-        problems: inout DiagnosticList, warnings: inout DiagnosticList
-    ) -> ([Category], [[Int]]) {
-        var categories = declared.map {
-            Category(
-                slug: $0.slug, name: $0.name, description: $0.description, color: $0.color, icon: $0.icon,
-                declared: true, items: [])
-        }
-        var indexBySlug: [String: Int] = [:]
-        for (index, category) in categories.enumerated() { indexBySlug[category.slug] = index }
-        // Undeclared spellings: how many items use each, and where each is first written (items
-        // come in path order); grouped by slug once all are counted.
-        var uses: [String: (slug: String, count: Int, path: String, line: Int)] = [:]
-        var slugsOfItem = Array(repeating: [String](), count: items.count)
-        // A few names are used by many items: each is made a slug of once.
-        var slugOfName: [String: String] = [:]
-        // By index: `enumerated()` copies each whole item.
-        for id in items.indices {
-            for reference in items[id].categories {
-                let slug = slugOfName[reference.name] ?? layout.categorySlug(for: reference.name)
-                slugOfName[reference.name] = slug
-                if slug.isEmpty {
-                    problems.error(
-                        items[id].sourcePath, reference.line,
-                        "category '\(reference.name)' has no letters or digits to make a URL from; declare it in site.yml with a slug"
-                    )
-                    continue
-                }
-                if !slugsOfItem[id].contains(slug) { slugsOfItem[id].append(slug) }
-                // Only listed items make a category: one named by an item kept out of lists alone
-                // would be an empty page (its item keeps the category off its page, as with tags).
-                guard indexBySlug[slug] == nil, items[id].listed else { continue }
-                if uses[reference.name] == nil {
-                    uses[reference.name] = (slug, 1, items[id].sourcePath, reference.line)
-                } else {
-                    uses[reference.name]!.count += 1
-                }
-            }
-        }
-        var spellings: [String: [String: (count: Int, path: String, line: Int)]] = [:]
-        for (name, use) in uses { spellings[use.slug, default: [:]][name] = (use.count, use.path, use.line) }
-        // Undeclared categories are created in a fixed order (by name) so output never depends on file order.
-        let undeclared = spellings.map {
-            slug, names -> (slug: String, name: String, first: (path: String, line: Int), others: [String]) in
-            let ranked = names.sorted {
-                $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key
-            }
-            let first = names.values.min { ($0.path, $0.line) < ($1.path, $1.line) }!
-            return (slug, ranked[0].key, (first.path, first.line), ranked.dropFirst().map(\.key))
-        }.sorted { $0.name != $1.name ? $0.name < $1.name : $0.slug < $1.slug }
-        for entry in undeclared {
-            var warned = true
-            if !entry.others.isEmpty {
-                warnings.warning(
-                    entry.first.path, entry.first.line,
-                    "category '\(entry.name)' is also written \(entry.others.map { "'\($0)'" }.joined(separator: ", ")); they are shown as one category, '\(entry.name)' (declare it in site.yml to choose the name)"
-                )
-            } else if let near = SiteConfigParser.closest(
-                to: entry.name, in: declared.map(\.name) + declared.map(\.slug)), near != entry.name
-            {
-                // A new category one typo away from a declared one is most likely that one misspelt.
-                warnings.warning(
-                    entry.first.path, entry.first.line,
-                    "category '\(entry.name)' is not declared in site.yml, so it gets its own page; did you mean '\(near)'?"
-                )
-            } else {
-                warned = false
-            }
-            indexBySlug[entry.slug] = categories.count
-            categories.append(
-                Category(
-                    slug: entry.slug, name: entry.name, description: nil, color: nil, icon: nil, declared: false,
-                    items: [], warnedAbout: warned))
-        }
-        let ofItem = slugsOfItem.map { $0.compactMap { indexBySlug[$0] } }
-        for id in newestFirst {
-            for index in ofItem[id] { categories[index].items.append(id) }
-        }
-        return (categories, ofItem)
     }
 
     /// Groups items by tag; spellings that give the same slug are one tag, named as first written.

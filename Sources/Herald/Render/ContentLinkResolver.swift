@@ -23,71 +23,13 @@ public struct ContentLinkResolver {
         guard
             site.items.indices.contains(where: { !site.items[$0].contentLinks.isEmpty && only?.contains($0) != false })
         else { return [] }
-        let published = Dictionary(
-            site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
-        // The language of originals (files named without a language): the site's default.
-        let originals = site.languages?.all.first?.code
-        // Only a multilingual site's items have a translation key.
-        let versionOfKey = Dictionary(
-            site.items.indices.filter { !site.items[$0].translationKey.isEmpty }.map {
-                (site.items[$0].translationKey, $0)
-            },
-            uniquingKeysWith: { a, _ in a })
-        let parsed = Dictionary(allItems.map { ($0.sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
-        // A link written in other letter case (`Part-3.md` for `part-3/index.md`) still finds its
-        // file when no file has the case written.
-        let byLowercase = Dictionary(
-            allItems.map { ($0.sourcePath.lowercased(), $0.sourcePath) }, uniquingKeysWith: { a, b in min(a, b) })
-        // Made once, and only looked in for a link that leads nowhere.
-        let fileNames = NearestMatch(
-            (allItems.map(\.sourcePath) + unparsed.sorted()).map {
-                (($0 as NSString).lastPathComponent.lowercased(), $0)
-            })
+        let known = ContentLinkTargets(site: site, allItems: allItems, elsewhere: elsewhere, unparsed: unparsed)
         var found = DiagnosticList()
         for id in site.items.indices where !site.items[id].contentLinks.isEmpty && only?.contains(id) != false {
             var item = site.items[id]
             var targets: [Int: String?] = [:]  // marker index → href, or nil to show the link as text
             for (index, link) in item.contentLinks.enumerated() {
-                let written = link.candidates(from: item.sourcePath)
-                let candidates = written + written.compactMap { byLowercase[$0.lowercased()] }
-                let rest = ContentLink.split(link.written).rest
-                let linked = candidates.lazy.compactMap { parsed[$0] }.first
-                // A link to an original (`about.md`) or to a file in the linking item's own language
-                // leads to that item's version in this part's language; one to a translation in
-                // another language (`about.en.md` from a Chinese article: "read in English") leads
-                // to that translation's page.
-                let version = linked.flatMap {
-                    $0.language == item.language || $0.language == originals ? versionOfKey[$0.translationKey] : nil
-                }
-                if let target = candidates.lazy.compactMap({ published[$0] }).first ?? version {
-                    targets[index] = urls.path(site.paths[target]) + rest
-                } else if let linked, let path = elsewhere[linked.sourcePath] {
-                    targets[index] = urls.path(path) + rest
-                } else if let linked {
-                    let reason =
-                        switch rules.exclusion(of: linked) {
-                        case \SkippedItems.drafts: "a draft"
-                        case \SkippedItems.future: "dated in the future"
-                        case \SkippedItems.expired: "expired"
-                        default: "in another language that does not list it"
-                        }
-                    found.warning(
-                        item.sourcePath, link.line,
-                        "links to \(link.written), which is \(reason) and not published in this build, so the link is shown as text until it is"
-                    )
-                    targets[index] = .some(nil)
-                } else if candidates.contains(where: unparsed.contains) {
-                    targets[index] = .some(nil)
-                } else if link.written.hasPrefix("/") {
-                    // A site path that is no content file may be a static one: it stays a site link.
-                    targets[index] = urls.path(String(link.written.dropFirst()))
-                } else {
-                    found.error(
-                        item.sourcePath, link.line,
-                        "links to \(link.written), which is not a content file of the site\(suggestion(for: written, among: fileNames))",
-                        kind: .deadContentLink(link.written))
-                    targets[index] = .some(nil)
-                }
+                targets.updateValue(target(of: link, in: item, known: known, found: &found), forKey: index)
             }
             item.body.html = Self.replacingMarkers(in: item.body.html, with: targets)
             item.body.leadHTML = Self.replacingMarkers(in: item.body.leadHTML, with: targets)
@@ -95,6 +37,53 @@ public struct ContentLinkResolver {
             site.items[id] = item
         }
         return found.all
+    }
+
+    /// The `href` a link of `item` leads to, or nil to show it as text: a link to an item left out
+    /// of this build is told as a warning, and one to no content file as an error.
+    private func target(
+        of link: ContentLink, in item: ContentItem, known: ContentLinkTargets, found: inout DiagnosticList
+    ) -> String? {
+        let written = link.candidates(from: item.sourcePath)
+        let candidates = written + written.compactMap { known.byLowercase[$0.lowercased()] }
+        let rest = ContentLink.split(link.written).rest
+        let linked = candidates.lazy.compactMap { known.parsed[$0] }.first
+        // A link to an original (`about.md`) or to a file in the linking item's own language
+        // leads to that item's version in this part's language; one to a translation in
+        // another language (`about.en.md` from a Chinese article: "read in English") leads
+        // to that translation's page.
+        let version = linked.flatMap {
+            $0.language == item.language || $0.language == known.originals ? known.versionOfKey[$0.translationKey] : nil
+        }
+        if let target = candidates.lazy.compactMap({ known.published[$0] }).first ?? version {
+            return urls.path(known.paths[target]) + rest
+        } else if let linked, let path = known.elsewhere[linked.sourcePath] {
+            return urls.path(path) + rest
+        } else if let linked {
+            let reason =
+                switch rules.exclusion(of: linked) {
+                case \SkippedItems.drafts: "a draft"
+                case \SkippedItems.future: "dated in the future"
+                case \SkippedItems.expired: "expired"
+                default: "in another language that does not list it"
+                }
+            found.warning(
+                item.sourcePath, link.line,
+                "links to \(link.written), which is \(reason) and not published in this build, so the link is shown as text until it is"
+            )
+            return nil
+        } else if candidates.contains(where: known.unparsed.contains) {
+            return nil
+        } else if link.written.hasPrefix("/") {
+            // A site path that is no content file may be a static one: it stays a site link.
+            return urls.path(String(link.written.dropFirst()))
+        } else {
+            found.error(
+                item.sourcePath, link.line,
+                "links to \(link.written), which is not a content file of the site\(suggestion(for: written, among: known.fileNames))",
+                kind: .deadContentLink(link.written))
+            return nil
+        }
     }
 
     /// `; did you mean content/news/2026-11-23-gala.md?` when a content file's name is close to
@@ -128,5 +117,49 @@ public struct ContentLinkResolver {
             }
         }
         return result
+    }
+}
+
+/// What the content links of one build are looked up in, made once for all of its items.
+private struct ContentLinkTargets {
+    /// Each published item by its source path.
+    let published: [String: ItemID]
+    /// The language of originals (files named without a language): the site's default.
+    let originals: String?
+    /// Each item of this language by its translation key (only a multilingual site's items have one).
+    let versionOfKey: [String: ItemID]
+    /// Every item parsed, drafts and all, by its source path.
+    let parsed: [String: ContentItem]
+    /// A link written in other letter case (`Part-3.md` for `part-3/index.md`) still finds its
+    /// file when no file has the case written.
+    let byLowercase: [String: String]
+    /// Looked in only for a link that leads nowhere.
+    let fileNames: NearestMatch
+    /// The published items' page paths, by item id (not the items: the resolver changes those).
+    let paths: [String]
+    /// The pages of items published in another language only: source path → page path.
+    let elsewhere: [String: String]
+    /// The files that did not parse, whose links are no broken links.
+    let unparsed: Set<String>
+
+    init(site: Site, allItems: [ContentItem], elsewhere: [String: String], unparsed: Set<String>) {
+        published = Dictionary(
+            site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
+        originals = site.languages?.all.first?.code
+        versionOfKey = Dictionary(
+            site.items.indices.filter { !site.items[$0].translationKey.isEmpty }.map {
+                (site.items[$0].translationKey, $0)
+            },
+            uniquingKeysWith: { a, _ in a })
+        parsed = Dictionary(allItems.map { ($0.sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
+        byLowercase = Dictionary(
+            allItems.map { ($0.sourcePath.lowercased(), $0.sourcePath) }, uniquingKeysWith: { a, b in min(a, b) })
+        fileNames = NearestMatch(
+            (allItems.map(\.sourcePath) + unparsed.sorted()).map {
+                (($0 as NSString).lastPathComponent.lowercased(), $0)
+            })
+        paths = site.paths
+        self.elsewhere = elsewhere
+        self.unparsed = unparsed
     }
 }

@@ -10,15 +10,17 @@ enum LanguageLinks {
     /// One plan of every language's pages, the default language's first.
     static func merge(_ plans: consuming [PagePlan], editions: [Site], urls: SiteURLs) -> PagePlan {
         let roots = editions.map(\.layout.root)
-        // Each language's pages, by path without the language's folder.
-        let plainPaths: [Set<String>] = plans.indices.map { index in
-            Set(plans[index].jobs.map { String($0.path.dropFirst(roots[index].count)) })
-        }
-        let itemOfSource: [[String: ItemID]] = editions.map { site in
-            Dictionary(
-                site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
-        }
-        let languages = editions[SiteLanguage.defaultIndex].languages?.all ?? []
+        let pages = PageLanguages(
+            roots: roots,
+            // Each language's pages, by path without the language's folder.
+            plainPaths: plans.indices.map { index in
+                Set(plans[index].jobs.map { String($0.path.dropFirst(roots[index].count)) })
+            },
+            itemOfSource: editions.map { site in
+                Dictionary(
+                    site.items.indices.map { (site.items[$0].sourcePath, $0) }, uniquingKeysWith: { first, _ in first })
+            },
+            languages: editions[SiteLanguage.defaultIndex].languages?.all ?? [], editions: editions, urls: urls)
         // The jobs are moved into one list and changed in place: copying 20,000 jobs (a view each)
         // to change them was a tenth of the planning of a two-language 10,000-item site. The
         // default language's are taken over where they are (the plans are the caller's no more).
@@ -39,32 +41,7 @@ enum LanguageLinks {
         let paths = jobs.map { (path: $0.path, source: $0.source?.path) }
         let jobLanguages = languageOfJob
         let links = Array(paths.indices).parallelMap { index -> [LanguageLinkView] in
-            let current = jobLanguages[index]
-            let (path, source) = paths[index]
-            // Each language's file for this page, or nil where the language lacks it.
-            var files: [String?] = Array(repeating: nil, count: languages.count)
-            files[current] = path
-            if let source, let id = itemOfSource[current][source] {
-                for (language, translation) in editions[current].languages?.translations[id] ?? [] {
-                    files[language] = URLLayout.pageFile(translation)
-                }
-            } else if !isLaterPage(path) {
-                // A list's later pages hold other items in each language: only its first is a translation.
-                let plain = String(path.dropFirst(roots[current].count))
-                for language in languages.indices where language != current && plainPaths[language].contains(plain) {
-                    files[language] = roots[language] + plain
-                }
-            }
-            // A page in its own language alone has no alternates, not even itself.
-            let alone = files.filter { $0 != nil }.count == 1
-            return languages.indices.map { language in
-                let page = files[language].map { URLLayout.pagePath(ofFile: $0) } ?? roots[language]
-                return LanguageLinkView(
-                    code: languages[language].code, name: languages[language].name, url: urls.path(page),
-                    permalink: urls.absolute(page),
-                    translated: files[language] != nil && !alone, current: language == current, isDefault: language == 0
-                )
-            }
+            pages.links(path: paths[index].path, source: paths[index].source, current: jobLanguages[index])
         }
         for index in jobs.indices {
             jobs[index].language = languageOfJob[index]
@@ -80,4 +57,46 @@ enum LanguageLinks {
         return parts.count >= 3 && parts[parts.count - 3] == "page" && Int(parts[parts.count - 2]) != nil
     }
 
+}
+
+/// What every page's links to its other languages are made from, worked out once and shared by
+/// the cores that make them.
+private struct PageLanguages: Sendable {
+    let roots: [String]
+    /// Each language's pages, by path without the language's folder.
+    let plainPaths: [Set<String>]
+    /// Each language's items by source path.
+    let itemOfSource: [[String: ItemID]]
+    let languages: [SiteLanguage]
+    let editions: [Site]
+    let urls: SiteURLs
+
+    /// The links of the page at `path` (showing the file `source`, if any) in language `current`
+    /// to itself in every language, itself included.
+    func links(path: String, source: String?, current: Int) -> [LanguageLinkView] {
+        // Each language's file for this page, or nil where the language lacks it.
+        var files: [String?] = Array(repeating: nil, count: languages.count)
+        files[current] = path
+        if let source, let id = itemOfSource[current][source] {
+            for (language, translation) in editions[current].languages?.translations[id] ?? [] {
+                files[language] = URLLayout.pageFile(translation)
+            }
+        } else if !LanguageLinks.isLaterPage(path) {
+            // A list's later pages hold other items in each language: only its first is a translation.
+            let plain = String(path.dropFirst(roots[current].count))
+            for language in languages.indices where language != current && plainPaths[language].contains(plain) {
+                files[language] = roots[language] + plain
+            }
+        }
+        // A page in its own language alone has no alternates, not even itself.
+        let alone = files.filter { $0 != nil }.count == 1
+        return languages.indices.map { language in
+            let page = files[language].map { URLLayout.pagePath(ofFile: $0) } ?? roots[language]
+            return LanguageLinkView(
+                code: languages[language].code, name: languages[language].name, url: urls.path(page),
+                permalink: urls.absolute(page),
+                translated: files[language] != nil && !alone, current: language == current, isDefault: language == 0
+            )
+        }
+    }
 }

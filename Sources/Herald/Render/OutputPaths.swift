@@ -27,52 +27,10 @@ enum OutputPaths {
     /// Checks the output `paths`; `claim` tells who wants the path at an index, asked only for
     /// the paths in a problem (made for every path, the descriptions were a third of this check).
     static func check(_ paths: [String], claim: (Int) -> Claim) throws {
-        // Paths by index, in a table sized up front, and folders looked up as slices of the paths
-        // (no string made per folder): this check was 40 ms on one core for the 10,000-item corpus.
-        var byPath: [Substring: Int] = [:]
-        byPath.reserveCapacity(paths.count)
         var problems: [Diagnostic] = []
-        for (index, path) in paths.enumerated() {
-            if let otherIndex = byPath[path[...]] {
-                let (mine, other) = (claim(index), claim(otherIndex))
-                // Told where the first claim with a source is, and of its alias when it is one.
-                let placed = mine.source != nil ? mine : other
-                let (file, line) = placed.source ?? (path, 1)
-                problems.append(
-                    Diagnostic(
-                        path: file, line: line, "\(mine.owner) and \(other.owner) would both be written to /\(path)"
-                    )
-                    .of(placed.alias.map(DiagnosticKind.unkeptAlias)))
-                continue
-            }
-            byPath[path[...]] = index
-        }
-        // Every output a file stands in the way of, by that file: one problem for each, since a
-        // `static/news` file would otherwise be reported once for every news page. `clear` holds
-        // folders known to be no file, nor any folder around them, so most paths stop at their
-        // first folder.
-        var blocked: [Substring: [Int]] = [:]
-        var clear = Set<Substring>()
-        for (index, path) in paths.enumerated() {
-            var visited: [Substring] = []
-            var blocks = false
-            var end = path.utf8.endIndex
-            // The folders around the path, innermost first: `a/b/c.html` → `a/b`, `a`.
-            while let slash = path.utf8[path.utf8.startIndex..<end].lastIndex(of: UInt8(ascii: "/")) {
-                end = slash
-                guard slash > path.utf8.startIndex else { continue }
-                let folder = path[path.startIndex..<slash]
-                if clear.contains(folder) { break }
-                if byPath[folder] != nil {
-                    blocked[folder, default: []].append(index)
-                    blocks = true
-                }
-                visited.append(folder)
-            }
-            if !blocks { clear.formUnion(visited) }
-        }
+        let byPath = indexByPath(paths, claim: claim, problems: &problems)
         // In path order, whatever order the claims came in.
-        for (folder, needing) in blocked.sorted(by: { $0.key < $1.key }) {
+        for (folder, needing) in blockedFolders(paths, byPath: byPath).sorted(by: { $0.key < $1.key }) {
             let needing = needing.sorted { paths[$0] < paths[$1] }
             let file = claim(byPath[folder]!)
             let first = claim(needing[0])
@@ -95,5 +53,59 @@ enum OutputPaths {
                 .of(placed?.alias.map(DiagnosticKind.unkeptAlias)))
         }
         if !problems.isEmpty { throw BuildFailure(step: .planOutputFiles, diagnostics: problems) }
+    }
+
+    /// Each path's first index, telling every path claimed twice as a problem.
+    private static func indexByPath(
+        _ paths: [String], claim: (Int) -> Claim, problems: inout [Diagnostic]
+    ) -> [Substring: Int] {
+        // Paths by index, in a table sized up front, and folders looked up as slices of the paths
+        // (no string made per folder): this check was 40 ms on one core for the 10,000-item corpus.
+        var byPath: [Substring: Int] = [:]
+        byPath.reserveCapacity(paths.count)
+        for (index, path) in paths.enumerated() {
+            if let otherIndex = byPath[path[...]] {
+                let (mine, other) = (claim(index), claim(otherIndex))
+                // Told where the first claim with a source is, and of its alias when it is one.
+                let placed = mine.source != nil ? mine : other
+                let (file, line) = placed.source ?? (path, 1)
+                problems.append(
+                    Diagnostic(
+                        path: file, line: line, "\(mine.owner) and \(other.owner) would both be written to /\(path)"
+                    )
+                    .of(placed.alias.map(DiagnosticKind.unkeptAlias)))
+                continue
+            }
+            byPath[path[...]] = index
+        }
+        return byPath
+    }
+
+    /// Every output a file stands in the way of, by that file: one problem for each, since a
+    /// `static/news` file would otherwise be reported once for every news page.
+    private static func blockedFolders(_ paths: [String], byPath: [Substring: Int]) -> [Substring: [Int]] {
+        // `clear` holds folders known to be no file, nor any folder around them, so most paths
+        // stop at their first folder.
+        var blocked: [Substring: [Int]] = [:]
+        var clear = Set<Substring>()
+        for (index, path) in paths.enumerated() {
+            var visited: [Substring] = []
+            var blocks = false
+            var end = path.utf8.endIndex
+            // The folders around the path, innermost first: `a/b/c.html` → `a/b`, `a`.
+            while let slash = path.utf8[path.utf8.startIndex..<end].lastIndex(of: UInt8(ascii: "/")) {
+                end = slash
+                guard slash > path.utf8.startIndex else { continue }
+                let folder = path[path.startIndex..<slash]
+                if clear.contains(folder) { break }
+                if byPath[folder] != nil {
+                    blocked[folder, default: []].append(index)
+                    blocks = true
+                }
+                visited.append(folder)
+            }
+            if !blocks { clear.formUnion(visited) }
+        }
+        return blocked
     }
 }

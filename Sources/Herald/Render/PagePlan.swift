@@ -195,6 +195,8 @@ struct PagePlanner {
         planItems()
     }
 
+    /// The views every page shares, made once before any page is planned: the categories' and
+    /// tags', the site's, and each item's (which lists and pages then only look up).
     mutating func makeSharedViews() {
         categoryViews = site.categories.map {
             TermView(
@@ -233,13 +235,17 @@ struct PagePlanner {
             searchScript: theme.assets.contains { $0.path == URLLayout.assetsFolder + "search.js" }
                 ? urls.path(URLLayout.assetsFolder + "search.js") : nil,
             otherSearchIndexes: otherSearchIndexes(), trending: !site.trending.isEmpty)
-        // Each card is rendered once here, on all cores, and reused by the home page and every
-        // list that shows the item, rather than once per list page.
-        // Structured data is made in the same pass: encoding JSON is the other slow part of a view.
-        // So are the views themselves: made one after another, they were 85 ms of the planning's
-        // wall time on the 10,000-item corpus (perf).
         renderTheme = theme.fixingConstantPartials(site: siteView)
         itemCard = ItemCard(theme: renderTheme, site: siteView, strings: strings)
+        makeItemViews()
+    }
+
+    /// Each item's view, with its card and structured data. Each card is rendered once here, on
+    /// all cores, and reused by the home page and every list that shows the item, rather than once
+    /// per list page. Structured data is made in the same pass: encoding JSON is the other slow
+    /// part of a view. So are the views themselves: made one after another, they were 85 ms of the
+    /// planning's wall time on the 10,000-item corpus (perf).
+    mutating func makeItemViews() {
         let (planner, cards, shared, model, allFacts, links, cache) = (
             self, itemCard!, self.siteView!, self.site, self.facts, self.urls, self.cache
         )

@@ -104,8 +104,35 @@ extension PagePlanner {
     /// marking the days with events, each day's events listed below, and links to the nearest
     /// months before and after that have events. `/events/calendar/` lists the months.
     mutating func planCalendar() {
-        // Each occurrence is entered on every day it spans, in the event's own zone.
-        var byDay: [String: [(entry: EventOccurrence, civil: CivilDateTime)]] = [:]
+        let byDay = calendarDays()
+        let now = CivilDateTime(site.now, in: site.config.timeZone)
+        let monthsWithEvents = Set(byDay.keys.map { String($0.prefix(7)) })
+        let months = monthsWithEvents.union([String(now.isoDate.prefix(7))]).sorted()
+        // Each month's entries, grouped once rather than filtered out of every day per month.
+        let entriesByMonth = Dictionary(grouping: byDay) { String($0.key.prefix(7)) }.mapValues { $0.flatMap(\.value) }
+        let withEvents = monthsWithEvents.sorted()
+        for month in months {
+            planCalendarMonth(
+                month, byDay: byDay, monthsWithEvents: withEvents, entries: entriesByMonth[month] ?? [], now: now)
+        }
+        let terms = months.reversed().map { month in
+            TermView(
+                name: calendarLabel(month), slug: month, url: urls.path(calendarPath(month)),
+                count: Set((entriesByMonth[month] ?? []).map { "\($0.entry.item)#\($0.entry.index)" }).count,
+                description: nil, color: nil, icon: nil)
+        }
+        planTerms(
+            kind: .months, title: text("calendar"), terms: Array(terms), basePath: site.layout.calendarMonthsPath,
+            section: "events")
+    }
+
+    /// An occurrence entered on a day of the calendar, with the day it starts on in its event's zone.
+    typealias CalendarDayEntry = (entry: EventOccurrence, civil: CivilDateTime)
+
+    /// Each day's entries, by ISO date, in the order they start: every occurrence is entered on
+    /// each day it spans, in the event's own zone, so a month's page is put together by lookups.
+    func calendarDays() -> [String: [CalendarDayEntry]] {
+        var byDay: [String: [CalendarDayEntry]] = [:]
         for entry in site.upcomingOccurrences.reversed() + site.pastOccurrences.reversed() {
             guard let event = site.items[entry.item].event else { continue }
             let first = CivilDateTime(entry.occurrence.start, in: event.timeZone)
@@ -127,87 +154,102 @@ extension PagePlanner {
                     )
             }
         }
-        let now = CivilDateTime(site.now, in: site.config.timeZone)
-        let monthsWithEvents = Set(byDay.keys.map { String($0.prefix(7)) })
-        let months = monthsWithEvents.union([String(now.isoDate.prefix(7))]).sorted()
-        // Each month's entries, grouped once rather than filtered out of every day per month.
-        let entriesByMonth = Dictionary(grouping: byDay) { String($0.key.prefix(7)) }.mapValues { $0.flatMap(\.value) }
-        func path(_ month: String) -> String {
-            site.layout.calendarMonthPath(year: Int(month.prefix(4)) ?? 0, month: Int(month.suffix(2)) ?? 0)
-        }
-        func label(_ month: String) -> String { dates.month(year: Int(month.prefix(4))!, month: Int(month.suffix(2))!) }
+        return byDay
+    }
 
-        for month in months {
-            let year = Int(month.prefix(4))!
-            let number = Int(month.suffix(2))!
-            let first = CivilDateTime(year: year, month: number, day: 1)
-            let length = CivilDateTime.daysIn(month: number, year: year)
-            // Monday-first grid: back up to the Monday on or before the 1st.
-            let lead = (first.weekday + 6) % 7
-            var cells: [CalendarDayView] = []
-            let cellCount = ((lead + length + 6) / 7) * 7
-            for cell in 0..<cellCount {
-                let (y, m, d) = CivilDateTime.civil(fromDays: first.daysSinceEpoch - lead + cell)
-                let iso = CivilDateTime(year: y, month: m, day: d).isoDate
-                let inMonth = m == number
-                let count = inMonth ? byDay[iso]?.count ?? 0 : 0
-                cells.append(
-                    CalendarDayView(
-                        day: d, inMonth: inMonth, count: count, anchor: "d" + iso, today: iso == now.isoDate,
-                        label: dates.dateWithWeekday(CivilDateTime(year: y, month: m, day: d))))
-            }
-            let weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) }
-            let days: [CalendarDayEvents] = (1...length).compactMap { day in
-                let civil = CivilDateTime(year: year, month: number, day: day)
-                guard let entries = byDay[civil.isoDate] else { return nil }
-                return CalendarDayEvents(
-                    label: dates.dateWithWeekday(civil), anchor: "d" + civil.isoDate,
-                    entries: entries.map { entry, start in
-                        let event = site.items[entry.item].event!
-                        let view = itemViews[entry.item]
-                        let time: String
-                        if event.allDay {
-                            time = text("allDay")
-                        } else if start.isoDate == civil.isoDate {
-                            let end = entry.occurrence.end.map { CivilDateTime($0, in: event.timeZone) }
-                            time =
-                                start.hourMinute
-                                + (end.map { $0.isoDate == start.isoDate ? "–" + $0.hourMinute : " →" } ?? "")
-                        } else {
-                            time = text("continues")
-                        }
-                        return CalendarEntry(
-                            title: view.title, url: view.url, time: time, location: event.location,
-                            status: event.status,
-                            color: view.categories.first?.color, language: view.otherLanguage?.code)
-                    })
-            }
-            let index = monthsWithEvents.sorted()
-            let previous = index.last { $0 < month }.map { LinkView(title: label($0), url: urls.path(path($0))) }
-            let next = index.first { $0 > month }.map { LinkView(title: label($0), url: urls.path(path($0))) }
-            let view = CalendarMonthView(
-                title: label(month), weekdays: dates.weekdayHeaders, weeks: weeks, days: days,
-                previous: previous, next: next, current: month == String(now.isoDate.prefix(7)))
-            var page = context(
-                PageMeta(
-                    title: "\(text("calendar")) · \(label(month))", description: "", url: urls.path(path(month)),
-                    permalink: urls.absolute(path(month)), image: nil, type: .calendar, section: "events"))
-            page.calendar = view
-            let lastModified =
-                days.isEmpty ? nil : (entriesByMonth[month] ?? []).map { facts[$0.entry.item].published }.max()
-            add(
-                PageJob(
-                    path: URLLayout.pageFile(path(month)), template: ThemeTemplate.calendar.rawValue, context: page,
-                    lastModified: lastModified), owner: "the calendar of \(label(month))")
+    /// The output folder of a month's calendar (`2026-11` → `events/calendar/2026/11/`).
+    func calendarPath(_ month: String) -> String {
+        site.layout.calendarMonthPath(year: Int(month.prefix(4)) ?? 0, month: Int(month.suffix(2)) ?? 0)
+    }
+
+    /// A month (`2026-11`) as the site's language names it.
+    func calendarLabel(_ month: String) -> String {
+        dates.month(year: Int(month.prefix(4))!, month: Int(month.suffix(2))!)
+    }
+
+    /// The calendar page of one month (`2026-11`): its grid, its days' events, and links to the
+    /// nearest months before and after it that have events (`monthsWithEvents`, in order).
+    mutating func planCalendarMonth(
+        _ month: String, byDay: [String: [CalendarDayEntry]], monthsWithEvents: [String], entries: [CalendarDayEntry],
+        now: CivilDateTime
+    ) {
+        let year = Int(month.prefix(4))!
+        let number = Int(month.suffix(2))!
+        let weeks = calendarWeeks(year: year, month: number, byDay: byDay, today: now.isoDate)
+        let days = calendarDayEvents(year: year, month: number, byDay: byDay)
+        let previous = monthsWithEvents.last { $0 < month }.map {
+            LinkView(title: calendarLabel($0), url: urls.path(calendarPath($0)))
         }
-        let terms = months.reversed().map { month in
-            TermView(
-                name: label(month), slug: month, url: urls.path(path(month)),
-                count: Set((entriesByMonth[month] ?? []).map { "\($0.entry.item)#\($0.entry.index)" }).count,
-                description: nil, color: nil, icon: nil)
+        let next = monthsWithEvents.first { $0 > month }.map {
+            LinkView(title: calendarLabel($0), url: urls.path(calendarPath($0)))
         }
-        planTerms(
-            kind: .months, title: text("calendar"), terms: Array(terms), basePath: site.layout.calendarMonthsPath,
-            section: "events")
+        let view = CalendarMonthView(
+            title: calendarLabel(month), weekdays: dates.weekdayHeaders, weeks: weeks, days: days,
+            previous: previous, next: next, current: month == String(now.isoDate.prefix(7)))
+        let path = calendarPath(month)
+        var page = context(
+            PageMeta(
+                title: "\(text("calendar")) · \(calendarLabel(month))", description: "", url: urls.path(path),
+                permalink: urls.absolute(path), image: nil, type: .calendar, section: "events"))
+        page.calendar = view
+        let lastModified = days.isEmpty ? nil : entries.map { facts[$0.entry.item].published }.max()
+        add(
+            PageJob(
+                path: URLLayout.pageFile(path), template: ThemeTemplate.calendar.rawValue, context: page,
+                lastModified: lastModified), owner: "the calendar of \(calendarLabel(month))")
+    }
+
+    /// A month's grid: whole weeks, Monday first, from the Monday on or before the 1st, each day
+    /// with how many events it has (none for the days of the months around it).
+    func calendarWeeks(
+        year: Int, month number: Int, byDay: [String: [CalendarDayEntry]], today: String
+    ) -> [[CalendarDayView]] {
+        let first = CivilDateTime(year: year, month: number, day: 1)
+        let length = CivilDateTime.daysIn(month: number, year: year)
+        // Monday-first grid: back up to the Monday on or before the 1st.
+        let lead = (first.weekday + 6) % 7
+        var cells: [CalendarDayView] = []
+        let cellCount = ((lead + length + 6) / 7) * 7
+        for cell in 0..<cellCount {
+            let (y, m, d) = CivilDateTime.civil(fromDays: first.daysSinceEpoch - lead + cell)
+            let iso = CivilDateTime(year: y, month: m, day: d).isoDate
+            let inMonth = m == number
+            let count = inMonth ? byDay[iso]?.count ?? 0 : 0
+            cells.append(
+                CalendarDayView(
+                    day: d, inMonth: inMonth, count: count, anchor: "d" + iso, today: iso == today,
+                    label: dates.dateWithWeekday(CivilDateTime(year: y, month: m, day: d))))
+        }
+        return stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) }
+    }
+
+    /// The days of a month that have events, each with its events listed in order.
+    func calendarDayEvents(year: Int, month number: Int, byDay: [String: [CalendarDayEntry]]) -> [CalendarDayEvents] {
+        (1...CivilDateTime.daysIn(month: number, year: year)).compactMap { day in
+            let civil = CivilDateTime(year: year, month: number, day: day)
+            guard let entries = byDay[civil.isoDate] else { return nil }
+            return CalendarDayEvents(
+                label: dates.dateWithWeekday(civil), anchor: "d" + civil.isoDate,
+                entries: entries.map { calendarEntry($0.entry, start: $0.civil, on: civil) })
+        }
+    }
+
+    /// An occurrence as a day of the calendar lists it: its time is the span on the day it
+    /// starts, "continues" on the days after, "all day" for an all-day event.
+    func calendarEntry(_ entry: EventOccurrence, start: CivilDateTime, on civil: CivilDateTime) -> CalendarEntry {
+        let event = site.items[entry.item].event!
+        let view = itemViews[entry.item]
+        let time: String
+        if event.allDay {
+            time = text("allDay")
+        } else if start.isoDate == civil.isoDate {
+            let end = entry.occurrence.end.map { CivilDateTime($0, in: event.timeZone) }
+            time = start.hourMinute + (end.map { $0.isoDate == start.isoDate ? "–" + $0.hourMinute : " →" } ?? "")
+        } else {
+            time = text("continues")
+        }
+        return CalendarEntry(
+            title: view.title, url: view.url, time: time, location: event.location, status: event.status,
+            color: view.categories.first?.color, language: view.otherLanguage?.code)
     }
 }

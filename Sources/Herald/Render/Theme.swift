@@ -40,10 +40,50 @@ public struct Theme: Sendable {
     public static func load(
         fileSystem: FileSystem, language: String, defaults: [String: Data] = DefaultTheme.files
     ) -> Result<Theme, BuildFailure> {
-        // path relative to the theme root → (bytes, where it came from for diagnostics)
-        var files: [String: (data: Data, source: String)] = [:]
-        // Interface-text files are layered key by key (the site's over the theme's), not replaced.
-        var stringLayers: [[String: (text: String, source: String)]] = [[:], [:]]
+        let files: [String: ThemeFile]
+        switch readFiles(fileSystem: fileSystem, defaults: defaults) {
+        case .success(let read): files = read
+        case .failure(let failure): return .failure(failure)
+        }
+        var problems = DiagnosticList()
+        let texts = ThemeTexts(files: files, defaults: defaults, problems: &problems)
+        for name in requiredTemplates
+        where texts.sources[name] == nil
+            && !problems.all.contains(where: { $0.path.hasSuffix("templates/\(name).mustache") })
+        {
+            problems.error("templates/\(name).mustache", 1, "the theme has no '\(name)' template")
+        }
+        let library = linkTemplates(texts, problems: &problems)
+        let strings: InterfaceStrings
+        switch InterfaceStrings.load(language: language, layers: texts.stringLayers) {
+        case .success(let loaded): strings = loaded
+        case .failure(let failure):
+            problems.append(contentsOf: failure.diagnostics)
+            strings = InterfaceStrings(table: [:])
+        }
+        guard let library, !problems.hasErrors else {
+            return .failure(BuildFailure(step: .loadTemplates, diagnostics: problems.all))
+        }
+
+        let assets = files.filter { $0.key.hasPrefix(URLLayout.assetsFolder) }.sorted { $0.key < $1.key }.map {
+            ($0.key, $0.value.data)
+        }
+        return .success(
+            Theme(
+                library: library, loaded: library, templateNames: Set(texts.sources.keys), assets: assets,
+                strings: strings, warnings: problems.all.filter { $0.severity == .warning }, sources: texts.sources,
+                sourcePaths: texts.sourcePaths, stringLayers: texts.stringLayers))
+    }
+
+    /// A file of the theme: its bytes, and where it came from, for diagnostics.
+    typealias ThemeFile = (data: Data, source: String)
+
+    /// The theme's files by path relative to the theme root: the default files, with the site's
+    /// `templates/` and `i18n/` files over them. A file that cannot be read stops the build.
+    private static func readFiles(
+        fileSystem: FileSystem, defaults: [String: Data]
+    ) -> Result<[String: ThemeFile], BuildFailure> {
+        var files: [String: ThemeFile] = [:]
         for (path, data) in defaults { files[path] = (data, "(built-in theme) templates/\(path)") }
         // Each problem is told at the file (or the folder) it is about, in words.
         var current = "templates"
@@ -70,45 +110,23 @@ public struct Theme: Sendable {
                         Diagnostic(path: current, line: 1, "could not be read: \(error.localizedDescription)")
                     ]))
         }
+        return .success(files)
+    }
 
-        var problems = DiagnosticList()
-        var sources: [String: String] = [:]
-        var sourcePaths: [String: String] = [:]
-        for (path, data) in defaults where path.hasPrefix("i18n/") {
-            stringLayers[0][path] = (String(decoding: data, as: UTF8.self), "(built-in theme) templates/\(path)")
-        }
-        for (path, file) in files.sorted(by: { $0.key < $1.key })
-        where path.hasSuffix(".mustache") || path.hasPrefix("i18n/") {
-            guard let text = String(data: file.data, encoding: .utf8) else {
-                problems.error(file.source, 1, "template is not UTF-8 text")
-                continue
-            }
-            if path.hasPrefix("i18n/") {
-                if !file.source.hasPrefix("(built-in") { stringLayers[1][path] = (text, file.source) }
-                continue
-            }
-            let name = String(path.dropLast(".mustache".count))
-            sources[name] = text
-            sourcePaths[name] = file.source
-        }
-        for name in requiredTemplates
-        where sources[name] == nil && !problems.all.contains(where: { $0.path.hasSuffix("templates/\(name).mustache") })
-        {
-            problems.error("templates/\(name).mustache", 1, "the theme has no '\(name)' template")
-        }
-        // Every template is parsed and linked together: a template that does not parse, a partial
-        // or parent that does not exist (Mustache would render nothing, silently dropping part of
-        // every page), an unknown helper and an endless inclusion are all reported here, with line
-        // and column, before anything is rendered.
+    /// Every template parsed and linked together: a template that does not parse, a partial
+    /// or parent that does not exist (Mustache would render nothing, silently dropping part of
+    /// every page), an unknown helper and an endless inclusion are all reported here, with line
+    /// and column, before anything is rendered. Nil when any is.
+    private static func linkTemplates(_ texts: ThemeTexts, problems: inout DiagnosticList) -> TemplateLibrary? {
         var library: TemplateLibrary?
-        switch TemplateLibrary.load(sources) {
+        switch TemplateLibrary.load(texts.sources) {
         case .success(let loaded):
             library = loaded
         case .failure(let failure):
             for error in failure.errors {
                 problems.append(contentsOf: [
                     Diagnostic(
-                        path: sourcePaths[error.template] ?? "templates/\(error.template).mustache",
+                        path: texts.sourcePaths[error.template] ?? "templates/\(error.template).mustache",
                         line: error.position.line, column: error.position.column, error.message)
                 ])
             }
@@ -119,31 +137,12 @@ public struct Theme: Sendable {
         where name.hasPrefix(constantPartialFolder) {
             for found in names where PageContext.pageOnlyKeys.contains(where: { $0 == found.segments.first }) {
                 problems.warning(
-                    sourcePaths[name] ?? name, found.position.line,
+                    texts.sourcePaths[name] ?? name, found.position.line,
                     "'\(found.written)' is empty here: partials under \(constantPartialFolder) are rendered once per build and see only site and t"
                 )
             }
         }
-
-        let strings: InterfaceStrings
-        switch InterfaceStrings.load(language: language, layers: stringLayers) {
-        case .success(let loaded): strings = loaded
-        case .failure(let failure):
-            problems.append(contentsOf: failure.diagnostics)
-            strings = InterfaceStrings(table: [:])
-        }
-        guard let library, !problems.hasErrors else {
-            return .failure(BuildFailure(step: .loadTemplates, diagnostics: problems.all))
-        }
-
-        let assets = files.filter { $0.key.hasPrefix(URLLayout.assetsFolder) }.sorted { $0.key < $1.key }.map {
-            ($0.key, $0.value.data)
-        }
-        return .success(
-            Theme(
-                library: library, loaded: library, templateNames: Set(sources.keys), assets: assets, strings: strings,
-                warnings: problems.all.filter { $0.severity == .warning }, sources: sources, sourcePaths: sourcePaths,
-                stringLayers: stringLayers))
+        return library
     }
 
     /// The theme in another language of a multilingual site: its strings files' text for `code`,
@@ -235,5 +234,35 @@ public struct Theme: Sendable {
     /// Renders an item's card (`partials/card`).
     func renderCard(_ context: CardContext) -> String {
         String(decoding: library.render(ThemeTemplate.card.rawValue, .view(context)), as: UTF8.self)
+    }
+}
+
+/// The theme's texts, sorted out of its files: each template's text and where it came from, by
+/// name, and the interface-text files, the theme's then the site's, layered key by key.
+private struct ThemeTexts {
+    var sources: [String: String] = [:]
+    var sourcePaths: [String: String] = [:]
+    /// Interface-text files are layered key by key (the site's over the theme's), not replaced.
+    var stringLayers: [[String: (text: String, source: String)]] = [[:], [:]]
+
+    /// Reads the texts of `files`; a template that is not UTF-8 is an error.
+    init(files: [String: Theme.ThemeFile], defaults: [String: Data], problems: inout DiagnosticList) {
+        for (path, data) in defaults where path.hasPrefix("i18n/") {
+            stringLayers[0][path] = (String(decoding: data, as: UTF8.self), "(built-in theme) templates/\(path)")
+        }
+        for (path, file) in files.sorted(by: { $0.key < $1.key })
+        where path.hasSuffix(".mustache") || path.hasPrefix("i18n/") {
+            guard let text = String(data: file.data, encoding: .utf8) else {
+                problems.error(file.source, 1, "template is not UTF-8 text")
+                continue
+            }
+            if path.hasPrefix("i18n/") {
+                if !file.source.hasPrefix("(built-in") { stringLayers[1][path] = (text, file.source) }
+                continue
+            }
+            let name = String(path.dropLast(".mustache".count))
+            sources[name] = text
+            sourcePaths[name] = file.source
+        }
     }
 }

@@ -3,22 +3,7 @@ import Foundation
 /// The static JSON API's documents: home, trending, categories (paged like the HTML) and one per item.
 enum APIPlan {
     static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
-        let zone = site.config.timeZone
-        // One per image, whose JSON is then written once for every card that shows it.
-        var images: [ImageFacts: APIImage] = [:]
-        let cards: [APICard] = facts.map { fact in
-            let image = fact.image.map { facts in
-                if let made = images[facts] { return made }
-                let made = APIImage(facts)
-                images[facts] = made
-                return made
-            }
-            return APICard(
-                id: fact.id, kind: fact.kind.rawValue, title: fact.title, summary: fact.summaryText, image: image,
-                date: fact.dated ? TimestampFormat.rfc3339(fact.published, in: zone) : nil, author: fact.author,
-                category: fact.categories.first.map(APICategoryRef.init), url: fact.permalink, api: fact.apiURL,
-                event: fact.event.map { APIEvent($0, now: site.now) })
-        }
+        let cards = self.cards(site: site, facts: facts)
         let categories = site.categories.map { category in
             APICategory(
                 slug: category.slug, name: category.name, description: category.description, color: category.color,
@@ -34,12 +19,42 @@ enum APIPlan {
                 rank: rank + 1, score: score, views: popularity.views, likes: popularity.likes,
                 comments: popularity.comments, item: cards[id])
         }
+        var files = indexFiles(site: site, urls: urls, cards: cards, categories: categories, trending: trending)
+        appendCategoryPages(to: &files, site: site, urls: urls, cards: cards, categories: categories)
+        appendItemDocuments(to: &files, site: site, facts: facts, cards: cards)
+        return files
+    }
+
+    /// Each item's card, as every list of the API shows it, by item id.
+    private static func cards(site: Site, facts: [ItemFacts]) -> [APICard] {
+        let zone = site.config.timeZone
+        // One per image, whose JSON is then written once for every card that shows it.
+        var images: [ImageFacts: APIImage] = [:]
+        return facts.map { fact in
+            let image = fact.image.map { facts in
+                if let made = images[facts] { return made }
+                let made = APIImage(facts)
+                images[facts] = made
+                return made
+            }
+            return APICard(
+                id: fact.id, kind: fact.kind.rawValue, title: fact.title, summary: fact.summaryText, image: image,
+                date: fact.dated ? TimestampFormat.rfc3339(fact.published, in: zone) : nil, author: fact.author,
+                category: fact.categories.first.map(APICategoryRef.init), url: fact.permalink, api: fact.apiURL,
+                event: fact.event.map { APIEvent($0, now: site.now) })
+        }
+    }
+
+    /// The documents that lead into the API: the home document, trending and the categories.
+    private static func indexFiles(
+        site: Site, urls: SiteURLs, cards: [APICard], categories: [APICategory], trending: [APITrendingEntry]
+    ) -> [GeneratedFile] {
+        let zone = site.config.timeZone
         let home = site.config.home
         let siteInfo = APISite(
             title: site.config.title, description: site.config.description, url: urls.absolute(site.layout.homePath),
             language: site.config.language)
-
-        var files: [GeneratedFile] = [
+        return [
             GeneratedFile(
                 path: site.layout.apiHomePath, owner: "the JSON API",
                 make: {
@@ -63,6 +78,12 @@ enum APIPlan {
                 make: { JSONOutput.encode(APICategories(categories: categories)) }
             ).readingBodies(),
         ]
+    }
+
+    /// Each category's items, paged as its HTML pages are.
+    private static func appendCategoryPages(
+        to files: inout [GeneratedFile], site: Site, urls: SiteURLs, cards: [APICard], categories: [APICategory]
+    ) {
         for (index, category) in site.categories.enumerated() {
             let slug = category.slug
             let slices = Pagination.paginate(
@@ -83,7 +104,14 @@ enum APIPlan {
                     ).readingBodies())
             }
         }
-        // An item shown untranslated from another language has its document in that language's API.
+    }
+
+    /// One document per item, with its whole text. An item shown untranslated from another
+    /// language has its document in that language's API.
+    private static func appendItemDocuments(
+        to files: inout [GeneratedFile], site: Site, facts: [ItemFacts], cards: [APICard]
+    ) {
+        let zone = site.config.timeZone
         for (id, fact) in facts.enumerated() where !site.isBorrowed(id) {
             let inputs = APIItemInputs(
                 card: cards[id], html: site.items[id].body.html, categories: fact.categories.map(APICategoryRef.init),
@@ -102,7 +130,6 @@ enum APIPlan {
                             event: card.event))
                 }.readingBodies(of: [id]))
         }
-        return files
     }
 
     /// Everything an item's own document is made from (its card holds the id, title, summary,

@@ -28,45 +28,52 @@ enum StructuredData {
                     inLanguage: site.config.language), pretty: false)
         case .event:
             guard let event = fact.event else { return nil }
-            let api = APIEvent(event, now: site.now)
-            let location = event.location ?? ""
-            // A location that is a link is where the event is held online.
-            let locationIsURL = event.onlineURL != nil
-            let online =
-                locationIsURL || location.lowercased().contains("online") || location.lowercased().contains("zoom")
-            let status: String
-            switch event.status {
-            case .scheduled: status = "https://schema.org/EventScheduled"
-            case .cancelled: status = "https://schema.org/EventCancelled"
-            case .postponed: status = "https://schema.org/EventPostponed"
-            }
-            // schema.org requires a location; an event that names none is placed with its organizer.
-            // Google rejects a Place without an address: the location's own words stand in for one.
-            let name = event.location ?? event.organizer ?? site.config.title
-            let place =
-                online
-                ? Place(
-                    type: "VirtualLocation", name: locationIsURL ? nil : event.location, address: nil,
-                    url: locationIsURL ? location : event.registration ?? fact.permalink)
-                : Place(type: "Place", name: name, address: event.address ?? name, url: nil)
-            data = JSONOutput.encode(
-                EventData(
-                    context: "https://schema.org", type: "Event", name: fact.title, description: description,
-                    startDate: api.start, endDate: api.end, eventStatus: status,
-                    eventAttendanceMode: online
-                        ? "https://schema.org/OnlineEventAttendanceMode"
-                        : "https://schema.org/OfflineEventAttendanceMode",
-                    location: place, image: fact.image?.shapes,
-                    organizer: Organization(
-                        type: "Organization", name: event.organizer ?? site.config.title,
-                        url: event.organizer == nil ? urls.absolute(site.layout.homePath) : nil),
-                    offers: event.registration.map { Offer(type: "Offer", url: $0) }, url: fact.permalink,
-                    inLanguage: site.config.language), pretty: false)
+            data = eventData(event, fact: fact, description: description, site: site, urls: urls)
         case .page:
             return nil
         }
         // JSONOutput ends the document with a newline, which the script element does not need.
         return scriptSafe(String(decoding: data.dropLast(), as: UTF8.self))
+    }
+
+    /// An event's `Event` document, placed where it is held: online, or at its location.
+    private static func eventData(
+        _ event: EventDetails, fact: ItemFacts, description: String?, site: Site, urls: SiteURLs
+    ) -> Data {
+        let api = APIEvent(event, now: site.now)
+        let location = event.location ?? ""
+        // A location that is a link is where the event is held online.
+        let locationIsURL = event.onlineURL != nil
+        let online =
+            locationIsURL || location.lowercased().contains("online") || location.lowercased().contains("zoom")
+        let status: String
+        switch event.status {
+        case .scheduled: status = "https://schema.org/EventScheduled"
+        case .cancelled: status = "https://schema.org/EventCancelled"
+        case .postponed: status = "https://schema.org/EventPostponed"
+        }
+        // schema.org requires a location; an event that names none is placed with its organizer.
+        // Google rejects a Place without an address: the location's own words stand in for one.
+        let name = event.location ?? event.organizer ?? site.config.title
+        let place =
+            online
+            ? Place(
+                type: "VirtualLocation", name: locationIsURL ? nil : event.location, address: nil,
+                url: locationIsURL ? location : event.registration ?? fact.permalink)
+            : Place(type: "Place", name: name, address: event.address ?? name, url: nil)
+        return JSONOutput.encode(
+            EventData(
+                context: "https://schema.org", type: "Event", name: fact.title, description: description,
+                startDate: api.start, endDate: api.end, eventStatus: status,
+                eventAttendanceMode: online
+                    ? "https://schema.org/OnlineEventAttendanceMode"
+                    : "https://schema.org/OfflineEventAttendanceMode",
+                location: place, image: fact.image?.shapes,
+                organizer: Organization(
+                    type: "Organization", name: event.organizer ?? site.config.title,
+                    url: event.organizer == nil ? urls.absolute(site.layout.homePath) : nil),
+                offers: event.registration.map { Offer(type: "Offer", url: $0) }, url: fact.permalink,
+                inLanguage: site.config.language), pretty: false)
     }
 
     /// JSON with the characters that could end a script element, or start markup, escaped.
