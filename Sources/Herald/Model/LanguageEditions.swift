@@ -120,7 +120,7 @@ public enum LanguageEditions {
             {
                 warnings.append(
                     .warning(
-                        path: "site.yml", line: language.line,
+                        path: SiteConfigFile.name, line: language.line,
                         "language \(language.code) has no name for category \(category.slug), which its items use: add `\(category.slug): …` under its categories"
                     ))
             }

@@ -53,50 +53,58 @@ public enum DateParser {
                 if scanner.take(UInt8(ascii: ".")) { _ = scanner.digits(from: 1, to: 9) }
             }
             _ = scanner.skipSpaces()
-            if scanner.take(UInt8(ascii: "Z")) || scanner.take(UInt8(ascii: "z")) {
-                offset = 0
-            } else if let sign = scanner.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-                scanner.advance()
-                guard let hours = scanner.digits(from: 1, to: 2) else {
-                    return .failure(Problem(message: "'\(text)' has an unreadable UTC offset: expected +HH:MM"))
-                }
-                var minutes = 0
-                if scanner.take(UInt8(ascii: ":")) {
-                    guard let m = scanner.digits(exactly: 2) else {
-                        return .failure(Problem(message: "'\(text)' has an unreadable UTC offset: expected +HH:MM"))
-                    }
-                    minutes = m
-                } else if let m = scanner.digits(exactly: 2) {
-                    minutes = m
-                }
-                guard hours <= 18, minutes <= 59 else {
-                    return .failure(Problem(message: "'\(text)' has an impossible UTC offset"))
-                }
-                offset = (hours * 3600 + minutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+            switch readOffset(&scanner, text: text) {
+            case .success(let found): offset = found
+            case .failure(let problem): return .failure(problem)
             }
             guard scanner.atEnd else { return .failure(Problem(message: "'\(text)' is not a date: \(shape)")) }
         }
 
-        guard (1000...9999).contains(civil.year) else {
-            return .failure(
-                Problem(message: "'\(text)' is not a date Herald can publish: the year must be between 1000 and 9999"))
-        }
-        guard (1...12).contains(civil.month) else {
-            return .failure(Problem(message: "'\(text)' is not a real date: there is no month \(civil.month)"))
-        }
-        guard (1...CivilDateTime.daysIn(month: civil.month, year: civil.year)).contains(civil.day) else {
-            return .failure(
-                Problem(
-                    message:
-                        "'\(text)' is not a real date: \(monthNames[civil.month - 1]) \(civil.year) has \(CivilDateTime.daysIn(month: civil.month, year: civil.year)) days"
-                ))
-        }
-        guard civil.isValid else {
-            return .failure(
-                Problem(message: "'\(text)' is not a real time of day: hours run 00–23, minutes and seconds 00–59"))
-        }
+        if let problem = impossibility(of: civil, text: text) { return .failure(problem) }
         let instant = offset.map { civil.instant(offsetSeconds: $0) } ?? civil.instant(in: timeZone)
         return .success(ParsedDate(instant: instant, civil: civil, hasTime: hasTime, hasOffset: offset != nil))
+    }
+
+    /// A UTC offset after the time (`Z`, `+08:00`, `+0800`, `-5`), nil when none is written.
+    private static func readOffset(_ scanner: inout ByteScanner, text: String) -> Result<Int?, Problem> {
+        if scanner.take(UInt8(ascii: "Z")) || scanner.take(UInt8(ascii: "z")) { return .success(0) }
+        guard let sign = scanner.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else {
+            return .success(nil)
+        }
+        scanner.advance()
+        let unreadable = Problem(message: "'\(text)' has an unreadable UTC offset: expected +HH:MM")
+        guard let hours = scanner.digits(from: 1, to: 2) else { return .failure(unreadable) }
+        var minutes = 0
+        if scanner.take(UInt8(ascii: ":")) {
+            guard let m = scanner.digits(exactly: 2) else { return .failure(unreadable) }
+            minutes = m
+        } else if let m = scanner.digits(exactly: 2) {
+            minutes = m
+        }
+        guard hours <= 18, minutes <= 59 else {
+            return .failure(Problem(message: "'\(text)' has an impossible UTC offset"))
+        }
+        return .success((hours * 3600 + minutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1))
+    }
+
+    /// Why a date read in the right shape is not one Herald can publish, if it is not.
+    private static func impossibility(of civil: CivilDateTime, text: String) -> Problem? {
+        guard (1000...9999).contains(civil.year) else {
+            return Problem(
+                message: "'\(text)' is not a date Herald can publish: the year must be between 1000 and 9999")
+        }
+        guard (1...12).contains(civil.month) else {
+            return Problem(message: "'\(text)' is not a real date: there is no month \(civil.month)")
+        }
+        let days = CivilDateTime.daysIn(month: civil.month, year: civil.year)
+        guard (1...days).contains(civil.day) else {
+            return Problem(
+                message: "'\(text)' is not a real date: \(monthNames[civil.month - 1]) \(civil.year) has \(days) days")
+        }
+        guard civil.isValid else {
+            return Problem(message: "'\(text)' is not a real time of day: hours run 00–23, minutes and seconds 00–59")
+        }
+        return nil
     }
 
     /// Parses `--now` and other command-line instants: RFC 3339 with an offset (or a date, read in UTC).

@@ -150,22 +150,7 @@ public struct MarkdownRenderer: Sendable {
             options.highlight && HighlightedCodeBlocks.mayOccur(in: markdown)
             ? HighlightedCodeBlocks.apply(to: root, highlighter: highlighter) : CodeBlockReport()
 
-        var lead = ""
-        // The lead is shown away from the notes (in lists, cards, other pages): its references
-        // are plain numbers there, without links or IDs.
-        for reference in footnotes?.references ?? [] { _ = cmark_node_set_on_enter(reference.node, reference.plain) }
-        if let marker = walk.moreMarker {
-            var node = cmark_node_first_child(root)
-            while let current = node, current != marker {
-                lead += Self.html(of: current, flags: flags)
-                node = cmark_node_next(current)
-            }
-            cmark_node_unlink(marker)
-            cmark_node_free(marker)
-        } else if let paragraph = walk.firstParagraph {
-            lead = Self.html(of: paragraph, flags: flags)
-        }
-        for reference in footnotes?.references ?? [] { _ = cmark_node_set_on_enter(reference.node, reference.linked) }
+        let lead = leadHTML(of: root, walk: walk, footnotes: footnotes, flags: flags)
         let html = Self.html(of: root, flags: flags)
         let leadText = walk.moreMarker != nil ? walk.textBeforeMarker : walk.firstParagraphText
         var rendered = RenderedMarkdown(
@@ -180,6 +165,34 @@ public struct MarkdownRenderer: Sendable {
             footnoteProblemsLeftOut: footnotes?.problemsLeftOut ?? 0,
             headings: anchors.headings, headingProblems: anchors.problems, codeBlocks: codeBlocks)
         return rendered
+    }
+
+    /// The lead's HTML: what comes before `<!--more-->` (which is then taken out of the tree),
+    /// else the first paragraph with words of its own. The lead is shown away from the notes (in
+    /// lists, cards, other pages): its footnote references are plain numbers there, without
+    /// links or IDs, and are linked again for the body.
+    private func leadHTML(
+        of root: OpaquePointer, walk: TreeWalk, footnotes: Footnotes?, flags: Int32
+    ) -> String {
+        var lead = ""
+        for reference in footnotes?.references ?? [] { _ = cmark_node_set_on_enter(reference.node, reference.plain) }
+        defer {
+            for reference in footnotes?.references ?? [] {
+                _ = cmark_node_set_on_enter(reference.node, reference.linked)
+            }
+        }
+        if let marker = walk.moreMarker {
+            var node = cmark_node_first_child(root)
+            while let current = node, current != marker {
+                lead += Self.html(of: current, flags: flags)
+                node = cmark_node_next(current)
+            }
+            cmark_node_unlink(marker)
+            cmark_node_free(marker)
+        } else if let paragraph = walk.firstParagraph {
+            lead = Self.html(of: paragraph, flags: flags)
+        }
+        return lead
     }
 
     /// Tables, strikethrough, alerts, task lists and autolinks, each skipped after a byte search
@@ -276,104 +289,126 @@ private struct TreeWalk {
     /// All text outside image descriptions.
     var allText = ""
 
+    /// The top-level paragraph being read as a candidate lead, and its text so far: the lead is
+    /// the first paragraph with words of its own (a paragraph holding only a photo is skipped).
+    private var candidate: OpaquePointer?
+    private var candidateText = ""
+    private var candidateHasOwnWords = false
+    /// How many images the walk is inside (their descriptions are text, but not a lead's words).
+    private var imageDepth = 0
+
     mutating func run() {
         guard let iterator = cmark_iter_new(root) else { return }
         defer { cmark_iter_free(iterator) }
-        // The top-level paragraph being read as a candidate lead, and its text so far: the lead is
-        // the first paragraph with words of its own (a paragraph holding only a photo is skipped).
-        var candidate: OpaquePointer?
-        var candidateText = ""
-        var candidateHasOwnWords = false
-        var imageDepth = 0
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             if event == CMARK_EVENT_EXIT {
-                if type == CMARK_NODE_IMAGE { imageDepth -= 1 }
-                if node == candidate {
-                    if candidateHasOwnWords {
-                        firstParagraph = node
-                        firstParagraphText = candidateText
-                    }
-                    candidate = nil
-                    candidateText = ""
-                    candidateHasOwnWords = false
-                }
-                // A table cell (a custom inline in a row) ends its words like a paragraph does.
-                if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
-                    || (type == CMARK_NODE_CUSTOM_INLINE
-                        && cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_CUSTOM_BLOCK)
-                {
-                    if moreMarker == nil { textBeforeMarker += " " }
-                    if collectAllText { allText += " " }
-                }
-                continue
+                leave(node, type: type)
+            } else {
+                enter(node, type: type)
             }
-            switch type {
-            case CMARK_NODE_PARAGRAPH:
-                if firstParagraph == nil, candidate == nil, cmark_node_parent(node) == root {
-                    candidate = node
-                }
-            case CMARK_NODE_IMAGE:
-                imageDepth += 1
-                rebase(node)
-                // An item's body (the one render given `firstContentLink`) marks its images of the
-                // site, to be shown in the sizes made of them.
-                if firstContentLink != nil, let original = originalURL,
-                    let path = BodyImage.path(of: original, resources: resources),
-                    let pointer = cmark_node_get_url(node)
-                {
-                    let link = String(cString: pointer)
-                    bodyImages.append(BodyImage(written: original, path: path, link: link, line: blockLine(of: node)))
-                    _ = cmark_node_set_url(node, BodyImage.marker(bodyImages.count - 1, link: link))
-                }
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                let text = literal(node)
-                statistics.count(text)
-                if lookForTemplateSyntax, templateSyntax == nil, type == CMARK_NODE_TEXT {
-                    templateSyntax = TemplateSyntax.find(in: text, line: blockLine(of: node))
-                }
-                // An image's description reads as part of the sentence around it, but a paragraph
-                // holding only a photo is not a lead.
-                if candidate != nil {
-                    candidateText += text
-                    if imageDepth == 0, !text.allSatisfy(\.isWhitespace) { candidateHasOwnWords = true }
-                }
-                if collectAllText { allText += text }
-                if moreMarker == nil { textBeforeMarker += text }
-            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                if collectAllText { allText += " " }
-                if candidate != nil { candidateText += " " }
-                if moreMarker == nil { textBeforeMarker += " " }
-            case CMARK_NODE_HEADING:
-                headings.append(node)
-            case CMARK_NODE_CODE_BLOCK:
-                statistics.count(literal(node))
-            case CMARK_NODE_HTML_BLOCK:
-                if moreMarker == nil, cmark_node_parent(node) == root,
-                    literal(node).trimmed() == "<!--more-->"
-                {
-                    moreMarker = node
-                } else if safe, omittedHTMLLine == nil {
-                    omittedHTMLLine = blockLine(of: node)
-                }
-            case CMARK_NODE_HTML_INLINE:
-                if safe, omittedHTMLLine == nil { omittedHTMLLine = blockLine(of: node) }
-            case CMARK_NODE_LINK:
-                if let first = firstContentLink, let pointer = cmark_node_get_url(node),
-                    case let url = String(cString: pointer),
-                    ContentLink.namesMarkdownFile(url), resources?.link(for: url) == nil
-                {
-                    _ = cmark_node_set_url(node, ContentLink.marker(first + contentLinks.count))
-                    contentLinks.append(ContentLink(written: url, line: blockLine(of: node)))
-                } else {
-                    rebase(node)
-                }
-            default:
-                break
+        }
+    }
+
+    private mutating func leave(_ node: OpaquePointer, type: cmark_node_type) {
+        if type == CMARK_NODE_IMAGE { imageDepth -= 1 }
+        if node == candidate {
+            if candidateHasOwnWords {
+                firstParagraph = node
+                firstParagraphText = candidateText
             }
+            candidate = nil
+            candidateText = ""
+            candidateHasOwnWords = false
+        }
+        // A table cell (a custom inline in a row) ends its words like a paragraph does.
+        if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
+            || (type == CMARK_NODE_CUSTOM_INLINE
+                && cmark_node_get_type(cmark_node_parent(node)) == CMARK_NODE_CUSTOM_BLOCK)
+        {
+            if moreMarker == nil { textBeforeMarker += " " }
+            if collectAllText { allText += " " }
+        }
+    }
+
+    private mutating func enter(_ node: OpaquePointer, type: cmark_node_type) {
+        switch type {
+        case CMARK_NODE_PARAGRAPH:
+            if firstParagraph == nil, candidate == nil, cmark_node_parent(node) == root {
+                candidate = node
+            }
+        case CMARK_NODE_IMAGE:
+            enterImage(node)
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+            read(literal(node), of: node, type: type)
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+            if collectAllText { allText += " " }
+            if candidate != nil { candidateText += " " }
+            if moreMarker == nil { textBeforeMarker += " " }
+        case CMARK_NODE_HEADING:
+            headings.append(node)
+        case CMARK_NODE_CODE_BLOCK:
+            statistics.count(literal(node))
+        case CMARK_NODE_HTML_BLOCK:
+            if moreMarker == nil, cmark_node_parent(node) == root, literal(node).trimmed() == "<!--more-->" {
+                moreMarker = node
+            } else if safe, omittedHTMLLine == nil {
+                omittedHTMLLine = blockLine(of: node)
+            }
+        case CMARK_NODE_HTML_INLINE:
+            if safe, omittedHTMLLine == nil { omittedHTMLLine = blockLine(of: node) }
+        case CMARK_NODE_LINK:
+            enterLink(node)
+        default:
+            break
+        }
+    }
+
+    private mutating func enterImage(_ node: OpaquePointer) {
+        imageDepth += 1
+        rebase(node)
+        // An item's body (the one render given `firstContentLink`) marks its images of the
+        // site, to be shown in the sizes made of them.
+        if firstContentLink != nil, let original = originalURL,
+            let path = BodyImage.path(of: original, resources: resources),
+            let pointer = cmark_node_get_url(node)
+        {
+            let link = String(cString: pointer)
+            bodyImages.append(BodyImage(written: original, path: path, link: link, line: blockLine(of: node)))
+            _ = cmark_node_set_url(node, BodyImage.marker(bodyImages.count - 1, link: link))
+        }
+    }
+
+    /// A text or code span's words: counted, looked at for other generators' template syntax,
+    /// and added to the texts being gathered.
+    private mutating func read(_ text: String, of node: OpaquePointer, type: cmark_node_type) {
+        statistics.count(text)
+        if lookForTemplateSyntax, templateSyntax == nil, type == CMARK_NODE_TEXT {
+            templateSyntax = TemplateSyntax.find(in: text, line: blockLine(of: node))
+        }
+        // An image's description reads as part of the sentence around it, but a paragraph
+        // holding only a photo is not a lead.
+        if candidate != nil {
+            candidateText += text
+            if imageDepth == 0, !text.allSatisfy(\.isWhitespace) { candidateHasOwnWords = true }
+        }
+        if collectAllText { allText += text }
+        if moreMarker == nil { textBeforeMarker += text }
+    }
+
+    /// A link to a Markdown file of the site gets a marker (see `ContentLink`); any other is rebased.
+    private mutating func enterLink(_ node: OpaquePointer) {
+        if let first = firstContentLink, let pointer = cmark_node_get_url(node),
+            case let url = String(cString: pointer),
+            ContentLink.namesMarkdownFile(url), resources?.link(for: url) == nil
+        {
+            _ = cmark_node_set_url(node, ContentLink.marker(first + contentLinks.count))
+            contentLinks.append(ContentLink(written: url, line: blockLine(of: node)))
+        } else {
+            rebase(node)
         }
     }
 

@@ -8,6 +8,26 @@ struct SourceText {
         case yaml
         /// TOML between `+++` lines (Hugo).
         case toml
+
+        /// The syntax a front matter's opening line (`---` or `+++`, trimmed) starts.
+        init?(opening line: Substring.UTF8View) {
+            if line.elementsEqual("---".utf8) {
+                self = .yaml
+            } else if line.elementsEqual("+++".utf8) {
+                self = .toml
+            } else {
+                return nil
+            }
+        }
+
+        /// Whether the line closes the front matter: `---` (or YAML's end-of-document `...`) for
+        /// YAML, `+++` for TOML, alone on the line.
+        func closes(_ line: Substring.UTF8View) -> Bool {
+            switch self {
+            case .yaml: return line.elementsEqual("---".utf8) || line.elementsEqual("...".utf8)
+            case .toml: return line.elementsEqual("+++".utf8)
+            }
+        }
     }
 
     /// The front matter's text, between its opening and closing lines.
@@ -24,6 +44,15 @@ struct SourceText {
     /// are closed at the end of their line; bytes that are not UTF-8 and front matter that never
     /// closes are diagnostics.
     static func read(_ data: Data, path: String) -> Result<SourceText, Diagnostic> {
+        switch decode(data, path: path) {
+        case .success(let text): return split(text, path: path)
+        case .failure(let problem): return .failure(problem)
+        }
+    }
+
+    /// The file's text: without a byte-order mark, with `\n` line endings and without control
+    /// characters; an empty file, or one that is not UTF-8, is a diagnostic.
+    private static func decode(_ data: Data, path: String) -> Result<String, Diagnostic> {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
@@ -40,69 +69,65 @@ struct SourceText {
         if ByteSearch.contains(text, 0x0D) {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
-        text = text.removingControlCharacters()
-        // Lines are found on UTF-8 bytes: every delimiter is ASCII, and splitting Character by
-        // Character (grapheme breaking) was most of the cost of reading a file.
-        let utf8 = text.utf8
-        func end(ofLineAt start: String.Index) -> String.Index { utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex }
-        func next(after lineEnd: String.Index) -> String.Index {
-            lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
-        }
-        /// The line without its trailing spaces and tabs.
-        func trimmed(_ start: String.Index, _ end: String.Index) -> Substring.UTF8View {
-            var line = utf8[start..<end]
-            while let last = line.last, last == 0x20 || last == 0x09 { line = line.dropLast() }
-            return line
-        }
+        return .success(text.removingControlCharacters())
+    }
+
+    /// The text split into its front matter and body, or why it cannot be.
+    private static func split(_ text: String, path: String) -> Result<SourceText, Diagnostic> {
+        let lines = Lines(utf8: text.utf8)
         // Editors and generators leave blank lines above the front matter; skip them, counting.
-        // The file is not blank (checked above), so a line with text comes before the end.
-        var openingStart = utf8.startIndex
-        var openingLine = 1
-        var openingEnd = end(ofLineAt: openingStart)
-        while trimmed(openingStart, openingEnd).isEmpty, openingEnd < utf8.endIndex {
-            openingStart = next(after: openingEnd)
-            openingEnd = end(ofLineAt: openingStart)
+        // The file is not blank (checked before), so a line with text comes before the end.
+        var (openingStart, openingLine) = (lines.utf8.startIndex, 1)
+        var openingEnd = lines.end(ofLineAt: openingStart)
+        while lines.trimmed(openingStart, openingEnd).isEmpty, openingEnd < lines.utf8.endIndex {
+            openingStart = lines.next(after: openingEnd)
+            openingEnd = lines.end(ofLineAt: openingStart)
             openingLine += 1
         }
-        let opening = trimmed(openingStart, openingEnd)
-        let syntax: Syntax
-        if opening.elementsEqual("---".utf8) {
-            syntax = .yaml
-        } else if opening.elementsEqual("+++".utf8) {
-            syntax = .toml
-        } else {
+        guard let syntax = Syntax(opening: lines.trimmed(openingStart, openingEnd)) else {
             return .failure(
                 Diagnostic(
                     path: path, line: openingLine,
                     "no front matter: the file must start with a '---' line, then at least `title: …`, then '---'"))
         }
-        /// Whether the line closes the front matter: `---` (or YAML's end-of-document `...`) for
-        /// YAML, `+++` for TOML, alone on the line.
-        func closes(_ line: Substring.UTF8View) -> Bool {
-            switch syntax {
-            case .yaml: return line.elementsEqual("---".utf8) || line.elementsEqual("...".utf8)
-            case .toml: return line.elementsEqual("+++".utf8)
-            }
-        }
-        let frontMatterStart = next(after: openingEnd)
+        let frontMatterStart = lines.next(after: openingEnd)
         var lineStart = frontMatterStart
-        while lineStart < utf8.endIndex {
-            let lineEnd = end(ofLineAt: lineStart)
-            if closes(trimmed(lineStart, lineEnd)) {
+        while lineStart < lines.utf8.endIndex {
+            let lineEnd = lines.end(ofLineAt: lineStart)
+            if syntax.closes(lines.trimmed(lineStart, lineEnd)) {
                 return .success(
                     SourceText(
                         frontMatter: String(text[frontMatterStart..<lineStart]),
                         syntax: syntax,
-                        body: String(text[next(after: lineEnd)...]).closingBidiControlsPerLine(),
+                        body: String(text[lines.next(after: lineEnd)...]).closingBidiControlsPerLine(),
                         frontMatterLineOffset: openingLine))
             }
-            lineStart = next(after: lineEnd)
+            lineStart = lines.next(after: lineEnd)
         }
         let closer = syntax == .yaml ? "---" : "+++"
         return .failure(
             Diagnostic(
                 path: path, line: openingLine,
                 "front matter opened on this line never closes: add a '\(closer)' line after it"))
+    }
+
+    /// Lines found on UTF-8 bytes: every delimiter is ASCII, and splitting Character by
+    /// Character (grapheme breaking) was most of the cost of reading a file.
+    private struct Lines {
+        let utf8: String.UTF8View
+
+        func end(ofLineAt start: String.Index) -> String.Index { utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex }
+
+        func next(after lineEnd: String.Index) -> String.Index {
+            lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
+        }
+
+        /// The line without its trailing spaces and tabs.
+        func trimmed(_ start: String.Index, _ end: String.Index) -> Substring.UTF8View {
+            var line = utf8[start..<end]
+            while let last = line.last, last == 0x20 || last == 0x09 { line = line.dropLast() }
+            return line
+        }
     }
 
     /// The line on which the first byte that is not UTF-8 stands.

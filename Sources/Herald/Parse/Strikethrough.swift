@@ -61,26 +61,33 @@ enum Strikethrough {
         var canClose: Bool
     }
 
-    /// Finds the delimiters among `container`'s children, splits them into text nodes of their
-    /// own, and matches them.
-    private static func strike(in container: OpaquePointer, escaped: [OpaquePointer: Set<Int>]) {
-        var children: [OpaquePointer] = []
-        var child = cmark_node_first_child(container)
-        while let node = child {
-            children.append(node)
-            child = cmark_node_next(node)
+    /// A container's children, as the search for delimiters reads them.
+    private struct Children {
+        let nodes: [OpaquePointer]
+        /// Each text child's literal, empty for other children.
+        let literals: [[UInt8]]
+        let isBlock: Bool
+
+        init(of container: OpaquePointer) {
+            var nodes: [OpaquePointer] = []
+            var child = cmark_node_first_child(container)
+            while let node = child {
+                nodes.append(node)
+                child = cmark_node_next(node)
+            }
+            self.nodes = nodes
+            let type = cmark_node_get_type(container)
+            isBlock = type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
+            literals = nodes.map { cmark_node_get_type($0) == CMARK_NODE_TEXT ? CmarkNodes.literal($0) : [] }
         }
-        let type = cmark_node_get_type(container)
-        let isBlock = type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING
-        let literals = children.map { cmark_node_get_type($0) == CMARK_NODE_TEXT ? CmarkNodes.literal($0) : [] }
 
         /// The character beside the children at `index` (before them when `last`, its last
         /// character; after them, its first): a line end at a block's edge, the delimiter of an
         /// emphasis or bracket of a link at theirs, a line end for a line break, and punctuation
         /// for any other inline (its syntax: `` ` ``, `<`, `*`, `[`).
         func neighbour(_ index: Int, last: Bool) -> UInt32 {
-            guard children.indices.contains(index) else { return isBlock ? 0x0A : 0x2A }
-            switch cmark_node_get_type(children[index]) {
+            guard nodes.indices.contains(index) else { return isBlock ? 0x0A : 0x2A }
+            switch cmark_node_get_type(nodes[index]) {
             case CMARK_NODE_TEXT:
                 let text = literals[index]
                 if text.isEmpty { return 0x0A }
@@ -91,33 +98,16 @@ enum Strikethrough {
                 return 0x2A
             }
         }
+    }
 
+    /// Finds the delimiters among `container`'s children, splits them into text nodes of their
+    /// own, and matches them.
+    private static func strike(in container: OpaquePointer, escaped: [OpaquePointer: Set<Int>]) {
+        let children = Children(of: container)
         var delimiters: [Delimiter] = []
-        for (index, node) in children.enumerated() where literals[index].contains(tilde) {
-            let text = literals[index]
-            let escapes = escaped[node] ?? []
-            var runs: [Run] = []
-            var position = 0
-            while position < text.count {
-                guard text[position] == tilde, !escapes.contains(position) else {
-                    position += 1
-                    continue
-                }
-                let start = position
-                while position < text.count, text[position] == tilde, !escapes.contains(position) { position += 1 }
-                let length = position - start
-                // Runs of three or more are text (cmark-gfm's default, single tildes allowed).
-                guard length <= 2 else { continue }
-                let before = start > 0 ? scalar(before: start, in: text) : neighbour(index - 1, last: true)
-                let after = position < text.count ? scalar(at: position, in: text) : neighbour(index + 1, last: false)
-                let leftFlanking =
-                    !isSpace(after) && !(isPunctuation(after) && !isSpace(before) && !isPunctuation(before))
-                let rightFlanking =
-                    !isSpace(before) && !(isPunctuation(before) && !isSpace(after) && !isPunctuation(after))
-                if leftFlanking || rightFlanking {
-                    runs.append(Run(start: start, length: length, canOpen: leftFlanking, canClose: rightFlanking))
-                }
-            }
+        for (index, node) in children.nodes.enumerated() where children.literals[index].contains(tilde) {
+            let text = children.literals[index]
+            let runs = runs(in: text, escapes: escaped[node] ?? [], child: index, of: children)
             if runs.isEmpty { continue }
             // The text node becomes text, delimiter, text, … nodes in its place.
             var from = 0
@@ -133,6 +123,33 @@ enum Strikethrough {
             cmark_node_free(node)
         }
         if !delimiters.isEmpty { match(delimiters) }
+    }
+
+    /// The runs of one or two tildes in a text child that may open or close (flanking as
+    /// CommonMark's emphasis), skipping escaped ones.
+    private static func runs(in text: [UInt8], escapes: Set<Int>, child index: Int, of children: Children) -> [Run] {
+        var runs: [Run] = []
+        var position = 0
+        while position < text.count {
+            guard text[position] == tilde, !escapes.contains(position) else {
+                position += 1
+                continue
+            }
+            let start = position
+            while position < text.count, text[position] == tilde, !escapes.contains(position) { position += 1 }
+            let length = position - start
+            // Runs of three or more are text (cmark-gfm's default, single tildes allowed).
+            guard length <= 2 else { continue }
+            let before = start > 0 ? scalar(before: start, in: text) : children.neighbour(index - 1, last: true)
+            let after =
+                position < text.count ? scalar(at: position, in: text) : children.neighbour(index + 1, last: false)
+            let leftFlanking = !isSpace(after) && !(isPunctuation(after) && !isSpace(before) && !isPunctuation(before))
+            let rightFlanking = !isSpace(before) && !(isPunctuation(before) && !isSpace(after) && !isPunctuation(after))
+            if leftFlanking || rightFlanking {
+                runs.append(Run(start: start, length: length, canOpen: leftFlanking, canClose: rightFlanking))
+            }
+        }
+        return runs
     }
 
     /// cmark-gfm's `process_emphasis` for tildes alone: closers from left to right, each looking

@@ -350,7 +350,7 @@ struct PagePlanner {
     mutating func add(_ job: consuming PageJob, owner: String, source: (path: String, line: Int)? = nil) {
         job.source = source
         if let existing = owners[job.path] {
-            let (path, line) = source ?? ("site.yml", 1)
+            let (path, line) = source ?? (SiteConfigFile.name, 1)
             problems.error(
                 path, line,
                 "\(owner) would be written to /\(job.path), where \(existing) already is; choose another slug")
