@@ -62,13 +62,23 @@ struct PublishCommand: ParsableCommand {
     private var source: String { site.source }
     private var baseURL: String? { address.baseURL }
 
+    /// Prints a line of progress, unless --quiet; a closure of `quiet` alone, so publishing's log can hold it.
+    private var say: (String) -> Void { { [quiet] line in if !quiet { print(line) } } }
+
     func run() throws {
         let output = defaultOutput(self.output, source: source)
         let chosen = try chooseTarget()
-        let say: (String) -> Void = { [quiet] line in if !quiet { print(line) } }
+        let (builtFor, printed) = try build(into: output)
+        // What herald check rejects is not published: a broken link or a missing cover goes live
+        // otherwise. Warnings are shown and do not stop it.
+        if !noCheck { try check(output, builtFor: builtFor, printed: printed) }
+        try publish(output, to: chosen, builtFor: builtFor)
+    }
 
-        let builtFor: String
-        var printed: Set<Diagnostic> = []
+    /// The site built into `output` (or, with --no-build, the last build's output checked to be
+    /// whole): the address it was built for, and the warnings the build printed, so the check
+    /// does not print them again.
+    private func build(into output: String) throws -> (builtFor: String, printed: Set<Diagnostic>) {
         if noBuild {
             guard let completed = SiteBuild.completedBuild(ofOutput: output) else {
                 Terminal.printError(
@@ -76,51 +86,53 @@ struct PublishCommand: ParsableCommand {
                     warning: false)
                 throw ExitCode.failure
             }
-            builtFor = completed.baseURL
-        } else {
-            var options = BuildOptions(
-                sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL)
-            options.imageCachePath = ImageCache.folder(besideOutput: output)
-            // Interrupted, the build removes its staging folder before herald ends (as `herald build`).
-            InterruptCleanup.install()
-            do {
-                let report = try runBuild(options, quiet: quiet, timings: false)
-                builtFor = report.baseURL
-                printed = Set(report.warnings)
-            } catch {
-                Terminal.printError("error: the build failed, so nothing was published", warning: false)
-                throw error
-            }
+            return (completed.baseURL, [])
         }
-
-        // What herald check rejects is not published: a broken link or a missing cover goes live
-        // otherwise. Warnings are shown and do not stop it.
-        if !noCheck {
-            var options = BuildOptions(
-                sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL ?? builtFor)
-            options.imageCachePath = ImageCache.folder(besideOutput: output)
-            let report: CheckReport
-            do {
-                report = try SiteCheck.run(options)
-            } catch let failure as BuildFailure {
-                for diagnostic in failure.diagnostics {
-                    Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
-                }
-                Terminal.printError("error: the site does not build, so nothing was published", warning: false)
-                throw ExitCode.failure
-            }
-            for finding in report.findings where !printed.contains(finding) {
-                Terminal.printError(finding.description, warning: finding.severity == .warning)
-            }
-            if !report.errors.isEmpty {
-                let count = report.errors.count
-                Terminal.printError(
-                    "error: herald check found \(count) error\(count == 1 ? "" : "s"), so nothing was published; fix \(count == 1 ? "it" : "them"), or publish anyway with --no-check",
-                    warning: false)
-                throw ExitCode.failure
-            }
+        var options = BuildOptions(
+            sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL)
+        options.imageCachePath = ImageCache.folder(besideOutput: output)
+        // Interrupted, the build removes its staging folder before herald ends (as `herald build`).
+        InterruptCleanup.install()
+        do {
+            let report = try runBuild(options, quiet: quiet, timings: false)
+            return (report.baseURL, Set(report.warnings))
+        } catch {
+            Terminal.printError("error: the build failed, so nothing was published", warning: false)
+            throw error
         }
+    }
 
+    /// herald check's checks on the built site: its findings not printed by the build are printed,
+    /// and an error stops the publish.
+    private func check(_ output: String, builtFor: String, printed: Set<Diagnostic>) throws {
+        var options = BuildOptions(
+            sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL ?? builtFor)
+        options.imageCachePath = ImageCache.folder(besideOutput: output)
+        let report: CheckReport
+        do {
+            report = try SiteCheck.run(options)
+        } catch let failure as BuildFailure {
+            for diagnostic in failure.diagnostics {
+                Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
+            }
+            Terminal.printError("error: the site does not build, so nothing was published", warning: false)
+            throw ExitCode.failure
+        }
+        for finding in report.findings where !printed.contains(finding) {
+            Terminal.printError(finding.description, warning: finding.severity == .warning)
+        }
+        if !report.errors.isEmpty {
+            let count = report.errors.count
+            Terminal.printError(
+                "error: herald check found \(count) error\(count == 1 ? "" : "s"), so nothing was published; fix \(count == 1 ? "it" : "them"), or publish anyway with --no-check",
+                warning: false)
+            throw ExitCode.failure
+        }
+    }
+
+    /// The output sent to the target (or, with --dry-run, the plan printed), with what was done.
+    private func publish(_ output: String, to chosen: PublishTarget, builtFor: String) throws {
+        let say = self.say
         let scratch = (URL(fileURLWithPath: output).standardizedFileURL.path as NSString).deletingLastPathComponent
         let context = PublishContext(
             target: chosen, sourceFolder: URL(fileURLWithPath: source).standardizedFileURL.path, scratchFolder: scratch)
@@ -133,13 +145,7 @@ struct PublishCommand: ParsableCommand {
                     output: output, baseURL: builtFor, context: context, dryRun: dryRun, force: force),
                 log: { say("  " + $0) }, warn: { Terminal.printError("warning: " + $0, warning: true) })
             if dryRun {
-                // The plan is the point of a dry run, so it is printed even with --quiet.
-                for line in outcome.plan.lines { print("  " + line) }
-                print("Dry run: \(outcome.plan.summary); nothing was changed")
-                if let kept = outcome.plan.keptSummary { print(kept) }
-                if !force, let reason = SitePublishing.reasonForForce(outcome.plan, at: chosen.address) {
-                    print("A real publish would need --force: \(reason)")
-                }
+                printDryRun(outcome, at: chosen.address)
             } else {
                 say("\(outcome.published ? "Published" : "Already published"): \(outcome.plan.summary)")
                 if let kept = outcome.plan.keptSummary { say(kept) }
@@ -147,6 +153,16 @@ struct PublishCommand: ParsableCommand {
         } catch let failure as PublishFailure {
             Terminal.printError("error: \(failure)", warning: false)
             throw ExitCode.failure
+        }
+    }
+
+    /// The plan is the point of a dry run, so it is printed even with --quiet.
+    private func printDryRun(_ outcome: SitePublishing.Outcome, at address: PublishAddress) {
+        for line in outcome.plan.lines { print("  " + line) }
+        print("Dry run: \(outcome.plan.summary); nothing was changed")
+        if let kept = outcome.plan.keptSummary { print(kept) }
+        if !force, let reason = SitePublishing.reasonForForce(outcome.plan, at: address) {
+            print("A real publish would need --force: \(reason)")
         }
     }
 

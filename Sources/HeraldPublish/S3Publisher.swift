@@ -181,31 +181,54 @@ final class S3Publisher: Publisher {
     func publish(_ site: BuiltSite, plan: PublishPlan, log: (String) -> Void) throws {
         let scratch = try FileManager.default.makeScratchFolder(in: context.scratchFolder, prefix: ".herald-s3-")
         self.scratch = scratch
+        let groups = uploadGroups(plan)
+        try recordBeforeUploading(plan, scratch: scratch)
+        try upload(groups, of: site, scratch: scratch, log: log)
+        try uploadRedirects(plan, of: site, log: log)
+        try uploadManifest(of: site, scratch: scratch)
+        try deleteStale(plan, scratch: scratch)
+    }
+
+    /// The files to upload, other than redirects, in groups that share their headers, so each
+    /// group is one `aws s3 cp --recursive`: phase → group's name → paths. The phases are the
+    /// order of upload: files other than pages, then new pages, then changed pages.
+    private struct UploadGroups {
+        var paths: [Int: [String: [String]]] = [:]
+        /// Group's name → its content type and cache policy.
+        var headers: [String: (type: String, cacheControl: String)] = [:]
+    }
+
+    /// What the bucket serves if an upload of each phase fails: the state a failure reports.
+    private static let phaseStates = [
+        0: "the previous pages are still served with every file they link to; nothing was deleted",
+        1: "the previous pages are still served; new pages were added beside them and nothing was deleted",
+        2: "some pages may already be new and others not yet: run herald publish again to finish",
+    ]
+
+    /// The added and changed files other than redirects, grouped by phase and headers.
+    private func uploadGroups(_ plan: PublishPlan) -> UploadGroups {
         let added = Set(plan.added)
-        // Upload groups in order: (phase, content type, cache policy) → paths.
-        var groups: [Int: [String: [String]]] = [:]
-        var headersOfGroup: [String: (String, String)] = [:]
+        var groups = UploadGroups()
         for path in plan.added + plan.changed where redirects[path] == nil {
             let kind = Kind(path: path)
             let phase = kind != .page ? 0 : (added.contains(path) ? 1 : 2)
             let (type, cache) = headers(path)
             let name = type + "\n" + cache
-            headersOfGroup[name] = (type, cache)
-            groups[phase, default: [:]][name, default: []].append(path)
+            groups.headers[name] = (type, cache)
+            groups.paths[phase, default: [:]][name, default: []].append(path)
         }
-        try recordBeforeUploading(plan, scratch: scratch)
-        let states = [
-            0: "the previous pages are still served with every file they link to; nothing was deleted",
-            1: "the previous pages are still served; new pages were added beside them and nothing was deleted",
-            2: "some pages may already be new and others not yet: run herald publish again to finish",
-        ]
+        return groups
+    }
+
+    /// Each group staged in a folder of its own and uploaded, phase by phase.
+    private func upload(_ groups: UploadGroups, of site: BuiltSite, scratch: String, log: (String) -> Void) throws {
         var number = 0
-        for phase in groups.keys.sorted() {
-            for (name, paths) in groups[phase]!.sorted(by: { $0.key < $1.key }) {
+        for phase in groups.paths.keys.sorted() {
+            for (name, paths) in groups.paths[phase]!.sorted(by: { $0.key < $1.key }) {
                 number += 1
-                let (type, cache) = headersOfGroup[name]!
+                let (type, cache) = groups.headers[name]!
                 let what = phase == 0 ? "upload files" : phase == 1 ? "upload new pages" : "upload changed pages"
-                try step(what, targetState: states[phase]) {
+                try step(what, targetState: Self.phaseStates[phase]) {
                     let folder = scratch + "/group-\(number)"
                     try stage(paths, from: site.folder, into: folder)
                     try aws.run(
@@ -217,21 +240,28 @@ final class S3Publisher: Publisher {
                 log("Uploaded \(paths.count) file\(paths.count == 1 ? "" : "s") as \(type)")
             }
         }
+    }
+
+    /// The pages at old addresses, one by one, each with its website redirect.
+    private func uploadRedirects(_ plan: PublishPlan, of site: BuiltSite, log: (String) -> Void) throws {
         let moved = (plan.added + plan.changed).filter { redirects[$0] != nil }.sorted()
-        if !moved.isEmpty {
-            try step("upload redirects", targetState: states[2]!) {
-                for path in moved {
-                    let (type, cache) = headers(path)
-                    try aws.run(
-                        [
-                            "s3", "cp", "--only-show-errors", "--no-progress", "--content-type", type,
-                            "--cache-control", cache,
-                            "--website-redirect", redirects[path]!, site.folder + "/" + path, root + path,
-                        ] + serviceOptions, step: "upload redirects")
-                }
+        guard !moved.isEmpty else { return }
+        try step("upload redirects", targetState: Self.phaseStates[2]!) {
+            for path in moved {
+                let (type, cache) = headers(path)
+                try aws.run(
+                    [
+                        "s3", "cp", "--only-show-errors", "--no-progress", "--content-type", type,
+                        "--cache-control", cache,
+                        "--website-redirect", redirects[path]!, site.folder + "/" + path, root + path,
+                    ] + serviceOptions, step: "upload redirects")
             }
-            log("Uploaded \(moved.count) redirect\(moved.count == 1 ? "" : "s") of old addresses")
         }
+        log("Uploaded \(moved.count) redirect\(moved.count == 1 ? "" : "s") of old addresses")
+    }
+
+    /// The manifest, after every file it lists: the next publish compares against it.
+    private func uploadManifest(of site: BuiltSite, scratch: String) throws {
         try step(
             "upload the manifest",
             targetState:
@@ -249,7 +279,6 @@ final class S3Publisher: Publisher {
                     "--cache-control", "no-cache", path, root + PublishManifest.fileName,
                 ] + serviceOptions, step: "upload the manifest")
         }
-        try deleteStale(plan, scratch: scratch)
     }
 
     /// Deletes what `plan` deletes, last: the new site is complete by then.

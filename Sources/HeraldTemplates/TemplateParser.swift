@@ -31,6 +31,16 @@ struct TemplateParser {
     private var openDelimiter: [UInt8] = [0x7B, 0x7B]
     private var closeDelimiter: [UInt8] = [0x7D, 0x7D]
     private var frames: [Frame]
+    /// The line being read, kept across `run`'s steps. Whether the read position is at a line's start.
+    private var atLineBeginning = true
+    /// Whether only whitespace (and nothing rendered) stands before the read position on its line.
+    private var onlyWhitespace = true
+    /// Whether the line's start (and its leading whitespace) is still to be appended.
+    private var pendingLine = false
+    /// Whether the line has rendered something outside a parent (what a parent holds is ignored).
+    private var contentOnLine = false
+    /// The line's leading whitespace, without what enclosing blocks remove.
+    private var whitespace: [UInt8] = []
 
     /// Parses `text`; `template` names it in errors.
     static func parse(_ text: String, template: String) throws(TemplateError) -> [TemplateNode] {
@@ -56,62 +66,16 @@ struct TemplateParser {
     }
 
     private mutating func run() throws(TemplateError) -> [TemplateNode] {
-        var atLineBeginning = true
-        // Whether only whitespace (and nothing rendered) stands before the read position on its line.
-        var onlyWhitespace = true
-        var pendingLine = false
-        // Whether the line has rendered something outside a parent (what a parent holds is ignored).
-        var contentOnLine = false
-        var whitespace: [UInt8] = []
         while index < bytes.count {
             if atLineBeginning {
-                atLineBeginning = false
-                onlyWhitespace = true
-                contentOnLine = false
-                pendingLine = true
-                let start = index
-                while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
-                whitespace = removingDedent(Array(bytes[start..<index]))
-                if index >= bytes.count {
-                    if !whitespace.isEmpty { flushLine(whitespace) }
-                    break
-                }
+                beginLine()
+                if index >= bytes.count { break }
             }
             if matches(openDelimiter, at: index) {
-                let tag = try readTag()
-                let standalone = tag.canStandAlone && onlyWhitespace && restOfLineIsBlank(after: tag.end)
-                if standalone {
-                    index = endOfLine(after: tag.end)
-                    atLineBeginning = true
-                    pendingLine = false
-                    try apply(tag, standalone: true, whitespaceBefore: whitespace)
-                    // A tag standing alone on the last line of the text ends it without a newline.
-                    if index >= bytes.count { break }
-                    continue
-                }
-                let wasOnlyWhitespace = onlyWhitespace
-                if pendingLine { flushLine(whitespace) }
-                pendingLine = false
-                onlyWhitespace = false
-                index = tag.end
-                if !inParentZone, tag.renders { contentOnLine = true }
-                try apply(tag, standalone: false, whitespaceBefore: wasOnlyWhitespace ? whitespace : [])
-                // Inside a parent only blocks count, so a block or the parent's end that follows on
-                // the line may still stand alone, unless the line showed something before the parent.
-                if inParentZone { onlyWhitespace = !contentOnLine }
-                continue
+                try parseTag()
+            } else {
+                parseText()
             }
-            if pendingLine { flushLine(whitespace) }
-            pendingLine = false
-            onlyWhitespace = false
-            if !inParentZone { contentOnLine = true }
-            let start = index
-            while index < bytes.count, bytes[index] != 0x0A, !matches(openDelimiter, at: index) { index += 1 }
-            if index < bytes.count, bytes[index] == 0x0A {
-                index += 1
-                atLineBeginning = true
-            }
-            append(.text(Array(bytes[start..<index])))
         }
         if frames.count > 1 {
             let frame = frames[frames.count - 1]
@@ -120,6 +84,59 @@ struct TemplateParser {
                 "{{\(sigil(of: frame.kind))\(frame.name)}} is opened but never closed: add {{/\(frame.name)}}")
         }
         return frames[0].nodes
+    }
+
+    /// A new line: its leading whitespace read and kept until the line shows whether it stands
+    /// alone; whitespace that ends the text is appended, as there is no tag left to stand alone.
+    private mutating func beginLine() {
+        atLineBeginning = false
+        onlyWhitespace = true
+        contentOnLine = false
+        pendingLine = true
+        let start = index
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        whitespace = removingDedent(Array(bytes[start..<index]))
+        if index >= bytes.count, !whitespace.isEmpty { flushLine(whitespace) }
+    }
+
+    /// The tag at the read position: a standalone one takes its whole line with it; another
+    /// appends the line's start first.
+    private mutating func parseTag() throws(TemplateError) {
+        let tag = try readTag()
+        let standalone = tag.canStandAlone && onlyWhitespace && restOfLineIsBlank(after: tag.end)
+        if standalone {
+            // A tag standing alone on the last line of the text ends it without a newline.
+            index = endOfLine(after: tag.end)
+            atLineBeginning = true
+            pendingLine = false
+            try apply(tag, standalone: true, whitespaceBefore: whitespace)
+            return
+        }
+        let wasOnlyWhitespace = onlyWhitespace
+        if pendingLine { flushLine(whitespace) }
+        pendingLine = false
+        onlyWhitespace = false
+        index = tag.end
+        if !inParentZone, tag.renders { contentOnLine = true }
+        try apply(tag, standalone: false, whitespaceBefore: wasOnlyWhitespace ? whitespace : [])
+        // Inside a parent only blocks count, so a block or the parent's end that follows on
+        // the line may still stand alone, unless the line showed something before the parent.
+        if inParentZone { onlyWhitespace = !contentOnLine }
+    }
+
+    /// The text from the read position to the next tag or the end of the line (its newline included).
+    private mutating func parseText() {
+        if pendingLine { flushLine(whitespace) }
+        pendingLine = false
+        onlyWhitespace = false
+        if !inParentZone { contentOnLine = true }
+        let start = index
+        while index < bytes.count, bytes[index] != 0x0A, !matches(openDelimiter, at: index) { index += 1 }
+        if index < bytes.count, bytes[index] == 0x0A {
+            index += 1
+            atLineBeginning = true
+        }
+        append(.text(Array(bytes[start..<index])))
     }
 
     private mutating func flushLine(_ whitespace: [UInt8]) {

@@ -26,11 +26,25 @@ enum JekyllConfigReader {
         var layers = ConfigLayers()
         let file = ["_config.yml", "_config.yaml"].first(where: tree.has) ?? "_config.yml"
         if tree.has(file) { layers.add(file, from: tree, into: &config) }
-        func setting(_ key: String) -> Setting<String>? {
-            layers.text(key).map { Setting(value: $0.value, origin: $0.origin) }
-        }
-        config.title = setting("title")
-        config.description = setting("description")
+        readSite(layers, into: &config)
+        readMarkdown(layers, into: &config)
+        readAddresses(layers, into: &config)
+        config.exclude = layers.value(["exclude"])?.node.texts ?? []
+        config.include = layers.value(["include"])?.node.texts ?? []
+        readDefaults(layers, into: &config)
+        return config
+    }
+
+    /// A text setting at the top of `_config.yml`, with where it was found.
+    static func setting(_ key: String, in layers: ConfigLayers) -> Setting<String>? {
+        layers.text(key).map { Setting(value: $0.value, origin: $0.origin) }
+    }
+
+    /// The site's own settings: title, description, address (`url` and `baseurl` joined),
+    /// language, zone, page size and author.
+    static func readSite(_ layers: ConfigLayers, into config: inout OldSiteConfig) {
+        config.title = setting("title", in: layers)
+        config.description = setting("description", in: layers)
         let url = layers.text("url")
         let baseurl = layers.text("baseurl")
         if url != nil || baseurl != nil {
@@ -41,8 +55,9 @@ enum JekyllConfigReader {
                 value: address.isEmpty ? "/" : address,
                 origin: [url?.origin, baseurl?.origin].compactMap { $0 }.joined(separator: " and "))
         }
-        config.language = setting("lang") ?? setting("locale") ?? setting("language")
-        config.timeZone = setting("timezone")
+        config.language =
+            setting("lang", in: layers) ?? setting("locale", in: layers) ?? setting("language", in: layers)
+        config.timeZone = setting("timezone", in: layers)
         if let size = layers.text("paginate"), let count = Int(size.value), count > 0 {
             config.pageSize = Setting(value: count, origin: size.origin)
         }
@@ -51,6 +66,10 @@ enum JekyllConfigReader {
                 author.node.string ?? author.node.mapping.flatMap { ConfigLayers.entry("name", in: $0)?.1.string }
             if let name, !name.isEmpty { config.author = Setting(value: name, origin: author.origin) }
         }
+    }
+
+    /// How the old site rendered Markdown: code highlighting, heading IDs' prefix and emoji.
+    static func readMarkdown(_ layers: ConfigLayers, into config: inout OldSiteConfig) {
         // Jekyll's `highlighter` (rouge, the default, or none) and kramdown's own setting for it.
         if let highlighter = layers.text("kramdown", "syntax_highlighter") ?? layers.text("highlighter") {
             let name = highlighter.value.lowercased()
@@ -69,49 +88,53 @@ enum JekyllConfigReader {
             guard let plugins = layers.value([key]), plugins.node.texts.contains("jemoji") else { continue }
             config.emoji = Setting(value: true, origin: plugins.origin + " (the jemoji plugin)")
         }
+    }
+
+    /// The addresses: posts' `permalink` (a style's name or a pattern), then `collections:`, whose
+    /// `posts` entry may set it again and whose other collections with output have their own.
+    static func readAddresses(_ layers: ConfigLayers, into config: inout OldSiteConfig) {
         if let permalink = layers.text("permalink") {
             config.permalinks["posts"] = Setting(
                 value: styles[permalink.value] ?? permalink.value, origin: permalink.origin)
         }
-        if let collections = layers.value(["collections"]) {
-            switch collections.node {
-            case .mapping(let mapping):
-                for (key, value) in mapping {
-                    guard let name = key.string, name != "posts" else {
-                        if let pattern = value.mapping.flatMap({ ConfigLayers.entry("permalink", in: $0)?.1.string }) {
-                            config.permalinks["posts"] = Setting(
-                                value: styles[pattern] ?? pattern, origin: collections.origin)
-                        }
-                        continue
+        guard let collections = layers.value(["collections"]) else { return }
+        switch collections.node {
+        case .mapping(let mapping):
+            for (key, value) in mapping {
+                guard let name = key.string, name != "posts" else {
+                    if let pattern = value.mapping.flatMap({ ConfigLayers.entry("permalink", in: $0)?.1.string }) {
+                        config.permalinks["posts"] = Setting(
+                            value: styles[pattern] ?? pattern, origin: collections.origin)
                     }
-                    let settings = value.mapping
-                    let output = settings.flatMap { ConfigLayers.entry("output", in: $0)?.1.bool } ?? false
-                    guard output else { continue }
-                    let pattern = settings.flatMap { ConfigLayers.entry("permalink", in: $0)?.1.string }
-                    config.collections[name] = .some(pattern.map { styles[$0] ?? $0 })
+                    continue
                 }
-            case .sequence(let names):
-                // A list of names: collections without output.
-                _ = names
-            default: break
+                let settings = value.mapping
+                let output = settings.flatMap { ConfigLayers.entry("output", in: $0)?.1.bool } ?? false
+                guard output else { continue }
+                let pattern = settings.flatMap { ConfigLayers.entry("permalink", in: $0)?.1.string }
+                config.collections[name] = .some(pattern.map { styles[$0] ?? $0 })
             }
+        case .sequence(let names):
+            // A list of names: collections without output.
+            _ = names
+        default: break
         }
-        config.exclude = layers.value(["exclude"])?.node.texts ?? []
-        config.include = layers.value(["include"])?.node.texts ?? []
-        if let defaults = layers.value(["defaults"]), case .sequence(let entries) = defaults.node {
-            for entry in entries {
-                guard let mapping = entry.mapping else { continue }
-                let scope = ConfigLayers.entry("scope", in: mapping)?.1.mapping
-                let path = scope.flatMap { ConfigLayers.entry("path", in: $0)?.1.string } ?? ""
-                let type = scope.flatMap { ConfigLayers.entry("type", in: $0)?.1.string }
-                let values =
-                    ConfigLayers.entry("values", in: mapping)?.1.mapping.map { pairs in
-                        pairs.map { ($0.key.string ?? "", $0.value) }
-                    } ?? []
-                config.defaults.append(
-                    FrontMatterDefault(path: HugoConfigReader.trimmedFolder(path), type: type, values: values))
-            }
+    }
+
+    /// `defaults:`: the front matter values Jekyll gave the files of a folder or of a type.
+    static func readDefaults(_ layers: ConfigLayers, into config: inout OldSiteConfig) {
+        guard let defaults = layers.value(["defaults"]), case .sequence(let entries) = defaults.node else { return }
+        for entry in entries {
+            guard let mapping = entry.mapping else { continue }
+            let scope = ConfigLayers.entry("scope", in: mapping)?.1.mapping
+            let path = scope.flatMap { ConfigLayers.entry("path", in: $0)?.1.string } ?? ""
+            let type = scope.flatMap { ConfigLayers.entry("type", in: $0)?.1.string }
+            let values =
+                ConfigLayers.entry("values", in: mapping)?.1.mapping.map { pairs in
+                    pairs.map { ($0.key.string ?? "", $0.value) }
+                } ?? []
+            config.defaults.append(
+                FrontMatterDefault(path: HugoConfigReader.trimmedFolder(path), type: type, values: values))
         }
-        return config
     }
 }

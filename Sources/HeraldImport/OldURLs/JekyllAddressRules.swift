@@ -81,7 +81,17 @@ struct JekyllAddressRules: Sendable {
         return (thursdayYear, (thursday - firstDay) / 7 + 1)
     }
 
-    /// A pattern filled in for a document.
+    /// Month and weekday names as Jekyll's `:short_month`, `:long_month`, `:short_day` and `:long_day` write them.
+    static let shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let longMonths = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+        "November", "December",
+    ]
+    static let shortDays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let longDays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    /// A pattern filled in for a document: each `:token` replaced by the document's date or name
+    /// as Jekyll writes it; one Jekyll does not know is left as it is.
     func fill(
         _ pattern: String, item: OldItem, type: String, defaults: [(key: String, value: Node)], slugValue: inout String?
     ) -> String {
@@ -89,65 +99,75 @@ struct JekyllAddressRules: Sendable {
         let slugSource = item.fields.text("slug") ?? Self.nameSlug(item)
         let relative = item.jekyllType == "pages" ? item.sourcePath : item.placement
         let folder = (relative as NSString).deletingLastPathComponent
-        let shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let longMonths = [
-            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-            "November", "December",
-        ]
-        let shortDays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let longDays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         var result = ""
         var rest = Substring(pattern)
         while let colon = rest.firstIndex(of: ":") {
             result += rest[..<colon]
             let token = rest[rest.index(after: colon)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
             rest = rest[rest.index(after: colon)...].dropFirst(token.count)
-            switch token {
-            case "year": result += day.year.padded(4)
-            case "short_year": result += (day.year % 100).padded(2)
-            case "month": result += day.month.padded(2)
-            case "i_month": result += String(day.month)
-            case "short_month": result += shortMonths[day.month - 1]
-            case "long_month": result += longMonths[day.month - 1]
-            case "day": result += day.day.padded(2)
-            case "i_day": result += String(day.day)
-            case "y_day":
-                result += (day.daysSinceEpoch - CivilDateTime(year: day.year, month: 1, day: 1).daysSinceEpoch + 1)
-                    .padded(3)
-            case "short_day": result += shortDays[day.weekday]
-            case "long_day": result += longDays[day.weekday]
-            case "week": result += Self.isoWeek(day).week.padded(2)
-            case "w_year": result += String(Self.isoWeek(day).year)
-            case "hour": result += day.hour.padded(2)
-            case "minute": result += day.minute.padded(2)
-            case "second": result += day.second.padded(2)
-            case "title":
-                let value = URLText.jekyll(slugSource, pretty: true, cased: true)
-                result += value
-                slugValue = value
-            case "slug":
-                let value = URLText.jekyll(slugSource, pretty: false, cased: false)
-                result += value
-                slugValue = value
-            case "name":
-                let value = URLText.jekyll(item.baseName, pretty: false, cased: false)
-                result += value
-                slugValue = value
-            case "basename":
-                result += item.baseName
-                slugValue = item.baseName
-            case "categories": result += Self.categories(of: item, defaults: defaults).joined(separator: "/")
-            case "collection": result += type
-            case "path":
-                result +=
-                    item.jekyllType == "pages"
-                    ? folder : (folder.isEmpty ? item.baseName : folder + "/" + item.baseName)
-                if item.jekyllType != "pages" { slugValue = item.baseName }
-            case "output_ext": result += ".html"
-            default: result += ":" + token
-            }
+            result +=
+                Self.dateToken(token, of: day)
+                ?? Self.documentToken(
+                    token, item: item, type: type, defaults: defaults, slugSource: slugSource, folder: folder,
+                    slugValue: &slugValue)
         }
         result += rest
         return URLText.sitePath(result)
+    }
+
+    /// A token of the document's date (`:year`, `:month`, `:week`, …), or nil for another token.
+    static func dateToken(_ token: Substring, of day: CivilDateTime) -> String? {
+        switch token {
+        case "year": return day.year.padded(4)
+        case "short_year": return (day.year % 100).padded(2)
+        case "month": return day.month.padded(2)
+        case "i_month": return String(day.month)
+        case "short_month": return shortMonths[day.month - 1]
+        case "long_month": return longMonths[day.month - 1]
+        case "day": return day.day.padded(2)
+        case "i_day": return String(day.day)
+        case "y_day":
+            return (day.daysSinceEpoch - CivilDateTime(year: day.year, month: 1, day: 1).daysSinceEpoch + 1).padded(3)
+        case "short_day": return shortDays[day.weekday]
+        case "long_day": return longDays[day.weekday]
+        case "week": return isoWeek(day).week.padded(2)
+        case "w_year": return String(isoWeek(day).year)
+        case "hour": return day.hour.padded(2)
+        case "minute": return day.minute.padded(2)
+        case "second": return day.second.padded(2)
+        default: return nil
+        }
+    }
+
+    /// A token of the document's name, place or kind (`:title`, `:categories`, `:path`, …); the
+    /// name a token gives is the item's slug (`slugValue`). A token Jekyll does not know stays.
+    static func documentToken(
+        _ token: Substring, item: OldItem, type: String, defaults: [(key: String, value: Node)], slugSource: String,
+        folder: String, slugValue: inout String?
+    ) -> String {
+        switch token {
+        case "title":
+            let value = URLText.jekyll(slugSource, pretty: true, cased: true)
+            slugValue = value
+            return value
+        case "slug":
+            let value = URLText.jekyll(slugSource, pretty: false, cased: false)
+            slugValue = value
+            return value
+        case "name":
+            let value = URLText.jekyll(item.baseName, pretty: false, cased: false)
+            slugValue = value
+            return value
+        case "basename":
+            slugValue = item.baseName
+            return item.baseName
+        case "categories": return categories(of: item, defaults: defaults).joined(separator: "/")
+        case "collection": return type
+        case "path":
+            if item.jekyllType != "pages" { slugValue = item.baseName }
+            return item.jekyllType == "pages" ? folder : (folder.isEmpty ? item.baseName : folder + "/" + item.baseName)
+        case "output_ext": return ".html"
+        default: return ":" + token
+        }
     }
 }

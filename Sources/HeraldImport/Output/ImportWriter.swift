@@ -47,6 +47,25 @@ public enum ImportWriter {
     /// path writes nothing at all.
     public static func write(_ result: ImportResult, tree: SourceTree, destination: String) throws {
         let target = URL(fileURLWithPath: destination).standardizedFileURL
+        try checkPaths(of: result, target: target, destination: destination)
+        let parent = target.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(
+            ".\(target.lastPathComponent).herald-import-\(ProcessInfo.processInfo.processIdentifier)")
+        let manager = FileManager.default
+        try? manager.removeItem(at: staging)
+        do {
+            try manager.createDirectory(at: staging, withIntermediateDirectories: true)
+            try writeFiles(of: result, tree: tree, into: staging)
+            try moveIntoPlace(staging, target: target)
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    /// Refuses, before anything is written, a path of the plan that could lead outside the
+    /// destination, and a destination that is a symbolic link.
+    static func checkPaths(of result: ImportResult, target: URL, destination: String) throws {
         for path in result.files.keys.sorted() + result.copies.map(\.to) {
             if let problem = problem(withPath: path) {
                 throw Refusal(
@@ -59,58 +78,57 @@ public enum ImportWriter {
                     "\(destination) is a symbolic link; the new site is written into a real folder only: nothing was written"
             )
         }
-        let parent = target.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(
-            ".\(target.lastPathComponent).herald-import-\(ProcessInfo.processInfo.processIdentifier)")
+    }
+
+    /// Every file of the new site written into the staging folder: folders first, then every
+    /// file on all cores; a copy the plan also writes is written once, as the plan's.
+    static func writeFiles(of result: ImportResult, tree: SourceTree, into staging: URL) throws {
         let manager = FileManager.default
-        try? manager.removeItem(at: staging)
-        do {
-            try manager.createDirectory(at: staging, withIntermediateDirectories: true)
-            // Folders first, then every file on all cores.
-            let copies = result.copies.filter { result.files[$0.to] == nil }
-            let paths = Array(result.files.keys) + copies.map(\.to)
-            for folder in Set(paths.map { ($0 as NSString).deletingLastPathComponent }).sorted() where !folder.isEmpty {
-                try manager.createDirectory(
-                    at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
-            }
-            let writes: [(path: String, from: String?)] =
-                result.files.keys.map { ($0, nil) } + copies.map { ($0.to, $0.from) }
-            let files = result.files
-            let failures = writes.parallelMap { write -> String? in
-                let data = write.from.map { tree.read($0) } ?? files[write.path]
-                guard let data else { return nil }  // a file that vanished since it was listed
-                do {
-                    try data.write(to: staging.appendingPathComponent(write.path))
-                    return nil
-                } catch {
-                    return "\(write.path): \(error.localizedDescription)"
-                }
-            }.compactMap { $0 }
-            if let failure = failures.first { throw Refusal(description: "could not write \(failure)") }
-            // Replace the destination's contents (checked empty, or --force).
-            if manager.fileExists(atPath: target.path) {
-                for entry in try manager.contentsOfDirectory(atPath: target.path) {
-                    // A link is removed itself, never what it points to.
-                    let path = target.appendingPathComponent(entry).path
-                    if isSymbolicLink(path) {
-                        guard unlink(path) == 0 else { throw Refusal(description: "could not remove the link \(path)") }
-                        continue
-                    }
-                    try manager.removeItem(at: target.appendingPathComponent(entry))
-                }
-                for entry in try manager.contentsOfDirectory(atPath: staging.path) {
-                    try manager.moveItem(
-                        at: staging.appendingPathComponent(entry), to: target.appendingPathComponent(entry))
-                }
-                try manager.removeItem(at: staging)
-            } else {
-                try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-                try manager.moveItem(at: staging, to: target)
-            }
-        } catch {
-            try? manager.removeItem(at: staging)
-            throw error
+        let copies = result.copies.filter { result.files[$0.to] == nil }
+        let paths = Array(result.files.keys) + copies.map(\.to)
+        for folder in Set(paths.map { ($0 as NSString).deletingLastPathComponent }).sorted() where !folder.isEmpty {
+            try manager.createDirectory(
+                at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
+        let writes: [(path: String, from: String?)] =
+            result.files.keys.map { ($0, nil) } + copies.map { ($0.to, $0.from) }
+        let files = result.files
+        let failures = writes.parallelMap { write -> String? in
+            let data = write.from.map { tree.read($0) } ?? files[write.path]
+            guard let data else { return nil }  // a file that vanished since it was listed
+            do {
+                try data.write(to: staging.appendingPathComponent(write.path))
+                return nil
+            } catch {
+                return "\(write.path): \(error.localizedDescription)"
+            }
+        }.compactMap { $0 }
+        if let failure = failures.first { throw Refusal(description: "could not write \(failure)") }
+    }
+
+    /// The staging folder's contents replace the destination's (checked empty, or --force), or
+    /// the staging folder becomes the destination when there is none.
+    static func moveIntoPlace(_ staging: URL, target: URL) throws {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: target.path) else {
+            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.moveItem(at: staging, to: target)
+            return
+        }
+        for entry in try manager.contentsOfDirectory(atPath: target.path) {
+            // A link is removed itself, never what it points to.
+            let path = target.appendingPathComponent(entry).path
+            if isSymbolicLink(path) {
+                guard unlink(path) == 0 else { throw Refusal(description: "could not remove the link \(path)") }
+                continue
+            }
+            try manager.removeItem(at: target.appendingPathComponent(entry))
+        }
+        for entry in try manager.contentsOfDirectory(atPath: staging.path) {
+            try manager.moveItem(
+                at: staging.appendingPathComponent(entry), to: target.appendingPathComponent(entry))
+        }
+        try manager.removeItem(at: staging)
     }
 
     /// Why a path of the new site (relative to its folder) could lead outside it, or nil when it

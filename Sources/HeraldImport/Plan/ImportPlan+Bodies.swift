@@ -37,74 +37,43 @@ extension ImportPlan {
 
     /// Answers `ref`, `post_url` and `link` from the items' and copies' new addresses.
     func makeResolver() -> ReferenceResolver {
-        var byPath: [String: String] = [:]  // old path, lower-cased, with and without extension → URL
-        var byName: [String: [String]] = [:]  // file or bundle name without extension → URLs
-        var posts: [String: String] = [:]  // Jekyll post path below _posts, without extension → URL
+        let tables = referenceTables()
+        return ReferenceResolver(
+            hugoRef: { from, target in tables.hugoRef(from: from, target: target) },
+            postURL: { name in tables.postURL(name) },
+            link: { path in tables.link(path) })
+    }
+
+    /// The items' and copies' new addresses, by their old paths and names.
+    func referenceTables() -> ReferenceTables {
+        var tables = ReferenceTables()
         let content = config.kind == .hugo ? config.contentDir + "/" : ""
+        tables.contentDir = content
         for item in items {
             guard let newPath = item.newPath else { continue }
             let target = url(of: newPath)
             var old = item.old.sourcePath
             if old.hasPrefix(content) { old = String(old.dropFirst(content.count)) }
             let lower = old.lowercased()
-            byPath[lower] = target
-            byPath[(lower as NSString).deletingPathExtension] = target
-            if item.old.bundleFolder != nil { byPath[(lower as NSString).deletingLastPathComponent] = target }
-            byName[item.old.baseName.lowercased(), default: []].append(target)
+            tables.byPath[lower] = target
+            tables.byPath[(lower as NSString).deletingPathExtension] = target
+            if item.old.bundleFolder != nil { tables.byPath[(lower as NSString).deletingLastPathComponent] = target }
+            tables.byName[item.old.baseName.lowercased(), default: []].append(target)
             if item.old.jekyllType == "posts" {
                 let below = item.old.sourcePath.components(separatedBy: "_posts/").last ?? ""
-                posts[(below as NSString).deletingPathExtension] = target
-                posts[item.old.baseName] = posts[item.old.baseName] ?? target
+                tables.posts[(below as NSString).deletingPathExtension] = target
+                tables.posts[item.old.baseName] = tables.posts[item.old.baseName] ?? target
             }
         }
         // Section pages are the kinds' lists.
         for item in items where item.old.role == .sectionPage && item.kind != .page {
-            byPath[(item.old.section + "/_index.md").lowercased()] = url(of: URLLayout.standard.listPath(item.kind))
-            byPath[item.old.section.lowercased()] = url(of: URLLayout.standard.listPath(item.kind))
+            tables.byPath[(item.old.section + "/_index.md").lowercased()] = url(
+                of: URLLayout.standard.listPath(item.kind))
+            tables.byPath[item.old.section.lowercased()] = url(of: URLLayout.standard.listPath(item.kind))
         }
         for copy in inventory.copies where copy.to.hasPrefix("static/") {
-            byPath[copy.from.lowercased()] = url(of: String(copy.to.dropFirst("static/".count)))
+            tables.byPath[copy.from.lowercased()] = url(of: String(copy.to.dropFirst("static/".count)))
         }
-        let paths = byPath
-        let names = byName
-        let postURLs = posts
-        let contentDir = content
-        return ReferenceResolver(
-            hugoRef: { from, target in
-                var reference = target
-                var anchor = ""
-                if let hash = reference.firstIndex(of: "#") {
-                    anchor = String(reference[hash...])
-                    reference = String(reference[..<hash])
-                }
-                if reference.isEmpty { return anchor.isEmpty ? nil : anchor }
-                var candidates: [String] = []
-                let trimmed = reference.trimmingCharacters(in: CharacterSet(charactersIn: "/")).lowercased()
-                candidates.append(trimmed)
-                if !reference.hasPrefix("/") {
-                    var folder = (from as NSString).deletingLastPathComponent
-                    if folder.hasPrefix(contentDir) {
-                        folder = String(folder.dropFirst(contentDir.count))
-                    } else if folder + "/" == contentDir {
-                        folder = ""
-                    }
-                    let relative = ((folder.isEmpty ? "" : folder + "/") + trimmed) as NSString
-                    candidates.append(
-                        relative.standardizingPath.trimmingCharacters(in: CharacterSet(charactersIn: "/")))
-                }
-                for candidate in candidates {
-                    for key in [
-                        candidate, (candidate as NSString).deletingPathExtension, candidate + "/index",
-                        candidate + "/_index.md",
-                    ] {
-                        if let found = paths[key] { return found + anchor }
-                    }
-                }
-                let name = ((trimmed as NSString).lastPathComponent as NSString).deletingPathExtension
-                if let found = names[name], found.count == 1 { return found[0] + anchor }
-                return nil
-            },
-            postURL: { name in postURLs[name] ?? postURLs[(name as NSString).lastPathComponent] },
-            link: { path in paths[path.trimmingCharacters(in: CharacterSet(charactersIn: "/")).lowercased()] })
+        return tables
     }
 }

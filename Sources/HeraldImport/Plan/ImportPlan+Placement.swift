@@ -8,12 +8,28 @@ extension ImportPlan {
     /// The layouts Herald accepts: its templates, and other generators' names for its kinds.
     static let acceptedLayouts: Set<String> = Set(Theme.requiredTemplates).union(ThemeTemplate.otherGeneratorsLayouts)
 
+    /// Every item of the old site placed, section by section as the sections were chosen, and
+    /// the sections left out reported.
     mutating func placeItems() {
         let plan = self
         choices = SectionMapping.choose(
             inventory.items, config: config, overrides: options.overrides, defaults: { plan.defaults(for: $0) })
-        // A kind's main section (the one with most items) goes straight into the kind's folder;
-        // others get a folder of their own in it.
+        choosePrimarySections()
+        var skipped: [String: Int] = [:]
+        var taken = Set<String>()
+        for old in inventory.items {
+            guard let kind = choices[old.section]?.kind else {
+                skipped[old.section, default: 0] += 1
+                continue
+            }
+            place(old, kind: placedKind(of: old, chosen: kind), taken: &taken)
+        }
+        reportSectionsLeftOut(skipped)
+    }
+
+    /// A kind's main section (the one with most items) goes straight into the kind's folder;
+    /// others get a folder of their own in it.
+    mutating func choosePrimarySections() {
         var sectionsOfKind: [ContentKind: [SectionChoice]] = [:]
         for choice in choices.values { if let kind = choice.kind { sectionsOfKind[kind, default: []].append(choice) } }
         for (kind, sections) in sectionsOfKind {
@@ -23,58 +39,61 @@ extension ImportPlan {
                 (published.isEmpty ? sections : published).max { ($0.items, $1.section) < ($1.items, $0.section) }?
                 .section
         }
-        var skipped: [String: Int] = [:]
-        var taken = Set<String>()
-        for old in inventory.items {
-            guard var kind = choices[old.section]?.kind else {
-                skipped[old.section, default: 0] += 1
-                continue
-            }
-            // Herald's news and events need a date; an undated one keeps its address as a page.
-            if kind != .page, old.role == .item, old.jekyllType != "drafts", !SectionMapping.isDated(old),
-                !SectionMapping.isEvent(old, defaults: defaults(for: old)),
-                old.fields.field(anyOf: ["publishDate", "pubdate", "published"]) == nil
-            {
-                kind = .page
-                note(
-                    old.sourcePath, 1,
-                    "has no date, which Herald's \(choices[old.section]!.kind!.folder) need: made a page, at its old address",
-                    kind: "undated item made a page")
-            }
-            guard let path = placement(of: old, kind: kind, taken: taken) else {
-                note(
-                    old.sourcePath, 1,
-                    "a section's own page other than the main one of its kind (\(primarySections[kind] ?? "")) has nowhere to go in Herald",
-                    kind: "section page left out")
-                continue
-            }
-            // An item only in another language keeps that language in its name, as a translation
-            // would, and its old address under that language's folder.
-            let ownPath = old.language.map { NewTranslation.path(path, languageCode: $0) } ?? path
-            var item = ImportedItem(
-                old: old, kind: kind, path: ownPath, frontMatter: EditableFrontMatter(fields: .empty),
-                body: old.document.body)
-            item.defaults = defaults(for: old)
-            if let language = old.language {
-                item.oldAddress = translationAddress(of: old, language: language)
-                note(
-                    old.sourcePath, 1,
-                    "is in \(language) only, with no \(config.languages.first ?? "default-language") original: imported in \(language)",
-                    kind: "item without a default-language original")
-            } else {
-                item.oldAddress = oldAddress(of: old, defaults: item.defaults)
-            }
-            if let problem = addressProblem(of: item.oldAddress) {
-                notConverted(Diagnostic(path: old.sourcePath, line: 1, problem))
-                continue
-            }
-            taken.insert(ownPath.lowercased())
-            item.frontMatter = convertFrontMatter(&item)
-            items.append(item)
-            placeTranslations(of: old, kind: kind, path: path, defaults: item.defaults)
-            if old.role == .item || kind == .page { report.items[kind, default: 0] += 1 }
-            if old.isDraft || old.jekyllType == "drafts" { report.drafts += 1 }
+    }
+
+    /// Herald's news and events need a date; an undated one keeps its address as a page.
+    mutating func placedKind(of old: OldItem, chosen kind: ContentKind) -> ContentKind {
+        guard kind != .page, old.role == .item, old.jekyllType != "drafts", !SectionMapping.isDated(old),
+            !SectionMapping.isEvent(old, defaults: defaults(for: old)),
+            old.fields.field(anyOf: ["publishDate", "pubdate", "published"]) == nil
+        else { return kind }
+        note(
+            old.sourcePath, 1,
+            "has no date, which Herald's \(kind.folder) need: made a page, at its old address",
+            kind: "undated item made a page")
+        return .page
+    }
+
+    /// One item placed: its file in the new site, its old address, its front matter and its
+    /// translations; one with nowhere to go, or an address that would lead outside the site, is not.
+    mutating func place(_ old: OldItem, kind: ContentKind, taken: inout Set<String>) {
+        guard let path = placement(of: old, kind: kind, taken: taken) else {
+            note(
+                old.sourcePath, 1,
+                "a section's own page other than the main one of its kind (\(primarySections[kind] ?? "")) has nowhere to go in Herald",
+                kind: "section page left out")
+            return
         }
+        // An item only in another language keeps that language in its name, as a translation
+        // would, and its old address under that language's folder.
+        let ownPath = old.language.map { NewTranslation.path(path, languageCode: $0) } ?? path
+        var item = ImportedItem(
+            old: old, kind: kind, path: ownPath, frontMatter: EditableFrontMatter(fields: .empty),
+            body: old.document.body)
+        item.defaults = defaults(for: old)
+        if let language = old.language {
+            item.oldAddress = translationAddress(of: old, language: language)
+            note(
+                old.sourcePath, 1,
+                "is in \(language) only, with no \(config.languages.first ?? "default-language") original: imported in \(language)",
+                kind: "item without a default-language original")
+        } else {
+            item.oldAddress = oldAddress(of: old, defaults: item.defaults)
+        }
+        if let problem = addressProblem(of: item.oldAddress) {
+            notConverted(Diagnostic(path: old.sourcePath, line: 1, problem))
+            return
+        }
+        taken.insert(ownPath.lowercased())
+        item.frontMatter = convertFrontMatter(&item)
+        items.append(item)
+        placeTranslations(of: old, kind: kind, path: path, defaults: item.defaults)
+        if old.role == .item || kind == .page { report.items[kind, default: 0] += 1 }
+        if old.isDraft || old.jekyllType == "drafts" { report.drafts += 1 }
+    }
+
+    /// The sections left out, each with how many files it held and why.
+    mutating func reportSectionsLeftOut(_ skipped: [String: Int]) {
         for (section, count) in skipped.sorted(by: { $0.key < $1.key }) {
             report.leftOut.append(
                 LeftOut(
@@ -177,135 +196,6 @@ extension ImportPlan {
         case .hugo: return HugoAddressRules(config: config, zone: zone).address(of: old)
         case .jekyll: return JekyllAddressRules(config: config, zone: zone).address(of: old, defaults: defaults)
         }
-    }
-
-    /// The item's front matter in Herald's keys: other generators' names renamed, unknown keys
-    /// kept, Jekyll's space-separated lists and folder categories made lists, a title where the
-    /// old site made one from the file name.
-    mutating func convertFrontMatter(_ item: inout ImportedItem) -> EditableFrontMatter {
-        let old = item.old
-        var front: EditableFrontMatter
-        switch old.document.syntax {
-        case .yaml:
-            front = EditableFrontMatter(
-                yaml: old.document.frontMatter, fields: old.fields, firstLine: old.document.frontMatterLine)
-        default: front = EditableFrontMatter(fields: old.fields)
-        }
-        let written = Set(old.fields.fields.map { $0.key.lowercased() })
-        let categoryKeys = Set(config.categoryKeys.map { $0.lowercased() })
-        let tagKeys = Set(config.tagKeys.map { $0.lowercased() })
-        for field in old.fields.fields {
-            let key = field.key
-            let lower = key.lowercased()
-            // Jekyll's `published: false` keeps a file unpublished: a draft.
-            if lower == "published",
-                field.value.bool != nil || ["true", "false"].contains(field.value.string?.lowercased() ?? "")
-            {
-                let unpublished = field.value.bool == false || field.value.string?.lowercased() == "false"
-                if unpublished, let draft = old.fields.field("draft") {
-                    front.remove(key)
-                    front.set(draft.key, Node("true", Tag(.bool)))
-                } else if unpublished {
-                    front.rename(key, to: "draft")
-                    front.set("draft", Node("true", Tag(.bool)))
-                } else {
-                    front.remove(key)
-                }
-                count("published: false → draft")
-                continue
-            }
-            // A taxonomy under another name (`topics` for categories).
-            if categoryKeys.contains(lower), lower != "categories", lower != "category", !written.contains("categories")
-            {
-                front.rename(key, to: "categories")
-                count("taxonomy key renamed")
-                continue
-            }
-            if tagKeys.contains(lower), lower != "tags", !written.contains("tags") {
-                front.rename(key, to: "tags")
-                count("taxonomy key renamed")
-                continue
-            }
-            if lower == "layout", let layout = field.value.string, !Self.acceptedLayouts.contains(layout.lowercased()) {
-                front.rename(key, to: "oldLayout")
-                note(
-                    old.sourcePath, field.line,
-                    "layout '\(layout)' is a template of the old theme; kept as oldLayout (templates read it as item.params.oldLayout)",
-                    kind: "layout of the old theme")
-                continue
-            }
-            if lower == "permalink" || (lower == "url" && key != "url") { continue }  // replaced by the address below
-            if config.kind == .jekyll, ["tags", "categories"].contains(lower), case .scalar(let scalar) = field.value,
-                scalar.string.contains(" ")
-            {
-                front.set(key, Node(scalar.string.split(separator: " ").map { Node(String($0)) }))
-                count("space-separated list")
-            }
-            guard lower != "images", let herald = FrontMatterKeys.key(for: key), herald != key else { continue }
-            // Two names of one key are left as they are: Herald reads the one it prefers, or says which two clash.
-            let others = old.fields.fields.filter { $0.key != key && FrontMatterKeys.key(for: $0.key) == herald }
-            guard others.isEmpty else { continue }
-            front.rename(key, to: herald)
-            count("\(key) → \(herald)")
-        }
-        // Jekyll's drafts (`_drafts/`) stay drafts; one without a date is dated the day of the import,
-        // as Jekyll dates a draft when it shows it.
-        if old.jekyllType == "drafts" {
-            if old.fields.field("draft") == nil { front.set("draft", Node("true", Tag(.bool))) }
-            if !SectionMapping.isDated(old) {
-                let day = CivilDateTime(options.now, in: zone)
-                front.set(
-                    "date", Node("\(day.year.padded(4))-\(day.month.padded(2))-\(day.day.padded(2))", Tag(.timestamp)))
-            }
-        }
-        // Values Jekyll's `defaults:` gave the file, for the keys Herald reads: written into it.
-        for (key, value) in item.defaults
-        where ["categories", "category", "tags", "author"].contains(key) && old.fields.field(key) == nil {
-            if key == "categories" || key == "category", !old.folderCategories.isEmpty { continue }  // joined below
-            front.set(key, value)
-            count("value from _config.yml defaults")
-        }
-        // Jekyll's categories from the folders above _posts are categories like the others.
-        if !old.folderCategories.isEmpty {
-            var existing = old.fields.texts("categories", splitSpaces: true)
-            if old.fields.field("categories") == nil {
-                existing = item.defaults.filter { $0.key == "categories" || $0.key == "category" }.flatMap {
-                    $0.value.texts
-                }
-            }
-            front.set("categories", Node((old.folderCategories + existing).map { Node($0) }))
-        }
-        // Jekyll (and Hugo) make a title of the file name when there is none.
-        if old.fields.text("title") == nil, old.role == .item || item.kind == .page {
-            let name =
-                old.role == .item
-                ? JekyllAddressRules.nameSlug(old) : String(old.section.split(separator: "/").last ?? "")
-            let title = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).map {
-                $0.prefix(1).uppercased() + $0.dropFirst()
-            }.joined(separator: " ")
-            front.set("title", Node(title.isEmpty ? name : title))
-            count("title from the file name")
-        }
-        if let permalinkKey = old.fields.fields.first(where: {
-            $0.key.lowercased() == "permalink" || ($0.key.lowercased() == "url" && $0.key != "url")
-        })?.key {
-            front.remove(permalinkKey)
-            if let address = item.oldAddress { front.set("url", Node("/" + address.path)) }
-        }
-        // Kramdown's `* TOC` `{:toc}` marker: Herald makes the table itself when asked.
-        if config.kind == .jekyll, let body = KramdownTOCMarker.remove(from: item.body) {
-            item.body = body
-            if old.fields.field("toc") == nil { front.set("toc", Node("true", Tag(.bool))) }
-            count("kramdown {:toc} → toc: true")
-        }
-        // PaperMod's and its kin's `ShowToc` is Herald's `toc`.
-        if old.fields.field("toc") == nil, let showToc = old.fields.field("ShowToc") {
-            front.remove(showToc.key)
-            front.set("toc", Node(old.fields.isTrue(showToc.key) ? "true" : "false", Tag(.bool)))
-            count("ShowToc → toc")
-        }
-        localizeOwnAddresses(&front)
-        return front
     }
 
     /// Counts a conversion.

@@ -39,85 +39,109 @@ struct SiteYAMLWriter {
         lines.append("# Each setting's comment says where in the old configuration it came from;")
         lines.append("# docs/configuration.md lists every setting, and import-report.txt what the import did.")
         for note in settings.notes { lines.append("# " + note) }
-        func add<Value>(_ key: String, _ setting: Setting<Value>?, _ node: (Value) -> Node) {
-            guard let setting else { return }
-            lines.append("")
-            lines.append("# ← \(setting.origin)")
-            lines += EditableFrontMatter.serialize(key, node(setting.value))
-        }
-        add("title", settings.title) { Node($0) }
-        add("description", settings.description) { Node($0) }
-        add("baseURL", settings.baseURL) { Node($0) }
-        // Event UIDs are made from siteID, so they survive a later move to another address; the
-        // old host is a name that is the site's own, and the same on every import.
-        if let host = URL(string: settings.baseURL.value)?.host?.lowercased(),
-            !PlaceholderAddress.isPlaceholder(settings.baseURL.value)
-        {
-            lines.append("")
-            lines.append(
-                "# ← the host of \(settings.baseURL.origin); calendar apps know each event by it, so never change it, even when baseURL changes"
-            )
-            lines += EditableFrontMatter.serialize("siteID", Node(host))
-        }
-        if settings.languages.count > 1 {
-            lines.append("")
-            lines.append(
-                "# ← \(settings.languagesOrigin); each translation is beside its item, with its language in its name (see docs/multilingual.md)"
-            )
-            lines.append("languages:")
-            for language in settings.languages {
-                lines += EditableFrontMatter.serialize("code", Node(language.code)).map { "  - " + $0 }
-                lines += EditableFrontMatter.serialize("name", Node(language.name)).map { "    " + $0 }
-                if let title = language.title {
-                    lines += EditableFrontMatter.serialize("title", Node(title)).map { "    " + $0 }
-                }
-            }
-            if settings.defaultInSubfolder { lines.append("defaultInSubfolder: true") }
-        } else {
-            add("language", settings.language) { Node($0) }
-        }
-        add("timezone", settings.timeZone) { Node($0) }
-        add("pageSize", settings.pageSize) { Node(String($0), Tag(.int)) }
-        add("author", settings.author) { Node($0) }
-        if settings.unsafeHTML != nil || settings.emoji != nil || settings.headingIDPrefix != nil {
-            lines.append("")
-            lines.append("markdown:")
-            for (key, setting) in [("unsafe", settings.unsafeHTML), ("emoji", settings.emoji)] {
-                guard let setting else { continue }
-                lines.append("  # ← \(setting.origin)")
-                lines.append("  \(key): \(setting.value)")
-            }
-            if let prefix = settings.headingIDPrefix {
-                lines.append("  # ← \(prefix.origin)")
-                lines += EditableFrontMatter.serialize("headingIDPrefix", Node(prefix.value, Tag(.str), .doubleQuoted))
-                    .map { "  " + $0 }
-            }
-        }
-        if !settings.categories.isEmpty {
-            lines.append("")
-            lines.append(
-                "# The categories the old site's items use, most used first: give each a colour, an icon or a description."
-            )
-            lines.append("categories:")
-            for category in settings.categories {
-                lines += EditableFrontMatter.serialize("name", Node(category.name)).enumerated().map {
-                    ($0.offset == 0 ? "  - " : "    ") + $0.element
-                }
-                if let slug = category.slug {
-                    lines += EditableFrontMatter.serialize("slug", Node(slug)).map { "    " + $0 }
-                }
-            }
-        }
-        if !settings.permalinks.isEmpty {
-            lines.append("")
-            lines.append("# Where items are published, so that old addresses stay where they were.")
-            lines.append("permalinks:")
-            for kind in ContentKind.allCases {
-                guard let pattern = settings.permalinks[kind] else { continue }
-                lines.append("  # ← \(pattern.origin)")
-                lines += EditableFrontMatter.serialize(kind.folder, Node(pattern.value)).map { "  " + $0 }
-            }
-        }
+        add("title", settings.title, to: &lines) { Node($0) }
+        add("description", settings.description, to: &lines) { Node($0) }
+        add("baseURL", settings.baseURL, to: &lines) { Node($0) }
+        addSiteID(settings, to: &lines)
+        addLanguages(settings, to: &lines)
+        add("timezone", settings.timeZone, to: &lines) { Node($0) }
+        add("pageSize", settings.pageSize, to: &lines) { Node(String($0), Tag(.int)) }
+        add("author", settings.author, to: &lines) { Node($0) }
+        addMarkdown(settings, to: &lines)
+        addCategories(settings, to: &lines)
+        addPermalinks(settings, to: &lines)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A setting, if the import chose one, after a blank line and a comment saying where it came from.
+    static func add<Value>(
+        _ key: String, _ setting: Setting<Value>?, to lines: inout [String], _ node: (Value) -> Node
+    ) {
+        guard let setting else { return }
+        lines.append("")
+        lines.append("# ← \(setting.origin)")
+        lines += EditableFrontMatter.serialize(key, node(setting.value))
+    }
+
+    /// Event UIDs are made from siteID, so they survive a later move to another address; the
+    /// old host is a name that is the site's own, and the same on every import.
+    static func addSiteID(_ settings: Settings, to lines: inout [String]) {
+        guard let host = URL(string: settings.baseURL.value)?.host?.lowercased(),
+            !PlaceholderAddress.isPlaceholder(settings.baseURL.value)
+        else { return }
+        lines.append("")
+        lines.append(
+            "# ← the host of \(settings.baseURL.origin); calendar apps know each event by it, so never change it, even when baseURL changes"
+        )
+        lines += EditableFrontMatter.serialize("siteID", Node(host))
+    }
+
+    /// A multilingual site's languages, the default first; a site in one language, its language.
+    static func addLanguages(_ settings: Settings, to lines: inout [String]) {
+        guard settings.languages.count > 1 else {
+            add("language", settings.language, to: &lines) { Node($0) }
+            return
+        }
+        lines.append("")
+        lines.append(
+            "# ← \(settings.languagesOrigin); each translation is beside its item, with its language in its name (see docs/multilingual.md)"
+        )
+        lines.append("languages:")
+        for language in settings.languages {
+            lines += EditableFrontMatter.serialize("code", Node(language.code)).map { "  - " + $0 }
+            lines += EditableFrontMatter.serialize("name", Node(language.name)).map { "    " + $0 }
+            if let title = language.title {
+                lines += EditableFrontMatter.serialize("title", Node(title)).map { "    " + $0 }
+            }
+        }
+        if settings.defaultInSubfolder { lines.append("defaultInSubfolder: true") }
+    }
+
+    /// The `markdown:` settings (raw HTML, emoji, heading IDs' prefix), when the import chose any.
+    static func addMarkdown(_ settings: Settings, to lines: inout [String]) {
+        guard settings.unsafeHTML != nil || settings.emoji != nil || settings.headingIDPrefix != nil else { return }
+        lines.append("")
+        lines.append("markdown:")
+        for (key, setting) in [("unsafe", settings.unsafeHTML), ("emoji", settings.emoji)] {
+            guard let setting else { continue }
+            lines.append("  # ← \(setting.origin)")
+            lines.append("  \(key): \(setting.value)")
+        }
+        if let prefix = settings.headingIDPrefix {
+            lines.append("  # ← \(prefix.origin)")
+            lines += EditableFrontMatter.serialize("headingIDPrefix", Node(prefix.value, Tag(.str), .doubleQuoted))
+                .map { "  " + $0 }
+        }
+    }
+
+    /// The categories the items use, so the site's owner can describe them.
+    static func addCategories(_ settings: Settings, to lines: inout [String]) {
+        guard !settings.categories.isEmpty else { return }
+        lines.append("")
+        lines.append(
+            "# The categories the old site's items use, most used first: give each a colour, an icon or a description."
+        )
+        lines.append("categories:")
+        for category in settings.categories {
+            lines += EditableFrontMatter.serialize("name", Node(category.name)).enumerated().map {
+                ($0.offset == 0 ? "  - " : "    ") + $0.element
+            }
+            if let slug = category.slug {
+                lines += EditableFrontMatter.serialize("slug", Node(slug)).map { "    " + $0 }
+            }
+        }
+    }
+
+    /// Each kind's address pattern, so that old addresses stay where they were.
+    static func addPermalinks(_ settings: Settings, to lines: inout [String]) {
+        guard !settings.permalinks.isEmpty else { return }
+        lines.append("")
+        lines.append("# Where items are published, so that old addresses stay where they were.")
+        lines.append("permalinks:")
+        for kind in ContentKind.allCases {
+            guard let pattern = settings.permalinks[kind] else { continue }
+            lines.append("  # ← \(pattern.origin)")
+            lines += EditableFrontMatter.serialize(kind.folder, Node(pattern.value)).map { "  " + $0 }
+        }
     }
 }

@@ -35,68 +35,74 @@ struct SourceDocument: Sendable {
 
     /// Splits a file. Bytes that are not UTF-8 and front matter that never closes are problems.
     static func split(_ data: Data) -> Result<SourceDocument, Problem> {
-        var bytes = data[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            var line = 1
-            var valid = bytes.startIndex
-            // The line of the first byte that does not decode: decode line by line.
-            for (index, byte) in zip(bytes.indices, bytes) where byte == 0x0A {
-                if String(validating: bytes[valid..<index], as: UTF8.self) == nil { break }
-                line += 1
-                valid = bytes.index(after: index)
-            }
-            return .failure(Problem(line: line, message: "is not UTF-8 text"))
+        let text: String
+        switch decode(data) {
+        case .success(let decoded): text = decoded
+        case .failure(let problem): return .failure(problem)
         }
-        let utf8 = text.utf8
-        let newline = utf8.contains(0x0D) && text.contains("\r\n") ? "\r\n" : "\n"
+        let newline = text.utf8.contains(0x0D) && text.contains("\r\n") ? "\r\n" : "\n"
         // Lines are found on bytes, and only as far as the front matter's end: the body is kept whole.
-        var lineNumber = 0
-        var start = utf8.startIndex
-        /// The next line (without its line break and trailing spaces), its number, and where the one after starts.
-        func nextLine() -> (text: Substring, number: Int, start: String.Index, next: String.Index)? {
-            guard start < utf8.endIndex else { return nil }
-            let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.endIndex
-            var line = text[start..<end]
-            if line.utf8.last == 0x0D { line = line.dropLast() }
-            lineNumber += 1
-            let lineStart = start
-            start = end < utf8.endIndex ? utf8.index(after: end) : end
-            return (line.trimmingTrailingSpaces, lineNumber, lineStart, start)
-        }
-        func whole() -> SourceDocument {
-            SourceDocument(
-                syntax: .none, frontMatter: "", frontMatterLine: 1, body: text, bodyLine: 1, newline: newline)
-        }
-        var opening = nextLine()
-        while let line = opening, line.text.allSatisfy(\.isWhitespace) { opening = nextLine() }
-        guard let opening else { return .success(whole()) }
-        let syntax: Syntax
-        let closings: [Substring]
-        switch opening.text {
-        case "---": (syntax, closings) = (.yaml, ["---", "..."])
-        case "+++": (syntax, closings) = (.toml, ["+++"])
-        case "{": (syntax, closings) = (.json, ["}"])
-        default: return .success(whole())
-        }
-        while let line = nextLine() {
-            guard closings.contains(line.text) else { continue }
-            let body = String(text[line.next...])
-            if syntax == .json {
-                return .success(
-                    SourceDocument(
-                        syntax: .json, frontMatter: String(text[opening.start..<line.next]),
-                        frontMatterLine: opening.number,
-                        body: body, bodyLine: line.number + 1, newline: newline))
-            }
+        var lines = LeadingLines(text)
+        var opening = lines.next()
+        while let line = opening, line.text.allSatisfy(\.isWhitespace) { opening = lines.next() }
+        guard let opening, let (syntax, closings) = frontMatterSyntax(opening: opening.text) else {
             return .success(
                 SourceDocument(
-                    syntax: syntax, frontMatter: String(text[opening.next..<line.start]),
-                    frontMatterLine: opening.number + 1,
-                    body: body, bodyLine: line.number + 1, newline: newline))
+                    syntax: .none, frontMatter: "", frontMatterLine: 1, body: text, bodyLine: 1, newline: newline))
+        }
+        while let line = lines.next() {
+            guard closings.contains(line.text) else { continue }
+            return .success(
+                split(text, syntax: syntax, opening: opening, closing: line, newline: newline))
         }
         return .failure(
             Problem(line: opening.number, message: "front matter opened with '\(opening.text)' never closes"))
+    }
+
+    /// The file's text without a byte order mark, or, for bytes that are not UTF-8, the line of
+    /// the first byte that does not decode.
+    static func decode(_ data: Data) -> Result<String, Problem> {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
+        var line = 1
+        var valid = bytes.startIndex
+        // The line of the first byte that does not decode: decode line by line.
+        for (index, byte) in zip(bytes.indices, bytes) where byte == 0x0A {
+            if String(validating: bytes[valid..<index], as: UTF8.self) == nil { break }
+            line += 1
+            valid = bytes.index(after: index)
+        }
+        return .failure(Problem(line: line, message: "is not UTF-8 text"))
+    }
+
+    /// The front matter's language by its first line, and the lines that may close it; nil for
+    /// a file without front matter.
+    static func frontMatterSyntax(opening: Substring) -> (syntax: Syntax, closings: [Substring])? {
+        switch opening {
+        case "---": return (.yaml, ["---", "..."])
+        case "+++": return (.toml, ["+++"])
+        case "{": return (.json, ["}"])
+        default: return nil
+        }
+    }
+
+    /// The file split at its front matter's opening and closing lines: JSON's braces are part of
+    /// its front matter, the other delimiter lines are not.
+    static func split(
+        _ text: String, syntax: Syntax, opening: LeadingLines.Line, closing: LeadingLines.Line, newline: String
+    ) -> SourceDocument {
+        let body = String(text[closing.next...])
+        if syntax == .json {
+            return SourceDocument(
+                syntax: .json, frontMatter: String(text[opening.start..<closing.next]),
+                frontMatterLine: opening.number,
+                body: body, bodyLine: closing.number + 1, newline: newline)
+        }
+        return SourceDocument(
+            syntax: syntax, frontMatter: String(text[opening.next..<closing.start]),
+            frontMatterLine: opening.number + 1,
+            body: body, bodyLine: closing.number + 1, newline: newline)
     }
 }
 
