@@ -46,9 +46,11 @@ setup-dist: setup
 dist: setup-dist
 	bash scripts/dist/make-dist.sh
 
-## Check the .deb with lintian, install it with apt into a clean Debian 12 (debootstrap, cached in .cache/dist-test/) and
+## Check the .deb with lintian, install it with apt into a clean Debian 12 (debootstrap) and
 ## build and check a new site there, with no Swift on the system. Needs root. About 1 minute cold
-## (debootstrap and apt download), 20 s warm.
+## (debootstrap and apt download), 20 s warm. The base and the downloads are cached per user, outside
+## the clone (${XDG_CACHE_HOME:-~/.cache}/herald/dist-test/, or HERALD_DIST_CACHE), so a fresh clone
+## (CI's) finds them warm; see scripts/dist/test-dist.sh.
 test-dist: dist
 	bash scripts/dist/test-dist.sh
 

@@ -28,7 +28,12 @@ fi
 swift_total=$(grep -E "Test run with [0-9]+ tests?" "$log" | tail -1 | sed -E 's/.*Test run with ([0-9]+) tests?.*/\1/')
 swift_failed=$(grep -cE "^✘ Test [^ ]+ failed" "$log" | tr -d ' ')
 
-python3 -m pytest -q Tests/validation 2>&1 | tee "$log"
+# On every core (pytest-xdist): the suite mostly waits on herald processes, servers and sleeps
+# of its own, and ran 13 minutes one test at a time. `--dist loadgroup` keeps the tests of one
+# xdist_group (those sharing an expensive module fixture) in one worker; the rest go to whichever
+# worker is free. HERALD_TEST_WORKERS sets the number of workers (0: no workers, one process).
+workers=${HERALD_TEST_WORKERS:-$(nproc)}
+python3 -m pytest -q -n "$workers" --dist loadgroup Tests/validation 2>&1 | tee "$log"
 py_status=${PIPESTATUS[0]}
 # From pytest's closing line only: a failure's message may say "failed with 1 error" too.
 py_summary=$(grep -E "^(=+ )?[0-9]+ (passed|failed|errors?|skipped)" "$log" | tail -1)

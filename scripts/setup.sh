@@ -5,7 +5,7 @@
 # highlights fenced code at build time, run by Debian's /usr/bin/python3), the Noto CJK and colour emoji fonts (social
 # cards), publicsuffix (the list of top-level domains herald check reads, optional at run time) and pkg-config (which SwiftPM uses to find it). With --test, also what the
 # output validation tests use: vips (the photos of the fault tests' corpus), jing (Atom's RELAX NG schema), xmllint (the sitemap's XSD), and the
-# Python packages pytest, jsonschema (with its URI and date-time format checkers), feedparser,
+# Python packages pytest, pytest-xdist (which runs the suite on every core), jsonschema (with its URI and date-time format checkers), feedparser,
 # icalendar (under ../shared/standards/ics_check.py), Debian's python3-emoji (the emoji table's source) and python-dateutil (expands RRULEs); and what
 # the `herald publish` tests publish with: git, rsync, the AWS command-line client (awscli) and
 # moto's S3 server (with boto3, to read the bucket back); and for the browser test, Debian's
@@ -54,8 +54,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if [ "${1:-}" = "--test" ]; then
-  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest jsonschema referencing rfc3987 rfc3339-validator feedparser icalendar python-dateutil awscli "moto[server]>=5" boto3 html5lib selenium check-jsonschema pyyaml
-import pytest, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser, icalendar, dateutil, awscli, boto3, html5lib, selenium, check_jsonschema, yaml
+  python3 - <<'PY' 2>/dev/null || python3 -m pip install -q pytest pytest-xdist jsonschema referencing rfc3987 rfc3339-validator feedparser icalendar python-dateutil awscli "moto[server]>=5" boto3 html5lib selenium check-jsonschema pyyaml
+import pytest, xdist, jsonschema, referencing, rfc3987, rfc3339_validator, feedparser, icalendar, dateutil, awscli, boto3, html5lib, selenium, check_jsonschema, yaml
 from moto.server import ThreadedMotoServer
 assert hasattr(ThreadedMotoServer, "get_host_and_port")  # moto 5: the server names the port it bound
 PY

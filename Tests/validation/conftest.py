@@ -1,4 +1,5 @@
 """Builds the sites whose output the validation tests check, once per test session."""
+import fcntl
 import os
 import pathlib
 import shutil
@@ -37,11 +38,16 @@ def herald_binary():
     return binary
 
 
-@pytest.fixture(scope="session")
-def built_sites():
-    if not STANDARDS.is_dir():
-        pytest.fail(f"the standards checkers are missing: expected {STANDARDS} (../shared beside the repository)")
-    root = pathlib.Path(tempfile.mkdtemp(prefix="herald-validation-"))
+def pytest_configure(config):
+    # make test runs the suite on every core with pytest-xdist (`--dist loadgroup`, see
+    # scripts/run-tests.sh): tests marked with one group run in one worker, in order, so that the
+    # module fixture they share (a 1,500-item site, a browser) is made once. Registered here too, so
+    # that a run without xdist does not warn of an unknown mark.
+    config.addinivalue_line("markers", "xdist_group(name): run these tests in one pytest-xdist worker, one after another")
+
+
+def build_sites(root):
+    """Builds every site of SITES into root/<name>; returns name → output folder."""
     outputs = {}
     for name, source in SITES.items():
         out = root / name
@@ -49,8 +55,35 @@ def built_sites():
                                 capture_output=True, text=True)
         assert result.returncode == 0, f"building {name} failed:\n{result.stderr}"
         outputs[name] = out
-    yield outputs
-    shutil.rmtree(root, ignore_errors=True)
+    return outputs
+
+
+@pytest.fixture(scope="session")
+def built_sites(tmp_path_factory):
+    """The sites' outputs, built once per run. The tests only read them. Under pytest-xdist every
+    worker is a session of its own, so the first worker to need them builds them, under a lock,
+    into the run's own temporary folder (pytest-N/, the parent of the workers' popen-gwN/), and
+    the others wait for it and read the same outputs: one build of the five sites, not one per
+    worker. pytest keeps that folder with the run's others and removes it as it does old runs'."""
+    if not STANDARDS.is_dir():
+        pytest.fail(f"the standards checkers are missing: expected {STANDARDS} (../shared beside the repository)")
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        root = pathlib.Path(tempfile.mkdtemp(prefix="herald-validation-"))
+        yield build_sites(root)
+        shutil.rmtree(root, ignore_errors=True)
+        return
+    run_folder = tmp_path_factory.getbasetemp().parent
+    root = run_folder / "built-sites"
+    with open(run_folder / "built-sites.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (root / ".complete").exists():
+            # A worker whose build failed left no .complete: the next one tries again, and fails the same way.
+            shutil.rmtree(root, ignore_errors=True)
+            root.mkdir()
+            build_sites(root)
+            (root / ".complete").touch()
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    yield {name: root / name for name in SITES}
 
 
 def files(out, pattern):

@@ -25,6 +25,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import NOW, REPO, herald_binary
 
+# Every test here shares one build of the example site and one Chromium (module fixtures): under
+# pytest-xdist (`--dist loadgroup`, scripts/run-tests.sh) they run in one worker, which makes them once.
+pytestmark = pytest.mark.xdist_group("browser")
 SCREENSHOTS = REPO / "screenshots"
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 PAGES = {

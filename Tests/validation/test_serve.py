@@ -31,7 +31,8 @@ class Server:
             [str(herald_binary()), "serve", "--source", str(self.site), "--port", "0", "--now", NOW, *options],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
         self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
         self.url = None
         deadline = time.time() + 120
         while time.time() < deadline:
@@ -287,11 +288,13 @@ def test_stops_cleanly_on_signals_even_with_a_reload_connection_open(sig):
         events = Events(server)
         assert server.stop(sig) == 0
         assert events.next(timeout=5) == "closed"
-        # The process has exited: what it printed is all in the queue, or on its way there.
+        # The process has exited: what it printed is all in the queue once the reader has met the
+        # end of its output (or, should a child keep that open, on its way there within 2 s).
+        server.reader.join(timeout=10)
         lines = []
         while True:
             try:
-                lines.append(server.lines.get(timeout=2).strip())
+                lines.append(server.lines.get(timeout=0 if not server.reader.is_alive() else 2).strip())
             except queue.Empty:
                 break
         stopped = [line for line in lines if line.startswith("Stopped")]

@@ -5,10 +5,15 @@
 # on what each prints and writes. Lintian checks the package first. Needs root (debootstrap, chroot,
 # mounts), as CI has.
 #
-# The debootstrap base (with its package lists) and the downloaded .debs are cached in
-# .cache/dist-test/ (git-ignored; HERALD_DIST_CACHE elsewhere), so that a warm run copies the base,
-# installs from the cache and needs no network. Every run installs into a fresh copy of the base;
-# mounts are made in a private mount namespace (unshare), so nothing is left mounted.
+# The debootstrap base (with its package lists) and the downloaded .debs are cached per user, outside
+# the clone, in ${XDG_CACHE_HOME:-$HOME/.cache}/herald/dist-test/ (HERALD_DIST_CACHE elsewhere; with
+# no HOME, .cache/dist-test/ in the clone, git-ignored), so that a warm run, in this clone or a fresh
+# one (as CI's is), copies the base, installs from the cache and needs no network. A base older than
+# 30 days, or made by another version of this script's recipe, is made anew (the .debs dropped with
+# it), so that a long-lived cache neither goes stale nor piles up old versions. Runs sharing the
+# cache take turns (a lock), since a base being made, or apt's download folder, is not for two at
+# once. Every run installs into a fresh copy of the base; mounts are made in a private mount
+# namespace (unshare), so nothing is left mounted.
 # Ends with one plain line, "dist: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,14 +21,22 @@ started=$(date +%s)
 version=$(tr -d '[:space:]' < VERSION)
 arch=$(dpkg --print-architecture)
 deb=${1:-dist/herald_${version}_${arch}.deb}
-cache=${HERALD_DIST_CACHE:-.cache/dist-test}
+if [ -n "${HERALD_DIST_CACHE:-}" ]; then
+  cache=$HERALD_DIST_CACHE
+elif [ -n "${XDG_CACHE_HOME:-}" ]; then
+  cache=$XDG_CACHE_HOME/herald/dist-test
+elif [ -n "${HOME:-}" ]; then
+  cache=$HOME/.cache/herald/dist-test
+else
+  cache=.cache/dist-test
+fi
 suite=bookworm
 base=$cache/$suite-base
 archives=$cache/apt-archives
 
 [ "$(id -u)" -eq 0 ] || { echo "make test-dist needs root (debootstrap, chroot)" >&2; exit 1; }
 [ -f "$deb" ] || { echo "$deb: no such package; run make dist first" >&2; exit 1; }
-for tool in debootstrap unshare chroot lintian; do
+for tool in debootstrap unshare chroot lintian flock; do
   command -v "$tool" >/dev/null || { echo "make test-dist needs $tool (make setup-dist installs it)" >&2; exit 1; }
 done
 
@@ -50,9 +63,26 @@ grep -v "root privileges" "$lintian_log" | sed 's/^/     /'
 check "lintian finds no error or warning in the package" [ "$status" -eq 0 ]
 rm -f "$lintian_log"
 
+mkdir -p "$cache" || { echo "cannot make the cache folder $cache (set HERALD_DIST_CACHE)" >&2; exit 1; }
+echo "== the cache: $cache"
+# One run at a time per cache, until this script ends (the lock goes with its last process).
+exec 9> "$cache/.lock"
+flock 9
+# What a killed run left (no other run holds the lock now), but for runs kept with HERALD_DIST_KEEP.
+for stale in "$cache"/run.*; do
+  [ -d "$stale" ] && [ ! -e "$stale/.kept" ] && rm -rf "$stale"
+done
+# The cached base outlives clones: one made by another recipe (the lines between the two marks
+# below, as an older test-dist.sh had them) or over 30 days ago is made anew, and the .debs with it.
+recipe=$(sed -n '/^# >>> the base$/,/^# <<< the base$/p' scripts/dist/test-dist.sh | sha256sum | cut -c1-16)
+if [ -f "$base/.complete" ] && { [ "$(cat "$base/.complete")" != "$recipe" ] || [ -n "$(find "$base/.complete" -mtime +30)" ]; }; then
+  echo "== the cached $suite base is over 30 days old or was made by another recipe: making it anew"
+  rm -f "$base/.complete" "$archives"/*.deb
+fi
+# >>> the base
 if [ ! -f "$base/.complete" ]; then
   echo "== making the $suite base (cold: debootstrap from Debian's packages)"
-  rm -rf "$base" && mkdir -p "$cache"
+  rm -rf "$base"
   url=$(mirror)
   [ -n "$url" ] || { echo "no Debian mirror found in /etc/apt" >&2; exit 1; }
   debootstrap --variant=minbase "$suite" "$base" "$url" > "$cache/debootstrap.log" 2>&1 \
@@ -61,13 +91,14 @@ if [ ! -f "$base/.complete" ]; then
   chroot "$base" apt-get update -qq
   chroot "$base" useradd --create-home --shell /bin/bash webmaster
   rm -rf "$base/var/cache/apt/archives"/*.deb
-  touch "$base/.complete"
+  echo "$recipe" > "$base/.complete"
 fi
+# <<< the base
 mkdir -p "$archives/partial"
 
 work=$(mktemp -d "$cache/run.XXXXXX")
 # HERALD_DIST_KEEP=1 keeps the run's system (to look at what herald made there); it is removed otherwise.
-[ -n "${HERALD_DIST_KEEP:-}" ] && echo "keeping $work" || trap 'rm -rf "$work"' EXIT
+[ -n "${HERALD_DIST_KEEP:-}" ] && { echo "keeping $work"; touch "$work/.kept"; } || trap 'rm -rf "$work"' EXIT
 root=$work/root
 cp -a "$base" "$root"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
