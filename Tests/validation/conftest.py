@@ -1,4 +1,5 @@
 """Builds the sites whose output the validation tests check, once per test session."""
+import contextlib
 import fcntl
 import os
 import pathlib
@@ -90,3 +91,17 @@ def files(out, pattern):
     found = sorted(out.rglob(pattern))
     assert found, f"no {pattern} in {out}"
     return found
+
+
+@contextlib.contextmanager
+def far_victim_held():
+    """/tmp/herald-victim, which the confinement tests check that nothing writes, for one case at a
+    time: with the suite on several workers (xdist), one worker's case would otherwise clear or see
+    what another's wrote there, and a write outside the output could go unseen or be blamed on the
+    wrong case."""
+    with open("/tmp/herald-victim.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -20,7 +20,7 @@ import threading
 
 import pytest
 
-from conftest import NOW, REPO, herald_binary
+from conftest import NOW, REPO, far_victim_held, herald_binary
 
 BAD = REPO / "Tests" / "Fixtures" / "bad"
 CASES = sorted(p.name for p in (BAD / "cases").iterdir() if p.is_dir())
@@ -126,10 +126,11 @@ def test_bad_input_case(case, tmp_path):
     site = lay_out(case, tmp_path)
     # What lies outside the site and its output (cases try to write beside them, and in /tmp).
     outside_before = outside(tmp_path)
-    shutil.rmtree(FAR_VICTIM, ignore_errors=True)
-    status, stderr, peak = run_herald(site, output)
+    with far_victim_held():
+        shutil.rmtree(FAR_VICTIM, ignore_errors=True)
+        status, stderr, peak = run_herald(site, output)
+        assert not FAR_VICTIM.exists(), f"{case}: herald wrote {FAR_VICTIM}"
     assert outside(tmp_path) == outside_before, f"{case}: herald wrote outside its output folder"
-    assert not FAR_VICTIM.exists(), f"{case}: herald wrote {FAR_VICTIM}"
     assert stderr == stderr_expected, f"{case}: standard error differs"
     assert status == status_expected, f"{case}: exit status {status}, expected {status_expected}"
     assert peak < MEMORY_LIMIT_KB, f"{case}: herald took {peak // 1024} MB"
