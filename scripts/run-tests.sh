@@ -32,13 +32,20 @@ swift_failed=$(grep -cE "^✘ Test [^ ]+ failed" "$log" | tr -d ' ')
 # of its own, and ran 13 minutes one test at a time. `--dist loadgroup` keeps the tests of one
 # xdist_group (those sharing an expensive module fixture) in one worker; the rest go to whichever
 # worker is free. HERALD_TEST_WORKERS sets the number of workers (0: no workers, one process).
-workers=${HERALD_TEST_WORKERS:-$(nproc)}
+# At most 4 by default: nproc may count a large host's processors where a container gets few.
+cores=$(nproc)
+workers=${HERALD_TEST_WORKERS:-$((cores < 4 ? cores : 4))}
 python3 -m pytest -q -n "$workers" --dist loadgroup Tests/validation 2>&1 | tee "$log"
 py_status=${PIPESTATUS[0]}
 # From pytest's closing line only: a failure's message may say "failed with 1 error" too.
 py_summary=$(grep -E "^(=+ )?[0-9]+ (passed|failed|errors?|skipped)" "$log" | tail -1)
 py_passed=$(echo "$py_summary" | grep -oE "[0-9]+ passed" | grep -oE "[0-9]+" || echo 0)
 py_failed=$(echo "$py_summary" | grep -oE "[0-9]+ (failed|errors?)" | awk '{s+=$1} END {print s+0}')
+# pytest that stopped before its closing line (a missing plugin, a usage error) is a failure too.
+if [ "$py_status" -ne 0 ] && [ "$py_failed" -eq 0 ]; then
+  echo "pytest ended with status $py_status before reporting its tests (is pytest-xdist installed? scripts/setup.sh --test)"
+  py_failed=1
+fi
 
 [ -n "$crash" ] && { cat "$crash"; rm -f "$crash"; }
 if [ -z "$swift_total" ]; then

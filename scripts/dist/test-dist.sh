@@ -67,7 +67,10 @@ mkdir -p "$cache" || { echo "cannot make the cache folder $cache (set HERALD_DIS
 echo "== the cache: $cache"
 # One run at a time per cache, until this script ends (the lock goes with its last process).
 exec 9> "$cache/.lock"
-flock 9
+if ! flock -n 9; then
+  echo "== waiting for another run of make test-dist, which holds $cache/.lock"
+  flock -w 3600 9 || { echo "$cache/.lock: held by another run for an hour; is one hung?" >&2; exit 1; }
+fi
 # What a killed run left (no other run holds the lock now), but for runs kept with HERALD_DIST_KEEP.
 for stale in "$cache"/run.*; do
   [ -d "$stale" ] && [ ! -e "$stale/.kept" ] && rm -rf "$stale"
