@@ -35,7 +35,9 @@ swift_failed=$(grep -cE "^✘ Test [^ ]+ failed" "$log" | tr -d ' ')
 # At most 4 by default: nproc may count a large host's processors where a container gets few.
 cores=$(nproc)
 workers=${HERALD_TEST_WORKERS:-$((cores < 4 ? cores : 4))}
-python3 -m pytest -q -n "$workers" --dist loadgroup Tests/validation 2>&1 | tee "$log"
+# pytest-benchmark, where installed (bench/), would warn on every run that xdist disables it; the
+# suite has no benchmark.
+python3 -m pytest -q -n "$workers" --dist loadgroup -p no:benchmark Tests/validation 2>&1 | tee "$log"
 py_status=${PIPESTATUS[0]}
 # From pytest's closing line only: a failure's message may say "failed with 1 error" too.
 py_summary=$(grep -E "^(=+ )?[0-9]+ (passed|failed|errors?|skipped)" "$log" | tail -1)
