@@ -353,6 +353,24 @@ import Testing
 }
 
 @Suite struct OutputSafetyTests {
+    /// The interrupt clean-up removes the staging folder only once no write into it is under way,
+    /// and no write begins after: a file added while the folder was being removed kept it (CI).
+    @Test func theInterruptCleanUpWaitsForWritesUnderWayAndLetsNoneBegin() async throws {
+        let gate = ChangeGate()
+        #expect(gate.enter())
+        let drained = Locked(false)
+        let closing = Thread {
+            gate.closeAndDrain()
+            drained.withLock { $0 = true }
+        }
+        closing.start()
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(!drained.withLock { $0 }, "the clean-up began while a write was under way")
+        gate.leave()
+        while !drained.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(!gate.enter(), "a write began after the clean-up did")
+    }
+
     @Test func outputThatIsAFileOrSomeoneElsesFolderIsRefused() throws {
         let scratch = try OutputFolderTests.Scratch()
         try scratch.write("notes.txt", "precious\n")

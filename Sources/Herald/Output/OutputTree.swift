@@ -114,7 +114,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
                 }
                 // By path below the staging folder's descriptor: the folder is new, this process
                 // alone writes in it and makes every folder there, so none of them is a link.
-                if mkdirat(staging.descriptor, folder, 0o755) == 0 {
+                if InterruptCleanup.changing({ mkdirat(staging.descriptor, folder, 0o755) }) == 0 {
                     let value = FileStamps.folderValue(path: "./" + folder, mode: mode)
                     self.lock.withLock { self.made.add(value) }
                     return nil
@@ -126,7 +126,13 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
     }
 
     @discardableResult public func write(_ path: String, _ data: Data) throws -> Bool {
+        // Counted once the write is over, so that a kill point's signal does not find it under way.
         defer { KillPoint.stagedFile() }
+        return try InterruptCleanup.changing { try stage(path, data) }
+    }
+
+    /// Writes or links one file into the staging folder.
+    private func stage(_ path: String, _ data: Data) throws -> Bool {
         if let refusal = ConfinedPath.refusal(path) {
             throw OutputProblem(path: path, message: refusal.description, refusal: refusal)
         }
@@ -189,24 +195,28 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
     /// moment the output path holds either the complete previous site or the complete new one.
     public func commit() throws {
         defer { InterruptCleanup.forget(stagingPath) }
-        let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: outputPath) else {
+        // An interruption waits for the swap, so the output path never lacks a whole site.
+        guard let previousOutput = try InterruptCleanup.changing({ try swapIn() }) else { return }
+        if previousOutput == stagingPath { KillPoint.reached("after-swap") }
+        try? FileManager.default.removeItem(atPath: previousOutput)
+    }
+
+    /// Puts the staged output at the output path, and returns where the previous output now is
+    /// (nil when there was none).
+    private func swapIn() throws -> String? {
+        guard FileManager.default.fileExists(atPath: outputPath) else {
             guard rename(stagingPath, outputPath) == 0 else {
                 throw OutputProblem(
                     path: outputPath,
                     message: "could not put the new output in place: \(String(cString: strerror(errno)))")
             }
-            return
+            return nil
         }
-        if AtomicExchange.exchange(stagingPath, outputPath) {
-            KillPoint.reached("after-swap")
-            // The staging path now holds the previous output.
-            try? fileManager.removeItem(atPath: stagingPath)
-            return
-        }
+        // The staging path now holds the previous output.
+        if AtomicExchange.exchange(stagingPath, outputPath) { return stagingPath }
         // No atomic exchange here (another OS, or a file system without it): two renames.
         let retired = stagingPath + ".old"
-        try? fileManager.removeItem(atPath: retired)
+        try? FileManager.default.removeItem(atPath: retired)
         guard rename(outputPath, retired) == 0 else {
             throw OutputProblem(
                 path: outputPath,
@@ -217,7 +227,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
             _ = rename(retired, outputPath)
             throw OutputProblem(path: outputPath, message: "could not put the new output in place: \(reason)")
         }
-        try? fileManager.removeItem(atPath: retired)
+        return retired
     }
 
     /// What `FileStamps.fingerprint(root: outputPath, paths: ["."])` gives the output once

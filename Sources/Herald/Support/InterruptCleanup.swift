@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Folders a command removes when it is interrupted: Ctrl-C (SIGINT), `timeout` and CI runners
 /// (SIGTERM), a closed terminal (SIGHUP).
@@ -51,15 +52,65 @@ public enum InterruptCleanup {
         while isInterrupted { sleep(60) }
     }
 
+    /// Runs `change`, which adds to or moves a folder the clean-up removes, unless the command is
+    /// interrupted: then the calling thread parks, and the change is never made. The clean-up
+    /// waits for the changes under way before it removes anything. Without this, a file written
+    /// into a folder between the removal's listing of it and its `rmdir` kept the folder (and the
+    /// staging folder above it) in place: the clean-up failed under load.
+    public static func changing<T>(_ change: () throws -> T) rethrows -> T {
+        guard changes.enter() else { parkForGood() }
+        defer { changes.leave() }
+        return try change()
+    }
+
+    private static let changes = ChangeGate()
+
+    private static func parkForGood() -> Never {
+        while true { sleep(60) }
+    }
+
     private static func interrupted(by number: Int32) {
         interruption.withLock { $0 = true }
-        let paths = folders.withLock { $0 }
-        // Twice: threads still writing may have added files while the first pass ran.
-        for _ in 0..<2 {
-            for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        changes.closeAndDrain()
+        for path in folders.withLock({ $0 }) {
+            // Again if it failed: a write stuck past the drain's wait may still have added a file.
+            for _ in 0..<3 where FileManager.default.fileExists(atPath: path) {
+                try? FileManager.default.removeItem(atPath: path)
+            }
         }
         // The shell's status for a program ended by a signal (130 for Ctrl-C). Exiting, not
         // raising the signal again: libdispatch keeps caught signals blocked in its threads.
         _exit(128 + number)
+    }
+}
+
+/// Counts the changes under way to the folders `InterruptCleanup` removes, and once closed lets no
+/// new one begin. The count and the closed mark share one atomic word, so a change either began
+/// before the gate closed (and is waited for) or sees it closed (and is not made).
+final class ChangeGate: Sendable {
+    private static let closed = 1 << 40
+    private let state = Atomic<Int>(0)
+
+    /// Whether a change may begin; if so, `leave` must follow it.
+    func enter() -> Bool {
+        let now = state.wrappingAdd(1, ordering: .acquiring).newValue
+        guard now & Self.closed == 0 else {
+            state.wrappingSubtract(1, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+
+    func leave() { state.wrappingSubtract(1, ordering: .releasing) }
+
+    /// Closes the gate and waits for the changes under way, but not for ever: a write stuck on
+    /// a dead network disk must not keep an interrupted command alive.
+    func closeAndDrain() {
+        state.bitwiseOr(Self.closed, ordering: .acquiringAndReleasing)
+        var waited = 0
+        while state.load(ordering: .acquiring) & ~Self.closed != 0, waited < 10_000 {
+            usleep(1000)
+            waited += 1
+        }
     }
 }
