@@ -355,19 +355,24 @@ import Testing
 @Suite struct OutputSafetyTests {
     /// The interrupt clean-up removes the staging folder only once no write into it is under way,
     /// and no write begins after: a file added while the folder was being removed kept it (CI).
-    @Test func theInterruptCleanUpWaitsForWritesUnderWayAndLetsNoneBegin() async throws {
+    @Test func theInterruptCleanUpWaitsForWritesUnderWayAndLetsNoneBegin() {
         let gate = ChangeGate()
         #expect(gate.enter())
-        let drained = Locked(false)
-        let closing = Thread {
-            gate.closeAndDrain()
-            drained.withLock { $0 = true }
-        }
-        closing.start()
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(!drained.withLock { $0 }, "the clean-up began while a write was under way")
+        let writeOver = Locked(false)
+        let overWhenDrained = Locked<Bool?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            // Long enough for any load: the test must not pass or fail by the limit.
+            gate.closeAndDrain(waitingAtMost: .seconds(600))
+            overWhenDrained.withLock { $0 = writeOver.withLock { $0 } }
+            done.signal()
+        }.start()
+        // Time for the clean-up to close the gate while the write is under way.
+        Thread.sleep(forTimeInterval: 0.1)
+        writeOver.withLock { $0 = true }
         gate.leave()
-        while !drained.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+        done.wait()
+        #expect(overWhenDrained.withLock { $0 } == true, "the clean-up began while a write was under way")
         #expect(!gate.enter(), "a write began after the clean-up did")
     }
 

@@ -105,12 +105,9 @@ final class ChangeGate: Sendable {
 
     /// Closes the gate and waits for the changes under way, but not for ever: a write stuck on
     /// a dead network disk must not keep an interrupted command alive.
-    func closeAndDrain() {
+    func closeAndDrain(waitingAtMost limit: Duration = .seconds(10)) {
         state.bitwiseOr(Self.closed, ordering: .acquiringAndReleasing)
-        var waited = 0
-        while state.load(ordering: .acquiring) & ~Self.closed != 0, waited < 10_000 {
-            usleep(1000)
-            waited += 1
-        }
+        let deadline = ContinuousClock.now + limit
+        while state.load(ordering: .acquiring) & ~Self.closed != 0, ContinuousClock.now < deadline { usleep(1000) }
     }
 }
