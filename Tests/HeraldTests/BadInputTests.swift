@@ -345,6 +345,21 @@ import Testing
         #expect(output.files["index.html"] != nil)
     }
 
+    /// A typo as close to two keys names both, whatever order the keys are declared in: `date` is
+    /// two slips from `name` and from `path`.
+    @Test func aTypoAsCloseToTwoKeysNamesBoth() throws {
+        let report = try Build(
+            options: BuildOptions(now: Fixtures.now),
+            fileSystem: .memory(text: [
+                "site.yml": "title: T\nbaseURL: https://example.org/\nlanguages:\n  - code: en\n    date: x\n"
+            ])
+        ).run(into: MemoryOutput())
+        #expect(
+            report.warnings.map(\.description) == [
+                "site.yml:5: warning: unknown key 'date' in languages is ignored; did you mean 'name' or 'path'?"
+            ])
+    }
+
     /// Every key of site.yml is read before the settings are made: `description`, `author` and
     /// (without `languages:`) `language` were once read after the problems were counted, so a
     /// value of the wrong shape was dropped without a word.

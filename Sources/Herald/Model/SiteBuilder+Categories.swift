@@ -41,8 +41,8 @@ extension SiteBuilder {
                 "category '\(entry.name)' is also written \(entry.others.map { "'\($0)'" }.joined(separator: ", ")); they are shown as one category, '\(entry.name)' (declare it in site.yml to choose the name)"
             )
         } else if let near = SiteConfigParser.closest(
-            to: entry.name, in: declared.map(\.name) + declared.map(\.slug)), near != entry.name
-        {
+            to: entry.name, in: declared.map(\.name) + declared.map(\.slug)
+        ).first, near != entry.name {
             // A new category one typo away from a declared one is most likely that one misspelt.
             warnings.warning(
                 entry.first.path, entry.first.line,

@@ -77,20 +77,23 @@ public enum SiteConfigParser {
             if let split = reader.commaSplit(key, place: place) {
                 guard let split else { continue }
                 message = split
-            } else if let suggestion = closest(to: key, in: known) {
-                message += "; did you mean '\(suggestion)'?"
+            } else if case let suggestions = closest(to: key, in: known), !suggestions.isEmpty {
+                message += "; " + FrontMatterKeys.didYouMean(suggestions)
             }
             reader.problems.warning(reader.path, line, message)
         }
     }
 
-    /// The known key within a small edit distance of `key`, if one is.
-    static func closest(to key: String, in known: [String]) -> String? {
+    /// The known keys within a small edit distance of `key`, all those equally closest (in
+    /// alphabetical order: `date` is as close to `name` as to `path`, and the hint names both,
+    /// whatever order the keys are declared in).
+    static func closest(to key: String, in known: [String]) -> [String] {
         let candidates = known.map { ($0, editDistance($0.lowercased(), key.lowercased())) }
         // Close enough to be a typo, and at least half the key right: "d" is not a typo of "end".
-        guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= max(2, key.count / 3), best.1 <= key.count / 2
-        else { return nil }
-        return best.0
+        guard let best = candidates.map(\.1).min(), best <= max(2, key.count / 3), best <= key.count / 2 else {
+            return []
+        }
+        return Set(candidates.filter { $0.1 == best }.map(\.0)).sorted()
     }
 
     /// The edit distance between two strings, with two neighbours swapped counted as one edit
