@@ -72,11 +72,14 @@ public enum DateParser {
             return .success(nil)
         }
         scanner.advance()
-        let unreadable = Problem(message: "'\(text)' has an unreadable UTC offset: expected +HH:MM")
-        guard let hours = scanner.digits(from: 1, to: 2) else { return .failure(unreadable) }
+        // Made only on failure: most dates carry an offset, and the message is a string to build.
+        func unreadable() -> Result<Int?, Problem> {
+            .failure(Problem(message: "'\(text)' has an unreadable UTC offset: expected +HH:MM"))
+        }
+        guard let hours = scanner.digits(from: 1, to: 2) else { return unreadable() }
         var minutes = 0
         if scanner.take(UInt8(ascii: ":")) {
-            guard let m = scanner.digits(exactly: 2) else { return .failure(unreadable) }
+            guard let m = scanner.digits(exactly: 2) else { return unreadable() }
             minutes = m
         } else if let m = scanner.digits(exactly: 2) {
             minutes = m
