@@ -123,9 +123,8 @@ enum LanguagesParser {
                     )
                 }
             } else if let problem = folderProblem(folder, code: code) {
-                // A reserved folder made from the code (no `path:`) is reported at the code.
-                let reserved = URLLayout.reservedRootSegments.contains(folder.lowercased())
-                let node = reader.node(place.name) ?? (reserved ? reader.node("code") : nil)
+                // A folder made from the code (no `path:`) is reported at the code.
+                let node = reader.node(place.name) ?? reader.node("code")
                 reader.problems.error(entry.file, reader.line(of: node), problem)
             }
         }
