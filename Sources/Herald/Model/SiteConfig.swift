@@ -151,12 +151,14 @@ public struct MarkdownOptions: Sendable, Equatable {
         unsafe: Bool? = nil, smartPunctuation: Bool? = nil, tables: Bool? = nil, strikethrough: Bool? = nil,
         taskLists: Bool? = nil, autolinks: Bool? = nil, alerts: Bool? = nil, footnotes: Bool? = nil
     ) {
-        let given: [(Bool?, WritableKeyPath<MarkdownOptions, Bool>)] = [
-            (unsafe, \.unsafe), (smartPunctuation, \.smartPunctuation), (tables, \.tables),
-            (strikethrough, \.strikethrough), (taskLists, \.taskLists), (autolinks, \.autolinks), (alerts, \.alerts),
-            (footnotes, \.footnotes),
-        ]
-        for case (let value?, let field) in given { self[keyPath: field] = value }
+        if let unsafe { self.unsafe = unsafe }
+        if let smartPunctuation { self.smartPunctuation = smartPunctuation }
+        if let tables { self.tables = tables }
+        if let strikethrough { self.strikethrough = strikethrough }
+        if let taskLists { self.taskLists = taskLists }
+        if let autolinks { self.autolinks = autolinks }
+        if let alerts { self.alerts = alerts }
+        if let footnotes { self.footnotes = footnotes }
     }
 }
 
