@@ -11,6 +11,12 @@ public enum PublishAddress: Sendable, Equatable, CustomStringConvertible {
     /// A prefix in an S3-compatible bucket (`prefix` has no leading or trailing `/`; it may be empty).
     case s3(bucket: String, prefix: String)
 
+    /// Whether the address is a git branch (the only kind a `domain:` is written for).
+    public var isGit: Bool {
+        if case .git = self { return true }
+        return false
+    }
+
     /// The address as a user would write it.
     public var description: String {
         switch self {

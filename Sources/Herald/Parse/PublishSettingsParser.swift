@@ -144,8 +144,7 @@ extension SiteConfigParser {
             var entry = PublishTargetEntry(name: name, line: line)
             SiteConfigKey.read(&fields, by: publishTargetKeys, into: &entry, section: "\(place.path).\(name)")
             guard let target = entry.target else { continue }
-            if case .git = target.address {
-            } else if target.domain != nil {
+            if !target.address.isGit, target.domain != nil {
                 fields.problems.warning(
                     fields.path, fields.line(of: fields.node("domain")),
                     "publish target '\(name)': domain is only used by git targets (for CNAME) and is ignored here")
