@@ -27,16 +27,7 @@ struct CheckCommand: ParsableCommand {
             includeDrafts: selection.drafts, includeFuture: selection.future,
             now: try site.moment() ?? Date(), baseURL: address.baseURL)
         options.imageCachePath = ImageCache.folder(besideOutput: options.outputPath)
-        let report: CheckReport
-        do {
-            report = try SiteCheck.run(options)
-        } catch let failure as BuildFailure {
-            for diagnostic in failure.diagnostics {
-                Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
-            }
-            Terminal.printError("error: the site does not build: \(failure.summary)", warning: false)
-            throw ExitCode.failure
-        }
+        let report = try Self.checked(options) { "the site does not build: \($0.summary)" }
         for finding in report.findings {
             var shown = finding
             if strict { shown.severity = .error }
@@ -55,5 +46,19 @@ struct CheckCommand: ParsableCommand {
             )
         }
         if errors > 0 { throw ExitCode.failure }
+    }
+
+    /// The site checked (`herald check`, and `herald publish` before it sends anything); a site
+    /// that does not build ends the command, its problems told, then `unbuilt`'s closing line.
+    static func checked(_ options: BuildOptions, unbuilt: (BuildFailure) -> String) throws -> CheckReport {
+        do {
+            return try SiteCheck.run(options)
+        } catch let failure as BuildFailure {
+            for diagnostic in failure.diagnostics {
+                Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
+            }
+            Terminal.printError("error: " + unbuilt(failure), warning: false)
+            throw ExitCode.failure
+        }
     }
 }

@@ -108,16 +108,7 @@ struct PublishCommand: ParsableCommand {
         var options = BuildOptions(
             sourcePath: source, outputPath: output, now: try site.moment() ?? Date(), baseURL: baseURL ?? builtFor)
         options.imageCachePath = ImageCache.folder(besideOutput: output)
-        let report: CheckReport
-        do {
-            report = try SiteCheck.run(options)
-        } catch let failure as BuildFailure {
-            for diagnostic in failure.diagnostics {
-                Terminal.printError(diagnostic.description, warning: diagnostic.severity == .warning)
-            }
-            Terminal.printError("error: the site does not build, so nothing was published", warning: false)
-            throw ExitCode.failure
-        }
+        let report = try CheckCommand.checked(options) { _ in "the site does not build, so nothing was published" }
         for finding in report.findings where !printed.contains(finding) {
             Terminal.printError(finding.description, warning: finding.severity == .warning)
         }
