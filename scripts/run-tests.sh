@@ -10,7 +10,8 @@ trap 'rm -f "$log"' EXIT
 # A crash's backtrace without the register dump and the list of loaded libraries, so that it fits
 # in the last lines of a CI log.
 export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=yes,images=none,registers=none}"
-swift test 2>&1 | tee "$log"
+# By the build folder's real path (see SCRATCH in the Makefile).
+swift test --scratch-path "$(readlink -f .build)" 2>&1 | tee "$log"
 swift_status=${PIPESTATUS[0]}
 crash=""
 if grep -qE "💣|Fatal error|exited with unexpected signal" "$log"; then

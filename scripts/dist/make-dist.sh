@@ -12,6 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SWIFT=${SWIFT:-swift}
+# The build folder by its real path (see SCRATCH in the Makefile: CI links .build to a kept folder).
+scratch=$(readlink -f .build)
 MAINTAINER="The Herald developers <herald-ssg@users.noreply.github.com>"
 # Where releases are published is written once, in HeraldVersion.swift (the CI workflows download
 # from there); the package's Homepage and changelog are derived from it.
@@ -29,7 +31,7 @@ for tool in dpkg-deb dpkg-shlibdeps strip gzip; do
 done
 
 echo "== herald $version, release, Swift's libraries linked in"
-$SWIFT build -c release --product herald --static-swift-stdlib
+$SWIFT build --scratch-path "$scratch" -c release --product herald --static-swift-stdlib
 binary=.build/release/herald
 built_version=$("$binary" --version)
 [ "$built_version" = "$version" ] || { echo "make dist: herald says $built_version, VERSION says $version" >&2; exit 1; }
@@ -41,7 +43,7 @@ built_version=$("$binary" --version)
 echo "== manual page"
 manual=.build/plugins/GenerateManual/outputs/HeraldCLI/herald.1
 rm -f "$manual"
-$SWIFT package generate-manual --configuration debug --date "$date" --authors "The Herald developers" >/dev/null
+$SWIFT package --scratch-path "$scratch" generate-manual --configuration debug --date "$date" --authors "The Herald developers" >/dev/null
 [ -s "$manual" ] || { echo "make dist: the GenerateManual plugin wrote no $manual" >&2; exit 1; }
 
 stage=$(mktemp -d)
