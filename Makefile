@@ -1,7 +1,7 @@
 # Herald: `make site` builds the example site, `make test` runs every test.
 SWIFT ?= swift
 NOW ?= 2026-11-21T12:00:00+08:00
-HERALD = .build/release/herald
+HERALD_RELEASE = .build/release/herald
 # SwiftPM's build folders, by their real paths: CI links them to folders kept between runs
 # (.ci/run), and SwiftPM must be given the folder itself, not the link (it names every file it
 # makes by that path, so a link from each new clone would make each build start from nothing).
@@ -22,7 +22,7 @@ build: setup
 
 ## Build herald, then the example site (this folder) into site-output/.
 site: build
-	$(HERALD) build --now $(NOW)
+	$(HERALD_RELEASE) build --now $(NOW)
 
 ## Run every test: unit, golden files, CommonMark spec, command line, and the validation of
 ## every feed, sitemap and JSON document against the standards' schemas (Tests/validation).
