@@ -27,6 +27,19 @@ static inline int herald_openat2(int dirfd, const char *path, int flags, unsigne
 #endif
 }
 
+/// getdents64(fd, buffer, size): the folder's next entries as `struct linux_dirent64` records,
+/// 0 at its end, -1 with errno set on failure. Reading a folder this way needs its descriptor
+/// alone: `fdopendir` adds two `fcntl` calls per folder, a fifth of the system calls of checking
+/// a 13,000-folder output for changes.
+static inline long herald_getdents64(int fd, void *buffer, unsigned long size) {
+#if defined(__linux__) && defined(SYS_getdents64)
+    return syscall(SYS_getdents64, fd, buffer, size);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 /// O_PATH, which glibc's fcntl.h defines only for _GNU_SOURCE builds (Swift's import is not one):
 /// a descriptor that names a folder to open others below, without reading it.
 #ifdef __O_PATH

@@ -64,6 +64,32 @@ import Testing
         #expect(try build(scratch).upToDate)
     }
 
+    /// A folder is listed from its descriptor with getdents64 in 32 KB reads: a folder whose
+    /// entries take several reads (3,000 long names, some 300 KB) is listed whole, with each
+    /// entry's type, as FileManager lists it; and an added file changes the fingerprint.
+    @Test func aFolderOfManyEntriesIsListedWhole() throws {
+        let scratch = try Scratch()
+        let folder = scratch.site.appendingPathComponent("many")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let long = String(repeating: "名", count: 30)
+        for index in 0..<3000 {
+            #expect(
+                FileManager.default.createFile(
+                    atPath: folder.appendingPathComponent("\(long)-\(index).md").path, contents: Data()))
+        }
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { close(descriptor) }
+        let listed = DirectoryListing.entries(ofDescriptor: descriptor)
+        #expect(Set(listed.map(\.name)) == Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)))
+        #expect(listed.count == 3001)
+        #expect(listed.filter { $0.type == UInt8(DT_DIR) }.map(\.name) == ["sub"])
+        let before = FileStamps.fingerprint(root: scratch.site.path, paths: ["many"])
+        #expect(
+            FileManager.default.createFile(atPath: folder.appendingPathComponent("sub/new.md").path, contents: Data()))
+        #expect(FileStamps.fingerprint(root: scratch.site.path, paths: ["many"]) != before)
+    }
+
     @Test func warningsOfTheLastBuildAreRepeated() throws {
         let scratch = try Scratch()
         try scratch.write("site/content/news/2026-11-03-typo.md", "---\ntitle: Typo\ncategroy: Sport\n---\nText.\n")

@@ -1,3 +1,4 @@
+import CHeraldSystem
 import Foundation
 
 /// Fingerprints of file trees from their metadata (not their bytes, which would mean reading the
@@ -90,13 +91,10 @@ public enum FileStamps {
         }
         sum.add(folderValue(path: path, mode: info.st_mode))
         let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0, let directory = fdopendir(descriptor) else {
-            if descriptor >= 0 { close(descriptor) }
-            return sum
-        }
-        defer { closedir(directory) }
-        let names = DirectoryListing.entries(of: directory).map(\.name)
-        let (inside, around) = (dirfd(directory), above + [id])
+        guard descriptor >= 0 else { return sum }
+        defer { close(descriptor) }
+        let names = DirectoryListing.entries(ofDescriptor: descriptor).map(\.name)
+        let (inside, around) = (descriptor, above + [id])
         let children =
             above.count < 2 && names.count > 64
             ? names.parallelMap { entrySum(in: inside, name: $0, path: path + "/" + $0, above: around) }
@@ -172,6 +170,43 @@ public struct FileStamp: Sendable, Equatable {
 
 /// The names and types (`d_type`) in an open folder, without `.` and `..`.
 public enum DirectoryListing {
+    /// The entries of the folder open as `descriptor` (which stays open), read with getdents64
+    /// straight from the descriptor: `fdopendir` and `readdir` would add two `fcntl` calls per
+    /// folder, and checking the 13,000 folders of the 10,000-item benchmark's output opens every
+    /// one. Falls back to `fdopendir` on a duplicate where the system has no getdents64.
+    public static func entries(ofDescriptor descriptor: Int32) -> [(name: String, type: UInt8)] {
+        var entries: [(String, UInt8)] = []
+        let size = 32 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { buffer.deallocate() }
+        while true {
+            let count = herald_getdents64(descriptor, buffer, UInt(size))
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && errno == ENOSYS { return fallbackEntries(ofDescriptor: descriptor) }
+            guard count > 0 else { return entries }
+            var offset = 0
+            // struct linux_dirent64: d_ino (8 bytes), d_off (8), d_reclen (2), d_type (1), d_name.
+            while offset < count {
+                let record = buffer + offset
+                let length = Int(record.loadUnaligned(fromByteOffset: 16, as: UInt16.self))
+                let type = record.load(fromByteOffset: 18, as: UInt8.self)
+                let name = String(cString: (record + 19).assumingMemoryBound(to: CChar.self))
+                if name != "." && name != ".." { entries.append((name, type)) }
+                offset += length
+            }
+        }
+    }
+
+    private static func fallbackEntries(ofDescriptor descriptor: Int32) -> [(name: String, type: UInt8)] {
+        let copy = dup(descriptor)
+        guard copy >= 0, let directory = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            return []
+        }
+        defer { closedir(directory) }
+        return entries(of: directory)
+    }
+
     /// Reads the rest of the folder's entries.
     public static func entries(of directory: OpaquePointer) -> [(name: String, type: UInt8)] {
         var entries: [(String, UInt8)] = []
