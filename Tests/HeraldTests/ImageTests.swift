@@ -343,6 +343,57 @@ import Testing
             ])
     }
 
+    /// On disk, each processed image in the output is the image cache's own file (a hard link),
+    /// not a copy: the same bytes as a build in memory writes, a no-op rebuild still finds the
+    /// output up to date, and after an edit the recorded fingerprint is the folder's own.
+    @Test func processedImagesShareTheCachesFilesOnDisk() throws {
+        let scratch = try OutputFolderTests.Scratch()
+        try scratch.write(
+            "site/content/news/2026-11-02-fair.md", "---\ntitle: Fair\nimage: /images/fair.jpg\n---\nText.\n")
+        try FileManager.default.createDirectory(
+            at: scratch.site.appendingPathComponent("static/images"), withIntermediateDirectories: true)
+        try Fixtures.image("landscape.jpg").write(to: scratch.site.appendingPathComponent("static/images/fair.jpg"))
+        let cache = ImageCache.folder(besideOutput: scratch.output.path)
+        func build() throws -> BuildReport {
+            var options = BuildOptions(
+                sourcePath: scratch.site.path, outputPath: scratch.output.path, now: Fixtures.now)
+            options.imageCachePath = cache
+            return try SiteBuild.run(options)
+        }
+        let first = try build()
+        let inMemory = MemoryOutput()
+        var options = BuildOptions(sourcePath: scratch.site.path, now: Fixtures.now)
+        options.imageCachePath = cache
+        _ = try Build(options: options, fileSystem: .disk(root: scratch.site.path)).run(into: inMemory)
+        // The photo's thirteen sizes and formats, and the social cards of the two articles and the home page.
+        let processed = try GoldenFiles.files(under: scratch.output).filter {
+            ($0.hasPrefix("images/fair.") && $0 != "images/fair.jpg") || $0.hasPrefix("social/")
+        }
+        #expect(processed.count == 16)
+        var cacheFiles: [UInt: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: cache) {
+            var info = stat()
+            if stat(cache + "/" + name, &info) == 0 { cacheFiles[UInt(info.st_ino)] = name }
+        }
+        for path in processed {
+            var info = stat()
+            #expect(stat(scratch.output.appendingPathComponent(path).path, &info) == 0)
+            #expect(cacheFiles[UInt(info.st_ino)] != nil, "\(path) is a link to the cache's file")
+            #expect(try Data(contentsOf: scratch.output.appendingPathComponent(path)) == inMemory.files[path])
+        }
+        #expect(first.written == first.files)
+        #expect(try build().upToDate)
+
+        try scratch.write(
+            "site/content/news/2026-11-02-fair.md", "---\ntitle: Fair\nimage: /images/fair.jpg\n---\nEdited.\n")
+        let rebuilt = try build()
+        #expect(!rebuilt.upToDate && rebuilt.written < rebuilt.files, "the images are kept, not counted as written")
+        #expect(
+            BuildRecord.load(forOutput: scratch.output.path)?.output
+                == FileStamps.fingerprint(root: scratch.output.path, paths: ["."]))
+        #expect(try build().upToDate)
+    }
+
     @Test func theCacheKeepsFilesAndSkipsUnchangedImages() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "herald-image-cache-\(UUID().uuidString)")

@@ -12,6 +12,8 @@ public final class ImageCache: @unchecked Sendable {
     private let lock = NSLock()
     private var index: [String: Source]
     private var indexChanged = false
+    /// The folder opened for `kept`, once (nil inside when it cannot be opened).
+    private var linkable: ConfinedFolder??
     /// Whether `save` writes the index: not for a dry pass of a build that already failed,
     /// which reads the cache and writes nothing.
     private let saving: Bool
@@ -114,6 +116,16 @@ public final class ImageCache: @unchecked Sendable {
     /// Keeps a file's bytes; a file that cannot be written is simply made again next time.
     func store(_ key: String, _ format: ImageFormat, _ data: Data) {
         keep(data, as: key + "." + format.fileExtension)
+    }
+
+    /// A file of the cache as one an output may link to (see `OutputSink.link`): the folder is
+    /// opened once for all of them.
+    func kept(_ key: String, _ format: ImageFormat) -> KeptFile? {
+        let folder = lock.withLock {
+            if linkable == nil { linkable = .some(confined()) }
+            return linkable!
+        }
+        return folder.map { KeptFile(folder: $0, name: key + "." + format.fileExtension) }
     }
 
     func has(_ output: ImageOutput) -> Bool { has(output.key, output.format) }

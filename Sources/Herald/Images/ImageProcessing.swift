@@ -122,6 +122,13 @@ final class ProcessedImages: @unchecked Sendable {
         }
     }
 
+    /// The cache's file of an output path, to share rather than copy; nil for one held in memory.
+    func kept(_ path: String) -> KeptFile? {
+        let (data, file, cache) = lock.withLock { (inMemory[path], files[path], self.cache) }
+        guard data == nil, let file else { return nil }
+        return cache?.kept(file.key, file.format)
+    }
+
     /// The bytes of the file at an output path.
     func contents(_ path: String) throws -> Data {
         let (data, file, cache) = lock.withLock { (inMemory[path], files[path], self.cache) }

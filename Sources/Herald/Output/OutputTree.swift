@@ -9,6 +9,23 @@ public protocol OutputSink: Sendable {
     @discardableResult func write(_ path: String, _ data: Data) throws -> Bool
     /// Makes the folders the coming files need.
     func prepareFolders(for paths: [String]) throws
+    /// Puts `file`, one Herald keeps itself and never changes in place (a processed image in the
+    /// image cache), at `path` as a hard link instead of a copy of its bytes. Nil when it cannot
+    /// (another file system, an output in memory): the caller writes the bytes instead. Otherwise
+    /// whether the link is new, as `write` tells (false when the previous output had the same file).
+    func link(_ path: String, toKept file: KeptFile) -> Bool?
+}
+
+extension OutputSink {
+    public func link(_ path: String, toKept file: KeptFile) -> Bool? { nil }
+}
+
+/// A file in a folder Herald keeps (the image cache), which an output may share by a hard link.
+public struct KeptFile: Sendable {
+    /// The folder, opened confined: the file is opened below it, never through a link.
+    var folder: ConfinedFolder
+    /// The file's name in it.
+    var name: String
 }
 
 /// Writes a build into a new folder beside the output folder and swaps it in only once every
@@ -129,6 +146,24 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         // Counted once the write is over, so that a kill point's signal does not find it under way.
         defer { KillPoint.stagedFile() }
         return try InterruptCleanup.changing { try stage(path, data) }
+    }
+
+    public func link(_ path: String, toKept file: KeptFile) -> Bool? {
+        guard ConfinedPath.refusal(path) == nil else { return nil }
+        let linked: Bool? = InterruptCleanup.changing {
+            guard let (descriptor, info) = try? file.folder.openRegularFile(file.name) else { return nil }
+            defer { close(descriptor) }
+            guard staging.link(descriptor: descriptor, from: file.folder, path: file.name, as: path) else { return nil }
+            // Its stamp changes with every link to it, so it is taken at the end (see `fingerprint`).
+            lock.withLock { restamp.linked.append(path) }
+            var before = stat()
+            let same =
+                previous.map { fstatat($0.descriptor, path, &before, AT_SYMLINK_NOFOLLOW) == 0 } == true
+                && before.st_ino == info.st_ino && before.st_dev == info.st_dev
+            return !same
+        }
+        if linked != nil { KillPoint.stagedFile() }
+        return linked
     }
 
     /// Writes or links one file into the staging folder.

@@ -8,6 +8,9 @@ extension Build {
         /// Where it comes from: `static/…` or the theme's asset.
         var origin: String
         var contents: @Sendable (FileSystem) throws -> Data
+        /// The file Herald keeps with the same bytes, which the output may share rather than copy
+        /// (a processed image in the image cache).
+        var kept: (@Sendable () -> KeptFile?)? = nil
     }
 
     /// The theme's assets, the site's `static/` files and the files of page bundles (beside their

@@ -106,7 +106,9 @@ struct StaticFilePlanning {
                         "would be published at /\(target), where \(owner) already is; rename it"))
                 continue
             }
-            copies[target] = .init(path: target, origin: image.source, contents: { _ in try images.contents(target) })
+            copies[target] = .init(
+                path: target, origin: image.source, contents: { _ in try images.contents(target) },
+                kept: { images.kept(target) })
         }
     }
 
@@ -121,7 +123,8 @@ struct StaticFilePlanning {
                 continue
             }
             copies[target] = .init(
-                path: target, origin: "a social card", contents: { _ in try images.contents(target) })
+                path: target, origin: "a social card", contents: { _ in try images.contents(target) },
+                kept: { images.kept(target) })
         }
     }
 }
