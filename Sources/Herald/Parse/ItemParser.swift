@@ -158,9 +158,11 @@ public struct ItemParser: Sendable {
         _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, content: ContentSource
     ) -> ContentItem? {
         let (path, kind) = (content.path, content.kind)
-        let fileName = String(path.split(separator: "/").last ?? "")
+        // By scalars, as the file system reads a path (PathText): splitting by Characters was
+        // 20 ms of CPU over 10,000 items.
+        let fileName = PathText.lastSegment(path)
         // A bundle is named by its folder: `content/news/gala/index.md` is `gala`.
-        let nameForSlug = content.bundle.map { String($0.folder.split(separator: "/").last ?? "") + ".md" } ?? fileName
+        let nameForSlug = content.bundle.map { PathText.lastSegment($0.folder) + ".md" } ?? fileName
         let title = readTitle(&fields, keys: keys, path: path)
         let (slug, slugLine) = readSlug(&fields, keys: keys, nameForSlug: nameForSlug, path: path)
         let zone = readZone(&fields, keys: keys, kind: kind, path: path)
