@@ -282,7 +282,6 @@ struct YAMLReader {
     /// and `"1":` were one key to it already, and are now reported as a repeat as well.
     static let frontMatterResolver = Resolver.basic
 
-    /// The keys present, in the order written, with their lines.
     /// The value node of a key.
     func node(_ key: String) -> Node? { values[key]?.node }
 
