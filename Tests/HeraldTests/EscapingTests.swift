@@ -56,29 +56,6 @@ import Testing
             try SiteConfigParser.parseBaseURL("https://example.org/union").get().absoluteString
                 == "https://example.org/union/")
     }
-
-    @Test func rawHTMLLinksBecomeAbsoluteInFeeds() {
-        let html =
-            "<img src='raw.png'> <a href=bare.html>b</a> <img srcset=\"s.png 2x, /t.png 3x\" src=\"x.png\"> <A HREF=\"up/\">u</A>"
-        #expect(
-            AbsoluteURLs.rewrite(html, pageURL: "https://e.org/n/x/")
-                == "<img src='https://e.org/n/x/raw.png'> <a href=https://e.org/n/x/bare.html>b</a> <img srcset=\"https://e.org/n/x/s.png 2x, https://e.org/t.png 3x\" src=\"https://e.org/n/x/x.png\"> <A HREF=\"https://e.org/n/x/up/\">u</A>"
-        )
-    }
-
-    /// Links to a fragment of the page (heading anchors, footnotes) take the page's URL without
-    /// its own fragment; one needing percent-encoding goes through URL. Text between tags that
-    /// looks like an attribute is left alone, at the start, between tags and at the end.
-    @Test func fragmentLinksAndTextBetweenTagsInFeeds() {
-        let html =
-            ##" href="a.html" <h2 id="x">X <a class="heading-anchor" href="#x"></a></h2><p>src=b.png &lt;a href="c"&gt; <a href="#报名">j</a> <a href='#'>t</a></p> src="d""##
-        #expect(
-            AbsoluteURLs.rewrite(html, pageURL: "https://e.org/n/x/#top")
-                == ##" href="a.html" <h2 id="x">X <a class="heading-anchor" href="https://e.org/n/x/#x"></a></h2><p>src=b.png &lt;a href="c"&gt; <a href="https://e.org/n/x/#%E6%8A%A5%E5%90%8D">j</a> <a href='https://e.org/n/x/#'>t</a></p> src="d""##
-        )
-        #expect(AbsoluteURLs.rewrite("no tags at all, href=x", pageURL: "https://e.org/") == "no tags at all, href=x")
-        #expect(AbsoluteURLs.rewrite("", pageURL: "https://e.org/") == "")
-    }
 }
 
 @Suite struct ConstantPartialTests {
