@@ -7,7 +7,7 @@ import Foundation
 /// JSON-LD in every page, the search index), and Foundation's encoder took 0.69 of the build's
 /// 5.2 CPU-seconds (perf): it files every object's keys in a dictionary, keeps coding paths as
 /// arrays, and builds a value tree before writing it. This encoder writes each value's bytes as
-/// it is encoded; an object's keys are sorted only when the object is done, as byte ranges.
+/// it is encoded, key and all; an object whose keys came out of order is put in order when it closes.
 /// JSONByteEncoderTests hold it to JSONEncoder's bytes on every shape Herald writes and more.
 struct JSONByteEncoder {
     /// Whether to lay the document out on indented lines, as `.prettyPrinted` does.
@@ -219,7 +219,7 @@ final class JSONValueEncoder: Encoder {
     /// Asking again returns the same one, as JSONEncoder does.
     private func openContainer(isObject: Bool) -> JSONContainer {
         if let container { return container }
-        let opened = JSONContainer(isObject: isObject, start: output.bytes.count)
+        let opened = JSONContainer(isObject: isObject, in: output, depth: depth)
         container = opened
         return opened
     }
@@ -229,19 +229,24 @@ final class JSONValueEncoder: Encoder {
     /// nothing at the top (which `JSONByteEncoder.encode` refuses).
     func finish() {
         if let container {
-            container.close(in: output, depth: depth)
+            container.close(in: output)
         } else if !wroteSingleValue && parent != nil {
-            JSONContainer(isObject: true, start: output.bytes.count).close(in: output, depth: depth)
+            JSONContainer(isObject: true, in: output, depth: depth).close(in: output)
         }
     }
 }
 
-/// An object or array being filled: where each element's bytes lie, to be put in order (by key
-/// for an object) and punctuated when it closes.
+/// An object or array being filled. Its elements are written where they stand, each after its
+/// comma and key, as JSONEncoder lays them out (`"key" : value` and two spaces per level when
+/// pretty); where each element's bytes lie is noted, so that an object whose keys did not come in
+/// JSONEncoder's order (by their UTF-8 bytes), or came twice, or that has elements filled later
+/// (`nestedContainer`), is put in order when it closes. Most objects need no reordering: copying
+/// every container's bytes once more at each level of nesting, as this did before, was a third
+/// of the encoder's time on the 10,000-item corpus (perf).
 final class JSONContainer {
-    /// One element: its key (objects only), and its bytes, either a range of the output or,
-    /// for a container opened with `nestedContainer`, which may be filled later, an encoder
-    /// writing into an output of its own.
+    /// One element: its key (objects only), and its bytes, either a range of the output (with the
+    /// key, without the comma and indentation before it) or, for a container opened with
+    /// `nestedContainer`, which may be filled later, an encoder writing into an output of its own.
     struct Element {
         var key: String
         var range: Range<Int>
@@ -249,18 +254,41 @@ final class JSONContainer {
     }
 
     let isObject: Bool
-    /// Where in the output the container's first element starts.
+    /// Where in the output the container's opening bracket is.
     let start: Int
+    /// How many containers stand around this one.
+    let depth: Int
+    let pretty: Bool
     var elements: [Element] = []
+    /// How many elements are written in the output, where the next needs a comma before it.
+    private var written = 0
+    /// Whether the elements must be laid out again when the container closes.
+    private var reorder = false
 
-    init(isObject: Bool, start: Int) {
+    init(isObject: Bool, in output: JSONByteOutput, depth: Int) {
         self.isObject = isObject
-        self.start = start
+        start = output.bytes.count
+        self.depth = depth
+        pretty = output.pretty
+        output.bytes.append(isObject ? 0x7B : 0x5B)
+        if pretty { output.bytes.append(0x0A) }
     }
 
-    /// Writes an element's value through `write`, noting where its bytes lie.
+    /// Writes an element's value through `write`, after its comma and key, noting where it lies.
     func add(key: String, in output: JSONByteOutput, _ write: () throws -> Void) rethrows {
+        if written > 0 {
+            output.bytes.append(0x2C)
+            if pretty { output.bytes.append(0x0A) }
+        }
+        written += 1
+        if pretty { JSONByteOutput.appendIndent(depth + 1, to: &output.bytes) }
         let from = output.bytes.count
+        if isObject {
+            if let last = elements.last, !reorder, !last.key.utf8.lexicographicallyPrecedes(key.utf8) {
+                reorder = true
+            }
+            appendKey(key, to: &output.bytes)
+        }
         try write()
         elements.append(Element(key: key, range: from..<output.bytes.count, nested: nil))
     }
@@ -270,18 +298,34 @@ final class JSONContainer {
         let nested = JSONValueEncoder(
             output: JSONByteOutput(pretty: encoder.output.pretty), depth: encoder.depth + 1, parent: encoder, key: key)
         elements.append(Element(key: key?.stringValue ?? "", range: 0..<0, nested: nested))
+        reorder = true
         return nested
     }
 
-    /// Replaces the elements' bytes, from `start` on, with the container's JSON, laid out as
-    /// JSONEncoder lays it out (`"key" : value` and two spaces per level when pretty).
-    func close(in output: JSONByteOutput, depth: Int) {
+    /// Ends the container's JSON, putting its elements in order first if they are not.
+    func close(in output: JSONByteOutput) {
+        if reorder { layOutAgain(in: output) }
+        if pretty {
+            output.bytes.append(0x0A)
+            JSONByteOutput.appendIndent(depth, to: &output.bytes)
+        }
+        output.bytes.append(isObject ? 0x7D : 0x5D)
+    }
+
+    /// `"key":` (or `"key" : ` when pretty).
+    private func appendKey(_ key: String, to bytes: inout [UInt8]) {
+        JSONByteOutput.appendString(key, to: &bytes)
+        if pretty { bytes.append(0x20) }
+        bytes.append(0x3A)
+        if pretty { bytes.append(0x20) }
+    }
+
+    /// Replaces the elements written with all of them in order, each after its comma and indentation.
+    private func layOutAgain(in output: JSONByteOutput) {
         let order = isObject ? keyOrder() : Array(elements.indices)
-        let pretty = output.pretty
+        let opening = start + (pretty ? 2 : 1)
         var text: [UInt8] = []
-        text.reserveCapacity(output.bytes.count - start + order.count * (2 * depth + 16) + 2 * depth + 4)
-        text.append(isObject ? 0x7B : 0x5B)
-        if pretty { text.append(0x0A) }
+        text.reserveCapacity(output.bytes.count - opening + order.count * (2 * depth + 16))
         for (position, index) in order.enumerated() {
             let element = elements[index]
             if position > 0 {
@@ -289,25 +333,15 @@ final class JSONContainer {
                 if pretty { text.append(0x0A) }
             }
             if pretty { JSONByteOutput.appendIndent(depth + 1, to: &text) }
-            if isObject {
-                JSONByteOutput.appendString(element.key, to: &text)
-                if pretty { text.append(0x20) }
-                text.append(0x3A)
-                if pretty { text.append(0x20) }
-            }
             if let nested = element.nested {
+                if isObject { appendKey(element.key, to: &text) }
                 nested.finish()
                 text.append(contentsOf: nested.output.bytes)
             } else {
                 text.append(contentsOf: output.bytes[element.range])
             }
         }
-        if pretty {
-            text.append(0x0A)
-            JSONByteOutput.appendIndent(depth, to: &text)
-        }
-        text.append(isObject ? 0x7D : 0x5D)
-        output.bytes.removeSubrange(start...)
+        output.bytes.removeSubrange(opening...)
         output.bytes.append(contentsOf: text)
     }
 
