@@ -46,6 +46,8 @@ func defaultOutput(_ output: String?, source: String) -> String {
 /// Builds as `herald build` does, printing progress, warnings, timings and the summary; a failed
 /// build prints its diagnostics and exits with status 1, leaving the previous output as it was.
 func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> BuildReport {
+    var options = options
+    options.timesParts = timings
     let source = options.sourcePath
     // On a terminal, one line that updates in place; in a log or a pipe, a plain line per milestone.
     let line = !quiet && Terminal.outputIsTerminal ? ProgressLine() : nil

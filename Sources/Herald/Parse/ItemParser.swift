@@ -13,6 +13,8 @@ public struct ItemParser: Sendable {
     let layoutOfLanguage: [String: URLLayout]
     /// Of a multilingual site, each language's default author, by code (`languages: … author:`).
     let authorOfLanguage: [String: String]
+    /// Times the Markdown of each file, for `--timings`.
+    var partClock = PartClock(enabled: false)
 
     /// Creates a parser for a site.
     public init(config: SiteConfig) {
@@ -364,7 +366,7 @@ public struct ItemParser: Sendable {
             if let written = item.image, let resource = links.sitePath(of: written) { item.image = resource }
             resourceLinks = links
         }
-        let markdownStart = CPUClock.thread()
+        let markdownStart = partClock.thread()
         item.body = markdown.render(source.body, resources: resourceLinks, firstContentLink: 0)
         let findings = item.body.takeFindings()
         item.body.tableOfContents = TableOfContents(options: markdown.options.toc).html(
@@ -386,7 +388,7 @@ public struct ItemParser: Sendable {
             item.summaryHTML = rendered.html
             item.summaryText = rendered.plainText.isEmpty ? summary.collapsingWhitespace() : rendered.plainText
         }
-        let markdownSeconds = CPUClock.thread() - markdownStart
+        let markdownSeconds = partClock.thread() - markdownStart
         report(findings, of: item.body, at: bodyLine, path: item.sourcePath, into: &fields.problems)
         var outcome = Outcome(item: item, diagnostics: fields.problems.all, markdownSeconds: markdownSeconds)
         outcome.plainCodeLine = findings.codeBlocks.plainLine.map { bodyLine + $0 }

@@ -75,9 +75,10 @@ extension Build {
         _ sources: [ContentSource], config: SiteConfig, run: inout BuildRun, warnings: inout [Diagnostic]
     ) -> ParsedContent {
         beforeReadingContent?()
-        let parser = ItemParser(config: config)
+        var parser = ItemParser(config: config)
+        parser.partClock = PartClock(enabled: options.timesParts)
         let (fileSystem, memo) = (self.fileSystem, self.memo)
-        var outcomes = sources.parallelMap { source in
+        var outcomes = sources.parallelMap { [parser] source in
             Self.parse(source, with: parser, fileSystem: fileSystem, memo: memo)
         }
         return collect(&outcomes, of: sources, run: &run, warnings: &warnings)
@@ -88,7 +89,7 @@ extension Build {
     private static func parse(
         _ source: ContentSource, with parser: ItemParser, fileSystem: FileSystem, memo: BuildMemo?
     ) -> (outcome: ItemParser.Outcome, readSeconds: Double) {
-        let readStart = CPUClock.thread()
+        let readStart = parser.partClock.thread()
         // Stamped before reading, so an edit made while the file is read is seen next time.
         let stamp = memo == nil ? nil : fileSystem.stamp(source.path)
         // Reused only when the stamp was trustworthy when taken (the file had settled).
@@ -103,7 +104,7 @@ extension Build {
         do {
             // A file far beyond any article is refused before it is read, to keep memory bounded.
             let data = try fileSystem.readFileAtMost(source.path, ItemParser.largestFile)
-            let readSeconds = CPUClock.thread() - readStart
+            let readSeconds = parser.partClock.thread() - readStart
             let outcome = parser.parse(data, source: source)
             if let memo, let stamp {
                 memo.parses.keep(source.path, BuildMemo.Parse(stamp: stamp, outcome: outcome), reused: false)
@@ -329,6 +330,7 @@ extension Build {
     /// spent in the template engine, which `--timings` shows apart from writing.
     func renderPages(_ plan: PagePlan, to output: OutputSink) throws -> (written: Int, templateSeconds: Double) {
         let templateSeconds = Atomic<Int>(0)
+        let partClock = PartClock(enabled: options.timesParts)
         // The theme's render method is captured once: reading the theme from the plan in each job
         // copied the whole plan, and capturing the theme copied it (a reference count per field),
         // 17 ms of the 10,000-item corpus's rendering (perf).
@@ -337,11 +339,11 @@ extension Build {
         let renderInLanguage = plan.otherThemes.map { $0.render }
         let written = try writeAll(plan.jobs, to: output, path: \.path) { [memo] job in
             let make = {
-                let start = CPUClock.thread()
+                let start = partClock.thread()
                 let bytes =
                     job.language == 0
                     ? render(job.template, job.context) : renderInLanguage[job.language - 1](job.template, job.context)
-                templateSeconds.add(Int((CPUClock.thread() - start) * 1e9), ordering: .relaxed)
+                templateSeconds.add(Int((partClock.thread() - start) * 1e9), ordering: .relaxed)
                 return Data(bytes)
             }
             return memo?.page(path: job.path, template: job.template, context: job.context, make: make) ?? make()
@@ -506,7 +508,7 @@ extension Build {
         }
         try pathsChecked.wait().get()
         report.written += rendered.written
-        if let step = clock.timings.last {
+        if options.timesParts, let step = clock.timings.last {
             clock.detail([
                 ("templates", rendered.templateSeconds),
                 ("writing", max(0, step.cpuSeconds - rendered.templateSeconds)),

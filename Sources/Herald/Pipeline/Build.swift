@@ -67,7 +67,7 @@ public struct Build: Sendable {
         let parsed = try clock.step(.parseContent) {
             try parseContentOrFail(sources, config: config, data: data, run: &run, warnings: &warnings)
         }
-        clock.detail(run.parseDetail(clock))
+        if options.timesParts { clock.detail(run.parseDetail(clock)) }
         log("Parsed \(parsed.items.count) content files")
         var model = try clock.step(.buildSiteModel) {
             try buildModelOrFail(parsed, config: config, data: data, run: run, warnings: &warnings)

@@ -24,6 +24,8 @@ public struct BuildOptions: Sendable {
     /// The folder processed images are kept in between builds; nil keeps none (each build makes
     /// every image again). `herald build`, `serve` and `check` use `.NAME.herald-images/` beside the output.
     public var imageCachePath: String? = nil
+    /// Whether the parts of the parse and render steps are timed, for `--timings` (see `PartClock`).
+    public var timesParts = false
 
     /// Options for building `sourcePath` into `outputPath`.
     public init(
