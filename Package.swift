@@ -1,6 +1,13 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// The machine's Debian multiarch prefix, where GLib keeps its architecture's header (CVips).
+#if arch(arm64)
+    let debianArchitecture = "aarch64"
+#else
+    let debianArchitecture = "x86_64"
+#endif
+
 let package = Package(
     name: "Herald",
     platforms: [.macOS(.v14)],
@@ -32,12 +39,18 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
-        // The C image library, from Debian's libvips-dev (found with pkg-config): covers and body
-        // images resized, cropped and encoded to WebP, JPEG, PNG and AVIF, and social cards drawn.
-        .systemLibrary(
+        // The C image library, Debian's libvips (libvips-dev to build): covers and body images
+        // resized, cropped and encoded to WebP, JPEG, PNG and AVIF, and social cards drawn. It is
+        // loaded when the first image is read, not linked (see Sources/CVips/include/CVips.h), so
+        // its headers are found here rather than through pkg-config, which would link it: libvips'
+        // own, and GLib's, whose glibconfig.h is in the architecture's library folder.
+        .target(
             name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"])]
+            cSettings: [
+                .unsafeFlags([
+                    "-I/usr/include/glib-2.0", "-I/usr/lib/\(debianArchitecture)-linux-gnu/glib-2.0/include",
+                ])
+            ]
         ),
         // Linux system calls Swift cannot call itself (openat2, through which every file below a
         // site or an output folder is opened): a header of inline functions, no library.

@@ -1,13 +1,14 @@
 """What a new user meets in the first hour, with the real `herald`: a new site under git stays clean
 (`git status` shows nothing) after `herald build`, `herald serve` and `herald publish`, because the
-starter `.gitignore` covers everything herald writes in the site folder."""
+starter `.gitignore` covers everything herald writes in the site folder; herald refuses to run
+where it cannot read its command line; and it starts without loading the image library."""
 import queue
 import re
 import subprocess
 import threading
 import time
 
-from conftest import NOW, herald_binary
+from conftest import NOW, REPO, herald_binary
 
 
 def run(*arguments, cwd):
@@ -68,3 +69,28 @@ def test_without_proc_herald_refuses_instead_of_building(tmp_path):
     assert list(tmp_path.iterdir()) == [], "nothing is written"
     # With /proc, the same command does what it says.
     assert run("new", "site", "demo", cwd=tmp_path).returncode == 0 and (tmp_path / "demo" / "site.yml").exists()
+
+
+def loaded_libraries(*arguments, cwd):
+    """The shared libraries herald loads for a command, as the dynamic loader reports them."""
+    result = subprocess.run([str(herald_binary()), *arguments], cwd=cwd, capture_output=True, text=True,
+                            timeout=300, env={"LD_DEBUG": "files", "PATH": "/usr/bin:/bin"})
+    assert result.returncode == 0, result.stdout + result.stderr
+    return set(re.findall(r"file=(\S+) \[0\];", result.stderr))
+
+
+def test_libvips_is_loaded_only_to_make_an_image(tmp_path):
+    """libvips brings 105 shared libraries with it, 33 ms of mapping and relocating at every start:
+    `herald --version` never loads it, a build that makes images (a cover's sizes, social cards)
+    does, and the rebuild that finds nothing changed does not."""
+    assert not any("vips" in name for name in loaded_libraries("--version", cwd=tmp_path))
+    site = tmp_path / "site"
+    (site / "content" / "news").mkdir(parents=True)
+    (site / "static" / "images").mkdir(parents=True)
+    (site / "site.yml").write_text("title: T\nbaseURL: https://example.org/\n")
+    (site / "static" / "images" / "icon.png").write_bytes((REPO / "Tests" / "Fixtures" / "images" / "icon.png").read_bytes())
+    (site / "content" / "news" / "2026-11-01-a.md").write_text("---\ntitle: A\nimage: /images/icon.png\n---\nText.\n")
+    build = ["build", "--source", str(site), "--output", str(tmp_path / "out"), "--now", NOW]
+    assert "/lib/x86_64-linux-gnu/libvips.so.42" in loaded_libraries(*build, cwd=tmp_path)
+    assert list((tmp_path / "out" / "social").rglob("*.jpg")), "its social cards were drawn"
+    assert not any("vips" in name for name in loaded_libraries(*build, cwd=tmp_path))

@@ -79,6 +79,11 @@ depends=$(cd "$stage/src" && dpkg-shlibdeps -O -e "$root/usr/bin/herald" 2>/dev/
 # Pygments highlights fenced code in a Python process Herald starts (no library of the binary, so
 # dpkg-shlibdeps cannot see it); python3-pygments brings Debian's python3 with it.
 depends="$depends, python3-pygments"
+# libvips is loaded when the first image is made, not linked (Sources/CVips/include/CVips.h), so
+# dpkg-shlibdeps cannot see it either: Debian's package of its soname, libvips.so.42, at least as
+# new as the headers herald was built with (its ABI is checked again when it is loaded).
+vips_version=$(pkg-config --modversion vips | cut -d. -f1,2)
+depends="$depends, libvips42 (>= $vips_version)"
 if echo "$depends" | grep -qi swift; then echo "make dist: the binary needs Swift's libraries: $depends" >&2; exit 1; fi
 # A pre-release (1.2.0-rc.1) sorts before its release in Debian only as 1.2.0~rc.1.
 sed "s/@VERSION@/${version/-/\~}/; s/@MAINTAINER@/$MAINTAINER/; s|@HOMEPAGE@|$homepage|; s/@ARCH@/$arch/; s/@DEPENDS@/$depends/; s/@SIZE@/$(du -sk --exclude=DEBIAN "$root" | cut -f1)/" \

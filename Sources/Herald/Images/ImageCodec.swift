@@ -9,8 +9,11 @@ enum ImageCodec {
 
     /// Starts libvips if it is not yet.
     static func start() throws(ImageProblem) {
-        guard started else { throw ImageProblem("libvips could not be started") }
+        guard started else { throw notStarted }
     }
+
+    /// Why libvips is not there to use: not installed, too old, or failing to start.
+    private static var notStarted: ImageProblem { ImageProblem(String(cString: herald_vips_load_error())) }
 
     /// Whether libvips runs liborc's run-time compiled code, which `herald_vips_start` turns off
     /// (see there why).
@@ -18,7 +21,7 @@ enum ImageCodec {
 
     /// The header of an image, read without decoding its pixels.
     static func header(of data: Data) throws(ImageProblem) -> ImageHeader {
-        guard started else { throw ImageProblem("libvips could not be started") }
+        guard started else { throw notStarted }
         var raw = HeraldImageHeader()
         let status = data.withUnsafeBytes { bytes in herald_vips_header(bytes.baseAddress, bytes.count, &raw) }
         guard status == 0 else { throw lastError() }
@@ -33,11 +36,11 @@ enum ImageCodec {
     /// Makes `outputs` of the image in `data` (upright, sRGB, metadata stripped), in order.
     /// The image is decoded once, at the widest size any output needs.
     static func make(_ outputs: [ImageOutput], from data: Data, header: ImageHeader) throws(ImageProblem) -> [Data] {
-        guard started else { throw ImageProblem("libvips could not be started") }
+        guard started else { throw notStarted }
         guard !outputs.isEmpty else { return [] }
         let widest = outputs.map { $0.kind.decodeWidth(header: header) }.max() ?? header.width
         let result: Result<[Data], ImageProblem> = data.withUnsafeBytes { bytes in
-            var upright: UnsafeMutablePointer<VipsImage>?
+            var upright: OpaquePointer?
             guard herald_vips_upright(bytes.baseAddress, bytes.count, Int32(widest), &upright) == 0, let upright else {
                 return .failure(lastError())
             }
@@ -45,7 +48,7 @@ enum ImageCodec {
             var made: [Data] = []
             made.reserveCapacity(outputs.count)
             // Outputs of the same size share one resized image.
-            var sized: (kind: ImageOutput.Kind, image: UnsafeMutablePointer<VipsImage>)? = nil
+            var sized: (kind: ImageOutput.Kind, image: OpaquePointer)? = nil
             defer { if let sized { herald_vips_release(sized.image) } }
             for output in outputs {
                 if sized?.kind != output.kind {
@@ -68,12 +71,12 @@ enum ImageCodec {
 
     /// The upright image resized (and for a card, cropped) to an output's size.
     private static func shaped(
-        _ image: UnsafeMutablePointer<VipsImage>, to kind: ImageOutput.Kind
-    ) -> Result<UnsafeMutablePointer<VipsImage>, ImageProblem> {
+        _ image: OpaquePointer, to kind: ImageOutput.Kind
+    ) -> Result<OpaquePointer, ImageProblem> {
         let (width, height) = (Int(herald_vips_width(image)), Int(herald_vips_height(image)))
         switch kind {
         case .width(let wanted, let tall):
-            var out: UnsafeMutablePointer<VipsImage>?
+            var out: OpaquePointer?
             guard herald_vips_resize(image, Int32(wanted), Int32(tall), &out) == 0, let out else {
                 return .failure(lastError())
             }
@@ -82,7 +85,7 @@ enum ImageCodec {
             // Scale so the crop's shape fills the image, then cut it at the focus (or where
             // libvips' attention measure looks), then bring it to the crop's size.
             let region = crop.region(inWidth: width, height: height)
-            var cut: UnsafeMutablePointer<VipsImage>?
+            var cut: OpaquePointer?
             if let region {
                 guard
                     herald_vips_crop(
@@ -96,7 +99,7 @@ enum ImageCodec {
             }
             guard let cut else { return .failure(lastError()) }
             defer { herald_vips_release(cut) }
-            var out: UnsafeMutablePointer<VipsImage>?
+            var out: OpaquePointer?
             guard herald_vips_resize(cut, Int32(crop.width), Int32(crop.height), &out) == 0, let out else {
                 return .failure(lastError())
             }
@@ -118,15 +121,15 @@ enum ImageCodec {
 
     /// `image` made into pixels in memory, which replaces (and releases) it.
     static func inMemory(
-        _ image: UnsafeMutablePointer<VipsImage>
-    ) throws(ImageProblem) -> UnsafeMutablePointer<VipsImage> {
+        _ image: OpaquePointer
+    ) throws(ImageProblem) -> OpaquePointer {
         defer { herald_vips_release(image) }
         guard let memory = herald_vips_memory(image) else { throw lastError() }
         return memory
     }
 
     /// One output's bytes.
-    static func encode(_ image: UnsafeMutablePointer<VipsImage>, _ output: ImageOutput) -> Result<Data, ImageProblem> {
+    static func encode(_ image: OpaquePointer, _ output: ImageOutput) -> Result<Data, ImageProblem> {
         let format: HeraldImageFormat =
             switch output.format {
             case .jpeg: HERALD_JPEG

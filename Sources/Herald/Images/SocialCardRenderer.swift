@@ -5,7 +5,7 @@ import Foundation
 /// category's colour along the left edge, then each line of text, set by Pango, which breaks
 /// Chinese between characters and other scripts between words. Returns a JPEG.
 enum SocialCardRenderer {
-    typealias Image = UnsafeMutablePointer<VipsImage>
+    typealias Image = OpaquePointer
 
     /// The card's JPEG; `cover` is the cover file's bytes, `fontFile` a font file on disk.
     static func render(
