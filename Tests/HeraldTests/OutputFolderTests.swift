@@ -55,7 +55,9 @@ import Testing
         #expect(throws: BuildFailure.self) { try scratch.build() }
         #expect(try scratch.snapshot() == before)
         #expect(
-            try scratch.siblings() == [".out.herald", ".out.herald-cache.json", "out", "site"],
+            try scratch.siblings() == [
+                ".out.herald", ".out.herald-cache.json", ".out.herald-cache.paths", "out", "site",
+            ],
             "no staging folder is left behind, only the marker")
     }
 
@@ -448,6 +450,9 @@ import Testing
         #expect(try modified(first) == past, "an unchanged page is not rewritten")
         #expect(try modified(second) != past, "an edited page is")
         #expect(try String(contentsOf: second, encoding: .utf8).contains("Second, edited"))
-        #expect(try scratch.siblings() == [".out.herald", ".out.herald-cache.json", "out", "site"])
+        #expect(
+            try scratch.siblings() == [
+                ".out.herald", ".out.herald-cache.json", ".out.herald-cache.paths", "out", "site",
+            ])
     }
 }

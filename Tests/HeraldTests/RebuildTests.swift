@@ -45,16 +45,30 @@ import Testing
     }
 
     /// The record's fingerprint of the output is made from the files the build wrote, not by
-    /// walking the folder: it must be what walking the folder gives, after a first build and
-    /// after a rebuild that keeps most files from the previous output (linked, which changes
-    /// their stamps when that output is deleted), with static files and nested folders.
+    /// looking at them again: it must be what looking at every file and folder of the manifest
+    /// gives, after a first build and after a rebuild that keeps most files from the previous
+    /// output (linked, which changes their stamps when that output is deleted), with static files
+    /// and nested folders. And the manifest lists exactly what is in the output.
     @Test func theRecordedOutputFingerprintIsTheFoldersOwn() throws {
         let scratch = try Scratch()
         try scratch.write("site/static/images/deep/logo.svg", "<svg/>")
         try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\ntags: [a, b]\n---\nText.\n")
-        let walked = { FileStamps.fingerprint(root: scratch.output.path, paths: ["."]) }
+        let walked = {
+            OutputManifest.load(forOutput: scratch.output.path)?.fingerprint(root: scratch.output.path)
+        }
         _ = try build(scratch)
         #expect(BuildRecord.load(forOutput: scratch.output.path)?.output == walked())
+        var listed = OutputManifest(files: [], folders: [])
+        let root = scratch.output.path
+        for case let path as String in FileManager.default.enumerator(atPath: root)! {
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+            if isFolder.boolValue { listed.folders.append(path) } else { listed.files.append(path) }
+        }
+        #expect(listed.files.count > 20 && listed.folders.contains("images/deep"))
+        let manifest = try #require(OutputManifest.load(forOutput: root))
+        #expect(
+            manifest.files.sorted() == listed.files.sorted() && manifest.folders.sorted() == listed.folders.sorted())
 
         try scratch.write(
             "site/content/news/2026-11-02-second.md", "---\ntitle: Second\ntags: [a, b]\n---\nText, edited.\n")
@@ -102,7 +116,9 @@ import Testing
     /// Each change below must lead to a real build whose output shows it.
     @Test(arguments: [
         "edit an item", "add an item", "delete an item", "add a template", "change a static file",
-        "add popularity data", "change site.yml", "delete an output file", "edit an output file", "corrupt the record",
+        "add popularity data", "change site.yml", "delete an output file", "edit an output file",
+        "add a file to the output", "add a folder to the output", "replace an output folder", "corrupt the record",
+        "delete the output manifest",
     ])
     func anyChangeBuildsAgain(change: String) throws {
         let scratch = try Scratch()
@@ -156,6 +172,28 @@ import Testing
         case "edit an output file":
             try Data("defaced".utf8).write(to: page)
             check = { () throws in #expect(try String(contentsOf: page, encoding: .utf8).contains("<title>First")) }
+        case "add a file to the output":
+            // A file nobody made, in a folder of the site's: the next build removes it.
+            let stray = scratch.output.appendingPathComponent("news/first/stray.html")
+            try Data("stray".utf8).write(to: stray)
+            check = { () throws in #expect(!FileManager.default.fileExists(atPath: stray.path)) }
+        case "add a folder to the output":
+            let stray = scratch.output.appendingPathComponent("news/stray")
+            try FileManager.default.createDirectory(at: stray, withIntermediateDirectories: false)
+            check = { () throws in #expect(!FileManager.default.fileExists(atPath: stray.path)) }
+        case "replace an output folder":
+            // The same names in a folder made anew: its stamp is another folder's.
+            let folder = scratch.output.appendingPathComponent("news/first")
+            let moved = scratch.output.appendingPathComponent("news/moved")
+            try FileManager.default.moveItem(at: folder, to: moved)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            try FileManager.default.moveItem(
+                at: moved.appendingPathComponent("index.html"), to: folder.appendingPathComponent("index.html"))
+            try FileManager.default.removeItem(at: moved)
+            check = { () throws in #expect(try String(contentsOf: page, encoding: .utf8).contains("<title>First")) }
+        case "delete the output manifest":
+            try FileManager.default.removeItem(atPath: OutputManifest.path(forOutput: scratch.output.path))
+            check = {}
         case "corrupt the record":
             try Data("{not json".utf8).write(to: URL(fileURLWithPath: BuildRecord.path(forOutput: scratch.output.path)))
             check = {}

@@ -54,7 +54,8 @@ def test_git_status_stays_clean_after_build_serve_and_publish(tmp_path):
     assert status == "", f"herald left files git sees in the site folder:\n{status}"
     # Everything herald wrote is there, only ignored.
     ignored = git("status", "--porcelain", "--ignored", cwd=site)
-    assert "!! .site-output.herald-cache.json" in ignored and "!! site-output/" in ignored, ignored
+    assert "!! .site-output.herald-cache.json" in ignored and "!! .site-output.herald-cache.paths" in ignored, ignored
+    assert "!! site-output/" in ignored, ignored
 
 
 def test_without_proc_herald_refuses_instead_of_building(tmp_path):

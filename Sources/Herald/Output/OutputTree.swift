@@ -43,17 +43,16 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
     private var madeFolders = Set<String>()
     /// Whether there was a previous output to keep unchanged files from.
     private let hasPrevious: Bool
-    /// The mode of the folders made here: the staging folder's, as all are made alike inside it.
-    private let folderMode: mode_t
     /// The staging folder, below which every file is created: no path can lead out of it.
     private let staging: ConfinedFolder
     /// The previous output, from which unchanged files are linked (opened below it, never through a link).
     private let previous: ConfinedFolder?
-    /// The fingerprint of the folders made and the files written so far (see `fingerprint`).
+    /// The fingerprint of the files written so far (see `fingerprint`), and their paths.
     private var made = FingerprintSum()
+    private var written: [String] = []
     /// Files linked from the previous output, whose stamps change when that output is deleted,
-    /// and whether a file's stamp could not be had as it was written.
-    private var restamp = (linked: [String](), unknown: false)
+    /// and files whose stamp could not be had as they were written: both are stamped at the end.
+    private var restamp = (linked: [String](), unstamped: [String]())
 
     /// Creates the staging folder next to `outputPath` (on the same file system, so the swap is a rename).
     public init(outputPath: String) throws {
@@ -77,7 +76,6 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
             let problem = OutputProblem.system(output.path)
             throw problem.asWholeOutput(output.path) ?? problem
         }
-        folderMode = info.st_mode
         InterruptCleanup.removeOnInterrupt(stagingPath)
         staging = try Self.confined(stagingPath, output: output.path)
         previous = hasPrevious ? try? ConfinedFolder(path: output.path, kind: .output) : nil
@@ -124,18 +122,14 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         // (13,000 folders for 10,000 items: 90 ms one by one).
         let levels = Dictionary(grouping: folders) { $0.utf8.count { $0 == UInt8(ascii: "/") } }
         for depth in levels.keys.sorted() {
-            let (staging, mode) = (staging, folderMode)
+            let staging = staging
             let failures = levels[depth]!.sorted().parallelMap { folder -> OutputProblem? in
                 if let refusal = ConfinedPath.refusal(folder) {
                     return OutputProblem(path: folder, message: refusal.description, refusal: refusal)
                 }
                 // By path below the staging folder's descriptor: the folder is new, this process
                 // alone writes in it and makes every folder there, so none of them is a link.
-                if InterruptCleanup.changing({ mkdirat(staging.descriptor, folder, 0o755) }) == 0 {
-                    let value = FileStamps.folderValue(path: "./" + folder, mode: mode)
-                    self.lock.withLock { self.made.add(value) }
-                    return nil
-                }
+                if InterruptCleanup.changing({ mkdirat(staging.descriptor, folder, 0o755) }) == 0 { return nil }
                 return errno != EEXIST ? OutputProblem.system(folder) : nil
             }
             if let failure = failures.compactMap({ $0 }).first { throw failure }
@@ -191,9 +185,12 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
             var info = stat()
             if fstat(descriptor, &info) == 0 {
                 let value = FileStamps.fileValue(path: "./" + path, info)
-                lock.withLock { made.add(value) }
+                lock.withLock {
+                    made.add(value)
+                    written.append(path)
+                }
             } else {
-                lock.withLock { restamp.unknown = true }
+                lock.withLock { restamp.unstamped.append(path) }
             }
         }
         try data.withUnsafeBytes { raw in
@@ -265,24 +262,26 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         return retired
     }
 
-    /// What `FileStamps.fingerprint(root: outputPath, paths: ["."])` gives the output once
-    /// `commit` has put it in place, added up from the folders made and the files written rather
-    /// than by walking the output again. Only the files kept from the previous output are looked
-    /// at again, since deleting that output changed their stamps.
+    /// Every file and folder of the output, for the next build to check it by (`OutputManifest`),
+    /// in no particular order.
+    var manifest: OutputManifest {
+        lock.withLock {
+            OutputManifest(files: written + restamp.linked + restamp.unstamped, folders: Array(madeFolders))
+        }
+    }
+
+    /// What `manifest.fingerprint(root: outputPath)` gives the output once `commit` has put it in
+    /// place, added up from the files as they were written rather than by looking at each again.
+    /// Only the files kept from the previous output are looked at again, since deleting that
+    /// output changed their stamps, and the folders, whose times are final only now.
     public func fingerprint() -> String {
         var sum = lock.withLock { made }
-        let (linked, unknown) = lock.withLock { restamp }
-        var info = stat()
-        guard !unknown, stat(outputPath, &info) == 0 else {
-            return FileStamps.fingerprint(root: outputPath, paths: ["."])
-        }
-        sum.add(FileStamps.folderValue(path: ".", mode: info.st_mode))
-        for path in linked {
-            guard stat(outputPath + "/" + path, &info) == 0 else {
-                return FileStamps.fingerprint(root: outputPath, paths: ["."])
-            }
-            sum.add(FileStamps.fileValue(path: "./" + path, info))
-        }
+        let (linked, unstamped, folders) = lock.withLock { (restamp.linked, restamp.unstamped, madeFolders) }
+        let descriptor = open(outputPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return manifest.fingerprint(root: outputPath) }
+        defer { close(descriptor) }
+        sum.add(OutputManifest.folderSum(["."] + folders, in: descriptor))
+        sum.add(OutputManifest.fileSum(linked + unstamped, in: descriptor))
         return sum.text
     }
 

@@ -12,7 +12,7 @@ import Foundation
 /// the next build is then a full one.
 struct BuildRecord: Codable, Equatable {
     /// Bumped when the record's meaning changes, so an old record is never trusted.
-    static let format = 2
+    static let format = 3
 
     var format: Int
     /// The herald binary (its size, time and inode): a new herald may build differently.

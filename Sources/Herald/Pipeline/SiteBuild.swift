@@ -41,7 +41,9 @@ public enum SiteBuild {
         {
             let stamps = stampInputs()
             inputs = BackgroundWork { stamps }
-            if record.inputs == stamps, FileStamps.fingerprint(root: output, paths: ["."]) == record.output {
+            if record.inputs == stamps,
+                OutputManifest.load(forOutput: output)?.fingerprint(root: output) == record.output
+            {
                 var report = record.upToDateReport(seconds: checkBegan.secondsElapsed)
                 report.timings = [
                     StepTiming(
@@ -78,9 +80,15 @@ public enum SiteBuild {
                     "This folder's neighbour is a site built by Herald; it may be replaced by the next build.\n".utf8))
             KillPoint.reached("after-marker")
             if let validity = report.validity {
+                // The manifest is written while the folders are stamped, and before the record:
+                // a record stands only beside the manifest of its output.
+                let manifest = tree.manifest
+                let saved = BackgroundWork { manifest.save(forOutput: output) }
+                let fingerprint = tree.fingerprint()
+                saved.wait()
                 BuildRecord(
                     format: BuildRecord.format, herald: herald, options: optionsKey, inputs: inputStamps.wait(),
-                    output: tree.fingerprint(), validity: validity, baseURL: report.baseURL,
+                    output: fingerprint, validity: validity, baseURL: report.baseURL,
                     items: report.items, pages: report.pages, files: report.files, skipped: report.skipped,
                     warnings: report.warnings.map { .init(path: $0.path, line: $0.line, message: $0.message) }
                 )
@@ -105,7 +113,7 @@ public enum SiteBuild {
     public static func completedBuild(ofOutput output: String) -> CompletedBuild? {
         let output = URL(fileURLWithPath: output).standardizedFileURL.path
         guard let record = BuildRecord.load(forOutput: output), isHeraldOutput(output),
-            FileStamps.fingerprint(root: output, paths: ["."]) == record.output
+            OutputManifest.load(forOutput: output)?.fingerprint(root: output) == record.output
         else { return nil }
         return CompletedBuild(baseURL: record.baseURL, files: record.files)
     }

@@ -128,6 +128,23 @@ public enum FileStamps {
         return hash.mixed
     }
 
+    /// A folder's value with its stamp (mode, times and inode): its times change whenever an entry
+    /// is added to it, removed or renamed, so it stands for the list of what is in it
+    /// (`OutputManifest`).
+    static func folderStampValue(path: String, _ info: stat) -> UInt64 {
+        var hash = FNV1a()
+        hash.add(path)
+        hash.add("folder")
+        for value in [
+            UInt64(info.st_mode), UInt64(bitPattern: Int64(info.st_mtim.tv_sec)),
+            UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)), UInt64(bitPattern: Int64(info.st_ctim.tv_sec)),
+            UInt64(bitPattern: Int64(info.st_ctim.tv_nsec)), UInt64(info.st_ino),
+        ] {
+            hash.add(value)
+        }
+        return hash.mixed
+    }
+
     /// The value of a path that does not exist.
     static func missingValue(path: String) -> UInt64 {
         var hash = FNV1a()
