@@ -390,7 +390,7 @@ import Testing
         #expect(!rebuilt.upToDate && rebuilt.written < rebuilt.files, "the images are kept, not counted as written")
         #expect(
             BuildRecord.load(forOutput: scratch.output.path)?.output
-                == FileStamps.fingerprint(root: scratch.output.path, paths: ["."]))
+                == OutputManifest.load(forOutput: scratch.output.path)?.fingerprint(root: scratch.output.path))
         #expect(try build().upToDate)
     }
 
