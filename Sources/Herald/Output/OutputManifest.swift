@@ -16,8 +16,7 @@ struct OutputManifest: Equatable {
 
     /// The manifest's file beside an output folder, next to the build record.
     static func path(forOutput output: String) -> String {
-        let url = URL(fileURLWithPath: output)
-        return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".herald-cache.paths"
+        BesideOutput.path(forOutput: output, suffix: ".herald-cache.paths")
     }
 
     /// The first line, which names the format: a manifest of another is not read.
@@ -36,11 +35,7 @@ struct OutputManifest: Equatable {
                 text.append(UInt8(ascii: "\n"))
             }
         }
-        let path = Self.path(forOutput: output)
-        let temporary = path + ".tmp-herald\(getpid())"
-        if FileManager.default.createFile(atPath: temporary, contents: Data(text)), rename(temporary, path) != 0 {
-            unlink(temporary)
-        }
+        BesideOutput.replace(Self.path(forOutput: output), with: Data(text))
     }
 
     /// The manifest beside `output`, or nil when there is none, it is of another format, or it is

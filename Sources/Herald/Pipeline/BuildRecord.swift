@@ -43,8 +43,7 @@ struct BuildRecord: Codable, Equatable {
 
     /// The record's file beside an output folder.
     static func path(forOutput output: String) -> String {
-        let url = URL(fileURLWithPath: output)
-        return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".herald-cache.json"
+        BesideOutput.path(forOutput: output, suffix: ".herald-cache.json")
     }
 
     /// The record of the last build into `output`, or nil when there is none or it cannot be read.
@@ -63,11 +62,7 @@ struct BuildRecord: Codable, Equatable {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         encoder.dateEncodingStrategy = .secondsSince1970
         guard let data = try? encoder.encode(self) else { return }
-        let path = Self.path(forOutput: output)
-        let temporary = path + ".tmp-herald\(getpid())"
-        if FileManager.default.createFile(atPath: temporary, contents: data), rename(temporary, path) != 0 {
-            unlink(temporary)
-        }
+        BesideOutput.replace(Self.path(forOutput: output), with: data)
     }
 
     /// Deletes the record: the output is about to change.

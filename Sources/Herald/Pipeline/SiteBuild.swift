@@ -155,8 +155,7 @@ public enum SiteBuild {
     /// The file beside an output folder that says Herald built it (`.site-output.herald` beside
     /// `site-output/`). It is kept beside, not inside, so it is never published.
     static func markerPath(forOutput output: String) -> String {
-        let url = URL(fileURLWithPath: output)
-        return url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".herald"
+        BesideOutput.path(forOutput: output, suffix: ".herald")
     }
 
     /// Whether a folder is a previous Herald output: its marker is there, or (for outputs made
