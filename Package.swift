@@ -53,7 +53,7 @@ let package = Package(
             ]
         ),
         // Linux system calls Swift cannot call itself (openat2, through which every file below a
-        // site or an output folder is opened): a header of inline functions, no library.
+        // site or an output folder is opened), and mallopt(): a header of inline functions, no library.
         .systemLibrary(name: "CHeraldSystem"),
         // RE2, from Debian's libre2-dev, behind a small C face (extern "C", so Swift calls it without
         // C++ interoperability): `herald import` matches Hugo's `ignoreFiles`, which are Go regular
@@ -120,6 +120,7 @@ let package = Package(
             name: "HeraldCLI",
             dependencies: [
                 "Herald",
+                "CHeraldSystem",
                 "HeraldServe",
                 "HeraldPublish",
                 "HeraldImport",

@@ -1,8 +1,10 @@
 // Linux system calls that Swift cannot reach on its own: glibc 2.36 (Debian 12) has no wrapper
 // for openat2, and Swift does not import C's variadic syscall(). Herald confines every file it
 // reads from a site and writes into an output with openat2's RESOLVE_ flags (see ConfinedFolder).
+// Swift's Glibc module does not import malloc.h either, whose mallopt() sets how the heap grows.
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <stdint.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -54,3 +56,9 @@ static const uint64_t herald_resolve_confined = RESOLVE_BENEATH | RESOLVE_NO_SYM
 /// Resolution that stays below the folder and follows only relative links that stay below it
 /// (a site folder, whose links inside the site are the editors' own).
 static const uint64_t herald_resolve_beneath = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+
+/// Makes glibc grow a heap 64 MB beyond each request rather than by the request alone. A build
+/// allocates hundreds of MB in small pieces on two threads, and each thread's arena grew its heap
+/// a request at a time: 22,000 `mprotect` calls in a build of 10,000 items, and the arena's lock
+/// held meanwhile. Pages of the pad that are never touched take no memory.
+static inline void herald_grow_heaps_in_large_steps(void) { mallopt(M_TOP_PAD, 64 << 20); }

@@ -1,3 +1,4 @@
+import CHeraldSystem
 import Foundation
 
 /// Where `herald` starts: it refuses to run when it cannot see its own arguments. Swift reads
@@ -13,6 +14,7 @@ enum HeraldMain {
                 warning: false)
             exit(2)
         }
+        herald_grow_heaps_in_large_steps()
         await HeraldCommand.main()
     }
 }
