@@ -165,6 +165,87 @@ extension ItemView {
     }
 }
 
+extension ItemViewFields: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        output.write(kind)
+        output.write(title)
+        output.write(url)
+        output.write(permalink)
+        output.write(date)
+        output.write(dateISO)
+        output.write(summary)
+        output.write(summaryHTML)
+        output.write(image)
+        output.write(imageAlt)
+        output.write(imageAbsolute)
+        output.write(categories)
+        output.write(tags)
+        output.write(moreCategories)
+        output.write(moreTags)
+        output.write(author)
+        output.write(authors)
+        output.write(params)
+        output.write(readingTime)
+        output.write(readingMinutes)
+        output.write(wordCount)
+        output.write(featured)
+        output.write(content)
+        output.write(toc)
+        output.write(event)
+        output.write(jsonLD)
+        output.write(card)
+        output.write(published)
+        output.write(otherLanguage)
+    }
+
+    init(from input: SnapshotReader) throws {
+        self.init(
+            kind: try input.next(),
+            title: try input.next(),
+            url: try input.next(),
+            permalink: try input.next(),
+            date: try input.next(),
+            dateISO: try input.next(),
+            summary: try input.next(),
+            summaryHTML: try input.next(),
+            image: try input.next(),
+            imageAlt: try input.next(),
+            imageAbsolute: try input.next(),
+            categories: try input.next(),
+            tags: try input.next(),
+            moreCategories: try input.next(),
+            moreTags: try input.next(),
+            author: try input.next(),
+            authors: try input.next(),
+            params: try input.next(),
+            readingTime: try input.next(),
+            readingMinutes: try input.next(),
+            wordCount: try input.next(),
+            featured: try input.next(),
+            content: try input.next(),
+            toc: try input.next(),
+            event: try input.next(),
+            jsonLD: try input.next(),
+            card: try input.next(),
+            published: try input.next(),
+            otherLanguage: try input.next())
+    }
+}
+
+extension ItemView: SnapshotCodable {
+    /// Each box is written once however many views share it (a view is in a dozen lists), and
+    /// read back as one box, shared as before.
+    func write(to output: inout SnapshotWriter) {
+        output.write(showsAllTerms)
+        output.intern(storage) { $0.write(storage.fields) }
+    }
+
+    init(from input: SnapshotReader) throws {
+        showsAllTerms = try input.next()
+        storage = try input.intern(ItemViewStorage.self) { ItemViewStorage(try input.next()) }
+    }
+}
+
 /// The box of an `ItemView`'s fields. A box is changed only while one view alone holds it
 /// (`isKnownUniquelyReferenced`), so the views sharing it across threads only read it.
 private final class ItemViewStorage: @unchecked Sendable {

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Reads values `SnapshotWriter` wrote, in the order it wrote them (see its header for the form).
+///
+/// The bytes come from a file beside the output, which anything may have changed, so every read
+/// is checked and throws `Corrupt` rather than trusting it: a length or count beyond the bytes
+/// left, text that is not UTF-8, a reference to a value not yet read, a flag that is neither 0
+/// nor 1. Nothing reads past the end, and a count cannot make a loop outrun the bytes, since
+/// every element takes at least one byte.
+final class SnapshotReader {
+    struct Corrupt: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let bytes: [UInt8]
+    private(set) var offset: Int
+    private let end: Int
+    private var objects: [AnyObject] = []
+    private var texts: [String] = []
+
+    /// Reads `bytes[range]` (all of them by default).
+    init(_ bytes: [UInt8], range: Range<Int>? = nil) {
+        self.bytes = bytes
+        offset = range?.lowerBound ?? 0
+        end = min(range?.upperBound ?? bytes.count, bytes.count)
+    }
+
+    var isAtEnd: Bool { offset >= end }
+
+    func read<T: SnapshotCodable>(_: T.Type = T.self) throws -> T { try T(from: self) }
+
+    /// Reads what `SnapshotWriter.intern` wrote: the object `make` reads the first time, the
+    /// same object each time after.
+    func intern<T: AnyObject>(_: T.Type, make: () throws -> T) throws -> T {
+        let number = try varint()
+        if number == 0 {
+            let object = try make()
+            objects.append(object)
+            return object
+        }
+        guard number <= UInt64(objects.count), let object = objects[Int(number) - 1] as? T else {
+            throw Corrupt(description: "a reference to a value not read")
+        }
+        return object
+    }
+
+    func byte() throws -> UInt8 {
+        guard offset < end else { throw Corrupt(description: "it ends early") }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    func varint() throws -> UInt64 {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let next = try byte()
+            guard shift < 64 else { throw Corrupt(description: "a number too long") }
+            value |= UInt64(next & 0x7f) << shift
+            if next < 0x80 { return value }
+            shift += 7
+        }
+    }
+
+    func signed() throws -> Int64 {
+        let raw = try varint()
+        return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+    }
+
+    func bool() throws -> Bool {
+        switch try byte() {
+        case 0: return false
+        case 1: return true
+        default: throw Corrupt(description: "a flag neither 0 nor 1")
+        }
+    }
+
+    func double() throws -> Double {
+        guard end - offset >= 8 else { throw Corrupt(description: "it ends early") }
+        var bits: UInt64 = 0
+        for index in 0..<8 { bits |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+        offset += 8
+        return Double(bitPattern: bits)
+    }
+
+    /// A count of elements or bytes to come: at most the bytes left.
+    func count() throws -> Int {
+        let value = try varint()
+        guard value <= UInt64(end - offset) else { throw Corrupt(description: "a count beyond its end") }
+        return Int(value)
+    }
+
+    func text() throws -> String {
+        let head = try varint()
+        if head > 0 { return try utf8(length: head - 1) }
+        let number = try varint()
+        if number > 0 {
+            guard number <= UInt64(texts.count) else { throw Corrupt(description: "a reference to text not read") }
+            return texts[Int(number) - 1]
+        }
+        let text = try utf8(length: try varint())
+        texts.append(text)
+        return text
+    }
+
+    private func utf8(length: UInt64) throws -> String {
+        guard length <= UInt64(end - offset) else { throw Corrupt(description: "text beyond its end") }
+        let count = Int(length)
+        defer { offset += count }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            guard let text = String(validating: buffer[offset..<offset + count], as: UTF8.self) else {
+                throw Corrupt(description: "text that is not UTF-8")
+            }
+            return text
+        }
+    }
+}

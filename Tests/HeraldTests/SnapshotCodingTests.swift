@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+
+@testable import Herald
+
+/// The snapshot's binary form (SnapshotWriter, SnapshotReader): every view a page's context holds
+/// comes back equal, with every field it has; what many views share is written once; and bytes
+/// that were changed on disk are refused, never trusted or crashed on.
+@Suite struct SnapshotCodingTests {
+    // MARK: Samples, every field set
+
+    static let files = ImageView.Files(
+        src: "/img/a-960.jpg", srcset: "/img/a-480.jpg 480w", webpSrcset: "/img/a-480.webp 480w",
+        avifSrcset: "/img/a-480.avif 480w", width: 960, height: 640, type: "image/jpeg")
+    static let image = ImageView(
+        files: files,
+        card: ImageView.Files(
+            src: "/img/a-card.jpg", srcset: "c", webpSrcset: "d", avifSrcset: "e",
+            width: 600, height: 315, type: "image/jpeg"),
+        thumbnail: ImageView.Files(
+            src: "/img/a-t.jpg", srcset: "f", webpSrcset: "g", avifSrcset: "h",
+            width: 200, height: 200, type: "image/jpeg"), alt: "A lecture hall")
+    static let term = TermView(
+        name: "讲座", slug: "jiang-zuo", url: "/categories/jiang-zuo/", count: 12, countText: "12 篇",
+        description: "Talks", color: "#c00", icon: "mic")
+    static let more = MoreTermsView(total: 9, shown: 3, phrase: "+{count} more", url: "/news/a/")!
+    static let language = LanguageLinkView(
+        code: "en", name: "English", url: "/en/", permalink: "https://example.org/en/", translated: true,
+        current: true, isDefault: true)
+    static let event = EventView(
+        when: "Fri 4 Dec, 18:00–20:00", zone: "Asia/Shanghai", startISO: "2026-12-04T18:00:00+08:00",
+        endISO: "2026-12-04T20:00:00+08:00", allDay: true, location: "Hall B", address: "1 Road",
+        mapURL: "https://maps.example/?q=Hall", onlineURL: "https://meet.example/x", onlineHost: "meet.example",
+        registration: "https://forms.example/r", organizer: "Students' Union", status: .postponed, upcoming: true,
+        today: true, thisWeek: true, repeats: "every week", dates: ["4 Dec", "11 Dec"],
+        calendarFile: "/events/a/event.ics", subscribe: "webcal://example.org/events.ics")
+    static let body = String(repeating: "<p>A body long enough to be shared, 共享的正文。</p>\n", count: 40)
+    static var itemFields: ItemViewFields {
+        ItemViewFields(
+            kind: .event, title: "Open day", url: "/events/open-day/",
+            permalink: "https://example.org/events/open-day/",
+            date: "4 December 2026", dateISO: "2026-12-04", summary: "Come and see", summaryHTML: "<p>Come and see</p>",
+            image: image, imageAlt: "A hall", imageAbsolute: image, categories: [term], tags: [term, term],
+            moreCategories: more, moreTags: more, author: "Ada, Grace", authors: ["Ada", "Grace"],
+            params: [
+                "country": .text("CN"), "seats": .number("40"), "open": .bool(true),
+                "speakers": .list([.text("Ada")]), "venue": .mapping(["room": .text("B2")]),
+            ],
+            readingTime: "2 min", readingMinutes: 2, wordCount: 420, featured: true, content: body,
+            toc: "<ul><li><a href=\"#a\">A</a></li></ul>", event: event, jsonLD: "{\"@type\":\"Event\"}",
+            card: "<article class=\"card\">Open day</article>", published: Date(timeIntervalSince1970: 1_790_000_000),
+            otherLanguage: language)
+    }
+    static let item = ItemView(itemFields)
+    static let pager = PagerView(
+        number: 2, total: 5, previous: "/news/", next: "/news/page/3/",
+        links: [PagerLink(number: 1, url: "/news/", current: true, gap: true)])
+    static let link = LinkView(title: "About", url: "/about/", language: "en")
+    static let feed = FeedLink(title: "News", url: "/feed.xml", type: "application/rss+xml")
+    static let list = ListView(
+        kind: .category, title: "讲座", description: "Talks", color: "#c00", icon: "mic", items: [item, item],
+        pager: pager, sections: [ListSection(title: "December", items: [item])], calendarURL: "/events/calendar/")
+    static let home = HomeView(recent: [item], featured: [item], upcoming: [item], trending: [item], categories: [term])
+    static let terms = TermsView(kind: .tags, title: "Tags", terms: [term])
+    static let day = CalendarDayView(day: 4, inMonth: true, count: 1, anchor: "d4", today: true, label: "4 December")
+    static let entry = CalendarEntry(
+        title: "Open day", url: "/events/open-day/", time: "18:00", location: "Hall B", status: .cancelled,
+        color: "#c00", language: "en")
+    static let month = CalendarMonthView(
+        title: "December 2026", weekdays: ["Mon"], weeks: [[day]],
+        days: [CalendarDayEvents(label: "4 December", anchor: "d4", entries: [entry])], previous: link, next: link,
+        current: true)
+    static let meta = PageMeta(
+        title: "Open day", description: "Come and see", url: "/events/open-day/",
+        permalink: "https://example.org/events/open-day/", image: image, type: .event, section: "events",
+        feeds: [feed], languages: [language])
+    static let site = SiteView(
+        title: "Union", description: "News", language: "zh-CN", root: "/", home: "/", baseURL: "https://example.org/",
+        categories: [term], moreCategories: more, pages: [link], year: 2026, stylesheet: "/style.css",
+        generator: "Herald", feeds: [feed], search: "/search/", searchIndex: "/search.json", searchScript: "/s.js",
+        otherSearchIndexes: [language], trending: true)
+
+    /// Writes `value` and reads it back.
+    private func roundTrip<T: SnapshotCodable>(_ value: T) throws -> T {
+        var output = SnapshotWriter()
+        output.write(value)
+        let input = SnapshotReader(output.bytes)
+        let read: T = try input.next()
+        #expect(input.isAtEnd)
+        return read
+    }
+
+    /// The fields of `value` that hold nothing: nil, empty, false or zero. A sample must have none,
+    /// so that a field added later is in it, and the round trip shows whether it is written.
+    private func unsetFields(of value: Any) -> [String] {
+        Mirror(reflecting: value).children.compactMap { child in
+            let empty: Bool
+            switch child.value {
+            case let text as String: empty = text.isEmpty
+            case let flag as Bool: empty = !flag
+            case let number as Int: empty = number == 0
+            case let collection as any Collection: empty = collection.isEmpty
+            default:
+                let mirror = Mirror(reflecting: child.value)
+                empty = mirror.displayStyle == .optional && mirror.children.isEmpty
+            }
+            return empty ? child.label ?? "?" : nil
+        }
+    }
+
+    private func expectWhole<T: SnapshotCodable & Equatable>(
+        _ sample: T, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(unsetFields(of: sample) == [], "\(T.self)'s sample leaves fields unset", sourceLocation: sourceLocation)
+        #expect(try roundTrip(sample) == sample, "\(T.self)", sourceLocation: sourceLocation)
+    }
+
+    @Test func everyViewComesBackWithEveryField() throws {
+        try expectWhole(Self.files)
+        try expectWhole(Self.image)
+        try expectWhole(Self.term)
+        try expectWhole(Self.more)
+        try expectWhole(Self.language)
+        try expectWhole(Self.event)
+        try expectWhole(Self.itemFields)
+        try expectWhole(Self.item.withAllTerms)
+        try expectWhole(Self.pager)
+        try expectWhole(Self.pager.links[0])
+        try expectWhole(Self.link)
+        try expectWhole(Self.feed)
+        try expectWhole(Self.list)
+        try expectWhole(Self.list.sections[0])
+        try expectWhole(Self.home)
+        try expectWhole(Self.terms)
+        try expectWhole(Self.day)
+        try expectWhole(Self.entry)
+        try expectWhole(Self.month)
+        try expectWhole(Self.month.days[0])
+        try expectWhole(CalendarWeek(days: [Self.day]))
+        try expectWhole(Self.meta)
+        try expectWhole(Self.site)
+        try expectWhole(ParamsView(values: Self.itemFields.params))
+        try expectWhole(InterfaceStrings(table: ["recentNews": "最新消息", "more": "更多"]))
+    }
+
+    @Test func anItemsPageViewKeepsShowingEveryTerm() throws {
+        let own = Self.item.withAllTerms
+        #expect(try roundTrip(own) == own)
+        #expect(try roundTrip(own) != Self.item)
+    }
+
+    @Test func aViewAndALongTextSharedByManyAreWrittenOnce() throws {
+        var once = SnapshotWriter()
+        once.write(Self.item)
+        var thrice = SnapshotWriter()
+        thrice.write([Self.item, Self.item, Self.item])
+        // Each later view is a flag and a number.
+        #expect(thrice.bytes.count <= once.bytes.count + 1 + 2 * 3)
+
+        var texts = SnapshotWriter()
+        texts.write([Self.body, Self.body])
+        #expect(texts.bytes.count < Self.body.utf8.count + 16)
+        let input = SnapshotReader(texts.bytes)
+        #expect(try input.next() == [Self.body, Self.body])
+    }
+
+    @Test func equalTablesAreEqualBytes() {
+        var first: [String: String] = [:]
+        var second: [String: String] = [:]
+        for number in 0..<50 { first["k\(number)"] = "v\(number)" }
+        for number in (0..<50).reversed() { second["k\(number)"] = "v\(number)" }
+        var a = SnapshotWriter()
+        a.write(first)
+        var b = SnapshotWriter()
+        b.write(second)
+        #expect(a.bytes == b.bytes)
+    }
+
+    // MARK: Bytes changed on disk
+
+    @Test func everyTruncationIsRefused() throws {
+        var output = SnapshotWriter()
+        output.write(Self.list)
+        let bytes = output.bytes
+        for length in 0..<bytes.count {
+            #expect(throws: SnapshotReader.Corrupt.self, "cut at \(length)") {
+                let _: ListView = try SnapshotReader(bytes, range: 0..<length).next()
+            }
+        }
+    }
+
+    /// Changed bytes may still read as a list (a changed letter of a title); whatever they read
+    /// as, reading ends, with a list or `Corrupt`, and nothing else. The snapshot file's checksum
+    /// is what tells a changed file from the one written.
+    @Test func changedBytesEndInAListOrCorruptNeverElse() throws {
+        var output = SnapshotWriter()
+        output.write(Self.list)
+        var random = SplitMix64(seed: 39)
+        var outcomes = (read: 0, refused: 0)
+        for _ in 0..<2_000 {
+            var bytes = output.bytes
+            for _ in 0..<3 {
+                bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
+            }
+            do {
+                let _: ListView = try SnapshotReader(bytes).next()
+                outcomes.read += 1
+            } catch is SnapshotReader.Corrupt {
+                outcomes.refused += 1
+            }
+        }
+        #expect(outcomes.read + outcomes.refused == 2_000)
+        #expect(outcomes.refused > 0)
+    }
+
+    @Test func aCountOrLengthBeyondTheBytesIsRefusedBeforeAnythingIsMade() {
+        // A list of 2^40 elements, in 6 bytes.
+        var huge = SnapshotWriter()
+        huge.varint(1 << 40)
+        #expect(throws: SnapshotReader.Corrupt.self) { let _: [String] = try SnapshotReader(huge.bytes).next() }
+        var text = SnapshotWriter()
+        text.varint(1 << 40)
+        #expect(throws: SnapshotReader.Corrupt.self) { let _: String = try SnapshotReader(text.bytes).next() }
+        #expect(throws: SnapshotReader.Corrupt.self) { let _: String = try SnapshotReader([3, 0xc3, 0x28]).next() }
+        #expect(throws: SnapshotReader.Corrupt.self) { let _: Bool = try SnapshotReader([2]).next() }
+        #expect(throws: SnapshotReader.Corrupt.self) {
+            let _: ContentKind = try SnapshotReader([5] + Array("nope".utf8)).next()
+        }
+    }
+}
