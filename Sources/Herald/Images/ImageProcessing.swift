@@ -1,3 +1,4 @@
+import CHeraldSystem
 import CVips
 import Foundation
 import Synchronization
@@ -74,9 +75,11 @@ struct ImageProcessing {
     /// to 32 MB, so later pixel buffers came from its per-thread heaps, which keep freed memory;
     /// on a real site's 574 images (ropensci/roweb3) the peak was 607 MB, and 257 MB with the
     /// threshold fixed, in the same time. Set only when pixels are about to be decoded: a build
-    /// from the cache is left as it was.
+    /// from the cache is left as it was. For the same reason the heaps go back to growing in
+    /// glibc's small steps (see `herald_grow_heaps_in_large_steps`).
     private static func returnLargeBuffersWhenFreed() {
         herald_map_large_allocations_alone()
+        herald_grow_heaps_in_small_steps()
     }
 
     /// Draws the social cards the cache lacks (`missing`), on all cores.
