@@ -20,6 +20,11 @@ import Testing
         thumbnail: ImageView.Files(
             src: "/img/a-t.jpg", srcset: "f", webpSrcset: "g", avifSrcset: "h",
             width: 200, height: 200, type: "image/jpeg"), alt: "A lecture hall")
+    static let otherImage = ImageView(
+        files: ImageView.Files(src: "/img/b.jpg"), card: ImageView.Files(src: "/img/b-card.jpg"), alt: "b")
+    static let otherTerm = TermView(
+        name: "Tag", slug: "tag", url: "/tags/tag/", count: 1, description: nil, color: nil, icon: nil)
+    static let otherMore = MoreTermsView(total: 5, shown: 3, phrase: "另有 {count} 个", url: "/news/b/")!
     static let term = TermView(
         name: "讲座", slug: "jiang-zuo", url: "/categories/jiang-zuo/", count: 12, countText: "12 篇",
         description: "Talks", color: "#c00", icon: "mic")
@@ -40,8 +45,8 @@ import Testing
             kind: .event, title: "Open day", url: "/events/open-day/",
             permalink: "https://example.org/events/open-day/",
             date: "4 December 2026", dateISO: "2026-12-04", summary: "Come and see", summaryHTML: "<p>Come and see</p>",
-            image: image, imageAlt: "A hall", imageAbsolute: image, categories: [term], tags: [term, term],
-            moreCategories: more, moreTags: more, author: "Ada, Grace", authors: ["Ada", "Grace"],
+            image: image, imageAlt: "A hall", imageAbsolute: otherImage, categories: [term], tags: [otherTerm, term],
+            moreCategories: more, moreTags: otherMore, author: "Ada, Grace", authors: ["Ada", "Grace"],
             params: [
                 "country": .text("CN"), "seats": .number("40"), "open": .bool(true),
                 "speakers": .list([.text("Ada")]), "venue": .mapping(["room": .text("B2")]),
@@ -52,15 +57,24 @@ import Testing
             otherLanguage: language)
     }
     static let item = ItemView(itemFields)
+    static let otherItem: ItemView = {
+        var fields = itemFields
+        fields.title = "Another"
+        fields.url = "/news/another/"
+        return ItemView(fields)
+    }()
     static let pager = PagerView(
         number: 2, total: 5, previous: "/news/", next: "/news/page/3/",
         links: [PagerLink(number: 1, url: "/news/", current: true, gap: true)])
     static let link = LinkView(title: "About", url: "/about/", language: "en")
+    static let otherLink = LinkView(title: "Contact", url: "/contact/", language: "zh")
     static let feed = FeedLink(title: "News", url: "/feed.xml", type: "application/rss+xml")
     static let list = ListView(
         kind: .category, title: "讲座", description: "Talks", color: "#c00", icon: "mic", items: [item, item],
         pager: pager, sections: [ListSection(title: "December", items: [item])], calendarURL: "/events/calendar/")
-    static let home = HomeView(recent: [item], featured: [item], upcoming: [item], trending: [item], categories: [term])
+    static let home = HomeView(
+        recent: [item], featured: [otherItem], upcoming: [item, otherItem], trending: [otherItem, item, item],
+        categories: [term])
     static let terms = TermsView(kind: .tags, title: "Tags", terms: [term])
     static let day = CalendarDayView(day: 4, inMonth: true, count: 1, anchor: "d4", today: true, label: "4 December")
     static let entry = CalendarEntry(
@@ -68,14 +82,15 @@ import Testing
         color: "#c00", language: "en")
     static let month = CalendarMonthView(
         title: "December 2026", weekdays: ["Mon"], weeks: [[day]],
-        days: [CalendarDayEvents(label: "4 December", anchor: "d4", entries: [entry])], previous: link, next: link,
+        days: [CalendarDayEvents(label: "4 December", anchor: "d4", entries: [entry])], previous: link, next: otherLink,
         current: true)
     static let meta = PageMeta(
         title: "Open day", description: "Come and see", url: "/events/open-day/",
         permalink: "https://example.org/events/open-day/", image: image, type: .event, section: "events",
         feeds: [feed], languages: [language])
     static let site = SiteView(
-        title: "Union", description: "News", language: "zh-CN", root: "/", home: "/", baseURL: "https://example.org/",
+        title: "Union", description: "News", language: "zh-CN", root: "/union/", home: "/union/zh/",
+        baseURL: "https://example.org/",
         categories: [term], moreCategories: more, pages: [link], year: 2026, stylesheet: "/style.css",
         generator: "Herald", feeds: [feed], search: "/search/", searchIndex: "/search.json", searchScript: "/s.js",
         otherSearchIndexes: [language], trending: true)
@@ -99,6 +114,7 @@ import Testing
             case let text as String: empty = text.isEmpty
             case let flag as Bool: empty = !flag
             case let number as Int: empty = number == 0
+            case let number as Double: empty = number == 0
             case let collection as any Collection: empty = collection.isEmpty
             default:
                 let mirror = Mirror(reflecting: child.value)
@@ -141,6 +157,23 @@ import Testing
         try expectWhole(Self.site)
         try expectWhole(ParamsView(values: Self.itemFields.params))
         try expectWhole(InterfaceStrings(table: ["recentNews": "最新消息", "more": "更多"]))
+    }
+
+    /// Flags each set otherwise than in the samples (where all are true), so that two read back
+    /// in each other's place would show.
+    @Test func flagsComeBackEachInItsPlace() throws {
+        var event = Self.event
+        (event.allDay, event.upcoming, event.thisWeek) = (false, false, false)
+        #expect(try roundTrip(event) == event)
+        var language = Self.language
+        (language.translated, language.isDefault) = (false, false)
+        #expect(try roundTrip(language) == language)
+        var day = Self.day
+        day.inMonth = false
+        #expect(try roundTrip(day) == day)
+        var link = Self.pager.links[0]
+        link.current = false
+        #expect(try roundTrip(link) == link)
     }
 
     @Test func anItemsPageViewKeepsShowingEveryTerm() throws {
@@ -211,6 +244,28 @@ import Testing
         }
         #expect(outcomes.read + outcomes.refused == 2_000)
         #expect(outcomes.refused > 0)
+    }
+
+    @Test func valuesNestedBeyondTheLimitAreRefusedWithoutExhaustingTheStack() throws {
+        // A list in a list … 10,000 deep, in 20 KB.
+        let deep = Array([[UInt8]](repeating: [3, 1], count: 10_000).joined()) + [1, 1]
+        #expect(throws: SnapshotReader.Corrupt.self) { let _: FrontMatterValue = try SnapshotReader(deep).next() }
+        var shallow = FrontMatterValue.text("x")
+        for _ in 0..<SnapshotReader.deepestNesting { shallow = .list([shallow]) }
+        #expect(try roundTrip(shallow) == shallow)
+    }
+
+    @Test func aRangeBeyondTheBytesIsCutToThem() throws {
+        #expect(try SnapshotReader([1, 2, 3], range: -2..<2).byte() == 1)
+        #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotReader([1, 2, 3], range: 5..<9).byte() }
+    }
+
+    @Test func aDateThatIsNoInstantIsRefused() {
+        for seconds in [Double.nan, .infinity, 1e300] {
+            var output = SnapshotWriter()
+            output.double(seconds)
+            #expect(throws: SnapshotReader.Corrupt.self) { let _: Date = try SnapshotReader(output.bytes).next() }
+        }
     }
 
     @Test func aCountOrLengthBeyondTheBytesIsRefusedBeforeAnythingIsMade() {

@@ -515,8 +515,8 @@ extension FrontMatterValue: SnapshotCodable {
         case 0: self = .text(try input.next())
         case 1: self = .bool(try input.next())
         case 2: self = .number(try input.next())
-        case 3: self = .list(try input.next())
-        case 4: self = .mapping(try input.next())
+        case 3: self = .list(try input.nested { try input.next() })
+        case 4: self = .mapping(try input.nested { try input.next() })
         default: throw SnapshotReader.Corrupt(description: "no such front-matter value")
         }
     }

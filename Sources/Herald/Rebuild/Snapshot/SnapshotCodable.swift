@@ -42,9 +42,17 @@ extension Double: SnapshotCodable {
     init(from input: SnapshotReader) throws { self = try input.double() }
 }
 
+/// A date is its seconds from 2001; one that is not a finite instant within ten thousand years of
+/// then is refused, since the calendar code that formats dates would trap on it.
 extension Date: SnapshotCodable {
     func write(to output: inout SnapshotWriter) { output.double(timeIntervalSinceReferenceDate) }
-    init(from input: SnapshotReader) throws { self.init(timeIntervalSinceReferenceDate: try input.double()) }
+    init(from input: SnapshotReader) throws {
+        let seconds = try input.double()
+        guard seconds.isFinite, abs(seconds) < 10_000 * 366 * 86_400 else {
+            throw SnapshotReader.Corrupt(description: "a date out of range")
+        }
+        self.init(timeIntervalSinceReferenceDate: seconds)
+    }
 }
 
 extension Optional: SnapshotCodable where Wrapped: SnapshotCodable {
@@ -68,7 +76,7 @@ extension Array: SnapshotCodable where Element: SnapshotCodable {
     init(from input: SnapshotReader) throws {
         let count = try input.count()
         self.init()
-        reserveCapacity(count)
+        reserveCapacity(Swift.min(count, SnapshotReader.largestReservation))
         for _ in 0..<count { append(try Element(from: input)) }
     }
 }
@@ -85,7 +93,7 @@ extension Dictionary: SnapshotCodable where Key == String, Value: SnapshotCodabl
 
     init(from input: SnapshotReader) throws {
         let count = try input.count()
-        self.init(minimumCapacity: count)
+        self.init(minimumCapacity: Swift.min(count, SnapshotReader.largestReservation))
         for _ in 0..<count {
             let key = try input.text()
             self[key] = try Value(from: input)
@@ -98,7 +106,9 @@ extension SnapshotCodable where Self: RawRepresentable, RawValue == String {
     func write(to output: inout SnapshotWriter) { output.text(rawValue) }
     init(from input: SnapshotReader) throws {
         let raw = try input.text()
-        guard let value = Self(rawValue: raw) else { throw SnapshotReader.Corrupt(description: "no such case: \(raw)") }
+        guard let value = Self(rawValue: raw) else {
+            throw SnapshotReader.Corrupt(description: "no such case: \(raw.prefix(40))")
+        }
         self = value
     }
 }

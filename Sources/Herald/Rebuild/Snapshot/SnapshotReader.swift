@@ -5,8 +5,9 @@ import Foundation
 /// The bytes come from a file beside the output, which anything may have changed, so every read
 /// is checked and throws `Corrupt` rather than trusting it: a length or count beyond the bytes
 /// left, text that is not UTF-8, a reference to a value not yet read, a flag that is neither 0
-/// nor 1. Nothing reads past the end, and a count cannot make a loop outrun the bytes, since
-/// every element takes at least one byte.
+/// nor 1, a date that is not a finite instant, values nested deeper than `deepestNesting`.
+/// Nothing reads past the end; a count cannot make a loop outrun the bytes, since every element
+/// takes at least one byte, nor reserve memory for more than `largestReservation` elements ahead.
 final class SnapshotReader {
     struct Corrupt: Error, CustomStringConvertible {
         var description: String
@@ -18,11 +19,28 @@ final class SnapshotReader {
     private var objects: [AnyObject] = []
     private var texts: [String] = []
 
-    /// Reads `bytes[range]` (all of them by default).
+    private var depth = 0
+
+    /// How deep values may nest (front matter's lists and mappings): two bytes a level, an
+    /// unbounded depth would let a small file exhaust the stack.
+    static let deepestNesting = 128
+    /// How many elements a list or table reserves room for before reading them: a count is at
+    /// most the bytes left, but an element takes far more memory than its one byte.
+    static let largestReservation = 1024
+
+    /// Reads `bytes[range]` (all of them by default); a range beyond the bytes is cut to them.
     init(_ bytes: [UInt8], range: Range<Int>? = nil) {
         self.bytes = bytes
-        offset = range?.lowerBound ?? 0
-        end = min(range?.upperBound ?? bytes.count, bytes.count)
+        end = min(max(range?.upperBound ?? bytes.count, 0), bytes.count)
+        offset = min(max(range?.lowerBound ?? 0, 0), end)
+    }
+
+    /// Reads a value that may hold values of its own type, one level deeper.
+    func nested<T>(_ read: () throws -> T) throws -> T {
+        guard depth < Self.deepestNesting else { throw Corrupt(description: "values nested too deep") }
+        depth += 1
+        defer { depth -= 1 }
+        return try read()
     }
 
     var isAtEnd: Bool { offset >= end }

@@ -14,7 +14,9 @@ import Foundation
 ///
 /// What many values share is written once: an object (an item's view, shown by a dozen lists)
 /// through `intern`, and a long text (an item's body, in its view, its API document and feeds)
-/// by the storage it shares, each later time as a number.
+/// by the storage it shares, each later time as a number. A number refers back within one
+/// writing, so a record that is to be read on its own (one page of many) must be written by a
+/// writer of its own, or after the shared values, which a reader then reads first.
 struct SnapshotWriter {
     private(set) var bytes: [UInt8] = []
     private var objects: [ObjectIdentifier: Int] = [:]
@@ -65,8 +67,10 @@ struct SnapshotWriter {
     mutating func text(_ value: String) {
         let written = value.utf8.withContiguousStorageIfAvailable { utf8 in text(utf8) }
         guard let written else {
+            // Made contiguous in a copy of its own, which must then outlive the writing too.
             var copy = value
-            return copy.withUTF8 { _ = text($0) }
+            if copy.withUTF8({ text($0) }) { keptTexts.append(copy) }
+            return
         }
         if written { keptTexts.append(value) }
     }
