@@ -4,7 +4,9 @@
 // Swift's Glibc module does not import malloc.h either, whose mallopt() sets how the heap grows.
 #include <errno.h>
 #include <fcntl.h>
+#if defined(__GLIBC__)
 #include <malloc.h>
+#endif
 #include <stdint.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -60,10 +62,21 @@ static const uint64_t herald_resolve_beneath = RESOLVE_BENEATH | RESOLVE_NO_MAGI
 /// Makes glibc grow a heap 64 MB beyond each request rather than by the request alone. A build
 /// allocates hundreds of MB in small pieces on two threads, and each thread's arena grew its heap
 /// a request at a time: 22,000 `mprotect` calls in a build of 10,000 items, and the arena's lock
-/// held meanwhile. Pages of the pad that are never touched take no memory.
-static inline void herald_grow_heaps_in_large_steps(void) { mallopt(M_TOP_PAD, 64 << 20); }
+/// held meanwhile. Pages of the pad that are never touched take no memory. (Setting it also stops
+/// glibc sliding its mmap threshold up after large frees: it stays at 128 KB, as measured.)
+/// Other C libraries (musl, macOS) have no such setting, and grow as they do.
+static inline void herald_grow_heaps_in_large_steps(void) {
+#if defined(__GLIBC__)
+    mallopt(M_TOP_PAD, 64 << 20);
+#endif
+}
 
 /// Puts back glibc's own step (128 KB, mallopt(3)) before libvips decodes pixels: each of its
 /// threads has an arena, and freed pixel buffers stayed in heaps grown 64 MB at a time (a 5-post
-/// site with 20 photos peaked at 283 MB instead of 177 MB).
-static inline void herald_grow_heaps_in_small_steps(void) { mallopt(M_TOP_PAD, 128 << 10); }
+/// site with 20 photos peaked at 283 MB instead of 177 MB). For the rest of the process: in
+/// `herald serve`, from the first build that makes an image.
+static inline void herald_grow_heaps_in_small_steps(void) {
+#if defined(__GLIBC__)
+    mallopt(M_TOP_PAD, 128 << 10);
+#endif
+}
