@@ -45,8 +45,6 @@ final class SnapshotReader {
 
     var isAtEnd: Bool { offset >= end }
 
-    func read<T: SnapshotCodable>(_: T.Type = T.self) throws -> T { try T(from: self) }
-
     /// Reads what `SnapshotWriter.intern` wrote: the object `make` reads the first time, the
     /// same object each time after.
     func intern<T: AnyObject>(_: T.Type, make: () throws -> T) throws -> T {
