@@ -95,14 +95,38 @@ import Testing
         generator: "Herald", feeds: [feed], search: "/search/", searchIndex: "/search.json", searchScript: "/s.js",
         otherSearchIndexes: [language], trending: true)
 
-    /// Writes `value` and reads it back.
+    /// Writes `value` as the one record of an archive, and reads it back.
     private func roundTrip<T: SnapshotCodable>(_ value: T) throws -> T {
-        var output = SnapshotWriter()
-        output.write(value)
-        let input = SnapshotReader(output.bytes)
+        let input = try SnapshotArchive(bytes: archive(of: [value])).record(0)
         let read: T = try input.next()
         #expect(input.isAtEnd)
         return read
+    }
+
+    /// The archive of `values`, each a record.
+    private func archive<T: SnapshotCodable>(of values: [T]) -> [UInt8] {
+        var output = SnapshotWriter()
+        for value in values {
+            output.write(value)
+            output.endRecord()
+        }
+        return SnapshotArchive.bytes(of: output)
+    }
+
+    /// An archive made by hand, as a changed file might be.
+    private func archive(records: [[UInt8]], entries: [[UInt8]]) -> [UInt8] {
+        var bytes = Array("HRLDSNP1".utf8)
+        func number(_ value: Int) { withUnsafeBytes(of: UInt64(value).littleEndian) { bytes += $0 } }
+        number(records.count)
+        number(entries.count)
+        for part in [records, entries] {
+            var end = 0
+            for piece in part {
+                end += piece.count
+                number(end)
+            }
+        }
+        return bytes + records.joined() + entries.joined()
     }
 
     /// The fields of `value` that hold nothing: nil, empty, false or zero. A sample must have none,
@@ -183,18 +207,76 @@ import Testing
     }
 
     @Test func aViewAndALongTextSharedByManyAreWrittenOnce() throws {
-        var once = SnapshotWriter()
-        once.write(Self.item)
-        var thrice = SnapshotWriter()
-        thrice.write([Self.item, Self.item, Self.item])
-        // Each later view is a flag and a number.
-        #expect(thrice.bytes.count <= once.bytes.count + 1 + 2 * 3)
+        let once = archive(of: [Self.item])
+        let thrice = archive(of: [[Self.item, Self.item, Self.item]])
+        // Each view is a flag and a number, and the list a count.
+        #expect(thrice.count <= once.count + 1 + 2 * 2)
 
-        var texts = SnapshotWriter()
-        texts.write([Self.body, Self.body])
-        #expect(texts.bytes.count < Self.body.utf8.count + 16)
-        let input = SnapshotReader(texts.bytes)
-        #expect(try input.next() == [Self.body, Self.body])
+        let texts = archive(of: [[Self.body, Self.body]])
+        #expect(texts.count < Self.body.utf8.count + 64)
+        #expect(try SnapshotArchive(bytes: texts).record(0).next() == [Self.body, Self.body])
+    }
+
+    @Test func aRecordIsReadOnItsOwnWithTheSharedValuesItNames() throws {
+        let other = Self.item.withAllTerms
+        var output = SnapshotWriter()
+        for value in [[Self.item], [other, Self.item], [Self.item]] {
+            output.write(value)
+            output.endRecord()
+        }
+        let archive = try SnapshotArchive(bytes: SnapshotArchive.bytes(of: output))
+        #expect(archive.recordCount == 3)
+        let third: [ItemView] = try archive.record(2).next()
+        #expect(third == [Self.item])
+        // The item's view and its body; not the other view, nor anything of its own.
+        #expect(archive.entriesRead == 2)
+        let second: [ItemView] = try archive.record(1).next()
+        #expect(second == [other, Self.item])
+        #expect(throws: SnapshotReader.Corrupt.self) { try archive.record(3) }
+    }
+
+    @Test func aSharedValueThatHoldsItselfOrARingOfThemIsRefused() throws {
+        // An item's view is a flag and its box's number; a box that begins with a view of itself.
+        for entries in [[[0, 0]], [[0, 1], [0, 0]]] as [[[UInt8]]] {
+            let bytes = archive(records: [[0, 0]], entries: entries)
+            #expect(throws: SnapshotReader.Corrupt.self) {
+                let _: ItemView = try SnapshotArchive(bytes: bytes).record(0).next()
+            }
+        }
+        // A chain of 20,000 boxes, each naming the next, ends at the nesting limit, not the stack's.
+        let chain = (0..<20_000).map { [UInt8](repeating: 0, count: 1) + varint($0 + 1) }
+        let bytes = archive(records: [[0, 0]], entries: chain)
+        #expect(throws: SnapshotReader.Corrupt.self) {
+            let _: ItemView = try SnapshotArchive(bytes: bytes).record(0).next()
+        }
+    }
+
+    private func varint(_ value: Int) -> [UInt8] {
+        var writer = SnapshotWriter()
+        writer.varint(UInt64(value))
+        return writer.bytes
+    }
+
+    @Test func anArchiveWhoseHeaderOrEndsDisagreeWithItsBytesIsRefused() throws {
+        let whole = archive(of: [Self.list, Self.list])
+        for length in 0..<whole.count {
+            #expect(throws: SnapshotReader.Corrupt.self, "cut at \(length)") {
+                try SnapshotArchive(bytes: Array(whole[..<length]))
+            }
+        }
+        #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(bytes: whole + [0]) }
+        var wrongMagic = whole
+        wrongMagic[0] = UInt8(ascii: "X")
+        #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(bytes: wrongMagic) }
+        // Counts of 2^62: refused before anything is allocated for them.
+        var huge = whole
+        huge[15] = 0x40
+        #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(bytes: huge) }
+        // Record ends that fall (1, 0, 3), though the last is where the bytes end.
+        var falling = archive(records: [[1], [2], [3]], entries: [])
+        #expect(try SnapshotArchive(bytes: falling).recordCount == 3)
+        falling[24 + 8] = 0
+        #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(bytes: falling) }
     }
 
     @Test func equalTablesAreEqualBytes() {
@@ -212,31 +294,32 @@ import Testing
     // MARK: Bytes changed on disk
 
     @Test func everyTruncationIsRefused() throws {
-        var output = SnapshotWriter()
-        output.write(Self.list)
-        let bytes = output.bytes
-        for length in 0..<bytes.count {
+        let archive = try SnapshotArchive(bytes: archive(of: [Self.list]))
+        let record = try archive.record(0)
+        let _: ListView = try record.next()
+        let range = try archive.record(0).offset..<record.offset
+        for length in 0..<range.count {
             #expect(throws: SnapshotReader.Corrupt.self, "cut at \(length)") {
-                let _: ListView = try SnapshotReader(bytes, range: 0..<length).next()
+                let _: ListView = try SnapshotReader(archive, range: range.lowerBound..<range.lowerBound + length)
+                    .next()
             }
         }
     }
 
     /// Changed bytes may still read as a list (a changed letter of a title); whatever they read
-    /// as, reading ends, with a list or `Corrupt`, and nothing else. The snapshot file's checksum
-    /// is what tells a changed file from the one written.
+    /// as, reading ends, with a list or `Corrupt`, and nothing else. What tells a changed file from
+    /// the one written is its stamp, which the build record keeps, as it keeps the output's.
     @Test func changedBytesEndInAListOrCorruptNeverElse() throws {
-        var output = SnapshotWriter()
-        output.write(Self.list)
+        let whole = archive(of: [Self.list])
         var random = SplitMix64(seed: 39)
         var outcomes = (read: 0, refused: 0)
         for _ in 0..<2_000 {
-            var bytes = output.bytes
+            var bytes = whole
             for _ in 0..<3 {
                 bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
             }
             do {
-                let _: ListView = try SnapshotReader(bytes).next()
+                let _: ListView = try SnapshotArchive(bytes: bytes).record(0).next()
                 outcomes.read += 1
             } catch is SnapshotReader.Corrupt {
                 outcomes.refused += 1

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Reads values `SnapshotWriter` wrote, in the order it wrote them (see its header for the form).
+/// Reads the values of one record or shared entry of a `SnapshotArchive`, in the order
+/// `SnapshotWriter` wrote them (see its header for the form).
 ///
 /// The bytes come from a file beside the output, which anything may have changed, so every read
 /// is checked and throws `Corrupt` rather than trusting it: a length or count beyond the bytes
-/// left, text that is not UTF-8, a reference to a value not yet read, a flag that is neither 0
-/// nor 1, a date that is not a finite instant, values nested deeper than `deepestNesting`.
+/// left, text that is not UTF-8, a reference to no shared entry or to one of another type or to
+/// itself, a flag that is neither 0 nor 1, a date that is not a finite instant, values nested deeper than `deepestNesting`.
 /// Nothing reads past the end; a count cannot make a loop outrun the bytes, since every element
 /// takes at least one byte, nor reserve memory for more than `largestReservation` elements ahead.
 final class SnapshotReader {
@@ -13,13 +14,10 @@ final class SnapshotReader {
         var description: String
     }
 
-    private let bytes: [UInt8]
+    /// The archive read, which holds the shared entries (read once each, whichever record names them).
+    private let archive: SnapshotArchive
     private(set) var offset: Int
     private let end: Int
-    private var objects: [AnyObject] = []
-    private var texts: [String] = []
-
-    private var depth = 0
 
     /// How deep values may nest (front matter's lists and mappings): two bytes a level, an
     /// unbounded depth would let a small file exhaust the stack.
@@ -28,42 +26,46 @@ final class SnapshotReader {
     /// most the bytes left, but an element takes far more memory than its one byte.
     static let largestReservation = 1024
 
-    /// Reads `bytes[range]` (all of them by default); a range beyond the bytes is cut to them.
-    init(_ bytes: [UInt8], range: Range<Int>? = nil) {
-        self.bytes = bytes
-        end = min(max(range?.upperBound ?? bytes.count, 0), bytes.count)
-        offset = min(max(range?.lowerBound ?? 0, 0), end)
+    /// Reads `range` of the archive's bytes, which it has checked is within them.
+    init(_ archive: SnapshotArchive, range: Range<Int>) {
+        self.archive = archive
+        offset = range.lowerBound
+        end = range.upperBound
+    }
+
+    /// Reads `bytes[range]` (all of them by default), as a record with no shared entries; a range
+    /// beyond the bytes is cut to them.
+    convenience init(_ bytes: [UInt8], range: Range<Int>? = nil) {
+        var writer = SnapshotWriter()
+        writer.bytes(bytes)
+        writer.endRecord()
+        // An archive of one record and no entries is always one.
+        let archive = try! SnapshotArchive(bytes: SnapshotArchive.bytes(of: writer))
+        let record = try! archive.record(0)
+        let end = min(max(range?.upperBound ?? bytes.count, 0), bytes.count)
+        self.init(archive, range: record.offset + min(max(range?.lowerBound ?? 0, 0), end)..<record.offset + end)
     }
 
     /// Reads a value that may hold values of its own type, one level deeper.
     func nested<T>(_ read: () throws -> T) throws -> T {
-        guard depth < Self.deepestNesting else { throw Corrupt(description: "values nested too deep") }
-        depth += 1
-        defer { depth -= 1 }
+        guard archive.depth < Self.deepestNesting else { throw Corrupt(description: "values nested too deep") }
+        archive.depth += 1
+        defer { archive.depth -= 1 }
         return try read()
     }
 
     var isAtEnd: Bool { offset >= end }
 
-    /// Reads what `SnapshotWriter.intern` wrote: the object `make` reads the first time, the
-    /// same object each time after.
-    func intern<T: AnyObject>(_: T.Type, make: () throws -> T) throws -> T {
-        let number = try varint()
-        if number == 0 {
-            let object = try make()
-            objects.append(object)
-            return object
-        }
-        guard number <= UInt64(objects.count), let object = objects[Int(number) - 1] as? T else {
-            throw Corrupt(description: "a reference to a value not read")
-        }
-        return object
+    /// Reads what `SnapshotWriter.intern` wrote: the object `make` reads from its shared entry
+    /// the first time, the same object each time after.
+    func intern<T: AnyObject>(_: T.Type, make: (SnapshotReader) throws -> T) throws -> T {
+        try archive.object(try varint(), make: make)
     }
 
     func byte() throws -> UInt8 {
         guard offset < end else { throw Corrupt(description: "it ends early") }
         defer { offset += 1 }
-        return bytes[offset]
+        return archive.byte(at: offset)
     }
 
     func varint() throws -> UInt64 {
@@ -94,7 +96,7 @@ final class SnapshotReader {
     func double() throws -> Double {
         guard end - offset >= 8 else { throw Corrupt(description: "it ends early") }
         var bits: UInt64 = 0
-        for index in 0..<8 { bits |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+        for index in 0..<8 { bits |= UInt64(archive.byte(at: offset + index)) << (8 * UInt64(index)) }
         offset += 8
         return Double(bitPattern: bits)
     }
@@ -109,22 +111,15 @@ final class SnapshotReader {
     func text() throws -> String {
         let head = try varint()
         if head > 0 { return try utf8(length: head - 1) }
-        let number = try varint()
-        if number > 0 {
-            guard number <= UInt64(texts.count) else { throw Corrupt(description: "a reference to text not read") }
-            return texts[Int(number) - 1]
-        }
-        let text = try utf8(length: try varint())
-        texts.append(text)
-        return text
+        return try archive.text(try varint())
     }
 
     private func utf8(length: UInt64) throws -> String {
         guard length <= UInt64(end - offset) else { throw Corrupt(description: "text beyond its end") }
         let count = Int(length)
         defer { offset += count }
-        return try bytes.withUnsafeBufferPointer { buffer in
-            guard let text = String(validating: buffer[offset..<offset + count], as: UTF8.self) else {
+        return try archive.withBytes(offset..<offset + count) { buffer in
+            guard let text = String(validating: buffer, as: UTF8.self) else {
                 throw Corrupt(description: "text that is not UTF-8")
             }
             return text

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Writes values in the snapshot's binary form, which `SnapshotReader` reads back.
+/// Writes values in the snapshot's binary form, which `SnapshotReader` reads back, into records
+/// that a `SnapshotArchive` holds side by side and reads one at a time.
 ///
 /// The snapshot is read only by the binary that wrote it (its header names the binary), so the
 /// form has no keys and no versions: a value is its fields in the order its `write(to:)` writes
@@ -12,19 +13,29 @@ import Foundation
 /// the page views of 10,000 items, a sixth of it the runtime looking up the generic metadata of
 /// its containers (bench/RESULTS.md, issue 39's third part).
 ///
-/// What many values share is written once: an object (an item's view, shown by a dozen lists)
-/// through `intern`, and a long text (an item's body, in its view, its API document and feeds)
-/// by the storage it shares, each later time as a number. A number refers back within one
-/// writing, so a record that is to be read on its own (one page of many) must be written by a
-/// writer of its own, or after the shared values, which a reader then reads first.
+/// What many values share is written once, as an entry of the shared table, and wherever it
+/// appears as the entry's number: an object (an item's view, shown by a dozen lists) through
+/// `intern`, and a long text (an item's body, in its view, its API document and feeds) by the
+/// storage it shares. The table is apart from the records, so one record (one page of 13,000)
+/// is read with the few entries it names and nothing else.
 struct SnapshotWriter {
+    /// The records written so far, one after another, and the record being written.
     private(set) var bytes: [UInt8] = []
+    /// Where each finished record ends in `bytes`.
+    private(set) var recordEnds: [Int] = []
+    /// The shared table's entries, one after another, and where each ends.
+    private(set) var shared: [UInt8] = []
+    private(set) var sharedEnds: [Int] = []
+
     private var objects: [ObjectIdentifier: Int] = [:]
+    private var texts: [TextIdentity: Int] = [:]
     /// The objects and long texts written, kept alive while writing so that no other takes their
     /// identity or storage meanwhile.
     private var keptObjects: [AnyObject] = []
     private var keptTexts: [String] = []
-    private var texts: [TextIdentity: Int] = [:]
+    /// Buffers an entry is written into while a record (or another entry) is being written,
+    /// kept for the next entry rather than allocated for each.
+    private var spareBuffers: [[UInt8]] = []
 
     /// Texts shorter than this are written whole each time: looking them up would cost more
     /// than their bytes, and those shared by many values are bodies, far longer.
@@ -34,15 +45,36 @@ struct SnapshotWriter {
 
     mutating func write<T: SnapshotCodable>(_ value: T) { value.write(to: &self) }
 
-    /// Writes `object` once: the first time as 0 followed by what `write` writes, then as its
-    /// number (from 1). `SnapshotReader.intern` reads it back as one object.
+    /// Ends the record being written: what is written next is the next record.
+    mutating func endRecord() { recordEnds.append(bytes.count) }
+
+    /// How many records are finished.
+    var recordCount: Int { recordEnds.count }
+
+    /// Writes `object` once, as an entry of the shared table holding what `write` writes, and
+    /// here (and wherever it is written again) as that entry's number. `SnapshotReader.intern`
+    /// reads it back as one object.
     mutating func intern(_ object: AnyObject, write: (inout SnapshotWriter) -> Void) {
         let id = ObjectIdentifier(object)
         if let number = objects[id] { return varint(UInt64(number)) }
-        varint(0)
-        write(&self)
+        let number = addEntry { write(&$0) }
         keptObjects.append(object)
-        objects[id] = objects.count + 1
+        objects[id] = number
+        varint(UInt64(number))
+    }
+
+    /// Writes what `write` writes as the next entry of the shared table, and returns its number.
+    /// An entry may hold entries of its own (a view's body): each is written whole before it.
+    private mutating func addEntry(_ write: (inout SnapshotWriter) -> Void) -> Int {
+        var entry = spareBuffers.popLast() ?? []
+        swap(&bytes, &entry)
+        write(&self)
+        swap(&bytes, &entry)
+        shared.append(contentsOf: entry)
+        sharedEnds.append(shared.count)
+        entry.removeAll(keepingCapacity: true)
+        spareBuffers.append(entry)
+        return sharedEnds.count - 1
     }
 
     mutating func varint(_ value: UInt64) {
@@ -56,14 +88,17 @@ struct SnapshotWriter {
 
     mutating func signed(_ value: Int64) { varint(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
 
+    /// Bytes as they are, which the reader reads as whatever they are.
+    mutating func bytes(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+
     mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
     mutating func double(_ value: Double) {
         withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    /// Text: a short one as its length plus one and its bytes; a long one as 0, then 0 with its
-    /// length and bytes the first time, else the number of that first time (see the header).
+    /// Text: a short one as its length plus one and its bytes; a long one as 0 and the number of
+    /// the shared entry holding its bytes (see the header).
     mutating func text(_ value: String) {
         let written = value.utf8.withContiguousStorageIfAvailable { utf8 in text(utf8) }
         guard let written else {
@@ -88,10 +123,9 @@ struct SnapshotWriter {
             varint(UInt64(number))
             return false
         }
-        varint(0)
-        varint(UInt64(utf8.count))
-        bytes.append(contentsOf: utf8)
-        texts[identity] = texts.count + 1
+        let number = addEntry { $0.bytes.append(contentsOf: utf8) }
+        texts[identity] = number
+        varint(UInt64(number))
         return true
     }
 

@@ -242,7 +242,7 @@ extension ItemView: SnapshotCodable {
 
     init(from input: SnapshotReader) throws {
         showsAllTerms = try input.next()
-        storage = try input.intern(ItemViewStorage.self) { ItemViewStorage(try input.next()) }
+        storage = try input.intern(ItemViewStorage.self) { ItemViewStorage(try $0.next()) }
     }
 }
 
