@@ -96,7 +96,7 @@ import Testing
         otherSearchIndexes: [language], trending: true)
 
     /// Writes `value` as the one record of an archive, and reads it back.
-    private func roundTrip<T: SnapshotCodable>(_ value: T) throws -> T {
+    func roundTrip<T: SnapshotCodable>(_ value: T) throws -> T {
         let input = try SnapshotArchive(bytes: archive(of: [value])).record(0)
         let read: T = try input.next()
         #expect(input.isAtEnd)
@@ -131,7 +131,7 @@ import Testing
 
     /// The fields of `value` that hold nothing: nil, empty, false or zero. A sample must have none,
     /// so that a field added later is in it, and the round trip shows whether it is written.
-    private func unsetFields(of value: Any) -> [String] {
+    func unsetFields(of value: Any) -> [String] {
         Mirror(reflecting: value).children.compactMap { child in
             let empty: Bool
             switch child.value {
@@ -148,7 +148,7 @@ import Testing
         }
     }
 
-    private func expectWhole<T: SnapshotCodable & Equatable>(
+    func expectWhole<T: SnapshotCodable & Equatable>(
         _ sample: T, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         #expect(unsetFields(of: sample) == [], "\(T.self)'s sample leaves fields unset", sourceLocation: sourceLocation)
