@@ -83,4 +83,18 @@ extension PageContext {
         }
         return found
     }
+
+    /// The URLs of the items the page shows a view of (those `updateItemViews` can reach), once each.
+    var shownItemURLs: [String] {
+        var urls: [String] = []
+        func add(_ views: [ItemView]) { urls += views.map(\.url) }
+        if let item { urls.append(item.url) }
+        if let list {
+            add(list.items)
+            for section in list.sections { add(section.items) }
+        }
+        if let home { for strip in [home.recent, home.featured, home.upcoming, home.trending] { add(strip) } }
+        var seen = Set<String>()
+        return urls.filter { seen.insert($0).inserted }
+    }
 }

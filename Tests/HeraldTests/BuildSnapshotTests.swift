@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import Herald
+
+/// What `herald build` is to keep for its next rebuild (BuildSnapshot): each page read back on its
+/// own renders to the bytes the build wrote, the index names every page that shows an item, and
+/// each content file's parse comes back without its body.
+@Suite struct BuildSnapshotTests {
+    /// A fixture site built with a memo, for its last build, and what the build wrote.
+    private func lastBuild(of site: String) throws -> (last: LastBuild, memo: BuildMemo, files: [String: Data]) {
+        let folder = Fixtures.site(site)
+        var build = Build(
+            options: BuildOptions(sourcePath: folder.path, now: Fixtures.now), fileSystem: .disk(root: folder.path))
+        let memo = BuildMemo()
+        build.memo = memo
+        let output = MemoryOutput()
+        _ = try build.run(into: output)
+        let last = try #require(memo.lastBuild.withLock { $0 })
+        return (last, memo, output.files)
+    }
+
+    private func snapshot(of last: LastBuild, memo: BuildMemo) throws -> (BuildSnapshot, [UInt8]) {
+        let files = last.allItems.map { ($0.sourcePath, memo.parses.lookup($0.sourcePath)!.outcome) }
+        let bytes = SnapshotArchive.bytes(of: BuildSnapshot.write(jobs: last.plan.jobs, files: files))
+        return (try BuildSnapshot(SnapshotArchive(bytes: bytes)), bytes)
+    }
+
+    @Test(arguments: ["basic", "hugo-style"]) func eachPageReadOnItsOwnRendersToTheBytesTheBuildWrote(
+        site: String
+    ) throws {
+        let (last, memo, files) = try lastBuild(of: site)
+        let (snapshot, _) = try snapshot(of: last, memo: memo)
+        #expect(snapshot.index.pageCount == last.plan.jobs.count)
+        #expect(last.plan.jobs.count > 20)
+        for (number, job) in last.plan.jobs.enumerated() {
+            let read = try snapshot.page(number)
+            #expect(read.path == job.path && read.template == job.template && read.language == job.language)
+            #expect(read.context == job.context, "\(job.path)")
+            #expect(read.lastModified == job.lastModified && read.inSitemap == job.inSitemap)
+            #expect(read.source?.path == job.source?.path && read.source?.line == job.source?.line)
+            #expect(Data(last.plan.theme.render(read.template, read.context)) == files[job.path], "\(job.path)")
+        }
+    }
+
+    @Test func theIndexNamesEveryPageShowingAnItemAndNoOther() throws {
+        let (last, memo, _) = try lastBuild(of: "basic")
+        let (snapshot, _) = try snapshot(of: last, memo: memo)
+        #expect(last.plan.itemViews.count > 5)
+        var shownOnMoreThanItsPage = 0
+        for view in last.plan.itemViews {
+            let expected = last.plan.jobs.filter { job in
+                var context = job.context
+                return context.updateItemViews(at: view.url) { _ in }
+            }
+            let read = try snapshot.pages(showing: view.url)
+            #expect(read.map(\.path) == expected.map(\.path), "\(view.url)")
+            if read.count > 1 { shownOnMoreThanItsPage += 1 }
+        }
+        #expect(shownOnMoreThanItsPage > 5)
+        #expect(try snapshot.pages(showing: "/no/such/").isEmpty)
+    }
+
+    @Test func eachFilesParseComesBackWithoutItsBody() throws {
+        let (last, memo, _) = try lastBuild(of: "basic")
+        let (snapshot, _) = try snapshot(of: last, memo: memo)
+        for item in last.allItems {
+            let outcome = try #require(memo.parses.lookup(item.sourcePath)).outcome
+            let read = try #require(try snapshot.parse(of: item.sourcePath))
+            #expect(read == BuildSnapshot.ParsedFile(outcome))
+            #expect(read.item?.sourcePath == item.sourcePath && read.item?.body == RenderedMarkdown())
+        }
+        #expect(try snapshot.parse(of: "content/news/none.md") == nil)
+    }
+
+    @Test func aSnapshotFileIsMappedAndReadAsWritten() throws {
+        let (last, memo, _) = try lastBuild(of: "basic")
+        let (_, bytes) = try snapshot(of: last, memo: memo)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-snapshot-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("snapshot").path
+        let files = last.allItems.map { ($0.sourcePath, memo.parses.lookup($0.sourcePath)!.outcome) }
+        #expect(SnapshotArchive.save(BuildSnapshot.write(jobs: last.plan.jobs, files: files), to: path))
+        #expect(FileManager.default.contents(atPath: path) == Data(bytes))
+        let mapped = try BuildSnapshot(SnapshotArchive(contentsOf: path))
+        #expect(try mapped.page(3).context == last.plan.jobs[3].context)
+        #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(contentsOf: path + ".missing") }
+    }
+
+    @Test func anIndexThatDoesNotFitItsRecordsIsRefused() throws {
+        // An archive of a page's worth of bytes whose last record is an index of no pages.
+        var output = SnapshotWriter()
+        output.write("a page")
+        output.endRecord()
+        output.write(BuildSnapshot.Index())
+        output.endRecord()
+        #expect(throws: SnapshotReader.Corrupt.self) {
+            try BuildSnapshot(SnapshotArchive(bytes: SnapshotArchive.bytes(of: output)))
+        }
+        var empty = SnapshotWriter()
+        empty.write(BuildSnapshot.Index())
+        empty.endRecord()
+        let none = try BuildSnapshot(SnapshotArchive(bytes: SnapshotArchive.bytes(of: empty)))
+        #expect(throws: SnapshotReader.Corrupt.self) { try none.page(0) }
+    }
+}
