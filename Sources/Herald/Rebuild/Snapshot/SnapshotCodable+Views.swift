@@ -524,41 +524,19 @@ extension FrontMatterValue: SnapshotCodable {
 
 /// A page's context apart from the site's view and the interface text, which every page of a
 /// language shares and `BuildSnapshot` keeps once per language.
-struct PageContextBody: SnapshotCodable {
-    var page: PageMeta
-    var item: ItemView?
-    var list: ListView?
-    var home: HomeView?
-    var terms: TermsView?
-    var calendar: CalendarMonthView?
-
-    init(_ context: PageContext) {
-        (page, item, list, home, terms, calendar) = (
-            context.page, context.item, context.list, context.home, context.terms, context.calendar
-        )
+enum PageContextForm {
+    static func write(_ context: PageContext, to output: inout SnapshotWriter) {
+        output.write(context.page)
+        output.write(context.item)
+        output.write(context.list)
+        output.write(context.home)
+        output.write(context.terms)
+        output.write(context.calendar)
     }
 
-    func context(site: SiteView, strings: InterfaceStrings) -> PageContext {
+    static func read(from input: SnapshotReader, site: SiteView, strings: InterfaceStrings) throws -> PageContext {
         PageContext(
-            site: site, page: page, strings: strings, item: item, list: list, home: home, terms: terms,
-            calendar: calendar)
-    }
-
-    func write(to output: inout SnapshotWriter) {
-        output.write(page)
-        output.write(item)
-        output.write(list)
-        output.write(home)
-        output.write(terms)
-        output.write(calendar)
-    }
-
-    init(from input: SnapshotReader) throws {
-        page = try input.next()
-        item = try input.next()
-        list = try input.next()
-        home = try input.next()
-        terms = try input.next()
-        calendar = try input.next()
+            site: site, page: try input.next(), strings: strings, item: try input.next(), list: try input.next(),
+            home: try input.next(), terms: try input.next(), calendar: try input.next())
     }
 }
