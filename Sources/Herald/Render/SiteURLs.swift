@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns output paths into the links pages print: under the base path, percent-encoded
 /// (Chinese slugs stay readable on disk and travel safely in links and feeds).
-public struct SiteURLs: Sendable {
+public struct SiteURLs: Sendable, Equatable {
     /// `/` or e.g. `/union/`.
     public let basePath: String
     /// `https://example.org/union/` (or just the base path for a site without a host).

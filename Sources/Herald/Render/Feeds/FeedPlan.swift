@@ -42,36 +42,37 @@ enum FeedPlan {
                     folder: site.layout.categoryPath(category.slug),
                     items: Array(items.prefix(limit))))
         }
-        let writer = FeedWriter(site: site, urls: urls, facts: facts)
+        // Made once for every feed: outside Chinese and English it looks up the language's CLDR
+        // patterns, which is too dear to do for every feed. It follows from the settings' language.
+        let dates = DateText(language: site.config.language)
         return channels.flatMap { channel in
             let inputs = FeedInputs(
-                channel: channel, config: site.config, hour: site.hour, items: channel.items.map { site.items[$0] },
-                facts: channel.items.map { facts[$0] },
+                channel: channel, config: site.config, layout: site.layout, urls: urls, hour: site.hour,
+                items: channel.items.map { site.items[$0] }, facts: channel.items.map { facts[$0] },
                 events: channel.items.map { facts[$0].event.map { APIEvent($0, now: site.now) } })
             // Entries carry their items' whole text only with `feeds.fullContent`.
             let bodies = site.config.feeds.fullContent ? channel.items : []
             return [
-                GeneratedFile(
-                    path: URLLayout.rssPath(channel.folder), owner: "the RSS feed", madeFrom: inputs,
-                    make: { Data(writer.rss(channel).utf8) }
-                ).readingBodies(of: bodies),
-                GeneratedFile(
-                    path: URLLayout.atomPath(channel.folder), owner: "the Atom feed", madeFrom: inputs,
-                    make: { Data(writer.atom(channel).utf8) }
-                ).readingBodies(of: bodies),
-                GeneratedFile(
-                    path: URLLayout.jsonFeedPath(channel.folder), owner: "the JSON feed", madeFrom: inputs,
-                    make: { writer.jsonFeed(channel) }
-                ).readingBodies(of: bodies),
+                GeneratedFile(path: URLLayout.rssPath(channel.folder), owner: "the RSS feed", inputs: inputs) {
+                    Data(FeedWriter($0, dates: dates).rss().utf8)
+                }.readingBodies(of: bodies),
+                GeneratedFile(path: URLLayout.atomPath(channel.folder), owner: "the Atom feed", inputs: inputs) {
+                    Data(FeedWriter($0, dates: dates).atom().utf8)
+                }.readingBodies(of: bodies),
+                GeneratedFile(path: URLLayout.jsonFeedPath(channel.folder), owner: "the JSON feed", inputs: inputs) {
+                    FeedWriter($0, dates: dates).jsonFeed()
+                }.readingBodies(of: bodies),
             ]
         }
     }
 
-    /// All a channel's feeds read: the channel, the site's settings and hour, and its entries'
-    /// items, facts and (for JSON Feed) event dates as of now.
+    /// All a channel's feeds read: the channel, the site's settings, addresses and hour, and its
+    /// entries' items, facts and (for JSON Feed) event dates as of now.
     struct FeedInputs: Equatable, Sendable {
         var channel: FeedChannel
         var config: SiteConfig
+        var layout: URLLayout
+        var urls: SiteURLs
         var hour: Date
         var items: [ContentItem]
         var facts: [ItemFacts]
@@ -79,33 +80,35 @@ enum FeedPlan {
     }
 }
 
-/// Writes feeds in the three formats from the same facts.
+/// Writes a channel's feeds in the three formats from the same inputs, and from nothing else, so
+/// that a feed is made again exactly when its inputs change.
 struct FeedWriter: Sendable {
-    let site: Site
-    let urls: SiteURLs
-    let facts: [ItemFacts]
-    /// Made once per writer: outside Chinese and English it looks up the language's CLDR
-    /// patterns, which is too dear to do for every event of every feed.
+    let inputs: FeedPlan.FeedInputs
     let dates: DateText
 
-    init(site: Site, urls: SiteURLs, facts: [ItemFacts]) {
-        self.site = site
-        self.urls = urls
-        self.facts = facts
-        dates = DateText(language: site.config.language)
+    /// A writer of `inputs`' feeds; `dates` is for the settings' language.
+    init(_ inputs: FeedPlan.FeedInputs, dates: DateText) {
+        self.inputs = inputs
+        self.dates = dates
     }
 
-    private var zone: TimeZone { site.config.timeZone }
+    private var config: SiteConfig { inputs.config }
+    private var zone: TimeZone { inputs.config.timeZone }
+    private var channel: FeedChannel { inputs.channel }
+
+    /// The entries' facts with their positions in the inputs.
+    private var entries: EnumeratedSequence<[ItemFacts]> { inputs.facts.enumerated() }
 
     /// The entry's HTML: the whole article with absolute links, or its summary.
-    func contentHTML(_ id: ItemID) -> String {
-        let html = site.config.feeds.fullContent ? site.items[id].body.html : site.items[id].summaryHTML
-        return AbsoluteURLs.rewrite(eventPreamble(id) + html, pageURL: facts[id].permalink)
+    func contentHTML(_ entry: Int) -> String {
+        let item = inputs.items[entry]
+        let html = config.feeds.fullContent ? item.body.html : item.summaryHTML
+        return AbsoluteURLs.rewrite(eventPreamble(item) + html, pageURL: inputs.facts[entry].permalink)
     }
 
     /// For events, a line with when and where, so a feed reader shows it above the text.
-    func eventPreamble(_ id: ItemID) -> String {
-        guard let event = site.items[id].event else { return "" }
+    func eventPreamble(_ item: ContentItem) -> String {
+        guard let event = item.event else { return "" }
         var parts = [
             HTMLEscaping.escape(
                 dates.eventRange(event) + (event.allDay ? "" : " (\(dates.zoneLabel(event.timeZone, at: event.start)))")
@@ -118,10 +121,10 @@ struct FeedWriter: Sendable {
 
     /// The newest publication date in a channel (the site's "now" for an empty one), so a feed
     /// only changes when its entries do.
-    func updated(_ channel: FeedChannel) -> Date { channel.items.first.map { facts[$0].published } ?? site.hour }
+    func updated() -> Date { inputs.facts.first?.published ?? inputs.hour }
 
     /// RSS 2.0, with `content:encoded` for the full text and `atom:link rel="self"`.
-    func rss(_ channel: FeedChannel) -> String {
+    func rss() -> String {
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
@@ -129,14 +132,13 @@ struct FeedWriter: Sendable {
             <title>\(XMLText.text(channel.title))</title>
             <link>\(XMLText.text(channel.homeURL))</link>
             <description>\(XMLText.text(channel.description.isEmpty ? channel.title : channel.description))</description>
-            <language>\(XMLText.text(site.config.language))</language>
-            <lastBuildDate>\(RFC822.format(updated(channel), in: zone))</lastBuildDate>
+            <language>\(XMLText.text(config.language))</language>
+            <lastBuildDate>\(RFC822.format(updated(), in: zone))</lastBuildDate>
             <generator>Herald</generator>
-            <atom:link href="\(XMLText.attribute(urls.absolute(URLLayout.rssPath(channel.folder))))" rel="self" type="application/rss+xml"/>
+            <atom:link href="\(XMLText.attribute(inputs.urls.absolute(URLLayout.rssPath(channel.folder))))" rel="self" type="application/rss+xml"/>
 
             """
-        for id in channel.items {
-            let fact = facts[id]
+        for (entry, fact) in entries {
             xml += "<item>\n"
             xml += "<title>\(XMLText.text(fact.title))</title>\n"
             xml += "<link>\(XMLText.text(fact.permalink))</link>\n"
@@ -145,17 +147,17 @@ struct FeedWriter: Sendable {
             for author in fact.authors { xml += "<dc:creator>\(XMLText.text(author))</dc:creator>\n" }
             if fact.kind == .event {
                 xml +=
-                    "<category domain=\"\(XMLText.attribute(urls.absolute(site.layout.listPath(.event))))\">event</category>\n"
+                    "<category domain=\"\(XMLText.attribute(inputs.urls.absolute(inputs.layout.listPath(.event))))\">event</category>\n"
             }
             for category in fact.categories.prefix(LimitOptions.termsShownInLists) {
                 xml +=
-                    "<category domain=\"\(XMLText.attribute(urls.absolute(site.layout.categoryPath(category.slug))))\">\(XMLText.text(category.name))</category>\n"
+                    "<category domain=\"\(XMLText.attribute(inputs.urls.absolute(inputs.layout.categoryPath(category.slug))))\">\(XMLText.text(category.name))</category>\n"
             }
             xml +=
                 "<description>\(XMLText.text(AbsoluteURLs.rewrite(fact.summaryHTML, pageURL: fact.permalink)))</description>\n"
             if let image = fact.image { xml += mediaContent(image) }
-            if site.config.feeds.fullContent {
-                xml += "<content:encoded>\(XMLText.text(contentHTML(id)))</content:encoded>\n"
+            if config.feeds.fullContent {
+                xml += "<content:encoded>\(XMLText.text(contentHTML(entry)))</content:encoded>\n"
             }
             xml += "</item>\n"
         }
@@ -164,11 +166,11 @@ struct FeedWriter: Sendable {
     }
 
     /// Atom 1.0 (RFC 4287).
-    func atom(_ channel: FeedChannel) -> String {
-        let feedURL = urls.absolute(URLLayout.atomPath(channel.folder))
+    func atom() -> String {
+        let feedURL = inputs.urls.absolute(URLLayout.atomPath(channel.folder))
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XMLText.attribute(site.config.language))">
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(XMLText.attribute(config.language))">
             <title type="text">\(XMLText.text(channel.title))</title>
 
             """
@@ -179,13 +181,12 @@ struct FeedWriter: Sendable {
             <link rel="alternate" type="text/html" href="\(XMLText.attribute(channel.homeURL))"/>
             <link rel="self" type="application/atom+xml" href="\(XMLText.attribute(feedURL))"/>
             <id>\(XMLText.text(feedURL))</id>
-            <updated>\(TimestampFormat.rfc3339(updated(channel), in: zone))</updated>
-            <author><name>\(XMLText.text(site.config.author ?? site.config.title))</name></author>
+            <updated>\(TimestampFormat.rfc3339(updated(), in: zone))</updated>
+            <author><name>\(XMLText.text(config.author ?? config.title))</name></author>
             <generator>Herald</generator>
 
             """
-        for id in channel.items {
-            let fact = facts[id]
+        for (entry, fact) in entries {
             let date = TimestampFormat.rfc3339(fact.published, in: zone)
             xml += "<entry>\n"
             xml += "<title type=\"text\">\(XMLText.text(fact.title))</title>\n"
@@ -205,8 +206,8 @@ struct FeedWriter: Sendable {
             }
             xml +=
                 "<summary type=\"html\">\(XMLText.text(AbsoluteURLs.rewrite(fact.summaryHTML, pageURL: fact.permalink)))</summary>\n"
-            if site.config.feeds.fullContent {
-                xml += "<content type=\"html\">\(XMLText.text(contentHTML(id)))</content>\n"
+            if config.feeds.fullContent {
+                xml += "<content type=\"html\">\(XMLText.text(contentHTML(entry)))</content>\n"
             }
             xml += "</entry>\n"
         }
@@ -229,26 +230,24 @@ struct FeedWriter: Sendable {
     }
 
     /// JSON Feed 1.1; events carry their details in a `_herald` extension object.
-    func jsonFeed(_ channel: FeedChannel) -> Data {
+    func jsonFeed() -> Data {
         let feed = JSONFeedDocument(
             version: "https://jsonfeed.org/version/1.1", title: channel.title, homePageURL: channel.homeURL,
-            feedURL: urls.absolute(URLLayout.jsonFeedPath(channel.folder)),
-            description: channel.description.isEmpty ? nil : channel.description, language: site.config.language,
-            authors: [.init(name: site.config.author ?? site.config.title)],
-            items: channel.items.map { id in
-                let fact = facts[id]
+            feedURL: inputs.urls.absolute(URLLayout.jsonFeedPath(channel.folder)),
+            description: channel.description.isEmpty ? nil : channel.description, language: config.language,
+            authors: [.init(name: config.author ?? config.title)],
+            items: entries.map { entry, fact in
                 let date = TimestampFormat.rfc3339(fact.published, in: zone)
                 return JSONFeedDocument.Item(
                     id: fact.id, url: fact.permalink, title: fact.title,
-                    contentHTML: contentHTML(id), summary: fact.summaryText.isEmpty ? nil : fact.summaryText,
+                    contentHTML: contentHTML(entry), summary: fact.summaryText.isEmpty ? nil : fact.summaryText,
                     image: fact.image?.url, bannerImage: fact.image?.card?.url, datePublished: date,
                     dateModified: fact.updated.map { TimestampFormat.rfc3339(max($0, fact.published), in: zone) }
                         ?? date,
                     authors: fact.authors.isEmpty ? nil : fact.authors.map { .init(name: $0) },
                     tags: fact.categories.prefix(LimitOptions.termsShownInLists).map(\.name)
                         + fact.tags.prefix(LimitOptions.termsShownInLists).map(\.name),
-                    herald: JSONFeedDocument.Extension(
-                        kind: fact.kind.rawValue, event: fact.event.map { APIEvent($0, now: site.now) }))
+                    herald: JSONFeedDocument.Extension(kind: fact.kind.rawValue, event: inputs.events[entry]))
             })
         return JSONOutput.encode(feed)
     }
