@@ -21,9 +21,14 @@ import Testing
     }
 
     private func snapshot(of last: LastBuild, memo: BuildMemo) throws -> (BuildSnapshot, [UInt8]) {
-        let files = last.allItems.map { ($0.sourcePath, memo.parses.lookup($0.sourcePath)!.outcome) }
-        let bytes = SnapshotArchive.bytes(of: BuildSnapshot.write(jobs: last.plan.jobs, files: files))
+        let bytes = SnapshotArchive.bytes(of: write(last, memo: memo))
         return (try BuildSnapshot(SnapshotArchive(bytes: bytes)), bytes)
+    }
+
+    /// The snapshot of a last build, with the parses its memo kept.
+    private func write(_ last: LastBuild, memo: BuildMemo) -> SnapshotWriter {
+        let reports = last.allItems.map { ItemParser.Report(memo.parses.lookup($0.sourcePath)!.outcome) }
+        return BuildSnapshot.write(jobs: last.plan.jobs, items: last.allItems, reports: reports)
     }
 
     @Test(arguments: ["basic", "hugo-style"]) func eachPageReadOnItsOwnRendersToTheBytesTheBuildWrote(
@@ -67,8 +72,9 @@ import Testing
         for item in last.allItems {
             let outcome = try #require(memo.parses.lookup(item.sourcePath)).outcome
             let read = try #require(try snapshot.parse(of: item.sourcePath))
-            #expect(read == BuildSnapshot.ParsedFile(outcome))
-            #expect(read.item?.sourcePath == item.sourcePath && read.item?.body == RenderedMarkdown())
+            #expect(read == BuildSnapshot.ParsedFile(item: item, report: ItemParser.Report(outcome)))
+            #expect(read.item.sourcePath == item.sourcePath && read.item.body == RenderedMarkdown())
+            #expect(item.body != RenderedMarkdown())
         }
         #expect(try snapshot.parse(of: "content/news/none.md") == nil)
     }
@@ -80,8 +86,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("snapshot").path
-        let files = last.allItems.map { ($0.sourcePath, memo.parses.lookup($0.sourcePath)!.outcome) }
-        #expect(SnapshotArchive.save(BuildSnapshot.write(jobs: last.plan.jobs, files: files), to: path))
+        #expect(SnapshotArchive.save(write(last, memo: memo), to: path))
         #expect(FileManager.default.contents(atPath: path) == Data(bytes))
         let mapped = try BuildSnapshot(SnapshotArchive(contentsOf: path))
         #expect(try mapped.page(3).context == last.plan.jobs[3].context)

@@ -99,9 +99,22 @@ import Testing
         #expect(listed.count == 3001)
         #expect(listed.filter { $0.type == UInt8(DT_DIR) }.map(\.name) == ["sub"])
         let before = FileStamps.fingerprint(root: scratch.site.path, paths: ["many"])
+        let valuesBefore = FileStamps.values(root: scratch.site.path, path: "many")
         #expect(
             FileManager.default.createFile(atPath: folder.appendingPathComponent("sub/new.md").path, contents: Data()))
         #expect(FileStamps.fingerprint(root: scratch.site.path, paths: ["many"]) != before)
+
+        // Entry by entry, the same values the fingerprint adds up: the walk tells which file is new.
+        let values = FileStamps.values(root: scratch.site.path, path: "many")
+        #expect(valuesBefore.count == 3002 && values.count == 3003)
+        #expect(Set(values.keys).subtracting(valuesBefore.keys) == ["many/sub/new.md"])
+        var sum = FingerprintSum()
+        for value in values.values { sum.add(value) }
+        #expect(sum.text == FileStamps.fingerprint(root: scratch.site.path, paths: ["many"]))
+        let new = try #require(values["many/sub/new.md"])
+        sum.remove(new)
+        #expect(FingerprintSum(text: sum.text) == sum)
+        #expect(sum.text == before)
     }
 
     @Test func warningsOfTheLastBuildAreRepeated() throws {

@@ -52,6 +52,28 @@ public struct ItemParser: Sendable {
         public var plainCodeLine: Int? = nil
     }
 
+    /// What an outcome tells beside its item and section: an edit that changes any of it changes
+    /// the build's warnings, so a rebuild after edits to bodies alone compares it.
+    struct Report: Sendable, Equatable {
+        var diagnostics: [Diagnostic]
+        var notPage: String?
+        var omittedHTMLLine: Int?
+        var plainCodeLine: Int?
+
+        init(_ outcome: Outcome) {
+            self.init(
+                diagnostics: outcome.diagnostics, notPage: outcome.notPage, omittedHTMLLine: outcome.omittedHTMLLine,
+                plainCodeLine: outcome.plainCodeLine)
+        }
+
+        init(diagnostics: [Diagnostic], notPage: String?, omittedHTMLLine: Int?, plainCodeLine: Int?) {
+            self.diagnostics = diagnostics
+            self.notPage = notPage
+            self.omittedHTMLLine = omittedHTMLLine
+            self.plainCodeLine = plainCodeLine
+        }
+    }
+
     /// The largest content file Herald reads: 16 MiB. A long article is well under 1 MB; a file
     /// beyond this is almost always pasted data (an image as base64, a table export), and would
     /// be copied whole into its page and every feed, at some fifteen times its size in memory.

@@ -23,6 +23,9 @@ struct BuildRun {
 /// The items parsed from content/, and the section pages (`_index.md`) found beside them.
 struct ParsedContent {
     var items: [ContentItem]
+    /// What the parse of each item's file told beside the item, in the order of `items`: what the
+    /// command line's next rebuild compares a new parse with (`BuildSnapshot.ParsedFile`).
+    var reports: [ItemParser.Report] = []
     var sections: [ContentKind: SectionPage]
     /// A multilingual site's section pages, by language code.
     var sectionsOfLanguage: [String: [ContentKind: SectionPage]] = [:]
@@ -158,13 +161,16 @@ extension Build {
         warnings += diagnostics.filter { $0.severity == .warning }
         warnings += ItemParser.omittedHTMLWarning(omittedHTML)
         warnings += CodeBlockReport.warningForPlainCode(plainCode)
-        var items: [ContentItem] = []
+        var (items, reports): ([ContentItem], [ItemParser.Report]) = ([], [])
         items.reserveCapacity(outcomes.count)
+        reports.reserveCapacity(outcomes.count)
         for index in outcomes.indices {
-            if let item = outcomes[index].outcome.item.take() { items.append(item) }
+            guard let item = outcomes[index].outcome.item.take() else { continue }
+            items.append(item)
+            reports.append(ItemParser.Report(outcomes[index].outcome))
         }
         return ParsedContent(
-            items: items, sections: sections, sectionsOfLanguage: sectionsOfLanguage,
+            items: items, reports: reports, sections: sections, sectionsOfLanguage: sectionsOfLanguage,
             errors: diagnostics.filter { $0.severity == .error }, unparsed: unparsed)
     }
 

@@ -11,56 +11,30 @@ import Foundation
 /// whole takes 160 ms. Each language's site view and interface text, which its every page
 /// shares, is kept once in the index.
 struct BuildSnapshot {
-    /// A content file's parse, as the rebuild compares it with the file's new one: what
-    /// `ItemParser.Outcome` holds, the item without its body.
+    /// A content file's parse, as the rebuild compares it with the file's new one: its item
+    /// without the body (`ContentItem`'s form leaves it out), and what the parse told beside it.
     struct ParsedFile: SnapshotCodable, Equatable {
-        var item: ContentItem?
-        var diagnostics: [Diagnostic]
-        var notPage: String?
-        var omittedHTMLLine: Int?
-        var plainCodeLine: Int?
+        var item: ContentItem
+        var report: ItemParser.Report
 
-        init(_ outcome: ItemParser.Outcome) {
-            item = outcome.item.map { item in
-                var item = item
-                item.body = RenderedMarkdown()
-                return item
-            }
-            diagnostics = outcome.diagnostics
-            notPage = outcome.notPage
-            omittedHTMLLine = outcome.omittedHTMLLine
-            plainCodeLine = outcome.plainCodeLine
+        init(item: ContentItem, report: ItemParser.Report) {
+            var item = item
+            item.body = RenderedMarkdown()
+            self.item = item
+            self.report = report
         }
 
-        func write(to output: inout SnapshotWriter) {
-            Self.write(item, diagnostics, notPage, omittedHTMLLine, plainCodeLine, to: &output)
-        }
+        func write(to output: inout SnapshotWriter) { Self.write(item, report, to: &output) }
 
-        /// Writes what `ParsedFile(outcome)` would, without copying the item to empty its body
-        /// (`ContentItem`'s form leaves the body out).
-        static func write(_ outcome: ItemParser.Outcome, to output: inout SnapshotWriter) {
-            write(
-                outcome.item, outcome.diagnostics, outcome.notPage, outcome.omittedHTMLLine, outcome.plainCodeLine,
-                to: &output)
-        }
-
-        private static func write(
-            _ item: ContentItem?, _ diagnostics: [Diagnostic], _ notPage: String?, _ omittedHTMLLine: Int?,
-            _ plainCodeLine: Int?, to output: inout SnapshotWriter
-        ) {
+        /// Writes what `ParsedFile(item:report:)` would, without copying the item to empty its body.
+        static func write(_ item: ContentItem, _ report: ItemParser.Report, to output: inout SnapshotWriter) {
             output.write(item)
-            output.write(diagnostics)
-            output.write(notPage)
-            output.write(omittedHTMLLine)
-            output.write(plainCodeLine)
+            output.write(report)
         }
 
         init(from input: SnapshotReader) throws {
             item = try input.next()
-            diagnostics = try input.next()
-            notPage = try input.next()
-            omittedHTMLLine = try input.next()
-            plainCodeLine = try input.next()
+            report = try input.next()
         }
     }
 
@@ -166,9 +140,9 @@ struct BuildSnapshot {
     /// The snapshot of `jobs` and the parses of `files` (by path, relative to the site folder).
     /// Jobs and parses are read where they are, by index: copying each out retained every text
     /// and view it holds (a fifth of the time).
-    static func write(jobs: [PageJob], files: [(path: String, outcome: ItemParser.Outcome)]) -> SnapshotWriter {
+    static func write(jobs: [PageJob], items: [ContentItem], reports: [ItemParser.Report]) -> SnapshotWriter {
         // Room for what 10,000 items take (27 MB of pages, 74 MB shared), in proportion.
-        var output = SnapshotWriter(capacity: 4096 * (jobs.count + 16), sharedCapacity: 16_384 * (files.count + 16))
+        var output = SnapshotWriter(capacity: 4096 * (jobs.count + 16), sharedCapacity: 16_384 * (items.count + 16))
         var index = Index()
         for number in jobs.indices {
             // A language's shared views are those of its first page; a page whose differ keeps its own.
@@ -180,9 +154,9 @@ struct BuildSnapshot {
             for url in jobs[number].context.shownItemURLs { index.pagesShowing[url, default: []].append(number) }
         }
         index.pageCount = jobs.count
-        for file in files.indices.sorted(by: { files[$0].path < files[$1].path }) {
-            index.files[files[file].path] = output.recordCount
-            ParsedFile.write(files[file].outcome, to: &output)
+        for file in items.indices.sorted(by: { items[$0].sourcePath < items[$1].sourcePath }) {
+            index.files[items[file].sourcePath] = output.recordCount
+            ParsedFile.write(items[file], reports[file], to: &output)
             output.endRecord()
         }
         output.write(index)

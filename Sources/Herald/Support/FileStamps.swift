@@ -25,6 +25,16 @@ public enum FileStamps {
         return sum.text
     }
 
+    /// The value of each entry (file or folder) under `root` at the relative `path`, by its path:
+    /// what `fingerprint` adds up, one by one, so that two walks tell which files changed.
+    static func values(root: String, path: String) -> [String: UInt64] {
+        let rootDescriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard rootDescriptor >= 0 else { return [:] }
+        defer { close(rootDescriptor) }
+        let values: EntryValues = entrySum(in: rootDescriptor, name: path, path: path, above: [])
+        return Dictionary(values.entries, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Files changed after this instant are too fresh to trust their stamps: the kernel takes file
     /// times from a clock that ticks every few milliseconds, so a rewrite of the same size within
     /// one tick would leave the stamp as it was ("racy git"). 50 ms is several ticks.
@@ -73,23 +83,24 @@ public enum FileStamps {
     /// own value, and for a folder the sums of everything in it.
     /// `above` holds the folders being walked around it: a link back to one of them is counted
     /// as a link, not walked again (two links to `.` would otherwise be 2^n paths).
-    private static func entrySum(in folder: Int32, name: String, path: String, above: [FolderID]) -> FingerprintSum {
-        var sum = FingerprintSum()
+    private static func entrySum<Sum: EntrySum>(in folder: Int32, name: String, path: String, above: [FolderID]) -> Sum
+    {
+        var sum = Sum()
         var info = stat()
         guard fstatat(folder, name, &info, 0) == 0 else {
-            sum.add(missingValue(path: path))
+            sum.add(missingValue(path: path), path: path)
             return sum
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            sum.add(fileValue(path: path, info))
+            sum.add(fileValue(path: path, info), path: path)
             return sum
         }
         let id = FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         guard !above.contains(id) else {
-            sum.add(folderValue(path: path, mode: info.st_mode, loop: true))
+            sum.add(folderValue(path: path, mode: info.st_mode, loop: true), path: path)
             return sum
         }
-        sum.add(folderValue(path: path, mode: info.st_mode))
+        sum.add(folderValue(path: path, mode: info.st_mode), path: path)
         let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return sum }
         defer { close(descriptor) }
@@ -97,8 +108,12 @@ public enum FileStamps {
         let (inside, around) = (descriptor, above + [id])
         let children =
             above.count < 2 && names.count > 64
-            ? names.parallelMap { entrySum(in: inside, name: $0, path: path + "/" + $0, above: around) }
-            : names.map { entrySum(in: inside, name: $0, path: path + "/" + $0, above: around) }
+            ? names.parallelMap { (name: String) -> Sum in
+                entrySum(in: inside, name: name, path: path + "/" + name, above: around)
+            }
+            : names.map { (name: String) -> Sum in
+                entrySum(in: inside, name: name, path: path + "/" + name, above: around)
+            }
         for child in children { sum.add(child) }
         return sum
     }
@@ -154,9 +169,24 @@ public enum FileStamps {
     }
 }
 
+/// What a walk of a file tree adds each entry's value to: a fingerprint's sum, or the values by path.
+protocol EntrySum: Sendable {
+    init()
+    mutating func add(_ value: UInt64, path: String)
+    mutating func add(_ other: Self)
+}
+
+/// Each entry's value by its path, for `FileStamps.values`.
+struct EntryValues: EntrySum {
+    var entries: [(String, UInt64)] = []
+
+    mutating func add(_ value: UInt64, path: String) { entries.append((path, value)) }
+    mutating func add(_ other: EntryValues) { entries += other.entries }
+}
+
 /// A fingerprint being added up: the wrapping sum of its entries' values, and how many there
 /// are. Addition does not depend on order, so entries can be added as they come, from any thread.
-struct FingerprintSum: Sendable, Equatable {
+struct FingerprintSum: EntrySum, Equatable {
     private(set) var total: UInt64 = 0
     private(set) var count = 0
 
@@ -166,11 +196,30 @@ struct FingerprintSum: Sendable, Equatable {
         count += 1
     }
 
+    /// Adds one entry's value; its path is in the value already.
+    mutating func add(_ value: UInt64, path: String) { add(value) }
+
     /// Adds all of another sum's entries.
     mutating func add(_ other: FingerprintSum) {
         total &+= other.total
         count += other.count
     }
+
+    /// Takes out one entry's value, added before: a file changed in place is taken out with its
+    /// old value and added with its new one.
+    mutating func remove(_ value: UInt64) {
+        total &-= value
+        count -= 1
+    }
+
+    /// The sum a fingerprint's `text` was made from.
+    init?(text: String) {
+        let parts = text.split(separator: "-")
+        guard parts.count == 2, let total = UInt64(parts[0], radix: 16), let count = Int(parts[1]) else { return nil }
+        (self.total, self.count) = (total, count)
+    }
+
+    init() {}
 
     /// The fingerprint as the build record keeps it.
     var text: String { String(total, radix: 16) + "-" + String(count) }

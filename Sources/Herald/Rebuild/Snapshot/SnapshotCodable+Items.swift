@@ -243,3 +243,18 @@ extension DiagnosticKind: SnapshotCodable {
         }
     }
 }
+
+extension ItemParser.Report: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        output.write(diagnostics)
+        output.write(notPage)
+        output.write(omittedHTMLLine)
+        output.write(plainCodeLine)
+    }
+
+    init(from input: SnapshotReader) throws {
+        self.init(
+            diagnostics: try input.next(), notPage: try input.next(), omittedHTMLLine: try input.next(),
+            plainCodeLine: try input.next())
+    }
+}
