@@ -24,6 +24,11 @@ struct ImageFacts: Sendable, Hashable, Encodable {
     /// The square thumbnail, for list cells.
     var thumbnail: File?
 
+    init(url: String, width: Int?, height: Int?, type: String?, srcset: [File], card: File?, thumbnail: File?) {
+        (self.url, self.width, self.height, self.type) = (url, width, height, type)
+        (self.srcset, self.card, self.thumbnail) = (srcset, card, thumbnail)
+    }
+
     /// The facts of the cover written as `written`, measured as `image` when it is the site's own.
     init(written: String, image: SiteImage?, urls: SiteURLs) {
         func file(_ output: ImageOutput) -> File {

@@ -37,12 +37,17 @@ enum APIPlan {
                 images[facts] = made
                 return made
             }
-            return APICard(
-                id: fact.id, kind: fact.kind.rawValue, title: fact.title, summary: fact.summaryText, image: image,
-                date: fact.dated ? TimestampFormat.rfc3339(fact.published, in: zone) : nil, author: fact.author,
-                category: fact.categories.first.map(APICategoryRef.init), url: fact.permalink, api: fact.apiURL,
-                event: fact.event.map { APIEvent($0, now: site.now) })
+            return card(of: fact, image: image, zone: zone, now: site.now)
         }
+    }
+
+    /// An item's card, from its facts and its cover's (one `APIImage` per cover, shared).
+    static func card(of fact: ItemFacts, image: APIImage?, zone: TimeZone, now: Date) -> APICard {
+        APICard(
+            id: fact.id, kind: fact.kind.rawValue, title: fact.title, summary: fact.summaryText, image: image,
+            date: fact.dated ? TimestampFormat.rfc3339(fact.published, in: zone) : nil, author: fact.author,
+            category: fact.categories.first.map(APICategoryRef.init), url: fact.permalink, api: fact.apiURL,
+            event: fact.event.map { APIEvent($0, now: now) })
     }
 
     /// The documents that lead into the API: the home document, trending and the categories.
@@ -113,28 +118,32 @@ enum APIPlan {
     ) {
         let zone = site.config.timeZone
         for (id, fact) in facts.enumerated() where !site.isBorrowed(id) {
-            let inputs = APIItemInputs(
-                card: cards[id], html: site.items[id].body.html, categories: fact.categories.map(APICategoryRef.init),
-                tags: fact.tags.map { APITag(slug: $0.slug, name: $0.name) }, readingMinutes: fact.readingMinutes,
-                authors: fact.authors, updated: fact.updated.map { TimestampFormat.rfc3339($0, in: zone) })
             files.append(
-                GeneratedFile(path: fact.apiPath, owner: "the JSON API", inputs: inputs) { inputs in
-                    let card = inputs.card
-                    return JSONOutput.encode(
-                        APIItem(
-                            id: card.id, kind: card.kind, title: card.title, summary: card.summary,
-                            contentHTML: AbsoluteURLs.rewrite(inputs.html, pageURL: card.url), image: card.image,
-                            date: card.date, updated: inputs.updated, author: card.author, authors: inputs.authors,
-                            category: card.category, categories: inputs.categories,
-                            tags: inputs.tags, readingMinutes: inputs.readingMinutes, url: card.url, api: card.api,
-                            event: card.event))
-                }.readingBodies(of: [id]))
+                itemDocument(APIItemInputs(fact, card: cards[id], html: site.items[id].body.html, zone: zone))
+                    .readingBodies(of: [id]))
+        }
+    }
+
+    /// An item's own document, made from `inputs` alone.
+    static func itemDocument(_ inputs: APIItemInputs) -> GeneratedFile {
+        GeneratedFile(path: inputs.path, owner: "the JSON API", inputs: inputs) { inputs in
+            let card = inputs.card
+            return JSONOutput.encode(
+                APIItem(
+                    id: card.id, kind: card.kind, title: card.title, summary: card.summary,
+                    contentHTML: AbsoluteURLs.rewrite(inputs.html, pageURL: card.url), image: card.image,
+                    date: card.date, updated: inputs.updated, author: card.author, authors: inputs.authors,
+                    category: card.category, categories: inputs.categories,
+                    tags: inputs.tags, readingMinutes: inputs.readingMinutes, url: card.url, api: card.api,
+                    event: card.event))
         }
     }
 
     /// Everything an item's own document is made from (its card holds the id, title, summary,
     /// image, dates, author, URLs and event), so a rebuild can tell whether it changed.
     struct APIItemInputs: Hashable, Sendable {
+        /// The document's output path.
+        var path: String
         var card: APICard
         var html: String
         var categories: [APICategoryRef]
@@ -142,5 +151,17 @@ enum APIPlan {
         var readingMinutes: Int
         var authors: [String]
         var updated: String?
+
+        /// What the document of the item with `fact` and `card` is made from, with its body `html`.
+        init(_ fact: ItemFacts, card: APICard, html: String, zone: TimeZone) {
+            path = fact.apiPath
+            self.card = card
+            self.html = html
+            categories = fact.categories.map(APICategoryRef.init)
+            tags = fact.tags.map { APITag(slug: $0.slug, name: $0.name) }
+            readingMinutes = fact.readingMinutes
+            authors = fact.authors
+            updated = fact.updated.map { TimestampFormat.rfc3339($0, in: zone) }
+        }
     }
 }

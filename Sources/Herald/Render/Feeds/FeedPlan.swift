@@ -48,7 +48,8 @@ enum FeedPlan {
         return channels.flatMap { channel in
             let inputs = FeedInputs(
                 channel: channel, config: site.config, layout: site.layout, urls: urls, hour: site.hour,
-                items: channel.items.map { site.items[$0] }, facts: channel.items.map { facts[$0] },
+                bodies: site.config.feeds.fullContent ? channel.items.map { site.items[$0].body.html } : [],
+                facts: channel.items.map { facts[$0] },
                 events: channel.items.map { facts[$0].event.map { APIEvent($0, now: site.now) } })
             // Entries carry their items' whole text only with `feeds.fullContent`.
             let bodies = site.config.feeds.fullContent ? channel.items : []
@@ -67,14 +68,15 @@ enum FeedPlan {
     }
 
     /// All a channel's feeds read: the channel, the site's settings, addresses and hour, and its
-    /// entries' items, facts and (for JSON Feed) event dates as of now.
+    /// entries' facts, bodies (with `feeds.fullContent`) and (for JSON Feed) event dates as of now.
     struct FeedInputs: Equatable, Sendable {
         var channel: FeedChannel
         var config: SiteConfig
         var layout: URLLayout
         var urls: SiteURLs
         var hour: Date
-        var items: [ContentItem]
+        /// Each entry's body as HTML, with `feeds.fullContent`; else none.
+        var bodies: [String]
         var facts: [ItemFacts]
         var events: [APIEvent?]
     }
@@ -101,14 +103,14 @@ struct FeedWriter: Sendable {
 
     /// The entry's HTML: the whole article with absolute links, or its summary.
     func contentHTML(_ entry: Int) -> String {
-        let item = inputs.items[entry]
-        let html = config.feeds.fullContent ? item.body.html : item.summaryHTML
-        return AbsoluteURLs.rewrite(eventPreamble(item) + html, pageURL: inputs.facts[entry].permalink)
+        let fact = inputs.facts[entry]
+        let html = config.feeds.fullContent ? inputs.bodies[entry] : fact.summaryHTML
+        return AbsoluteURLs.rewrite(eventPreamble(fact.event) + html, pageURL: fact.permalink)
     }
 
     /// For events, a line with when and where, so a feed reader shows it above the text.
-    func eventPreamble(_ item: ContentItem) -> String {
-        guard let event = item.event else { return "" }
+    func eventPreamble(_ event: EventDetails?) -> String {
+        guard let event else { return "" }
         var parts = [
             HTMLEscaping.escape(
                 dates.eventRange(event) + (event.allDay ? "" : " (\(dates.zoneLabel(event.timeZone, at: event.start)))")

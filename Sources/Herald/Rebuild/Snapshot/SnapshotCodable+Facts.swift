@@ -1,0 +1,114 @@
+import Foundation
+
+/// The snapshot's form of an item's facts (`ItemFacts`): what the command line's rebuild makes an
+/// edited item's API document and the feeds that show it from, beside the new body.
+extension ItemFacts: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        for text in [id, title, permalink, apiURL, apiPath, summaryText, summaryHTML] { output.write(text) }
+        output.write(kind)
+        output.write(image)
+        output.write(authors)
+        output.write(author)
+        output.write(updated)
+        output.write(published)
+        output.write(dated)
+        output.write(categories)
+        output.write(tags)
+        output.write(readingMinutes)
+        output.write(event)
+    }
+
+    init(from input: SnapshotReader) throws {
+        let (id, title, permalink, apiURL): (String, String, String, String) = (
+            try input.next(), try input.next(), try input.next(), try input.next()
+        )
+        let (apiPath, summaryText, summaryHTML): (String, String, String) = (
+            try input.next(), try input.next(), try input.next()
+        )
+        self.init(
+            id: id, kind: try input.next(), title: title, permalink: permalink, apiURL: apiURL, apiPath: apiPath,
+            summaryText: summaryText, summaryHTML: summaryHTML, image: try input.next(), authors: try input.next(),
+            author: try input.next(), updated: try input.next(), published: try input.next(), dated: try input.next(),
+            categories: try input.next(), tags: try input.next(), readingMinutes: try input.next(),
+            event: try input.next())
+    }
+}
+
+extension ImageFacts: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        output.write(url)
+        output.write(width)
+        output.write(height)
+        output.write(type)
+        output.write(srcset)
+        output.write(card)
+        output.write(thumbnail)
+    }
+
+    init(from input: SnapshotReader) throws {
+        self.init(
+            url: try input.next(), width: try input.next(), height: try input.next(), type: try input.next(),
+            srcset: try input.next(), card: try input.next(), thumbnail: try input.next())
+    }
+}
+
+extension ImageFacts.File: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        output.write(url)
+        output.write(width)
+        output.write(height)
+        output.write(type)
+    }
+
+    init(from input: SnapshotReader) throws {
+        self.init(url: try input.next(), width: try input.next(), height: try input.next(), type: try input.next())
+    }
+}
+
+/// A category as an item's facts name it: without the items filed under it, which nothing made
+/// from facts reads (feeds and API documents name a category by its slug, name, colour and icon),
+/// and which would write every category's list again for each of its items. It comes back with
+/// none.
+extension Category: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        output.write(slug)
+        output.write(name)
+        output.write(description)
+        output.write(color)
+        output.write(icon)
+        output.write(declared)
+        output.write(warnedAbout)
+    }
+
+    init(from input: SnapshotReader) throws {
+        self.init(
+            slug: try input.next(), name: try input.next(), description: try input.next(), color: try input.next(),
+            icon: try input.next(), declared: try input.next(), items: [], warnedAbout: try input.next())
+    }
+}
+
+/// A tag as an item's facts name it, without its items (see `Category`'s form).
+extension Tag: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        output.write(slug)
+        output.write(name)
+    }
+
+    init(from input: SnapshotReader) throws { self.init(slug: try input.next(), name: try input.next(), items: []) }
+}
+
+extension FeedChannel: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        output.write(title)
+        output.write(description)
+        output.write(homeURL)
+        output.write(folder)
+        output.write(items)
+    }
+
+    init(from input: SnapshotReader) throws {
+        self.init(
+            title: try input.next(), description: try input.next(), homeURL: try input.next(), folder: try input.next(),
+            items: try input.next())
+    }
+}
