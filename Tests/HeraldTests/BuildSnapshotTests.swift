@@ -27,8 +27,7 @@ import Testing
 
     /// The snapshot of a last build, with the parses its memo kept.
     private func write(_ last: LastBuild, memo: BuildMemo) -> SnapshotWriter {
-        let reports = last.allItems.map { ItemParser.Report(memo.parses.lookup($0.sourcePath)!.outcome) }
-        return BuildSnapshot.write(jobs: last.plan.jobs, items: last.allItems, reports: reports)
+        BuildSnapshot.write(BuildSnapshot.Made(last, memo: memo))
     }
 
     @Test(arguments: ["basic", "hugo-style"]) func eachPageReadOnItsOwnRendersToTheBytesTheBuildWrote(

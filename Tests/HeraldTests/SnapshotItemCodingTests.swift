@@ -83,3 +83,39 @@ extension SnapshotCodingTests {
         #expect(throws: SnapshotReader.Corrupt.self) { let _: EventDetails = try SnapshotReader(bytes).next() }
     }
 }
+
+/// An item's facts, as the command line's rebuild remakes its API document and feeds from them.
+extension SnapshotCodingTests {
+    static let imageFile = ImageFacts.File(
+        url: "https://example.org/img/a-480.jpg", width: 480, height: 320, type: "image/jpeg")
+    static let imageFacts = ImageFacts(
+        url: "https://example.org/img/a-960.jpg", width: 960, height: 640, type: "image/jpeg", srcset: [imageFile],
+        card: ImageFacts.File(url: "https://example.org/img/a-card.jpg", width: 600, height: 315, type: "image/jpeg"),
+        thumbnail: ImageFacts.File(url: "https://example.org/img/a-t.jpg", width: 200, height: 200, type: "image/jpeg"))
+    static let category = Category(
+        slug: "talks", name: "Talks", description: "All talks", color: "#c00", icon: "mic", declared: true,
+        items: [3, 4],
+        warnedAbout: true)
+    static let facts = ItemFacts(
+        id: "tag:example.org,2026-12-03:/events/a/", kind: .event, title: "讲座",
+        permalink: "https://example.org/events/a/",
+        apiURL: "https://example.org/api/events/a.json", apiPath: "api/events/a.json", summaryText: "A talk",
+        summaryHTML: "<p>A talk</p>", image: imageFacts, authors: ["Li"], author: "Li",
+        updated: Date(timeIntervalSince1970: 1_795_000_000), published: Date(timeIntervalSince1970: 1_790_000_000),
+        dated: true, categories: [category], tags: [Tag(slug: "science", name: "Science", items: [3])],
+        readingMinutes: 4, event: eventDetails)
+
+    @Test func factsComeBackWithEveryFieldButTheirTermsItems() throws {
+        #expect(unsetFields(of: Self.facts) == [])
+        try expectWhole(Self.imageFacts)
+        try expectWhole(Self.imageFile)
+        var expected = Self.facts
+        expected.categories[0].items = []
+        expected.tags[0].items = []
+        #expect(try roundTrip(Self.facts) == expected)
+        let channel = FeedChannel(
+            title: "Talks", description: "d", homeURL: "https://example.org/", folder: "categories/talks/",
+            items: [1, 2])
+        try expectWhole(channel)
+    }
+}

@@ -91,21 +91,14 @@ extension BuildMemo {
         return edits
     }
 
-    /// One edited item's view before and after, and its new body.
-    private struct ViewChange {
-        var old: ItemView
-        var new: ItemView
-        var body: RenderedMarkdown
-    }
-
     /// Each edited item's view with its new body, and its card and structured data made again
     /// as the planner makes them (from the view without them); the cards memo learns them.
-    private func remakeViews(of edited: Set<ItemID>, last: inout LastBuild, siteView: SiteView) -> [ItemID: ViewChange]
+    private func remakeViews(of edited: Set<ItemID>, last: inout LastBuild, siteView: SiteView) -> [ItemID: BodyChange]
     {
         let theme = last.plan.theme
         let dates = DateText(language: last.config.language, strings: theme.strings.table)
         let maker = ItemCard(theme: theme, site: siteView, strings: theme.strings)
-        var changes: [ItemID: ViewChange] = [:]
+        var changes: [ItemID: BodyChange] = [:]
         for id in edited.sorted() {
             let old = last.plan.itemViews[id]
             var view = old
@@ -119,14 +112,14 @@ extension BuildMemo {
                     templates: templateKey(ThemeTemplate.card.rawValue), view: plain, site: siteView, card: view.card,
                     jsonLD: view.jsonLD))
             last.plan.itemViews[id] = view
-            changes[id] = ViewChange(old: old, new: view, body: last.site.items[id].body)
+            changes[id] = BodyChange(old: old, new: view, body: last.site.items[id].body)
         }
         return changes
     }
 
     /// Renders again every page that shows an edited item, and tells the pages memo.
     private func renderPages(
-        showing changes: [ItemID: ViewChange], last: inout LastBuild, siteView: SiteView,
+        showing changes: [ItemID: BodyChange], last: inout LastBuild, siteView: SiteView,
         into result: inout BodyEditRebuild
     ) {
         let theme = last.plan.theme
@@ -136,19 +129,8 @@ extension BuildMemo {
         for index in last.plan.jobs.indices {
             // Changed in place: copying each of 13,000 contexts to look in it cost more than the rest.
             var shows = false
-            for (url, change) in byURL {
-                shows =
-                    last.plan.jobs[index].context.updateItemViews(at: url) { view in
-                        if view == change.old {
-                            view = change.new
-                        } else {
-                            // The card of one date of a repeating event (PagePlanner.occurrenceView): the
-                            // item's view with that date's times, and a card of its own made from it.
-                            view.setBody(change.body, dates: dates)
-                            view.jsonLD = change.new.jsonLD
-                            view.card = maker.card(of: view)
-                        }
-                    } || shows
+            for change in byURL.values {
+                shows = change.apply(to: &last.plan.jobs[index].context, card: maker, dates: dates) || shows
             }
             guard shows else { continue }
             let job = last.plan.jobs[index]

@@ -65,12 +65,18 @@ struct BuildSnapshot {
         /// The record of each content file's parse, by its path (relative to the site folder).
         var files: [String: Int] = [:]
         var pageCount = 0
+        /// Each published item, by its id (`ItemID`).
+        var items: [PublishedItem] = []
+        /// The feeds' channels (whose entries are item ids).
+        var channels: [FeedChannel] = []
 
         func write(to output: inout SnapshotWriter) {
             output.write(languages)
             output.write(pagesShowing)
             output.write(files)
             output.write(pageCount)
+            output.write(items)
+            output.write(channels)
         }
 
         init() {}
@@ -80,7 +86,62 @@ struct BuildSnapshot {
             pagesShowing = try input.next()
             files = try input.next()
             pageCount = try input.next()
+            items = try input.next()
+            channels = try input.next()
         }
+    }
+
+    /// A published item: its content file, the URL its views have, and the record of its facts
+    /// and body (`ItemRecord`).
+    struct PublishedItem: SnapshotCodable, Equatable {
+        var source: String
+        var url: String
+        var record: Int
+
+        func write(to output: inout SnapshotWriter) {
+            output.write(source)
+            output.write(url)
+            output.write(record)
+        }
+
+        init(source: String, url: String, record: Int) {
+            (self.source, self.url, self.record) = (source, url, record)
+        }
+
+        init(from input: SnapshotReader) throws {
+            self.init(source: try input.next(), url: try input.next(), record: try input.next())
+        }
+    }
+
+    /// A published item's facts and its body as the build showed it (links and images resolved):
+    /// what its API document and the feeds listing it are made from.
+    struct ItemRecord: SnapshotCodable, Equatable {
+        var facts: ItemFacts
+        var body: String
+
+        func write(to output: inout SnapshotWriter) {
+            output.write(facts)
+            output.write(body)
+        }
+
+        init(facts: ItemFacts, body: String) {
+            self.facts = facts
+            self.body = body
+        }
+
+        init(from input: SnapshotReader) throws { self.init(facts: try input.next(), body: try input.next()) }
+    }
+
+    /// What a build made that its snapshot keeps.
+    struct Made {
+        var jobs: [PageJob]
+        /// Every item parsed (drafts and all), before links were resolved, and their reports.
+        var parsed: [ContentItem]
+        var reports: [ItemParser.Report]
+        /// The model: its published items, with links and images resolved.
+        var site: Site
+        var facts: [ItemFacts]
+        var channels: [FeedChannel]
     }
 
     let archive: SnapshotArchive
@@ -91,7 +152,8 @@ struct BuildSnapshot {
         self.archive = archive
         let reader = try archive.record(archive.recordCount - 1)
         index = try reader.next()
-        guard reader.isAtEnd, index.pageCount >= 0, index.pageCount + index.files.count + 1 == archive.recordCount
+        guard reader.isAtEnd, index.pageCount >= 0,
+            index.pageCount + index.files.count + index.items.count + 1 == archive.recordCount
         else { throw SnapshotReader.Corrupt(description: "its index does not fit its records") }
     }
 
@@ -137,13 +199,14 @@ struct BuildSnapshot {
 
     // MARK: Writing
 
-    /// The snapshot of `jobs` and the parses of `files` (by path, relative to the site folder).
-    /// Jobs and parses are read where they are, by index: copying each out retained every text
-    /// and view it holds (a fifth of the time).
-    static func write(jobs: [PageJob], items: [ContentItem], reports: [ItemParser.Report]) -> SnapshotWriter {
+    /// The snapshot of what a build made. Jobs, parses and items are read where they are, by
+    /// index: copying each out retained every text and view it holds (a fifth of the time).
+    static func write(_ made: Made) -> SnapshotWriter {
+        let (jobs, parsed) = (made.jobs, made.parsed)
         // Room for what 10,000 items take (27 MB of pages, 74 MB shared), in proportion.
-        var output = SnapshotWriter(capacity: 4096 * (jobs.count + 16), sharedCapacity: 16_384 * (items.count + 16))
+        var output = SnapshotWriter(capacity: 4096 * (jobs.count + 16), sharedCapacity: 16_384 * (parsed.count + 16))
         var index = Index()
+        var urlOfSource: [String: String] = [:]
         for number in jobs.indices {
             // A language's shared views are those of its first page; a page whose differ keeps its own.
             while index.languages.count <= jobs[number].language {
@@ -152,16 +215,41 @@ struct BuildSnapshot {
             write(jobs, number, shared: index.languages[jobs[number].language], to: &output)
             output.endRecord()
             for url in jobs[number].context.shownItemURLs { index.pagesShowing[url, default: []].append(number) }
+            if let source = jobs[number].source?.path, let url = jobs[number].context.item?.url {
+                urlOfSource[source] = url
+            }
         }
         index.pageCount = jobs.count
-        for file in items.indices.sorted(by: { items[$0].sourcePath < items[$1].sourcePath }) {
-            index.files[items[file].sourcePath] = output.recordCount
-            ParsedFile.write(items[file], reports[file], to: &output)
+        for file in parsed.indices.sorted(by: { parsed[$0].sourcePath < parsed[$1].sourcePath }) {
+            index.files[parsed[file].sourcePath] = output.recordCount
+            ParsedFile.write(parsed[file], made.reports[file], to: &output)
             output.endRecord()
         }
+        for id in made.site.items.indices {
+            let source = made.site.items[id].sourcePath
+            index.items.append(
+                PublishedItem(source: source, url: urlOfSource[source] ?? "", record: output.recordCount))
+            output.write(made.facts[id])
+            output.write(made.site.items[id].body.html)
+            output.endRecord()
+        }
+        index.channels = made.channels
         output.write(index)
         output.endRecord()
         return output
+    }
+
+    /// The facts and body of the published item `id`.
+    func item(_ id: Int) throws -> ItemRecord {
+        guard index.items.indices.contains(id) else { throw SnapshotReader.Corrupt(description: "no such item") }
+        let number = index.items[id].record
+        guard number >= index.pageCount, number < archive.recordCount - 1 else {
+            throw SnapshotReader.Corrupt(description: "no such item record")
+        }
+        let input = try archive.record(number)
+        let record: ItemRecord = try input.next()
+        guard input.isAtEnd else { throw SnapshotReader.Corrupt(description: "an item with bytes left over") }
+        return record
     }
 
     private static func write(_ jobs: [PageJob], _ number: Int, shared: Language, to output: inout SnapshotWriter) {

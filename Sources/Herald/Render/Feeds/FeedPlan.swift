@@ -19,29 +19,7 @@ struct FeedChannel: Sendable, Equatable {
 enum FeedPlan {
     /// The feed files of a site, ready to be written.
     static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
-        let limit = site.config.feeds.limit
-        // Feeds list news and events by publication date, newest first.
-        let newestFirst: (ItemID, ItemID) -> Bool = { a, b in
-            facts[a].published != facts[b].published
-                ? facts[a].published > facts[b].published : site.items[a].sourcePath < site.items[b].sourcePath
-        }
-        let everything = (site.news + site.upcomingEvents + site.pastEvents).sorted(by: newestFirst)
-        var channels = [
-            FeedChannel(
-                title: site.config.title, description: site.config.description,
-                homeURL: urls.absolute(site.layout.homePath), folder: site.layout.homePath,
-                items: Array(everything.prefix(limit)))
-        ]
-        for category in site.categories {
-            let items = category.items.filter { site.items[$0].kind != .page }.sorted(by: newestFirst)
-            channels.append(
-                FeedChannel(
-                    title: "\(category.name) · \(site.config.title)",
-                    description: category.description ?? site.config.description,
-                    homeURL: urls.absolute(site.layout.categoryPath(category.slug)),
-                    folder: site.layout.categoryPath(category.slug),
-                    items: Array(items.prefix(limit))))
-        }
+        let channels = self.channels(site: site, urls: urls, facts: facts)
         // Made once for every feed: outside Chinese and English it looks up the language's CLDR
         // patterns, which is too dear to do for every feed. It follows from the settings' language.
         let dates = DateText(language: site.config.language)
@@ -65,6 +43,34 @@ enum FeedPlan {
                 }.readingBodies(of: bodies),
             ]
         }
+    }
+
+    /// The site's channel and each category's, with their newest entries.
+    static func channels(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [FeedChannel] {
+        let limit = site.config.feeds.limit
+        // Feeds list news and events by publication date, newest first.
+        let newestFirst: (ItemID, ItemID) -> Bool = { a, b in
+            facts[a].published != facts[b].published
+                ? facts[a].published > facts[b].published : site.items[a].sourcePath < site.items[b].sourcePath
+        }
+        let everything = (site.news + site.upcomingEvents + site.pastEvents).sorted(by: newestFirst)
+        var channels = [
+            FeedChannel(
+                title: site.config.title, description: site.config.description,
+                homeURL: urls.absolute(site.layout.homePath), folder: site.layout.homePath,
+                items: Array(everything.prefix(limit)))
+        ]
+        for category in site.categories {
+            let items = category.items.filter { site.items[$0].kind != .page }.sorted(by: newestFirst)
+            channels.append(
+                FeedChannel(
+                    title: "\(category.name) · \(site.config.title)",
+                    description: category.description ?? site.config.description,
+                    homeURL: urls.absolute(site.layout.categoryPath(category.slug)),
+                    folder: site.layout.categoryPath(category.slug),
+                    items: Array(items.prefix(limit))))
+        }
+        return channels
     }
 
     /// All a channel's feeds read: the channel, the site's settings, addresses and hour, and its

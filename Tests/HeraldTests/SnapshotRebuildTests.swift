@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@testable import Herald
+
+/// `herald build`'s rebuild after edits to bodies alone (SnapshotRebuild): from the last build's
+/// snapshot, it makes exactly the files a whole build makes again, with their bytes, and refuses
+/// every edit that is more than a body.
+@Suite struct SnapshotRebuildTests {
+    /// A copy of a fixture site, built once with a memo for its snapshot.
+    private struct Trial {
+        let folder: URL
+        let first: [String: Data]
+        let snapshot: BuildSnapshot
+        let config: SiteConfig
+
+        init(site: URL) throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-rebuild-\(UUID())")
+            try FileManager.default.copyItem(at: site, to: folder)
+            var build = Build(
+                options: BuildOptions(sourcePath: folder.path, now: Fixtures.now), fileSystem: .disk(root: folder.path))
+            let memo = BuildMemo()
+            build.memo = memo
+            let output = MemoryOutput()
+            _ = try build.run(into: output)
+            first = output.files
+            let last = try #require(memo.lastBuild.withLock { $0 })
+            config = last.config
+            let made = BuildSnapshot.write(BuildSnapshot.Made(last, memo: memo))
+            snapshot = try BuildSnapshot(SnapshotArchive(bytes: SnapshotArchive.bytes(of: made)))
+        }
+
+        func edit(_ path: String, _ change: (String) -> String) throws -> Data {
+            let url = folder.appendingPathComponent(path)
+            let data = Data(change(try String(contentsOf: url, encoding: .utf8)).utf8)
+            try data.write(to: url)
+            return data
+        }
+
+        /// What a whole build writes now.
+        func build() throws -> [String: Data] {
+            let output = MemoryOutput()
+            _ = try Build(
+                options: BuildOptions(sourcePath: folder.path, now: Fixtures.now), fileSystem: .disk(root: folder.path)
+            ).run(into: output)
+            return output.files
+        }
+
+        func rebuild(_ edits: [(path: String, data: Data)]) throws -> SnapshotRebuild.Result? {
+            let theme = try Theme.load(fileSystem: .disk(root: folder.path), language: config.language).get()
+            return try SnapshotRebuild(snapshot: snapshot, config: config, theme: theme, now: Fixtures.now).rebuild(
+                edits)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// Edits each file's body, rebuilds from the snapshot, and holds the result to a whole build:
+    /// every file it makes has the whole build's bytes, and every file the whole build changed is
+    /// one it makes.
+    private func expectSameAsWholeBuild(site: URL, editing paths: [String]) throws -> SnapshotRebuild.Result {
+        let trial = try Trial(site: site)
+        defer { trial.remove() }
+        var edits: [(path: String, data: Data)] = []
+        for path in paths {
+            edits.append(
+                (path, try trial.edit(path) { $0 + "\nOne more paragraph, with *emphasis*, added to \(path).\n" }))
+        }
+        let result = try #require(try trial.rebuild(edits))
+        let whole = try trial.build()
+        let made = Dictionary(result.files, uniquingKeysWith: { first, _ in first })
+        #expect(made.count == result.files.count, "a file made twice")
+        for (path, bytes) in made { #expect(whole[path] == bytes, "\(path) differs from the whole build's") }
+        let changed = whole.keys.filter { whole[$0] != trial.first[$0] }
+        #expect(!changed.isEmpty)
+        for path in changed { #expect(made[path] != nil, "\(path) changed but was not made again") }
+        return result
+    }
+
+    @Test func anEditedArticlesPagesAPIDocumentAndFeedsAreTheWholeBuilds() throws {
+        let result = try expectSameAsWholeBuild(
+            site: Fixtures.site("basic"), editing: ["content/news/2026/2026-11-10-训练.md"])
+        #expect(result.pages >= 2 && result.documents >= 4)
+        #expect(result.files.contains { $0.path.hasSuffix("feed.xml") })
+    }
+
+    @Test func editsToSeveralItemsAtOnceAreTheWholeBuilds() throws {
+        _ = try expectSameAsWholeBuild(
+            site: Fixtures.site("basic"), editing: ["content/events/quiz-night.md", "content/events/book-club.md"])
+        _ = try expectSameAsWholeBuild(
+            site: Fixtures.site("hugo-style"),
+            editing: ["content/news/2025-03-02-istio-talk.md", "content/news/2025-05-01-toml-front-matter.md"])
+    }
+
+    @Test func anEditBeyondTheBodyIsRefused() throws {
+        let trial = try Trial(site: Fixtures.site("basic"))
+        defer { trial.remove() }
+        let path = "content/news/2026/2026-11-10-训练.md"
+        let original = try trial.edit(path) { $0 }
+        // The title, a new warning (a footnote never defined), a file the last build did not parse.
+        let title = try trial.edit(path) { $0.replacingOccurrences(of: "title:", with: "title: Re") }
+        #expect(try trial.rebuild([(path, title)]) == nil)
+        let warning = String(decoding: original, as: UTF8.self) + "\nSee this[^nowhere].\n"
+        #expect(try trial.rebuild([(path, Data(warning.utf8))]) == nil)
+        #expect(try trial.rebuild([("content/news/2026/new.md", original)]) == nil)
+        #expect(try trial.rebuild([(path, original)])?.pages ?? 0 > 0)
+    }
+}
