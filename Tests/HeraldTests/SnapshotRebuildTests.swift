@@ -84,6 +84,13 @@ import Testing
         #expect(result.files.contains { $0.path.hasSuffix("feed.xml") })
     }
 
+    @Test func anEditedBodyShowingImagesOfTheSiteIsTheWholeBuilds() throws {
+        // Its image is a `<picture>` of the sizes made of it; its raw HTML is left out, as before.
+        let result = try expectSameAsWholeBuild(
+            site: Fixtures.site("basic"), editing: ["content/news/2026/2026-11-02-welcome.md"])
+        #expect(result.files.contains { String(decoding: $0.bytes, as: UTF8.self).contains("<picture>") })
+    }
+
     @Test func editsToSeveralItemsAtOnceAreTheWholeBuilds() throws {
         _ = try expectSameAsWholeBuild(
             site: Fixtures.site("basic"), editing: ["content/events/quiz-night.md", "content/events/book-club.md"])
@@ -104,5 +111,79 @@ import Testing
         #expect(try trial.rebuild([(path, Data(warning.utf8))]) == nil)
         #expect(try trial.rebuild([("content/news/2026/new.md", original)]) == nil)
         #expect(try trial.rebuild([(path, original)])?.pages ?? 0 > 0)
+    }
+}
+
+/// `herald build` with a snapshot kept: the next build after an edit to a body replaces the
+/// files it changes in the output, and leaves it as a whole build would.
+@Suite struct CommandLineRebuildTests {
+    private func build(_ site: URL, output: URL, force: Bool = false) throws -> BuildReport {
+        var options = BuildOptions(sourcePath: site.path, outputPath: output.path, now: Fixtures.now)
+        options.keepSnapshot = true
+        options.ignoreRecord = force
+        return try SiteBuild.run(options)
+    }
+
+    private func files(under folder: URL) throws -> [String: Data] {
+        var found: [String: Data] = [:]
+        for path in try GoldenFiles.files(under: folder) {
+            found[path] = try Data(contentsOf: folder.appendingPathComponent(path))
+        }
+        return found
+    }
+
+    @Test func aBodyEditIsRebuiltInPlaceAsAWholeBuildWouldBuildIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-rebuild-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let site = root.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Fixtures.site("basic"), to: site)
+        let output = root.appendingPathComponent("out")
+        _ = try build(site, output: output)
+        let snapshot = BuildRecord.snapshotPath(forOutput: output.path)
+        #expect(FileManager.default.fileExists(atPath: snapshot))
+        // Files changed within the last ticks of the clock are not trusted by their stamps.
+        Thread.sleep(forTimeInterval: 0.1)
+        let article = site.appendingPathComponent("content/news/2026/2026-11-02-welcome.md")
+        try (try String(contentsOf: article, encoding: .utf8) + "\nA line added later.\n").write(
+            to: article, atomically: false, encoding: .utf8)
+
+        let rebuilt = try build(site, output: output)
+        #expect(rebuilt.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue))
+        #expect(rebuilt.written > 0 && rebuilt.written < 20)
+        #expect(!FileManager.default.fileExists(atPath: snapshot))
+        let whole = root.appendingPathComponent("whole")
+        _ = try build(site, output: whole, force: true)
+        #expect(try files(under: output) == files(under: whole))
+        // The output and the record agree: nothing changed since is up to date.
+        #expect(try build(site, output: output).upToDate)
+
+        // Without a snapshot to trust (removed by the rebuild, or changed), an edit builds everything.
+        try (try String(contentsOf: article, encoding: .utf8) + "\nAnother.\n").write(
+            to: article, atomically: false, encoding: .utf8)
+        let next = try build(site, output: output)
+        #expect(!next.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue))
+        _ = try build(site, output: whole, force: true)
+        #expect(try files(under: output) == files(under: whole))
+    }
+
+    @Test func aFileNotInTheOutputIsNeverWritten() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-patch-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("out/a"), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: root.appendingPathComponent("out/a/index.html"))
+        let patch = try OutputPatch(
+            output: root.appendingPathComponent("out").path,
+            manifest: OutputManifest(files: ["a/index.html"], folders: ["a"]))
+        for path in ["../escaped.html", "a/../../escaped.html", "/tmp/escaped.html", "b/new.html"] {
+            #expect(throws: OutputPatch.Problem.self) {
+                try patch.replace([(path, Data("x".utf8))], fingerprint: "0-0")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("escaped.html").path))
+        let replaced = try patch.replace([("a/index.html", Data("new".utf8))], fingerprint: "0-2")
+        #expect(replaced.written == 1)
+        #expect(try Data(contentsOf: root.appendingPathComponent("out/a/index.html")) == Data("new".utf8))
     }
 }

@@ -35,9 +35,10 @@ import Testing
         #expect(plain.timings.flatMap { $0.parts.map(\.name) } == [])
     }
 
-    /// The steps `Build` times: `SiteBuild` adds the check before and the swap after, and
-    /// preparing and writing the output name where a failure happened, not steps of their own.
+    /// The steps `Build` times: `SiteBuild` adds the check before and the swap after (or a
+    /// rebuild from the snapshot instead of the build), and preparing and writing the output
+    /// name where a failure happened, not steps of their own.
     let stepsTimedByBuild = BuildStep.allCases.filter {
-        ![.checkForChanges, .swapOutputIn, .prepareOutput, .writeOutput].contains($0)
+        ![.checkForChanges, .rebuildEditedBodies, .swapOutputIn, .prepareOutput, .writeOutput].contains($0)
     }.map(\.rawValue)
 }

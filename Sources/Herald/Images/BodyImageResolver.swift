@@ -12,28 +12,21 @@ enum BodyImageResolver {
     static func resolve(_ site: inout Site, urls: SiteURLs, only: Set<ItemID>? = nil) {
         let ids = site.items.indices.filter { !site.items[$0].bodyImages.isEmpty && only?.contains($0) != false }
         guard !ids.isEmpty else { return }
-        // The <picture> of each image, made once: a few photos are shown by many bodies.
-        var pictures: [String: Picture] = [:]
+        // What each image becomes, worked out once: a few photos are shown by many bodies.
+        var made: [String: Resolved] = [:]
         for id in ids {
-            for body in site.items[id].bodyImages where pictures[body.path] == nil {
-                if let image = site.images.image(body.path), !image.outputs.isEmpty {
-                    pictures[body.path] = Picture(
-                        ImageView.make(written: body.written, image: image, alt: "", urls: urls).files)
-                }
+            for body in site.items[id].bodyImages where made[body.path] == nil {
+                made[body.path] = Resolved(body, images: site.images, urls: urls)
             }
         }
-        let (images, items, made) = (site.images, site.items, pictures)
+        let (items, resolvedOfPath) = (site.items, made)
         let resolved = ids.parallelMap { id -> (String, String, String) in
             let item = items[id]
-            let replacements = item.bodyImages.map { body in
-                { (src: String, alt: String, rest: String) in
-                    markup(picture: made[body.path], image: images.image(body.path), src: src, alt: alt, rest: rest)
-                }
-            }
+            let images = item.bodyImages.map { resolvedOfPath[$0.path]! }
             return (
-                replacingMarkers(in: item.body.html, with: replacements),
-                replacingMarkers(in: item.body.leadHTML, with: replacements),
-                replacingMarkers(in: item.summaryHTML, with: replacements)
+                replacingMarkers(in: item.body.html, with: images),
+                replacingMarkers(in: item.body.leadHTML, with: images),
+                replacingMarkers(in: item.summaryHTML, with: images)
             )
         }
         for (id, html) in zip(ids, resolved) {
@@ -41,10 +34,51 @@ enum BodyImageResolver {
         }
     }
 
+    /// What one image of a body becomes, whatever its alt text and title: its `<picture>` when
+    /// files were made of it, else its size when it was read (` width="…" height="…"`, or "").
+    /// The command line's snapshot keeps it for each image of each body, so that an edited body
+    /// is resolved as the build resolved it, without the image catalog.
+    struct Resolved: Sendable, Equatable {
+        var picture: Picture?
+        var size: String
+
+        init(picture: Picture?, size: String) {
+            self.picture = picture
+            self.size = size
+        }
+
+        /// What `body`'s image becomes, from the site's images.
+        init(_ body: BodyImage, images: ImageCatalog, urls: SiteURLs) {
+            let image = images.image(body.path)
+            picture = image.flatMap { image in
+                image.outputs.isEmpty
+                    ? nil : Picture(ImageView.make(written: body.written, image: image, alt: "", urls: urls).files)
+            }
+            size =
+                image.flatMap {
+                    $0.header.width > 0 ? " width=\"\($0.header.width)\" height=\"\($0.header.height)\"" : nil
+                } ?? ""
+        }
+    }
+
+    /// `html` with each image marker replaced by what `images` (by the markers' numbers) become.
+    static func replacingMarkers(in html: String, with images: [Resolved]) -> String {
+        replacingMarkers(
+            in: html,
+            with: images.map { resolved in
+                { src, alt, rest in markup(resolved, src: src, alt: alt, rest: rest) }
+            })
+    }
+
     /// The parts of an image's `<picture>` around its alt text and title.
-    struct Picture: Sendable {
+    struct Picture: Sendable, Equatable {
         var opening: String
         var closing: String
+
+        init(opening: String, closing: String) {
+            self.opening = opening
+            self.closing = closing
+        }
 
         init(_ view: ImageView.Files) {
             var html = "<picture>"
@@ -66,12 +100,9 @@ enum BodyImageResolver {
     /// The HTML of one image: its `<picture>` when files were made of it, else the `<img>` as
     /// cmark wrote it (`src` as it escaped the link, `alt` its escaped description, `rest` what
     /// followed, a ` title="…"`), with the image's size when it was read.
-    static func markup(picture: Picture?, image: SiteImage?, src: String, alt: String, rest: String) -> String {
-        if let picture { return picture.opening + alt + "\"" + rest + picture.closing }
-        let size =
-            image.flatMap { $0.header.width > 0 ? " width=\"\($0.header.width)\" height=\"\($0.header.height)\"" : nil }
-            ?? ""
-        return "<img src=\"\(src)\" alt=\"\(alt)\"\(rest)\(size) />"
+    static func markup(_ resolved: Resolved, src: String, alt: String, rest: String) -> String {
+        if let picture = resolved.picture { return picture.opening + alt + "\"" + rest + picture.closing }
+        return "<img src=\"\(src)\" alt=\"\(alt)\"\(rest)\(resolved.size) />"
     }
 
     /// The HTML with each `<img src="herald-body-image:N:link" alt="…" …/>` cmark wrote replaced.

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The files Herald keeps beside an output folder, never inside it (so they are never published):
-/// `.NAME.herald` (the marker), `.NAME.herald-cache.json` (the build record) and
-/// `.NAME.herald-cache.paths` (the output's manifest), beside `NAME/`.
+/// `.NAME.herald` (the marker), `.NAME.herald-cache.json` (the build record),
+/// `.NAME.herald-cache.paths` (the output's manifest) and `.NAME.herald-snapshot` (what the next
+/// build may rebuild from, `BuildSnapshot`), beside `NAME/`.
 enum BesideOutput {
     /// The file `.NAME<suffix>` beside the output folder `output`.
     static func path(forOutput output: String, suffix: String) -> String {

@@ -529,6 +529,25 @@ extension Build {
         report.written += try clock.step(.copyStaticFiles) { try copyStaticFiles(outputs.copies, to: output) }
     }
 
+    /// Starts making the snapshot of this build on another core, when `herald build` asked for
+    /// one and the site is in one language (the snapshot's rebuild knows one language's pages).
+    func startSnapshot(
+        _ model: SiteModelStage, facts: ModelFacts, outputs: PlannedOutputs, parsed: ParsedContent
+    ) -> BackgroundWork<SnapshotWriter.Written>? {
+        guard let snapshotInputs, model.editions.count == 1 else { return nil }
+        let site = model.site
+        let made = BuildSnapshot.Made(
+            jobs: outputs.plan.jobs, parsed: parsed.items, reports: parsed.reports, site: site, urls: model.urls,
+            facts: facts.all[SiteLanguage.defaultIndex],
+            channels: FeedPlan.channels(site: site, urls: model.urls, facts: facts.all[SiteLanguage.defaultIndex]),
+            inputs: InputValues(content: [:], others: ""))
+        return BackgroundWork {
+            var made = made
+            made.inputs = snapshotInputs()
+            return BuildSnapshot.write(made).written
+        }
+    }
+
     /// Keeps what `herald serve`'s next rebuild reuses. A multilingual site is rebuilt whole: the
     /// quick rebuilds know one language's pages.
     func remember(

@@ -28,6 +28,10 @@ public struct Build: Sendable {
     /// meanwhile (for the record of the build), and a stamp must be taken before its file is read,
     /// so that an edit made during the build is seen by the next one.
     public var beforeReadingContent: (@Sendable () -> Void)? = nil
+    /// Set by `herald build`: the input files' stamps as it took them before any was read. The
+    /// build then makes the snapshot its next build may rebuild from (`BuildSnapshot`), while it
+    /// writes, and hands it back in the report.
+    var snapshotInputs: (@Sendable () -> InputValues)? = nil
 
     /// A build of the site in `fileSystem`.
     public init(options: BuildOptions, fileSystem: FileSystem, log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -91,9 +95,11 @@ public struct Build: Sendable {
         if planOnly {
             try pathsChecked.wait().get()
         } else {
+            let snapshot = startSnapshot(model, facts: facts, outputs: outputs, parsed: parsed)
             try writeOutputs(
                 outputs, to: output, clock: &clock, pageFolders: pageFolders, pathsChecked: pathsChecked,
                 report: &report)
+            report.snapshot = snapshot?.wait()
             remember(model, config: config, facts: facts, outputs: outputs, parsed: parsed)
             report.model = BuiltModel(
                 site: model.site, otherLanguages: Array(model.editions.dropFirst()), theme: outputs.plan.theme,

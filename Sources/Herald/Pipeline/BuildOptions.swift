@@ -18,6 +18,11 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Build even when the record of the last build says the output is up to date.
     public var ignoreRecord = false
+    /// Keep a snapshot of the build beside the output (`BuildSnapshot`), from which the next
+    /// `herald build` after edits to articles' bodies alone rebuilds only what they change.
+    /// Off until writing it is cheaper: at 10,000 items it made a build 12% slower and took
+    /// 120 MB more at its peak, past the memory bound (bench/RESULTS.md, issue 39).
+    public var keepSnapshot = false
     /// For `herald serve`: the origin the site is previewed at (`http://127.0.0.1:8080`), which
     /// replaces the scheme and host of `baseURL` and keeps its path, so absolute links stay local.
     public var previewOrigin: String? = nil
@@ -83,6 +88,8 @@ public struct BuildReport: Sendable {
     public var baseURL = "/"
     /// What the build made its output from, for `herald check` to look at beside the output.
     var model: BuiltModel? = nil
+    /// The snapshot of the build, when `herald build` asked for one (`Build.snapshotInputs`).
+    var snapshot: SnapshotWriter.Written? = nil
 
     /// `Built 47 items into 118 pages (152 files written) in 0.21 s`.
     public var summary: String {

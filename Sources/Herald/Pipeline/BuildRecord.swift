@@ -12,7 +12,7 @@ import Foundation
 /// the next build is then a full one.
 struct BuildRecord: Codable, Equatable {
     /// Bumped when the record's meaning changes, so an old record is never trusted.
-    static let format = 3
+    static let format = 4
 
     var format: Int
     /// The herald binary (its size, time and inode): a new herald may build differently.
@@ -33,12 +33,20 @@ struct BuildRecord: Codable, Equatable {
     var files: Int
     var skipped: SkippedItems
     var warnings: [RecordedWarning]
+    /// The stamp of the snapshot the build left beside the output (`BuildSnapshot`), which the
+    /// next build may rebuild from; nil when it left none.
+    var snapshot: String? = nil
 
     /// A warning of the recorded build, repeated by an up-to-date check so it is not forgotten.
     struct RecordedWarning: Codable, Equatable {
         var path: String
         var line: Int
         var message: String
+    }
+
+    /// The snapshot's file beside an output folder.
+    static func snapshotPath(forOutput output: String) -> String {
+        BesideOutput.path(forOutput: output, suffix: ".herald-snapshot")
     }
 
     /// The record's file beside an output folder.

@@ -3,6 +3,7 @@
 public enum BuildStep: String, Sendable, CaseIterable {
     case prepareOutput = "prepare output"
     case checkForChanges = "check for changes"
+    case rebuildEditedBodies = "rebuild edited bodies"
     case readSiteYML = "read site.yml"
     case discoverContent = "discover content"
     case readData = "read data"

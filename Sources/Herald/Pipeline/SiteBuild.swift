@@ -29,28 +29,33 @@ public enum SiteBuild {
         let checkCPU = CPUClock.process()
         // The input files' stamps are taken before any of them is read, so an edit made during
         // the build is seen by the next one.
-        let stampInputs: @Sendable () -> String = {
-            FileStamps.fingerprint(root: source, paths: BuildRecord.inputPaths)
-        }
+        let stampInputs: @Sendable () -> InputValues = { InputValues(root: source) }
         let optionsKey = BuildRecord.optionsKey(options, source: source)
         let herald = BuildRecord.heraldIdentity
-        var inputs: BackgroundWork<String>? = nil
+        var inputs: BackgroundWork<InputValues>? = nil
         if !options.ignoreRecord, let record = BuildRecord.load(forOutput: output), record.herald == herald,
             record.options == optionsKey,
             record.validity.holds(at: options.now), isHeraldOutput(output)
         {
             let stamps = stampInputs()
             inputs = BackgroundWork { stamps }
-            if record.inputs == stamps,
-                OutputManifest.load(forOutput: output)?.fingerprint(root: output) == record.output
-            {
-                var report = record.upToDateReport(seconds: checkBegan.secondsElapsed)
-                report.timings = [
-                    StepTiming(
-                        step: BuildStep.checkForChanges.rawValue, seconds: report.seconds,
-                        cpuSeconds: CPUClock.process() - checkCPU)
-                ]
-                return report
+            let manifest = OutputManifest.load(forOutput: output)
+            if let manifest, manifest.fingerprint(root: output) == record.output {
+                let clock = (began: checkBegan, cpu: checkCPU)
+                if record.inputs == stamps.fingerprint {
+                    var report = record.upToDateReport(seconds: checkBegan.secondsElapsed)
+                    report.timings = [
+                        StepTiming(
+                            step: BuildStep.checkForChanges.rawValue, seconds: report.seconds,
+                            cpuSeconds: CPUClock.process() - checkCPU)
+                    ]
+                    return report
+                } else if let report = rebuildFromSnapshot(
+                    options, source: source, output: output, record: record, manifest: manifest, inputs: stamps,
+                    clock: clock)
+                {
+                    return report
+                }
             }
         }
         // With no record that could say the output is up to date, the stamps (10,000 files: 25 ms)
@@ -65,6 +70,7 @@ public enum SiteBuild {
             var build = Build(options: options, fileSystem: .disk(root: source), log: log)
             build.progress = progress
             build.beforeReadingContent = { _ = inputStamps.wait() }
+            if options.keepSnapshot { build.snapshotInputs = { inputStamps.wait() } }
             var report = try build.run(into: tree)
             report.timings.insert(checkTiming, at: 0)
             report.seconds += checkTiming.seconds
@@ -72,6 +78,7 @@ public enum SiteBuild {
             let cpuBefore = CPUClock.process()
             progress?(BuildProgress(step: BuildStep.swapOutputIn.rawValue, done: 0, total: 0))
             BuildRecord.remove(forOutput: output)
+            unlink(BuildRecord.snapshotPath(forOutput: output))
             KillPoint.reached("before-swap")
             try tree.commit()
             _ = FileManager.default.createFile(
@@ -83,16 +90,22 @@ public enum SiteBuild {
                 // The manifest is written while the folders are stamped, and before the record:
                 // a record stands only beside the manifest of its output.
                 let manifest = tree.manifest
-                let saved = BackgroundWork { manifest.save(forOutput: output) }
+                let snapshot = report.snapshot
+                let saved = BackgroundWork { () -> String? in
+                    manifest.save(forOutput: output)
+                    return snapshot.flatMap { saveSnapshot($0, forOutput: output) }
+                }
                 let fingerprint = tree.fingerprint()
-                saved.wait()
                 BuildRecord(
-                    format: BuildRecord.format, herald: herald, options: optionsKey, inputs: inputStamps.wait(),
-                    output: fingerprint, validity: validity, baseURL: report.baseURL,
-                    items: report.items, pages: report.pages, files: report.files, skipped: report.skipped,
-                    warnings: report.warnings.map { .init(path: $0.path, line: $0.line, message: $0.message) }
+                    format: BuildRecord.format, herald: herald, options: optionsKey,
+                    inputs: inputStamps.wait().fingerprint, output: fingerprint, validity: validity,
+                    baseURL: report.baseURL, items: report.items, pages: report.pages, files: report.files,
+                    skipped: report.skipped,
+                    warnings: report.warnings.map { .init(path: $0.path, line: $0.line, message: $0.message) },
+                    snapshot: saved.wait()
                 )
                 .save(forOutput: output)
+                report.snapshot = nil
             }
             KillPoint.reached("after-record")
             report.timings.append(

@@ -69,6 +69,8 @@ struct BuildSnapshot {
         var items: [PublishedItem] = []
         /// The feeds' channels (whose entries are item ids).
         var channels: [FeedChannel] = []
+        /// The input files as the build found them before reading any.
+        var inputs = InputValues(content: [:], others: "")
 
         func write(to output: inout SnapshotWriter) {
             output.write(languages)
@@ -77,6 +79,7 @@ struct BuildSnapshot {
             output.write(pageCount)
             output.write(items)
             output.write(channels)
+            output.write(inputs)
         }
 
         init() {}
@@ -88,6 +91,7 @@ struct BuildSnapshot {
             pageCount = try input.next()
             items = try input.next()
             channels = try input.next()
+            inputs = try input.next()
         }
     }
 
@@ -114,22 +118,28 @@ struct BuildSnapshot {
     }
 
     /// A published item's facts and its body as the build showed it (links and images resolved):
-    /// what its API document and the feeds listing it are made from.
+    /// what its API document and the feeds listing it are made from; and what each image its
+    /// body shows became, to resolve an edited body as the build did.
     struct ItemRecord: SnapshotCodable, Equatable {
         var facts: ItemFacts
         var body: String
+        var images: [BodyImageResolver.Resolved]
 
         func write(to output: inout SnapshotWriter) {
             output.write(facts)
             output.write(body)
+            output.write(images)
         }
 
-        init(facts: ItemFacts, body: String) {
+        init(facts: ItemFacts, body: String, images: [BodyImageResolver.Resolved]) {
             self.facts = facts
             self.body = body
+            self.images = images
         }
 
-        init(from input: SnapshotReader) throws { self.init(facts: try input.next(), body: try input.next()) }
+        init(from input: SnapshotReader) throws {
+            self.init(facts: try input.next(), body: try input.next(), images: try input.next())
+        }
     }
 
     /// What a build made that its snapshot keeps.
@@ -140,8 +150,10 @@ struct BuildSnapshot {
         var reports: [ItemParser.Report]
         /// The model: its published items, with links and images resolved.
         var site: Site
+        var urls: SiteURLs
         var facts: [ItemFacts]
         var channels: [FeedChannel]
+        var inputs: InputValues
     }
 
     let archive: SnapshotArchive
@@ -225,15 +237,24 @@ struct BuildSnapshot {
             ParsedFile.write(parsed[file], made.reports[file], to: &output)
             output.endRecord()
         }
+        var resolved: [String: BodyImageResolver.Resolved] = [:]
         for id in made.site.items.indices {
             let source = made.site.items[id].sourcePath
             index.items.append(
                 PublishedItem(source: source, url: urlOfSource[source] ?? "", record: output.recordCount))
             output.write(made.facts[id])
             output.write(made.site.items[id].body.html)
+            let images = made.site.items[id].bodyImages.map { body in
+                if let known = resolved[body.path] { return known }
+                let image = BodyImageResolver.Resolved(body, images: made.site.images, urls: made.urls)
+                resolved[body.path] = image
+                return image
+            }
+            output.write(images)
             output.endRecord()
         }
         index.channels = made.channels
+        index.inputs = made.inputs
         output.write(index)
         output.endRecord()
         return output

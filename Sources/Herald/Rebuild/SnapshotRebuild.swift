@@ -9,8 +9,8 @@ import Foundation
 /// Nil when the edits are more than bodies, by the same test as `herald serve`'s: a file's new
 /// parse must be its last one in all but the body, with the same warnings. Nil too for what the
 /// snapshot does not yet keep: a site in several languages, and an edited body that links to
-/// other content files or shows images of the site (both resolved against the whole model).
-/// The caller then builds everything; BuildSnapshotTests compares the two.
+/// other content files (resolved against every item parsed).
+/// The caller then builds everything; SnapshotRebuildTests compares the two.
 struct SnapshotRebuild {
     let snapshot: BuildSnapshot
     let config: SiteConfig
@@ -66,11 +66,18 @@ struct SnapshotRebuild {
                 edit.data, source: ContentSource(path: edit.path, kind: last.item.kind, bundle: last.item.bundle))
             guard let item = outcome.item,
                 BuildSnapshot.ParsedFile(item: item, report: ItemParser.Report(outcome)) == last,
-                item.contentLinks.isEmpty, item.bodyImages.isEmpty
+                item.contentLinks.isEmpty
             else { return nil }
             // A draft this build leaves out is shown nowhere.
             guard let id = idOfSource[edit.path] else { continue }
             var body = item.body
+            // Resolved in the build's order: images of the site, then alerts' titles.
+            if !item.bodyImages.isEmpty {
+                let images = try snapshot.item(id).images
+                guard images.count == item.bodyImages.count else { return nil }
+                body.html = BodyImageResolver.replacingMarkers(in: body.html, with: images)
+                body.leadHTML = BodyImageResolver.replacingMarkers(in: body.leadHTML, with: images)
+            }
             if body.hasAlerts {
                 body.html = AlertTitles.localize(body.html, alerts)
                 body.leadHTML = AlertTitles.localize(body.leadHTML, alerts)

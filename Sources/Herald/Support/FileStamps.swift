@@ -17,12 +17,17 @@ public enum FileStamps {
     /// files and folders of the 10,000-item benchmark's output.
     /// Large folders near the top (`news/` holds a folder per article) are read on all cores.
     static func fingerprint(root: String, paths: [String]) -> String {
+        sum(root: root, paths: paths)?.text ?? "no \(root)"
+    }
+
+    /// What `fingerprint` adds up (nil when `root` cannot be opened), to add to or take from.
+    static func sum(root: String, paths: [String]) -> FingerprintSum? {
         let rootDescriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard rootDescriptor >= 0 else { return "no \(root)" }
+        guard rootDescriptor >= 0 else { return nil }
         defer { close(rootDescriptor) }
         var sum = FingerprintSum()
         for path in paths { sum.add(entrySum(in: rootDescriptor, name: path, path: path, above: [])) }
-        return sum.text
+        return sum
     }
 
     /// The value of each entry (file or folder) under `root` at the relative `path`, by its path:
@@ -210,6 +215,12 @@ struct FingerprintSum: EntrySum, Equatable {
     mutating func remove(_ value: UInt64) {
         total &-= value
         count -= 1
+    }
+
+    /// Takes out all of another sum's entries, added before.
+    mutating func remove(_ other: FingerprintSum) {
+        total &-= other.total
+        count -= other.count
     }
 
     /// The sum a fingerprint's `text` was made from.

@@ -7,7 +7,8 @@ extension BuildSnapshot.Made {
         self.init(
             jobs: last.plan.jobs, parsed: last.allItems,
             reports: last.allItems.map { ItemParser.Report(memo.parses.lookup($0.sourcePath)!.outcome) },
-            site: last.site, facts: last.facts,
-            channels: FeedPlan.channels(site: last.site, urls: last.urls, facts: last.facts))
+            site: last.site, urls: last.urls, facts: last.facts,
+            channels: FeedPlan.channels(site: last.site, urls: last.urls, facts: last.facts),
+            inputs: InputValues(root: last.options.sourcePath))
     }
 }

@@ -208,7 +208,10 @@ final class SnapshotArchive {
     // MARK: Writing
 
     /// The archive of what `writer` wrote, every record finished.
-    static func bytes(of writer: SnapshotWriter) -> [UInt8] {
+    static func bytes(of writer: SnapshotWriter) -> [UInt8] { bytes(of: writer.written) }
+
+    /// The archive of what a writer wrote.
+    static func bytes(of writer: SnapshotWriter.Written) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size(of: writer))
         for part in parts(of: writer) { part.withUnsafeBytes { bytes.append(contentsOf: $0) } }
@@ -218,6 +221,11 @@ final class SnapshotArchive {
     /// Writes the archive of what `writer` wrote into the file at `path`, replacing it whole
     /// (under another name, then renamed). Returns whether it was written.
     @discardableResult static func save(_ writer: SnapshotWriter, to path: String) -> Bool {
+        save(writer.written, to: path)
+    }
+
+    /// Writes the archive of what a writer wrote into the file at `path` (see above).
+    @discardableResult static func save(_ writer: SnapshotWriter.Written, to path: String) -> Bool {
         let temporary = path + ".tmp-herald\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
@@ -244,12 +252,12 @@ final class SnapshotArchive {
         return true
     }
 
-    private static func size(of writer: SnapshotWriter) -> Int {
+    private static func size(of writer: SnapshotWriter.Written) -> Int {
         headerSize + 8 * (writer.recordEnds.count + writer.sharedEnds.count) + writer.bytes.count + writer.shared.count
     }
 
     /// The archive's parts in order: header, the two tables of ends, the records, the entries.
-    private static func parts(of writer: SnapshotWriter) -> [[UInt8]] {
+    private static func parts(of writer: SnapshotWriter.Written) -> [[UInt8]] {
         precondition(writer.bytes.count == (writer.recordEnds.last ?? 0), "a record not ended")
         var head = magic
         head.reserveCapacity(size(of: writer) - writer.bytes.count - writer.shared.count)

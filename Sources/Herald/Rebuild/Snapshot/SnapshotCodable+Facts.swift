@@ -112,3 +112,19 @@ extension FeedChannel: SnapshotCodable {
             items: try input.next())
     }
 }
+
+extension BodyImageResolver.Resolved: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        output.write(picture?.opening)
+        output.write(picture?.closing)
+        output.write(size)
+    }
+
+    init(from input: SnapshotReader) throws {
+        let (opening, closing): (String?, String?) = (try input.next(), try input.next())
+        let picture = opening.flatMap { opening in
+            closing.map { BodyImageResolver.Picture(opening: opening, closing: $0) }
+        }
+        self.init(picture: picture, size: try input.next())
+    }
+}

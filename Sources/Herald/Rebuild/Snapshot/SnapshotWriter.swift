@@ -57,6 +57,17 @@ struct SnapshotWriter {
     /// How many records are finished.
     var recordCount: Int { recordEnds.count }
 
+    /// What was written, without what the writing kept to tell shared values apart: what an
+    /// archive is made of, which may be handed to another thread.
+    struct Written: Sendable {
+        var bytes: [UInt8]
+        var recordEnds: [Int]
+        var shared: [UInt8]
+        var sharedEnds: [Int]
+    }
+
+    var written: Written { Written(bytes: bytes, recordEnds: recordEnds, shared: shared, sharedEnds: sharedEnds) }
+
     /// Writes `object` once, as an entry of the shared table holding what `write` writes, and
     /// here (and wherever it is written again) as that entry's number. `SnapshotReader.intern`
     /// reads it back as one object.

@@ -1,0 +1,74 @@
+import Foundation
+
+/// `herald build` after edits to content files' bodies alone: the files they change made from
+/// the last build's snapshot (`SnapshotRebuild`) and replaced in the output in place
+/// (`OutputPatch`), instead of a whole build.
+extension SiteBuild {
+    /// The report of a rebuild from the snapshot beside `output`, or nil when there is none to
+    /// trust or the edits are more than bodies (the caller then builds everything). `record`
+    /// and `manifest` are the last build's, and the output is as it left it; `inputs` are the
+    /// input files' stamps now.
+    static func rebuildFromSnapshot(
+        _ options: BuildOptions, source: String, output: String, record: BuildRecord, manifest: OutputManifest,
+        inputs: InputValues, clock: (began: DispatchTime, cpu: Double)
+    ) -> BuildReport? {
+        let began = DispatchTime.now()
+        let cpu = CPUClock.process()
+        let path = BuildRecord.snapshotPath(forOutput: output)
+        guard let stamp = record.snapshot, FileStamps.settledStamp(of: path)?.value == stamp,
+            let snapshot = try? BuildSnapshot(SnapshotArchive(contentsOf: path))
+        else { return nil }
+        let (changed, addedOrRemoved) = inputs.changedFiles(since: snapshot.index.inputs)
+        guard !addedOrRemoved, !changed.isEmpty, inputs.others == snapshot.index.inputs.others,
+            let result = rebuild(changed, from: snapshot, options: options, source: source)
+        else { return nil }
+        // From here the output changes: without a record, an interrupted rebuild is followed by a whole build.
+        BuildRecord.remove(forOutput: output)
+        // The snapshot's pages show the edited items as they were: the next edit builds everything.
+        unlink(path)
+        guard let patch = try? OutputPatch(output: output, manifest: manifest),
+            let replaced = try? patch.replace(result.files, fingerprint: record.output)
+        else { return nil }
+        var updated = record
+        (updated.inputs, updated.output, updated.snapshot) = (inputs.fingerprint, replaced.fingerprint, nil)
+        updated.save(forOutput: output)
+        var report = record.upToDateReport(seconds: clock.began.secondsElapsed)
+        (report.upToDate, report.written) = (false, replaced.written)
+        report.timings = [
+            StepTiming(
+                step: BuildStep.checkForChanges.rawValue, seconds: report.seconds - began.secondsElapsed,
+                cpuSeconds: cpu - clock.cpu),
+            StepTiming(
+                step: BuildStep.rebuildEditedBodies.rawValue, seconds: began.secondsElapsed,
+                cpuSeconds: CPUClock.process() - cpu),
+        ]
+        return report
+    }
+
+    /// The files the edits to `changed` (content files, relative to the site folder) make again,
+    /// read with the site's settings and templates as they are (and as they were: their stamps
+    /// are the last build's); nil when the edits are more than bodies.
+    private static func rebuild(
+        _ changed: [String], from snapshot: BuildSnapshot, options: BuildOptions, source: String
+    ) -> SnapshotRebuild.Result? {
+        let fileSystem = FileSystem.disk(root: source)
+        var edits: [(path: String, data: Data)] = []
+        for path in changed {
+            guard let data = try? fileSystem.readFileAtMost(path, ItemParser.largestFile) else { return nil }
+            edits.append((path, data))
+        }
+        var warnings: [Diagnostic] = []
+        guard let config = try? Build(options: options, fileSystem: fileSystem).readConfig(warnings: &warnings),
+            let theme = try? Theme.load(fileSystem: fileSystem, language: config.language).get()
+        else { return nil }
+        return try? SnapshotRebuild(snapshot: snapshot, config: config, theme: theme, now: options.now).rebuild(edits)
+    }
+
+    /// Saves a build's snapshot beside `output`; its stamp, for the record, or nil when it could
+    /// not be saved (the next build is then a whole one).
+    static func saveSnapshot(_ snapshot: SnapshotWriter.Written, forOutput output: String) -> String? {
+        let path = BuildRecord.snapshotPath(forOutput: output)
+        guard SnapshotArchive.save(snapshot, to: path) else { return nil }
+        return FileStamps.settledStamp(of: path)?.value
+    }
+}
