@@ -9,15 +9,7 @@ import Testing
 @Suite struct BuildSnapshotTests {
     /// A fixture site built with a memo, for its last build, and what the build wrote.
     private func lastBuild(of site: String) throws -> (last: LastBuild, memo: BuildMemo, files: [String: Data]) {
-        let folder = Fixtures.site(site)
-        var build = Build(
-            options: BuildOptions(sourcePath: folder.path, now: Fixtures.now), fileSystem: .disk(root: folder.path))
-        let memo = BuildMemo()
-        build.memo = memo
-        let output = MemoryOutput()
-        _ = try build.run(into: output)
-        let last = try #require(memo.lastBuild.withLock { $0 })
-        return (last, memo, output.files)
+        try builtWithMemo(Fixtures.site(site))
     }
 
     private func snapshot(of last: LastBuild, memo: BuildMemo) throws -> (BuildSnapshot, [UInt8]) {

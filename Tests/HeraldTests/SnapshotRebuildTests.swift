@@ -17,14 +17,8 @@ import Testing
         init(site: URL) throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-rebuild-\(UUID())")
             try FileManager.default.copyItem(at: site, to: folder)
-            var build = Build(
-                options: BuildOptions(sourcePath: folder.path, now: Fixtures.now), fileSystem: .disk(root: folder.path))
-            let memo = BuildMemo()
-            build.memo = memo
-            let output = MemoryOutput()
-            _ = try build.run(into: output)
-            first = output.files
-            let last = try #require(memo.lastBuild.withLock { $0 })
+            let (last, memo, files) = try builtWithMemo(folder)
+            first = files
             config = last.config
             let made = BuildSnapshot.write(BuildSnapshot.Made(last, memo: memo))
             snapshot = try BuildSnapshot(SnapshotArchive(bytes: SnapshotArchive.bytes(of: made)))

@@ -200,13 +200,18 @@ struct BuildSnapshot {
     /// The last build's parse of the content file at `path`, if it parsed one there.
     func parse(of path: String) throws -> ParsedFile? {
         guard let number = index.files[path] else { return nil }
+        return try recordAfterPages(number) as ParsedFile
+    }
+
+    /// The value of record `number`, one of those after the pages and before the index, read whole.
+    private func recordAfterPages<T: SnapshotCodable>(_ number: Int) throws -> T {
         guard number >= index.pageCount, number < archive.recordCount - 1 else {
-            throw SnapshotReader.Corrupt(description: "no such file")
+            throw SnapshotReader.Corrupt(description: "no such record: \(number)")
         }
         let input = try archive.record(number)
-        let parse: ParsedFile = try input.next()
-        guard input.isAtEnd else { throw SnapshotReader.Corrupt(description: "a parse with bytes left over") }
-        return parse
+        let value: T = try input.next()
+        guard input.isAtEnd else { throw SnapshotReader.Corrupt(description: "a record with bytes left over") }
+        return value
     }
 
     // MARK: Writing
@@ -263,14 +268,7 @@ struct BuildSnapshot {
     /// The facts and body of the published item `id`.
     func item(_ id: Int) throws -> ItemRecord {
         guard index.items.indices.contains(id) else { throw SnapshotReader.Corrupt(description: "no such item") }
-        let number = index.items[id].record
-        guard number >= index.pageCount, number < archive.recordCount - 1 else {
-            throw SnapshotReader.Corrupt(description: "no such item record")
-        }
-        let input = try archive.record(number)
-        let record: ItemRecord = try input.next()
-        guard input.isAtEnd else { throw SnapshotReader.Corrupt(description: "an item with bytes left over") }
-        return record
+        return try recordAfterPages(index.items[id].record)
     }
 
     private static func write(_ jobs: [PageJob], _ number: Int, shared: Language, to output: inout SnapshotWriter) {

@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 @testable import Herald
 
 extension BuildSnapshot.Made {
@@ -11,4 +14,17 @@ extension BuildSnapshot.Made {
             channels: FeedPlan.channels(site: last.site, urls: last.urls, facts: last.facts),
             inputs: InputValues(root: last.options.sourcePath))
     }
+}
+
+/// A site folder built with a memo, as `herald serve` builds it: its last build (for a snapshot),
+/// the memo, and what the build wrote.
+func builtWithMemo(_ folder: URL) throws -> (last: LastBuild, memo: BuildMemo, files: [String: Data]) {
+    var build = Build(
+        options: BuildOptions(sourcePath: folder.path, now: Fixtures.now), fileSystem: .disk(root: folder.path))
+    let memo = BuildMemo()
+    build.memo = memo
+    let output = MemoryOutput()
+    _ = try build.run(into: output)
+    let last = try #require(memo.lastBuild.withLock { $0 })
+    return (last, memo, output.files)
 }
