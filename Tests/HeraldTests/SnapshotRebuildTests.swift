@@ -175,6 +175,15 @@ import Testing
                 try patch.replace([(path, Data("x".utf8))], fingerprint: "0-0")
             }
         }
+        // A manifest changed to name a place outside is held to the output folder all the same.
+        let escaping = ["../escaped.html", "a/../../escaped.html"]
+        let changed = try OutputPatch(
+            output: root.appendingPathComponent("out").path, manifest: OutputManifest(files: escaping, folders: []))
+        for path in escaping {
+            #expect(throws: OutputPatch.Problem.self) {
+                try changed.replace([(path, Data("x".utf8))], fingerprint: "0-0")
+            }
+        }
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("escaped.html").path))
         let replaced = try patch.replace([("a/index.html", Data("new".utf8))], fingerprint: "0-2")
         #expect(replaced.written == 1)
