@@ -84,6 +84,31 @@ import Testing
         #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(contentsOf: path + ".missing") }
     }
 
+    @Test func aSnapshotIsOpenedOnlyAsARegularFileAndSavedNeverThroughALink() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-snapshot-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A FIFO in its place is refused at once, not waited on.
+        let fifo = folder.appendingPathComponent("fifo").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(contentsOf: fifo) }
+        // A link where the file is written beside it is replaced, and its target left alone.
+        let victim = folder.appendingPathComponent("victim")
+        try Data("keep".utf8).write(to: victim)
+        let path = folder.appendingPathComponent("snapshot").path
+        #expect(symlink(victim.path, path + ".tmp-herald\(getpid())") == 0)
+        var output = SnapshotWriter()
+        output.write("x")
+        output.endRecord()
+        #expect(SnapshotArchive.save(output, to: path))
+        #expect(try Data(contentsOf: victim) == Data("keep".utf8))
+        #expect(try SnapshotArchive(contentsOf: path).recordCount == 1)
+        // Nor is a snapshot opened through a link.
+        let link = folder.appendingPathComponent("link").path
+        #expect(symlink(path, link) == 0)
+        #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(contentsOf: link) }
+    }
+
     @Test func anIndexThatDoesNotFitItsRecordsIsRefused() throws {
         // An archive of a page's worth of bytes whose last record is an index of no pages.
         var output = SnapshotWriter()
@@ -93,6 +118,15 @@ import Testing
         output.endRecord()
         #expect(throws: SnapshotReader.Corrupt.self) {
             try BuildSnapshot(SnapshotArchive(bytes: SnapshotArchive.bytes(of: output)))
+        }
+        // A count of pages so large that adding to it would overflow.
+        var huge = BuildSnapshot.Index()
+        huge.pageCount = Int.max
+        var overflowing = SnapshotWriter()
+        overflowing.write(huge)
+        overflowing.endRecord()
+        #expect(throws: SnapshotReader.Corrupt.self) {
+            try BuildSnapshot(SnapshotArchive(bytes: SnapshotArchive.bytes(of: overflowing)))
         }
         var empty = SnapshotWriter()
         empty.write(BuildSnapshot.Index())

@@ -42,7 +42,10 @@ struct OutputPatch {
         for (path, _) in replacements where !files.contains(path) {
             throw Problem(description: "\(path) is not a file of the output")
         }
-        let changed = replacements.filter { (try? DiskReader.read($0.path, in: folder)) != $0.bytes }
+        // Read at most the new bytes' length: a longer file differs, however long it is.
+        let changed = replacements.filter {
+            (try? DiskReader.read($0.path, in: folder, atMost: $0.bytes.count)) != $0.bytes
+        }
         guard !changed.isEmpty else { return (0, fingerprint) }
         let root = try descriptor(of: nil)
         defer { close(root) }

@@ -164,7 +164,7 @@ struct BuildSnapshot {
         self.archive = archive
         let reader = try archive.record(archive.recordCount - 1)
         index = try reader.next()
-        guard reader.isAtEnd, index.pageCount >= 0,
+        guard reader.isAtEnd, index.pageCount >= 0, index.pageCount < archive.recordCount,
             index.pageCount + index.files.count + index.items.count + 1 == archive.recordCount
         else { throw SnapshotReader.Corrupt(description: "its index does not fit its records") }
     }

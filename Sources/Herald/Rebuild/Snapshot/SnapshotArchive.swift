@@ -23,13 +23,15 @@ final class SnapshotArchive {
     private let release: (UnsafeRawBufferPointer) -> Void
     let recordCount: Int
     let entryCount: Int
-    /// Where the tables of ends start, and where the records' and the entries' bytes start.
-    private let recordEndsAt: Int
-    private let entryEndsAt: Int
+    /// Where each record and entry ends, checked and copied when the archive is opened (a file
+    /// changed in place since cannot make them disagree with the bytes read); and where the
+    /// records' and the entries' bytes start.
+    private let recordEnds: [Int]
+    private let entryEnds: [Int]
     private let recordsAt: Int
     private let entriesAt: Int
-    /// The shared entries read so far, each read once.
-    private var entries: [Entry?]
+    /// The shared entries read so far, each read once (only those read take memory).
+    private var entries: [Int: Entry] = [:]
     /// How deep the values being read nest, across entries (see `SnapshotReader.nested`).
     var depth = 0
 
@@ -52,13 +54,15 @@ final class SnapshotArchive {
         }
     }
 
-    /// Opens the archive in the file at `path`, mapped.
+    /// Opens the archive in the file at `path`, mapped: a regular file, never through a link,
+    /// never waiting on a FIFO put in its place. Herald replaces the file whole, never changes it
+    /// in place; a file cut short in place while it is read would end the process (SIGBUS).
     convenience init(contentsOf path: String) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else { throw SnapshotReader.Corrupt(description: "it cannot be opened") }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_size >= Self.headerSize,
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= Self.headerSize,
             let mapped = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED
         else { throw SnapshotReader.Corrupt(description: "it cannot be mapped") }
         let base = UnsafeRawBufferPointer(start: mapped, count: Int(info.st_size))
@@ -75,20 +79,18 @@ final class SnapshotArchive {
     ) {
         self.base = base
         self.release = release
-        recordCount = layout.records
-        entryCount = layout.entries
-        recordEndsAt = Self.headerSize
-        entryEndsAt = Self.headerSize + 8 * layout.records
-        recordsAt = entryEndsAt + 8 * layout.entries
-        entriesAt = recordsAt + layout.recordBytes
-        entries = Array(repeating: nil, count: layout.entries)
+        recordEnds = layout.recordEnds
+        entryEnds = layout.entryEnds
+        recordCount = layout.recordEnds.count
+        entryCount = layout.entryEnds.count
+        recordsAt = Self.headerSize + 8 * (recordCount + entryCount)
+        entriesAt = recordsAt + (layout.recordEnds.last ?? 0)
     }
 
-    /// How many records and entries an archive has, and how many bytes its records take.
+    /// Where an archive's records and entries end, from the start of their bytes.
     private struct Layout {
-        var records: Int
-        var entries: Int
-        var recordBytes: Int
+        var recordEnds: [Int]
+        var entryEnds: [Int]
     }
 
     /// The layout of the archive `base`, when its header is one and its ends rise within it.
@@ -106,23 +108,25 @@ final class SnapshotArchive {
             throw SnapshotReader.Corrupt(description: "counts beyond the file")
         }
         let recordsAt = headerSize + 8 * (records + entries)
-        guard let recordBytes = rise(count: records, at: headerSize, within: size - recordsAt, number),
-            let entryBytes = rise(
-                count: entries, at: headerSize + 8 * records, within: size - recordsAt - recordBytes, number),
-            recordsAt + recordBytes + entryBytes == size
+        guard let recordEnds = rise(count: records, at: headerSize, within: size - recordsAt, number),
+            let entryEnds = rise(
+                count: entries, at: headerSize + 8 * records, within: size - recordsAt - (recordEnds.last ?? 0),
+                number),
+            recordsAt + (recordEnds.last ?? 0) + (entryEnds.last ?? 0) == size
         else { throw SnapshotReader.Corrupt(description: "ends out of order or beyond the file") }
-        return Layout(records: records, entries: entries, recordBytes: recordBytes)
+        return Layout(recordEnds: recordEnds, entryEnds: entryEnds)
     }
 
-    /// The last of `count` ends from `offset`, when they never fall and stay within `limit`.
-    private static func rise(count: Int, at offset: Int, within limit: Int, _ number: (Int) -> Int) -> Int? {
-        var previous = 0
+    /// The `count` ends from `offset`, when they never fall and stay within `limit`.
+    private static func rise(count: Int, at offset: Int, within limit: Int, _ number: (Int) -> Int) -> [Int]? {
+        var ends: [Int] = []
+        ends.reserveCapacity(count)
         for index in 0..<count {
             let end = number(offset + 8 * index)
-            guard end >= previous, end <= limit else { return nil }
-            previous = end
+            guard end >= (ends.last ?? 0), end <= limit else { return nil }
+            ends.append(end)
         }
-        return previous
+        return ends
     }
 
     deinit { release(base) }
@@ -130,17 +134,13 @@ final class SnapshotArchive {
     /// A reader of record `index`.
     func record(_ index: Int) throws -> SnapshotReader {
         guard index >= 0, index < recordCount else { throw SnapshotReader.Corrupt(description: "no such record") }
-        return SnapshotReader(
-            self, range: recordsAt + start(index, endsAt: recordEndsAt)..<recordsAt + end(index, endsAt: recordEndsAt))
+        return SnapshotReader(self, range: Self.range(index, of: recordEnds, from: recordsAt))
     }
 
-    private func end(_ index: Int, endsAt table: Int) -> Int {
-        Int(
-            truncatingIfNeeded: UInt64(
-                littleEndian: base.loadUnaligned(fromByteOffset: table + 8 * index, as: UInt64.self)))
+    /// Where item `index` of those `ends` tells starts and ends, in bytes that start at `base`.
+    private static func range(_ index: Int, of ends: [Int], from base: Int) -> Range<Int> {
+        base + (index == 0 ? 0 : ends[index - 1])..<base + ends[index]
     }
-
-    private func start(_ index: Int, endsAt table: Int) -> Int { index == 0 ? 0 : end(index - 1, endsAt: table) }
 
     func byte(at offset: Int) -> UInt8 { base[offset] }
 
@@ -192,7 +192,7 @@ final class SnapshotArchive {
     }
 
     /// How many shared entries have been read: what a record cost beyond its own bytes.
-    var entriesRead: Int { entries.count { $0 != nil } }
+    var entriesRead: Int { entries.count }
 
     private func entryIndex(_ number: UInt64) throws -> Int {
         guard number < UInt64(entryCount) else {
@@ -201,9 +201,7 @@ final class SnapshotArchive {
         return Int(number)
     }
 
-    private func entryRange(_ index: Int) -> Range<Int> {
-        entriesAt + start(index, endsAt: entryEndsAt)..<entriesAt + end(index, endsAt: entryEndsAt)
-    }
+    private func entryRange(_ index: Int) -> Range<Int> { Self.range(index, of: entryEnds, from: entriesAt) }
 
     // MARK: Writing
 
@@ -227,7 +225,9 @@ final class SnapshotArchive {
     /// Writes the archive of what a writer wrote into the file at `path` (see above).
     @discardableResult static func save(_ writer: SnapshotWriter.Written, to path: String) -> Bool {
         let temporary = path + ".tmp-herald\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Made new, never through a link put in its place (one left by a run that stopped is removed).
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
         var written = true
         for part in parts(of: writer) where written {
