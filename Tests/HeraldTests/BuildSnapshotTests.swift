@@ -19,7 +19,9 @@ import Testing
 
     /// The snapshot of a last build, with the parses its memo kept.
     private func write(_ last: LastBuild, memo: BuildMemo) -> SnapshotWriter {
-        BuildSnapshot.write(BuildSnapshot.Made(last, memo: memo))
+        var output = SnapshotWriter()
+        BuildSnapshot.write(BuildSnapshot.Made(last, memo: memo), to: &output)
+        return output
     }
 
     @Test(arguments: ["basic", "hugo-style"]) func eachPageReadOnItsOwnRendersToTheBytesTheBuildWrote(
@@ -77,11 +79,44 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("snapshot").path
-        #expect(SnapshotArchive.save(write(last, memo: memo), to: path))
+        #expect(SnapshotFile.save(to: path) { BuildSnapshot.write(BuildSnapshot.Made(last, memo: memo), to: &$0) })
         #expect(FileManager.default.contents(atPath: path) == Data(bytes))
         let mapped = try BuildSnapshot(SnapshotArchive(contentsOf: path))
         #expect(try mapped.page(3).context == last.plan.jobs[3].context)
         #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(contentsOf: path + ".missing") }
+    }
+
+    /// Three megabytes of records, each naming a long text of its own and one all share, go into
+    /// the file as they are finished, in bytes equal to those kept in memory, and read back.
+    @Test func aSnapshotLargerThanWhatTheWriterHoldsIsWrittenAsItGoesAndReadsBack() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-snapshot-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let common = String(repeating: "共享", count: 2000)
+        let texts = (0..<600).map { String(repeating: "\($0) ", count: 1000 + $0) }
+        func write(_ output: inout SnapshotWriter) {
+            for text in texts {
+                output.write(text)
+                output.write(common)
+                output.write(Array(repeating: "short", count: 100))
+                output.endRecord()
+            }
+        }
+        let path = folder.appendingPathComponent("snapshot").path
+        #expect(SnapshotFile.save(to: path, write))
+        var inMemory = SnapshotWriter()
+        write(&inMemory)
+        let bytes = SnapshotArchive.bytes(of: inMemory)
+        #expect(bytes.count > 3 * SnapshotWriter.heldBytes)
+        #expect(FileManager.default.contents(atPath: path) == Data(bytes))
+        let archive = try SnapshotArchive(contentsOf: path)
+        #expect(archive.recordCount == texts.count && archive.entryCount == texts.count + 1)
+        for (number, text) in texts.enumerated().reversed() {
+            let record = try archive.record(number)
+            let read: (String, String, [String]) = (try record.next(), try record.next(), try record.next())
+            #expect(read.0 == text && read.1 == common && read.2.count == 100 && record.isAtEnd)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["snapshot"])
     }
 
     @Test func aSnapshotIsOpenedOnlyAsARegularFileAndSavedNeverThroughALink() throws {
@@ -97,10 +132,11 @@ import Testing
         try Data("keep".utf8).write(to: victim)
         let path = folder.appendingPathComponent("snapshot").path
         #expect(symlink(victim.path, path + ".tmp-herald\(getpid())") == 0)
-        var output = SnapshotWriter()
-        output.write("x")
-        output.endRecord()
-        #expect(SnapshotArchive.save(output, to: path))
+        #expect(
+            SnapshotFile.save(to: path) { output in
+                output.write("x")
+                output.endRecord()
+            })
         #expect(try Data(contentsOf: victim) == Data("keep".utf8))
         #expect(try SnapshotArchive(contentsOf: path).recordCount == 1)
         // Nor is a snapshot opened through a link.

@@ -115,18 +115,16 @@ import Testing
 
     /// An archive made by hand, as a changed file might be.
     private func archive(records: [[UInt8]], entries: [[UInt8]]) -> [UInt8] {
-        var bytes = Array("HRLDSNP1".utf8)
-        func number(_ value: Int) { withUnsafeBytes(of: UInt64(value).littleEndian) { bytes += $0 } }
-        number(records.count)
-        number(entries.count)
-        for part in [records, entries] {
-            var end = 0
-            for piece in part {
-                end += piece.count
-                number(end)
-            }
+        var bytes = Array("HRLDSNP2".utf8)
+        var spans: [Int] = []
+        for piece in records + entries {
+            spans += [bytes.count, bytes.count + piece.count]
+            bytes += piece
         }
-        return bytes + records.joined() + entries.joined()
+        for number in spans + [records.count, entries.count] {
+            withUnsafeBytes(of: UInt64(number).littleEndian) { bytes += $0 }
+        }
+        return bytes + Array("HRLDSNP2".utf8)
     }
 
     /// The fields of `value` that hold nothing: nil, empty, false or zero. A sample must have none,
@@ -213,7 +211,8 @@ import Testing
         #expect(thrice.count <= once.count + 1 + 2 * 2)
 
         let texts = archive(of: [[Self.body, Self.body]])
-        #expect(texts.count < Self.body.utf8.count + 64)
+        // The body, then the framing (40 bytes) and where the record and the entry are (32).
+        #expect(texts.count < Self.body.utf8.count + 80)
         #expect(try SnapshotArchive(bytes: texts).record(0).next() == [Self.body, Self.body])
     }
 
@@ -257,7 +256,7 @@ import Testing
         return writer.bytes
     }
 
-    @Test func anArchiveWhoseHeaderOrEndsDisagreeWithItsBytesIsRefused() throws {
+    @Test func anArchiveWhoseFramingOrSpansDisagreeWithItsBytesIsRefused() throws {
         let whole = archive(of: [Self.list, Self.list])
         for length in 0..<whole.count {
             #expect(throws: SnapshotReader.Corrupt.self, "cut at \(length)") {
@@ -268,15 +267,25 @@ import Testing
         var wrongMagic = whole
         wrongMagic[0] = UInt8(ascii: "X")
         #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(bytes: wrongMagic) }
+        var wrongEnd = whole
+        wrongEnd[whole.count - 1] = UInt8(ascii: "X")
+        #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(bytes: wrongEnd) }
         // Counts of 2^62: refused before anything is allocated for them.
-        var huge = whole
-        huge[15] = 0x40
-        #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(bytes: huge) }
-        // Record ends that fall (1, 0, 3), though the last is where the bytes end.
-        var falling = archive(records: [[1], [2], [3]], entries: [])
-        #expect(try SnapshotArchive(bytes: falling).recordCount == 3)
-        falling[24 + 8] = 0
-        #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(bytes: falling) }
+        for count in [whole.count - 24, whole.count - 16] {
+            var huge = whole
+            huge[count + 7] = 0x40
+            #expect(throws: SnapshotReader.Corrupt.self) { try SnapshotArchive(bytes: huge) }
+        }
+        // The first of three records (bytes 8 to 9; its span is at 11 and 19) made to end before
+        // it starts, past the spans, or to start in the magic.
+        let three = archive(records: [[1], [2], [3]], entries: [])
+        #expect(try SnapshotArchive(bytes: three).recordCount == 3)
+        for (at, value) in [(19, 0), (19, 12), (11, 7)] as [(Int, UInt8)] {
+            var changed = three
+            #expect(changed[at] == (at == 11 ? 8 : 9))
+            changed[at] = value
+            #expect(throws: SnapshotReader.Corrupt.self, "\(at) = \(value)") { try SnapshotArchive(bytes: changed) }
+        }
     }
 
     @Test func equalTablesAreEqualBytes() {

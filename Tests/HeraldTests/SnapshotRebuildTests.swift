@@ -20,7 +20,8 @@ import Testing
             let (last, memo, files) = try builtWithMemo(folder)
             first = files
             config = last.config
-            let made = BuildSnapshot.write(BuildSnapshot.Made(last, memo: memo))
+            var made = SnapshotWriter()
+            BuildSnapshot.write(BuildSnapshot.Made(last, memo: memo), to: &made)
             snapshot = try BuildSnapshot(SnapshotArchive(bytes: SnapshotArchive.bytes(of: made)))
         }
 
@@ -133,9 +134,14 @@ import Testing
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Fixtures.site("basic"), to: site)
         let output = root.appendingPathComponent("out")
+        // What a build killed while writing its snapshot left, which the next build removes.
+        let abandoned = root.appendingPathComponent(".out.herald-snapshot.tmp-herald4194303")
+        try Data(count: 100).write(to: abandoned)
         _ = try build(site, output: output)
         let snapshot = BuildRecord.snapshotPath(forOutput: output.path)
         #expect(FileManager.default.fileExists(atPath: snapshot))
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.contains("tmp") } == [])
         // Files changed within the last ticks of the clock are not trusted by their stamps.
         Thread.sleep(forTimeInterval: 0.1)
         let article = site.appendingPathComponent("content/news/2026/2026-11-02-welcome.md")

@@ -68,16 +68,7 @@ struct OutputPatch {
         let temporary = ".\(name).tmp-herald-\(getpid())"
         let file = openat(folderDescriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard file >= 0 else { throw Problem(description: "\(path): \(String(cString: strerror(errno)))") }
-        var done = 0
-        let ok = bytes.withUnsafeBytes { buffer in
-            while done < buffer.count {
-                let count = Glibc.write(file, buffer.baseAddress! + done, buffer.count - done)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
+        let ok = bytes.withUnsafeBytes { WholeWrite.write($0, to: file) }
         let closed = close(file) == 0
         guard ok, closed, renameat(folderDescriptor, temporary, folderDescriptor, name) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -67,7 +67,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
             throw OutputProblem(
                 path: parent, message: "could not create the folder for the output: \(error.localizedDescription)")
         }
-        Self.removeAbandonedStaging(in: parent, prefix: prefix)
+        AbandonedFiles.remove(in: parent, prefix: prefix)
         try? FileManager.default.removeItem(atPath: stagingPath)
         var info = stat()
         hasPrevious = stat(outputPath, &info) == 0
@@ -88,16 +88,6 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         } catch {
             let problem = OutputProblem.system(output, error.code ?? EIO)
             throw problem.asWholeOutput(output) ?? problem
-        }
-    }
-
-    /// Removes staging folders left by builds that were killed: those whose process is gone.
-    /// A build still running (into the same output from another terminal) keeps its folder.
-    private static func removeAbandonedStaging(in parent: String, prefix: String) {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(prefix) {
-            let owner = name.dropFirst(prefix.count).prefix { $0.isNumber }
-            if let pid = Int32(owner), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM { continue }
-            try? FileManager.default.removeItem(atPath: parent + "/" + name)
         }
     }
 

@@ -533,8 +533,8 @@ extension Build {
     /// one and the site is in one language (the snapshot's rebuild knows one language's pages).
     func startSnapshot(
         _ model: SiteModelStage, facts: ModelFacts, outputs: PlannedOutputs, parsed: ParsedContent
-    ) -> BackgroundWork<SnapshotWriter.Written>? {
-        guard let snapshotInputs, model.editions.count == 1 else { return nil }
+    ) -> BackgroundWork<Bool>? {
+        guard let snapshot, model.editions.count == 1 else { return nil }
         let site = model.site
         let made = BuildSnapshot.Made(
             jobs: outputs.plan.jobs, parsed: parsed.items, reports: parsed.reports, site: site, urls: model.urls,
@@ -543,8 +543,8 @@ extension Build {
             inputs: InputValues(content: [:], others: ""))
         return BackgroundWork {
             var made = made
-            made.inputs = snapshotInputs()
-            return BuildSnapshot.write(made).written
+            made.inputs = snapshot.inputs()
+            return snapshot.file.write { BuildSnapshot.write(made, to: &$0) }
         }
     }
 

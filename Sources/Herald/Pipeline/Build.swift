@@ -28,10 +28,10 @@ public struct Build: Sendable {
     /// meanwhile (for the record of the build), and a stamp must be taken before its file is read,
     /// so that an edit made during the build is seen by the next one.
     public var beforeReadingContent: (@Sendable () -> Void)? = nil
-    /// Set by `herald build`: the input files' stamps as it took them before any was read. The
-    /// build then makes the snapshot its next build may rebuild from (`BuildSnapshot`), while it
-    /// writes, and hands it back in the report.
-    var snapshotInputs: (@Sendable () -> InputValues)? = nil
+    /// Set by `herald build`: the file to write the snapshot its next build may rebuild from
+    /// (`BuildSnapshot`) into, while the build writes its output, and the input files' stamps as
+    /// it took them before any was read. The report says whether it was written.
+    var snapshot: (file: SnapshotFile, inputs: @Sendable () -> InputValues)? = nil
 
     /// A build of the site in `fileSystem`.
     public init(options: BuildOptions, fileSystem: FileSystem, log: @escaping @Sendable (String) -> Void = { _ in }) {
@@ -96,10 +96,16 @@ public struct Build: Sendable {
             try pathsChecked.wait().get()
         } else {
             let snapshot = startSnapshot(model, facts: facts, outputs: outputs, parsed: parsed)
-            try writeOutputs(
-                outputs, to: output, clock: &clock, pageFolders: pageFolders, pathsChecked: pathsChecked,
-                report: &report)
-            report.snapshot = snapshot?.wait()
+            do {
+                try writeOutputs(
+                    outputs, to: output, clock: &clock, pageFolders: pageFolders, pathsChecked: pathsChecked,
+                    report: &report)
+            } catch {
+                // Not left writing a file the caller removes when the build fails.
+                _ = snapshot?.wait()
+                throw error
+            }
+            report.snapshotWritten = snapshot?.wait() ?? false
             remember(model, config: config, facts: facts, outputs: outputs, parsed: parsed)
             report.model = BuiltModel(
                 site: model.site, otherLanguages: Array(model.editions.dropFirst()), theme: outputs.plan.theme,

@@ -20,8 +20,8 @@ public struct BuildOptions: Sendable {
     public var ignoreRecord = false
     /// Keep a snapshot of the build beside the output (`BuildSnapshot`), from which the next
     /// `herald build` after edits to articles' bodies alone rebuilds only what they change.
-    /// Off until writing it is cheaper: at 10,000 items it made a build 12% slower and took
-    /// 120 MB more at its peak, past the memory bound (bench/RESULTS.md, issue 39).
+    /// Off until writing it is cheaper: at 10,000 items it makes a build 7% slower (written as
+    /// it goes, it no longer adds its 120 MB to the peak; bench/RESULTS.md, issue 39).
     public var keepSnapshot = false
     /// For `herald serve`: the origin the site is previewed at (`http://127.0.0.1:8080`), which
     /// replaces the scheme and host of `baseURL` and keeps its path, so absolute links stay local.
@@ -88,8 +88,8 @@ public struct BuildReport: Sendable {
     public var baseURL = "/"
     /// What the build made its output from, for `herald check` to look at beside the output.
     var model: BuiltModel? = nil
-    /// The snapshot of the build, when `herald build` asked for one (`Build.snapshotInputs`).
-    var snapshot: SnapshotWriter.Written? = nil
+    /// Whether the build wrote its snapshot, when `herald build` asked for one (`Build.snapshot`).
+    var snapshotWritten = false
 
     /// `Built 47 items into 118 pages (152 files written) in 0.21 s`.
     public var summary: String {

@@ -64,11 +64,10 @@ extension SiteBuild {
         return try? SnapshotRebuild(snapshot: snapshot, config: config, theme: theme, now: options.now).rebuild(edits)
     }
 
-    /// Saves a build's snapshot beside `output`; its stamp, for the record, or nil when it could
-    /// not be saved (the next build is then a whole one).
-    static func saveSnapshot(_ snapshot: SnapshotWriter.Written, forOutput output: String) -> String? {
-        let path = BuildRecord.snapshotPath(forOutput: output)
-        guard SnapshotArchive.save(snapshot, to: path) else { return nil }
-        return FileStamps.settledStamp(of: path)?.value
+    /// Puts a build's snapshot in place beside its output; its stamp, for the record, or nil
+    /// when it could not be (the next build is then a whole one).
+    static func installSnapshot(_ snapshot: SnapshotFile) -> String? {
+        guard snapshot.install() else { return nil }
+        return FileStamps.settledStamp(of: snapshot.path)?.value
     }
 }

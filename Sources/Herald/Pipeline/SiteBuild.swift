@@ -68,11 +68,12 @@ public enum SiteBuild {
             cpuSeconds: CPUClock.process() - checkCPU)
 
         let tree = try OutputTree(outputPath: output)
+        let snapshotFile = SnapshotFile(path: BuildRecord.snapshotPath(forOutput: output))
         do {
             var build = Build(options: options, fileSystem: .disk(root: source), log: log)
             build.progress = progress
             build.beforeReadingContent = { _ = inputStamps.wait() }
-            if options.keepSnapshot { build.snapshotInputs = { inputStamps.wait() } }
+            if options.keepSnapshot { build.snapshot = (snapshotFile, { inputStamps.wait() }) }
             var report = try build.run(into: tree)
             report.timings.insert(checkTiming, at: 0)
             report.seconds += checkTiming.seconds
@@ -92,10 +93,10 @@ public enum SiteBuild {
                 // The manifest is written while the folders are stamped, and before the record:
                 // a record stands only beside the manifest of its output.
                 let manifest = tree.manifest
-                let snapshot = report.snapshot
+                let snapshot = report.snapshotWritten ? snapshotFile : nil
                 let saved = BackgroundWork { () -> String? in
                     manifest.save(forOutput: output)
-                    return snapshot.flatMap { saveSnapshot($0, forOutput: output) }
+                    return snapshot.flatMap(installSnapshot)
                 }
                 let fingerprint = tree.fingerprint()
                 BuildRecord(
@@ -107,7 +108,8 @@ public enum SiteBuild {
                     snapshot: saved.wait()
                 )
                 .save(forOutput: output)
-                report.snapshot = nil
+            } else if report.snapshotWritten {
+                snapshotFile.discard()
             }
             KillPoint.reached("after-record")
             report.timings.append(
@@ -118,6 +120,7 @@ public enum SiteBuild {
             return report
         } catch {
             tree.discard()
+            snapshotFile.discard()
             throw error
         }
     }

@@ -218,10 +218,8 @@ struct BuildSnapshot {
 
     /// The snapshot of what a build made. Jobs, parses and items are read where they are, by
     /// index: copying each out retained every text and view it holds (a fifth of the time).
-    static func write(_ made: Made) -> SnapshotWriter {
+    static func write(_ made: Made, to output: inout SnapshotWriter) {
         let (jobs, parsed) = (made.jobs, made.parsed)
-        // Room for what 10,000 items take (27 MB of pages, 74 MB shared), in proportion.
-        var output = SnapshotWriter(capacity: 4096 * (jobs.count + 16), sharedCapacity: 16_384 * (parsed.count + 16))
         var index = Index()
         var urlOfSource: [String: String] = [:]
         for number in jobs.indices {
@@ -262,7 +260,6 @@ struct BuildSnapshot {
         index.inputs = made.inputs
         output.write(index)
         output.endRecord()
-        return output
     }
 
     /// The facts and body of the published item `id`.

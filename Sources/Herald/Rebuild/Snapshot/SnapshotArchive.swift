@@ -6,30 +6,33 @@ import Foundation
 ///
 /// The form, all numbers 8-byte little-endian:
 ///
-///     "HRLDSNP1"  record count  entry count
-///     where each record ends    where each entry ends   (from the start of their bytes)
-///     the records' bytes        the entries' bytes
+///     "HRLDSNP2"
+///     the records' and entries' bytes, in the order the writer finished them
+///     where each record starts and ends, then each entry (from the start of the file)
+///     record count  entry count  "HRLDSNP2"
+///
+/// Where each is comes last so that the writer hands each megabyte on as it is finished,
+/// rather than holding the whole (119 MB at 10,000 items) until it knows where everything is.
 ///
 /// The file is mapped rather than read, so only the pages of what is read are loaded. It is
-/// replaced whole by a rename (`BesideOutput.replace`), never changed in place, so a mapping
-/// always sees one file. Every end is checked on opening, and every read within a record or
-/// entry is checked by `SnapshotReader`, so a changed file is refused, never trusted.
+/// replaced whole by a rename (`SnapshotFile`), never changed in place, so a mapping always
+/// sees one file. Every span is checked on opening, and every read within a record or entry is
+/// checked by `SnapshotReader`, so a changed file is refused, never trusted.
 final class SnapshotArchive {
-    private static let magic = Array("HRLDSNP1".utf8)
-    private static let headerSize = 24
+    static let magic = Array("HRLDSNP2".utf8)
+    /// The magic before the bytes, and the two counts and the magic again after the spans (a
+    /// file cut short ends in something else).
+    private static let framing = 8 + 16 + 8
 
     /// The file's bytes, and how to let go of them.
     private let base: UnsafeRawBufferPointer
     private let release: (UnsafeRawBufferPointer) -> Void
-    let recordCount: Int
-    let entryCount: Int
-    /// Where each record and entry ends, checked and copied when the archive is opened (a file
-    /// changed in place since cannot make them disagree with the bytes read); and where the
-    /// records' and the entries' bytes start.
-    private let recordEnds: [Int]
-    private let entryEnds: [Int]
-    private let recordsAt: Int
-    private let entriesAt: Int
+    /// Where each record and entry is, checked and copied when the archive is opened (a file
+    /// changed in place since cannot make them disagree with the bytes read).
+    private let records: [Range<Int>]
+    private let entrySpans: [Range<Int>]
+    var recordCount: Int { records.count }
+    var entryCount: Int { entrySpans.count }
     /// The shared entries read so far, each read once (only those read take memory).
     private var entries: [Int: Entry] = [:]
     /// How deep the values being read nest, across entries (see `SnapshotReader.nested`).
@@ -62,7 +65,7 @@ final class SnapshotArchive {
         guard descriptor >= 0 else { throw SnapshotReader.Corrupt(description: "it cannot be opened") }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= Self.headerSize,
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= Self.framing,
             let mapped = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED
         else { throw SnapshotReader.Corrupt(description: "it cannot be mapped") }
         let base = UnsafeRawBufferPointer(start: mapped, count: Int(info.st_size))
@@ -79,54 +82,46 @@ final class SnapshotArchive {
     ) {
         self.base = base
         self.release = release
-        recordEnds = layout.recordEnds
-        entryEnds = layout.entryEnds
-        recordCount = layout.recordEnds.count
-        entryCount = layout.entryEnds.count
-        recordsAt = Self.headerSize + 8 * (recordCount + entryCount)
-        entriesAt = recordsAt + (layout.recordEnds.last ?? 0)
+        records = layout.records
+        entrySpans = layout.entries
     }
 
-    /// Where an archive's records and entries end, from the start of their bytes.
+    /// Where an archive's records and entries are.
     private struct Layout {
-        var recordEnds: [Int]
-        var entryEnds: [Int]
+        var records: [Range<Int>]
+        var entries: [Range<Int>]
     }
 
-    /// The layout of the archive `base`, when its header is one and its ends rise within it.
+    /// The layout of the archive `base`, when it is framed as one and every span is within its bytes.
     private static func layout(of base: UnsafeRawBufferPointer) throws -> Layout {
         let size = base.count
         func number(at offset: Int) -> Int {
             Int(truncatingIfNeeded: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
         }
-        guard size >= headerSize, base.prefix(8).elementsEqual(magic) else {
-            throw SnapshotReader.Corrupt(description: "it is not a snapshot")
+        guard size >= framing, base.prefix(8).elementsEqual(magic), base.suffix(8).elementsEqual(magic) else {
+            throw SnapshotReader.Corrupt(description: "it is not a whole snapshot")
         }
-        let (records, entries) = (number(at: 8), number(at: 16))
-        let tables = (size - headerSize) / 8
-        guard records >= 0, entries >= 0, records <= tables, entries <= tables - records else {
+        let (recordCount, entryCount) = (number(at: size - 24), number(at: size - 16))
+        let spans = (size - framing) / 16
+        guard recordCount >= 0, entryCount >= 0, recordCount <= spans, entryCount <= spans - recordCount else {
             throw SnapshotReader.Corrupt(description: "counts beyond the file")
         }
-        let recordsAt = headerSize + 8 * (records + entries)
-        guard let recordEnds = rise(count: records, at: headerSize, within: size - recordsAt, number),
-            let entryEnds = rise(
-                count: entries, at: headerSize + 8 * records, within: size - recordsAt - (recordEnds.last ?? 0),
-                number),
-            recordsAt + (recordEnds.last ?? 0) + (entryEnds.last ?? 0) == size
-        else { throw SnapshotReader.Corrupt(description: "ends out of order or beyond the file") }
-        return Layout(recordEnds: recordEnds, entryEnds: entryEnds)
-    }
-
-    /// The `count` ends from `offset`, when they never fall and stay within `limit`.
-    private static func rise(count: Int, at offset: Int, within limit: Int, _ number: (Int) -> Int) -> [Int]? {
-        var ends: [Int] = []
-        ends.reserveCapacity(count)
-        for index in 0..<count {
-            let end = number(offset + 8 * index)
-            guard end >= (ends.last ?? 0), end <= limit else { return nil }
-            ends.append(end)
+        let tablesAt = size - 24 - 16 * (recordCount + entryCount)
+        func spansRead(_ count: Int, at offset: Int) throws -> [Range<Int>] {
+            var read: [Range<Int>] = []
+            read.reserveCapacity(count)
+            for index in 0..<count {
+                let (start, end) = (number(at: offset + 16 * index), number(at: offset + 16 * index + 8))
+                guard start >= magic.count, start <= end, end <= tablesAt else {
+                    throw SnapshotReader.Corrupt(description: "a record or entry beyond the file")
+                }
+                read.append(start..<end)
+            }
+            return read
         }
-        return ends
+        return Layout(
+            records: try spansRead(recordCount, at: tablesAt),
+            entries: try spansRead(entryCount, at: tablesAt + 16 * recordCount))
     }
 
     deinit { release(base) }
@@ -134,12 +129,7 @@ final class SnapshotArchive {
     /// A reader of record `index`.
     func record(_ index: Int) throws -> SnapshotReader {
         guard index >= 0, index < recordCount else { throw SnapshotReader.Corrupt(description: "no such record") }
-        return SnapshotReader(self, range: Self.range(index, of: recordEnds, from: recordsAt))
-    }
-
-    /// Where item `index` of those `ends` tells starts and ends, in bytes that start at `base`.
-    private static func range(_ index: Int, of ends: [Int], from base: Int) -> Range<Int> {
-        base + (index == 0 ? 0 : ends[index - 1])..<base + ends[index]
+        return SnapshotReader(self, range: records[index])
     }
 
     func byte(at offset: Int) -> UInt8 { base[offset] }
@@ -201,69 +191,14 @@ final class SnapshotArchive {
         return Int(number)
     }
 
-    private func entryRange(_ index: Int) -> Range<Int> { Self.range(index, of: entryEnds, from: entriesAt) }
+    private func entryRange(_ index: Int) -> Range<Int> { entrySpans[index] }
 
     // MARK: Writing
 
-    /// The archive of what `writer` wrote, every record finished.
-    static func bytes(of writer: SnapshotWriter) -> [UInt8] { bytes(of: writer.written) }
-
-    /// The archive of what a writer wrote.
-    static func bytes(of writer: SnapshotWriter.Written) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(size(of: writer))
-        for part in parts(of: writer) { part.withUnsafeBytes { bytes.append(contentsOf: $0) } }
-        return bytes
-    }
-
-    /// Writes the archive of what `writer` wrote into the file at `path`, replacing it whole
-    /// (under another name, then renamed). Returns whether it was written.
-    @discardableResult static func save(_ writer: SnapshotWriter, to path: String) -> Bool {
-        save(writer.written, to: path)
-    }
-
-    /// Writes the archive of what a writer wrote into the file at `path` (see above).
-    @discardableResult static func save(_ writer: SnapshotWriter.Written, to path: String) -> Bool {
-        let temporary = path + ".tmp-herald\(getpid())"
-        // Made new, never through a link put in its place (one left by a run that stopped is removed).
-        unlink(temporary)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return false }
-        var written = true
-        for part in parts(of: writer) where written {
-            written = part.withUnsafeBytes { writeAll(descriptor, $0) }
-        }
-        written = close(descriptor) == 0 && written
-        guard written, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            done += count
-        }
-        return true
-    }
-
-    private static func size(of writer: SnapshotWriter.Written) -> Int {
-        headerSize + 8 * (writer.recordEnds.count + writer.sharedEnds.count) + writer.bytes.count + writer.shared.count
-    }
-
-    /// The archive's parts in order: header, the two tables of ends, the records, the entries.
-    private static func parts(of writer: SnapshotWriter.Written) -> [[UInt8]] {
-        precondition(writer.bytes.count == (writer.recordEnds.last ?? 0), "a record not ended")
-        var head = magic
-        head.reserveCapacity(size(of: writer) - writer.bytes.count - writer.shared.count)
-        for number in [writer.recordEnds.count, writer.sharedEnds.count] + writer.recordEnds + writer.sharedEnds {
-            withUnsafeBytes(of: UInt64(number).littleEndian) { head.append(contentsOf: $0) }
-        }
-        return [head, writer.bytes, writer.shared]
+    /// The archive of what `writer` wrote in memory, every record finished.
+    static func bytes(of writer: SnapshotWriter) -> [UInt8] {
+        var writer = writer
+        _ = writer.finish()
+        return writer.archive
     }
 }

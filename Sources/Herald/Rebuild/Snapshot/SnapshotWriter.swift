@@ -19,13 +19,23 @@ import Foundation
 /// storage it shares. The table is apart from the records, so one record (one page of 13,000)
 /// is read with the few entries it names and nothing else.
 struct SnapshotWriter {
-    /// The records written so far, one after another, and the record being written.
+    /// The records finished since they were last handed on, and the record being written.
     private(set) var bytes: [UInt8] = []
-    /// Where each finished record ends in `bytes`.
-    private(set) var recordEnds: [Int] = []
-    /// The shared table's entries, one after another, and where each ends.
-    private(set) var shared: [UInt8] = []
-    private(set) var sharedEnds: [Int] = []
+    /// The shared entries finished since they were last handed on.
+    private var shared: [UInt8] = []
+    /// Where each record and entry of `bytes` and `shared` starts and ends in them.
+    private var recordsHeld: [Range<Int>] = []
+    private var entriesHeld: [Range<Int>] = []
+    /// Where each record and entry handed on starts and ends in the archive.
+    private var recordSpans: [Range<Int>] = []
+    private var entrySpans: [Range<Int>] = []
+    /// Where the archive's bytes go as they are finished: a file open for writing, which
+    /// `finish()` closes, or (tests, and the few bytes a reader is made from) `archive`.
+    private let descriptor: Int32?
+    private(set) var archive: [UInt8] = []
+    /// How many bytes of the archive have gone.
+    private var archived = 0
+    private(set) var failed = false
 
     private var objects: [ObjectIdentifier: Int] = [:]
     private var texts: [TextIdentity: Int] = [:]
@@ -40,33 +50,90 @@ struct SnapshotWriter {
     /// Texts shorter than this are written whole each time: looking them up would cost more
     /// than their bytes, and those shared by many values are bodies, far longer.
     static let sharedTextLength = 1024
+    /// How many bytes of records, or of entries, are held before they are handed on: the whole
+    /// archive (119 MB at 10,000 items) was once held until its end, the build's peak memory
+    /// with it.
+    static let heldBytes = 1 << 20
 
-    /// A writer with room for `capacity` bytes of records and `sharedCapacity` of shared entries,
-    /// so that neither is copied as it grows (101 MB at 10,000 items; room not written to costs
-    /// no memory).
-    init(capacity: Int = 1 << 16, sharedCapacity: Int = 1 << 16) {
-        bytes.reserveCapacity(capacity)
-        shared.reserveCapacity(sharedCapacity)
+    /// A writer whose archive is kept in memory (`SnapshotArchive.bytes(of:)`).
+    init() { self.init(descriptor: nil) }
+
+    /// A writer whose archive goes into `descriptor`, open for writing at its start, as it is
+    /// written: what the build holds at once is a megabyte of it, not the whole.
+    init(writingTo descriptor: Int32) { self.init(descriptor: descriptor) }
+
+    private init(descriptor: Int32?) {
+        self.descriptor = descriptor
+        if descriptor != nil {
+            // Room for a megabyte and the record or entry that passes it, so that neither grows by copying.
+            bytes.reserveCapacity(Self.heldBytes * 2)
+            shared.reserveCapacity(Self.heldBytes * 2)
+        }
+        hand(SnapshotArchive.magic)
+    }
+
+    /// Hands `part` on, after everything handed on before it.
+    private mutating func hand(_ part: [UInt8]) {
+        guard !failed else { return }
+        if let descriptor {
+            failed = !part.withUnsafeBytes { WholeWrite.write($0, to: descriptor) }
+        } else {
+            archive.append(contentsOf: part)
+        }
+        archived += part.count
+    }
+
+    /// Hands on the finished records, which `bytes` then holds no more.
+    private mutating func handRecords() {
+        let base = archived
+        recordSpans += recordsHeld.map { base + $0.lowerBound..<base + $0.upperBound }
+        hand(bytes)
+        bytes.removeAll(keepingCapacity: true)
+        recordsHeld.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func handEntries() {
+        let base = archived
+        entrySpans += entriesHeld.map { base + $0.lowerBound..<base + $0.upperBound }
+        hand(shared)
+        shared.removeAll(keepingCapacity: true)
+        entriesHeld.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the archive: hands on what is held, then where each record and entry is (see
+    /// `SnapshotArchive`), and closes the file. Returns whether every byte was written.
+    mutating func finish() -> Bool {
+        precondition(bytes.count == (recordsHeld.last?.upperBound ?? 0), "a record not ended")
+        handRecords()
+        handEntries()
+        var tables: [UInt8] = []
+        tables.reserveCapacity(16 * (recordSpans.count + entrySpans.count + 1))
+        func number(_ value: Int) { withUnsafeBytes(of: UInt64(value).littleEndian) { tables.append(contentsOf: $0) } }
+        for span in recordSpans + entrySpans {
+            number(span.lowerBound)
+            number(span.upperBound)
+        }
+        number(recordSpans.count)
+        number(entrySpans.count)
+        tables += SnapshotArchive.magic
+        hand(tables)
+        if let descriptor { failed = close(descriptor) != 0 || failed }
+        return !failed
     }
 
     mutating func write<T: SnapshotCodable>(_ value: T) { value.write(to: &self) }
 
     /// Ends the record being written: what is written next is the next record.
-    mutating func endRecord() { recordEnds.append(bytes.count) }
-
-    /// How many records are finished.
-    var recordCount: Int { recordEnds.count }
-
-    /// What was written, without what the writing kept to tell shared values apart: what an
-    /// archive is made of, which may be handed to another thread.
-    struct Written: Sendable {
-        var bytes: [UInt8]
-        var recordEnds: [Int]
-        var shared: [UInt8]
-        var sharedEnds: [Int]
+    mutating func endRecord() {
+        recordsHeld.append((recordsHeld.last?.upperBound ?? 0)..<bytes.count)
+        if bytes.count >= Self.heldBytes { handRecords() }
     }
 
-    var written: Written { Written(bytes: bytes, recordEnds: recordEnds, shared: shared, sharedEnds: sharedEnds) }
+    /// How many records are finished.
+    var recordCount: Int { recordSpans.count + recordsHeld.count }
+
+    /// How many shared entries are finished: the number of the next.
+    private var entryCount: Int { entrySpans.count + entriesHeld.count }
 
     /// Writes `object` once, as an entry of the shared table holding what `write` writes, and
     /// here (and wherever it is written again) as that entry's number. `SnapshotReader.intern`
@@ -87,11 +154,20 @@ struct SnapshotWriter {
         swap(&bytes, &entry)
         write(&self)
         swap(&bytes, &entry)
-        shared.append(contentsOf: entry)
-        sharedEnds.append(shared.count)
+        let number = addEntry(entry)
         entry.removeAll(keepingCapacity: true)
         spareBuffers.append(entry)
-        return sharedEnds.count - 1
+        return number
+    }
+
+    /// Adds `bytes` as the next entry of the shared table, and returns its number.
+    private mutating func addEntry<Bytes: Collection<UInt8>>(_ entry: Bytes) -> Int {
+        let start = shared.count
+        shared.append(contentsOf: entry)
+        entriesHeld.append(start..<shared.count)
+        let number = entryCount - 1
+        if shared.count >= Self.heldBytes { handEntries() }
+        return number
     }
 
     mutating func varint(_ value: UInt64) {
@@ -141,9 +217,7 @@ struct SnapshotWriter {
             return false
         }
         // Text holds no entries of its own, so it goes straight into the table.
-        shared.append(contentsOf: utf8)
-        sharedEnds.append(shared.count)
-        let number = sharedEnds.count - 1
+        let number = addEntry(utf8)
         texts[identity] = number
         varint(UInt64(number))
         return true
