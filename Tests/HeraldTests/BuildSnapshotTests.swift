@@ -147,27 +147,35 @@ import Testing
 
     @Test func anIndexThatDoesNotFitItsRecordsIsRefused() throws {
         // An archive of a page's worth of bytes whose last record is an index of no pages.
-        var output = SnapshotWriter()
-        output.write("a page")
-        output.endRecord()
-        output.write(BuildSnapshot.Index())
-        output.endRecord()
-        #expect(throws: SnapshotReader.Corrupt.self) {
-            try BuildSnapshot(SnapshotArchive(bytes: SnapshotArchive.bytes(of: output)))
-        }
+        #expect(throws: SnapshotReader.Corrupt.self) { try snapshot(["a page"], BuildSnapshot.Index(), at: 1) }
         // A count of pages so large that adding to it would overflow.
         var huge = BuildSnapshot.Index()
         huge.pageCount = Int.max
-        var overflowing = SnapshotWriter()
-        overflowing.write(huge)
-        overflowing.endRecord()
-        #expect(throws: SnapshotReader.Corrupt.self) {
-            try BuildSnapshot(SnapshotArchive(bytes: SnapshotArchive.bytes(of: overflowing)))
-        }
-        var empty = SnapshotWriter()
-        empty.write(BuildSnapshot.Index())
-        empty.endRecord()
-        let none = try BuildSnapshot(SnapshotArchive(bytes: SnapshotArchive.bytes(of: empty)))
+        #expect(throws: SnapshotReader.Corrupt.self) { try snapshot([], huge, at: 0) }
+        // A head that names no index, or a page moved to a record of the build's own.
+        #expect(throws: SnapshotReader.Corrupt.self) { try snapshot([], BuildSnapshot.Index(), at: 1) }
+        var onePage = BuildSnapshot.Index()
+        onePage.pageCount = 1
+        var moved = BuildSnapshot.Head(index: 1, wholeSize: 0)
+        moved.movedPages[0] = 0
+        #expect(throws: SnapshotReader.Corrupt.self) { try snapshot(["a page"], onePage, at: 1, head: moved) }
+        let none = try snapshot([], BuildSnapshot.Index(), at: 0)
         #expect(throws: SnapshotReader.Corrupt.self) { try none.page(0) }
+    }
+
+    /// A snapshot of `records`, then `index`, then a head naming record `at` as the index.
+    private func snapshot(
+        _ records: [String], _ index: BuildSnapshot.Index, at: Int, head: BuildSnapshot.Head? = nil
+    ) throws -> BuildSnapshot {
+        var output = SnapshotWriter()
+        for record in records {
+            output.write(record)
+            output.endRecord()
+        }
+        output.write(index)
+        output.endRecord()
+        output.write(head ?? BuildSnapshot.Head(index: at, wholeSize: 0))
+        output.endRecord()
+        return try BuildSnapshot(SnapshotArchive(bytes: SnapshotArchive.bytes(of: output)))
     }
 }

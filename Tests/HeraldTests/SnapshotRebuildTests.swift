@@ -151,20 +151,71 @@ import Testing
         let rebuilt = try build(site, output: output)
         #expect(rebuilt.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue))
         #expect(rebuilt.written > 0 && rebuilt.written < 20)
-        #expect(!FileManager.default.fileExists(atPath: snapshot))
         let whole = root.appendingPathComponent("whole")
         _ = try build(site, output: whole, force: true)
         #expect(try files(under: output) == files(under: whole))
         // The output and the record agree: nothing changed since is up to date.
         #expect(try build(site, output: output).upToDate)
 
-        // Without a snapshot to trust (removed by the rebuild, or changed), an edit builds everything.
+        // The rebuild added what it made to the snapshot: the next edits, to the same article and
+        // to another shown on the same lists, are rebuilt from it too, each as a whole build.
+        let other = site.appendingPathComponent("content/news/2026/2026-11-10-训练.md")
+        for (number, file) in [article, article, other].enumerated() {
+            let before = try #require(FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int)
+            Thread.sleep(forTimeInterval: 0.1)
+            try (try String(contentsOf: file, encoding: .utf8) + "\nEdit \(number).\n").write(
+                to: file, atomically: false, encoding: .utf8)
+            let next = try build(site, output: output)
+            #expect(next.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue), "edit \(number)")
+            _ = try build(site, output: whole, force: true)
+            #expect(try files(under: output) == files(under: whole), "edit \(number)")
+            #expect(try #require(FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int) > before)
+        }
+
+        // A snapshot changed since (here, added to by someone else) is not trusted: the edit builds everything.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: snapshot))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("HRLDSNP2".utf8))
+        try handle.close()
         try (try String(contentsOf: article, encoding: .utf8) + "\nAnother.\n").write(
             to: article, atomically: false, encoding: .utf8)
         let next = try build(site, output: output)
         #expect(!next.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue))
         _ = try build(site, output: whole, force: true)
         #expect(try files(under: output) == files(under: whole))
+    }
+
+    /// A snapshot added to by rebuilds until it is twice what the build wrote is removed by the
+    /// next, whose edit is then built whole (and a new snapshot written).
+    @Test func aSnapshotStopsGrowingAtTwiceWhatTheBuildWrote() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-rebuild-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let site = root.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Fixtures.site("basic"), to: site)
+        let output = root.appendingPathComponent("out")
+        _ = try build(site, output: output)
+        let snapshot = BuildRecord.snapshotPath(forOutput: output.path)
+        let whole = try #require(FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int)
+        let article = site.appendingPathComponent("content/news/2026/2026-11-02-welcome.md")
+        // The size after each edit (0: no snapshot), until an edit is built whole.
+        var sizes: [Int] = []
+        var wholeBuilds = 0
+        for number in 0..<60 where wholeBuilds == 0 {
+            Thread.sleep(forTimeInterval: 0.02)
+            try (try String(contentsOf: article, encoding: .utf8) + "\nEdit \(number).\n").write(
+                to: article, atomically: false, encoding: .utf8)
+            let report = try build(site, output: output)
+            if !report.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue) { wholeBuilds += 1 }
+            sizes.append((try? FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int) ?? 0)
+        }
+        #expect(wholeBuilds == 1, "\(sizes)")
+        // Grown by each rebuild, to twice the build's and no further; removed; written anew.
+        let grown = sizes.dropLast(2)
+        #expect(grown.count > 2 && zip(grown, grown.dropFirst()).allSatisfy { $0 < $1 }, "\(sizes)")
+        #expect(grown.first! > whole && grown.last! >= 2 * whole && grown.dropLast().last! < 2 * whole, "\(sizes)")
+        #expect(sizes.suffix(2).first == 0, "\(sizes)")
+        #expect(sizes.last! > whole / 2 && sizes.last! < grown.first!, "\(sizes)")
     }
 
     @Test func aFileNotInTheOutputIsNeverWritten() throws {

@@ -22,15 +22,17 @@ extension SiteBuild {
         guard !addedOrRemoved, !changed.isEmpty, inputs.others == snapshot.index.inputs.others,
             let result = rebuild(changed, from: snapshot, options: options, source: source)
         else { return nil }
-        // From here the output changes: without a record, an interrupted rebuild is followed by a whole build.
+        // From here the output changes: without a record, an interrupted rebuild is followed by a
+        // whole build (the record names the snapshot, which it no longer matches).
         BuildRecord.remove(forOutput: output)
-        // The snapshot's pages show the edited items as they were: the next edit builds everything.
-        unlink(path)
         guard let patch = try? OutputPatch(output: output, manifest: manifest),
             let replaced = try? patch.replace(result.files, fingerprint: record.output)
         else { return nil }
+        // The snapshot is brought up to the edits, for the next; if it cannot be, the next builds everything.
+        let kept = snapshot.append(result, inputs: inputs, to: path) ? FileStamps.settledStamp(of: path)?.value : nil
+        if kept == nil { unlink(path) }
         var updated = record
-        (updated.inputs, updated.output, updated.snapshot) = (inputs.fingerprint, replaced.fingerprint, nil)
+        (updated.inputs, updated.output, updated.snapshot) = (inputs.fingerprint, replaced.fingerprint, kept)
         updated.save(forOutput: output)
         var report = record.upToDateReport(seconds: clock.began.secondsElapsed)
         (report.upToDate, report.written) = (false, replaced.written)

@@ -18,11 +18,15 @@ struct SnapshotRebuild {
     let theme: Theme
     let now: Date
 
-    /// What the rebuild made: every file it made again (most with the bytes they had).
+    /// What the rebuild made: every file it made again (most with the bytes they had); and for
+    /// the snapshot (`BuildSnapshot.append`), each page it rendered, by its number, and each
+    /// edited item's record, by its id.
     struct Result {
         var files: [(path: String, bytes: Data)] = []
         var pages = 0
         var documents = 0
+        var jobs: [(number: Int, job: PageJob)] = []
+        var records: [(id: Int, record: BuildSnapshot.ItemRecord)] = []
     }
 
     /// A rebuild from `snapshot` with the site's settings and loaded `theme`, at `now`.
@@ -109,6 +113,7 @@ struct SnapshotRebuild {
             guard shows else { continue }
             result.files.append((job.path, Data(theme.render(job.template, job.context))))
             result.pages += 1
+            result.jobs.append((number, job))
         }
     }
 
@@ -125,6 +130,7 @@ struct SnapshotRebuild {
             record.facts.readingMinutes = body.statistics.readingMinutes
             record.body = body.html
             records[id] = record
+            result.records.append((id, record))
             let card = APIPlan.card(
                 of: record.facts, image: record.facts.image.map(APIImage.init), zone: zone, now: now)
             let file = APIPlan.itemDocument(

@@ -33,6 +33,10 @@ final class SnapshotArchive {
     private let entrySpans: [Range<Int>]
     var recordCount: Int { records.count }
     var entryCount: Int { entrySpans.count }
+    /// Where every record and entry is, for a writer that adds to the archive.
+    var spans: (records: [Range<Int>], entries: [Range<Int>]) { (records, entrySpans) }
+    /// How many bytes the archive has.
+    var size: Int { base.count }
     /// The shared entries read so far, each read once (only those read take memory).
     private var entries: [Int: Entry] = [:]
     /// How deep the values being read nest, across entries (see `SnapshotReader.nested`).

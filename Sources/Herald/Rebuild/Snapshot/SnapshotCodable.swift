@@ -34,6 +34,11 @@ extension Int: SnapshotCodable {
     }
 }
 
+extension UInt64: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) { output.varint(self) }
+    init(from input: SnapshotReader) throws { self = try input.varint() }
+}
+
 extension Bool: SnapshotCodable {
     func write(to output: inout SnapshotWriter) { output.bool(self) }
     init(from input: SnapshotReader) throws { self = try input.bool() }
@@ -83,12 +88,12 @@ extension Array: SnapshotCodable where Element: SnapshotCodable {
     }
 }
 
-/// Text-keyed tables are written in the order of their keys, so that equal tables are equal bytes.
-extension Dictionary: SnapshotCodable where Key == String, Value: SnapshotCodable {
+/// Tables are written in the order of their keys, so that equal tables are equal bytes.
+extension Dictionary: SnapshotCodable where Key: SnapshotCodable & Comparable, Value: SnapshotCodable {
     func write(to output: inout SnapshotWriter) {
         output.varint(UInt64(count))
         for key in keys.sorted() {
-            output.text(key)
+            key.write(to: &output)
             self[key]!.write(to: &output)
         }
     }
@@ -97,7 +102,7 @@ extension Dictionary: SnapshotCodable where Key == String, Value: SnapshotCodabl
         let count = try input.count()
         self.init(minimumCapacity: Swift.min(count, SnapshotReader.largestReservation))
         for _ in 0..<count {
-            let key = try input.text()
+            let key = try Key(from: input)
             self[key] = try Value(from: input)
         }
     }

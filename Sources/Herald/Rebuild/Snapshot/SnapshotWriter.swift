@@ -62,6 +62,19 @@ struct SnapshotWriter {
     /// written: what the build holds at once is a megabyte of it, not the whole.
     init(writingTo descriptor: Int32) { self.init(descriptor: descriptor) }
 
+    /// A writer that adds records, and the entries they name, to `archive`, read from the file
+    /// `descriptor` is open to append to: they go after its bytes, and `finish()` then writes
+    /// where every record and entry is, old and new. What the archive's last spans were is left
+    /// where it was, unread.
+    init(appendingTo descriptor: Int32, after archive: SnapshotArchive) {
+        self.descriptor = descriptor
+        archived = archive.size
+        (recordSpans, entrySpans) = archive.spans
+    }
+
+    /// How many bytes the archive has so far.
+    var position: Int { archived + bytes.count + shared.count }
+
     private init(descriptor: Int32?) {
         self.descriptor = descriptor
         if descriptor != nil {
