@@ -450,9 +450,11 @@ import Testing
         #expect(try modified(first) == past, "an unchanged page is not rewritten")
         #expect(try modified(second) != past, "an edited page is")
         #expect(try String(contentsOf: second, encoding: .utf8).contains("Second, edited"))
+        // Built before, the output now has a snapshot beside it for the next edit; nothing else is left.
         #expect(
             try scratch.siblings() == [
-                ".out.herald", ".out.herald-cache.json", ".out.herald-cache.paths", "out", "site",
+                ".out.herald", ".out.herald-cache.json", ".out.herald-cache.paths", ".out.herald-snapshot", "out",
+                "site",
             ])
     }
 }

@@ -20,9 +20,11 @@ public struct BuildOptions: Sendable {
     public var ignoreRecord = false
     /// Keep a snapshot of the build beside the output (`BuildSnapshot`), from which the next
     /// `herald build` after edits to articles' bodies alone rebuilds only what they change.
-    /// Off until writing it is cheaper: at 10,000 items it makes a build 7% slower (written as
-    /// it goes, it no longer adds its 120 MB to the peak; bench/RESULTS.md, issue 39).
-    public var keepSnapshot = false
+    /// Nil: keep one when the output was built before, as a site being worked on is (a record
+    /// of the last build is beside it). Writing it makes a build 7% slower at 10,000 items
+    /// (bench/RESULTS.md, issue 39), which a build into a new folder (CI, a fresh clone) that
+    /// is never built again would pay for nothing.
+    public var keepSnapshot: Bool? = nil
     /// For `herald serve`: the origin the site is previewed at (`http://127.0.0.1:8080`), which
     /// replaces the scheme and host of `baseURL` and keeps its path, so absolute links stay local.
     public var previewOrigin: String? = nil

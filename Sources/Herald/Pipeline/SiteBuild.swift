@@ -22,6 +22,8 @@ public enum SiteBuild {
             relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         ).standardizedFileURL.path
         try refuseDangerousOutput(source: source, output: output)
+        // Built before: a site being worked on, whose next build may rebuild from a snapshot.
+        let builtBefore = access(BuildRecord.path(forOutput: output), F_OK) == 0
 
         // Nothing changed since the last build (same herald, options, input and output files, and
         // a clock at which the output is the same): report that build again instead of redoing it.
@@ -73,7 +75,7 @@ public enum SiteBuild {
             var build = Build(options: options, fileSystem: .disk(root: source), log: log)
             build.progress = progress
             build.beforeReadingContent = { _ = inputStamps.wait() }
-            if options.keepSnapshot { build.snapshot = (snapshotFile, { inputStamps.wait() }) }
+            if options.keepSnapshot ?? builtBefore { build.snapshot = (snapshotFile, { inputStamps.wait() }) }
             var report = try build.run(into: tree)
             report.timings.insert(checkTiming, at: 0)
             report.seconds += checkTiming.seconds
