@@ -14,9 +14,11 @@ import Testing
         let snapshot: BuildSnapshot
         let config: SiteConfig
 
-        init(site: URL) throws {
+        /// A copy of `site`, its folder changed by `prepare` before it is built.
+        init(site: URL, prepare: (URL) throws -> Void = { _ in }) throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-rebuild-\(UUID())")
             try FileManager.default.copyItem(at: site, to: folder)
+            try prepare(folder)
             let (last, memo, files) = try builtWithMemo(folder)
             first = files
             config = last.config
@@ -53,8 +55,10 @@ import Testing
     /// Edits each file's body, rebuilds from the snapshot, and holds the result to a whole build:
     /// every file it makes has the whole build's bytes, and every file the whole build changed is
     /// one it makes.
-    private func expectSameAsWholeBuild(site: URL, editing paths: [String]) throws -> SnapshotRebuild.Result {
-        let trial = try Trial(site: site)
+    private func expectSameAsWholeBuild(
+        site: URL, editing paths: [String], prepare: (URL) throws -> Void = { _ in }
+    ) throws -> SnapshotRebuild.Result {
+        let trial = try Trial(site: site, prepare: prepare)
         defer { trial.remove() }
         var edits: [(path: String, data: Data)] = []
         for path in paths {
@@ -94,6 +98,29 @@ import Testing
             editing: ["content/news/2025-03-02-istio-talk.md", "content/news/2025-05-01-toml-front-matter.md"])
     }
 
+    /// Links to content files in the article before the build: to a published item, to a draft
+    /// (shown as text, with a warning) and to a page. An edit after them keeps them, and they
+    /// lead where they led.
+    @Test func anEditedBodysLinksToContentFilesLeadWhereTheyLed() throws {
+        let path = "content/news/2026/2026-11-10-训练.md"
+        let links =
+            "\nSee [the welcome](2026-11-02-welcome.md), [the draft](2026-11-15-draft.md) and [us](@/pages/about.md).\n"
+        let result = try expectSameAsWholeBuild(site: Fixtures.site("basic"), editing: [path]) { folder in
+            let file = folder.appendingPathComponent(path)
+            try (try String(contentsOf: file, encoding: .utf8) + links).write(
+                to: file, atomically: false, encoding: .utf8)
+        }
+        // The article's own page: the one that shows its whole body, the edit with it.
+        let page = try #require(
+            result.files.first {
+                $0.path.hasSuffix("index.html")
+                    && String(decoding: $0.bytes, as: UTF8.self).contains("One more paragraph")
+            })
+        let html = String(decoding: page.bytes, as: UTF8.self)
+        #expect(html.contains(">the welcome</a>") && html.contains(">us</a>") && html.contains("the draft"))
+        #expect(!html.contains("2026-11-02-welcome.md") && !html.contains(">the draft</a>"))
+    }
+
     @Test func anEditBeyondTheBodyIsRefused() throws {
         let trial = try Trial(site: Fixtures.site("basic"))
         defer { trial.remove() }
@@ -105,6 +132,9 @@ import Testing
         let warning = String(decoding: original, as: UTF8.self) + "\nSee this[^nowhere].\n"
         #expect(try trial.rebuild([(path, Data(warning.utf8))]) == nil)
         #expect(try trial.rebuild([("content/news/2026/new.md", original)]) == nil)
+        // A link to another content file added: where it leads is not in the snapshot.
+        let link = String(decoding: original, as: UTF8.self) + "\nSee [the welcome](2026-11-02-welcome.md).\n"
+        #expect(try trial.rebuild([(path, Data(link.utf8))]) == nil)
         #expect(try trial.rebuild([(path, original)])?.pages ?? 0 > 0)
     }
 }

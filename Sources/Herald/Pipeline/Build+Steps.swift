@@ -220,9 +220,6 @@ extension Build {
         _ parsed: ParsedContent, config: SiteConfig, popularity: [PopularityRecord], run: BuildRun,
         warnings: inout [Diagnostic]
     ) throws -> (sites: [Site], urls: SiteURLs, linkErrors: [Diagnostic]) {
-        let rules = PublishingRules(
-            now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture,
-            namesEveryFutureItem: options.namesEveryFutureItem)
         let urls = SiteURLs(config: config)
         var sites =
             config.languages.count > 1
@@ -540,7 +537,7 @@ extension Build {
             jobs: outputs.plan.jobs, parsed: parsed.items, reports: parsed.reports, site: site, urls: model.urls,
             facts: facts.all[SiteLanguage.defaultIndex],
             channels: FeedPlan.channels(site: site, urls: model.urls, facts: facts.all[SiteLanguage.defaultIndex]),
-            inputs: InputValues(content: [:], others: ""))
+            inputs: InputValues(content: [:], others: ""), rules: rules)
         return BackgroundWork {
             var made = made
             made.inputs = snapshot.inputs()
@@ -582,5 +579,14 @@ extension BuildReport {
             skipped: model.site.skipped, warnings: DiagnosticCap.apply(warnings), timings: [], seconds: 0,
             validity: model.site.validity,
             basePath: config.basePath, baseURL: config.baseURL.absoluteString)
+    }
+}
+
+extension Build {
+    /// What decides which items this build publishes: its clock, and whether drafts and future items are in.
+    var rules: PublishingRules {
+        PublishingRules(
+            now: options.now, includeDrafts: options.includeDrafts, includeFuture: options.includeFuture,
+            namesEveryFutureItem: options.namesEveryFutureItem)
     }
 }

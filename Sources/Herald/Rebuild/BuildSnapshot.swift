@@ -154,27 +154,32 @@ struct BuildSnapshot {
     }
 
     /// A published item's facts and its body as the build showed it (links and images resolved):
-    /// what its API document and the feeds listing it are made from; and what each image its
-    /// body shows became, to resolve an edited body as the build did.
+    /// what its API document and the feeds listing it are made from; and where each of its links
+    /// to content files led and what each image its body shows became, to resolve an edited body
+    /// as the build did.
     struct ItemRecord: SnapshotCodable, Equatable {
         var facts: ItemFacts
         var body: String
+        var links: [String?]
         var images: [BodyImageResolver.Resolved]
 
         func write(to output: inout SnapshotWriter) {
             output.write(facts)
             output.write(body)
+            output.write(links)
             output.write(images)
         }
 
-        init(facts: ItemFacts, body: String, images: [BodyImageResolver.Resolved]) {
+        init(facts: ItemFacts, body: String, links: [String?], images: [BodyImageResolver.Resolved]) {
             self.facts = facts
             self.body = body
+            self.links = links
             self.images = images
         }
 
         init(from input: SnapshotReader) throws {
-            self.init(facts: try input.next(), body: try input.next(), images: try input.next())
+            self.init(
+                facts: try input.next(), body: try input.next(), links: try input.next(), images: try input.next())
         }
     }
 
@@ -190,6 +195,8 @@ struct BuildSnapshot {
         var facts: [ItemFacts]
         var channels: [FeedChannel]
         var inputs: InputValues
+        /// What decided which items are published, to resolve their links as the build did.
+        var rules: PublishingRules
     }
 
     let archive: SnapshotArchive
@@ -297,12 +304,14 @@ struct BuildSnapshot {
             output.endRecord()
         }
         var resolved: [String: BodyImageResolver.Resolved] = [:]
+        let links = ContentLinkResolver(urls: made.urls, rules: made.rules).targets(of: made.site, allItems: parsed)
         for id in made.site.items.indices {
             let source = made.site.items[id].sourcePath
             index.items.append(
                 PublishedItem(source: source, url: urlOfSource[source] ?? "", record: output.recordCount))
             output.write(made.facts[id])
             output.write(made.site.items[id].body.html)
+            output.write(links[id] ?? [])
             let images = made.site.items[id].bodyImages.map { body in
                 if let known = resolved[body.path] { return known }
                 let image = BodyImageResolver.Resolved(body, images: made.site.images, urls: made.urls)

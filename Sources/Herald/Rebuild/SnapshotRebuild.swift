@@ -7,9 +7,9 @@ import Foundation
 /// feeds that carry its text. Only those pages' records and those items' are read.
 ///
 /// Nil when the edits are more than bodies, by the same test as `herald serve`'s: a file's new
-/// parse must be its last one in all but the body, with the same warnings. Nil too for what the
-/// snapshot does not yet keep: a site in several languages, and an edited body that links to
-/// other content files (resolved against every item parsed).
+/// parse must be its last one in all but the body, with the same warnings (its links to content
+/// files among them, which then lead where they led). Nil too for what the snapshot does not yet
+/// keep: a site in several languages.
 /// The caller then builds everything; SnapshotRebuildTests compares the two.
 struct SnapshotRebuild {
     let snapshot: BuildSnapshot
@@ -69,13 +69,20 @@ struct SnapshotRebuild {
             let outcome = parser.parse(
                 edit.data, source: ContentSource(path: edit.path, kind: last.item.kind, bundle: last.item.bundle))
             guard let item = outcome.item,
-                BuildSnapshot.ParsedFile(item: item, report: ItemParser.Report(outcome)) == last,
-                item.contentLinks.isEmpty
+                BuildSnapshot.ParsedFile(item: item, report: ItemParser.Report(outcome)) == last
             else { return nil }
             // A draft this build leaves out is shown nowhere.
             guard let id = idOfSource[edit.path] else { continue }
             var body = item.body
-            // Resolved in the build's order: images of the site, then alerts' titles.
+            // Resolved in the build's order: links to content files (the same links, to items
+            // that are as they were, lead where they led), images of the site, alerts' titles.
+            if !item.contentLinks.isEmpty {
+                let links = try snapshot.item(id).links
+                guard links.count == item.contentLinks.count else { return nil }
+                let targets = Dictionary(uniqueKeysWithValues: links.enumerated().map { ($0, $1) })
+                body.html = ContentLinkResolver.replacingMarkers(in: body.html, with: targets)
+                body.leadHTML = ContentLinkResolver.replacingMarkers(in: body.leadHTML, with: targets)
+            }
             if !item.bodyImages.isEmpty {
                 let images = try snapshot.item(id).images
                 guard images.count == item.bodyImages.count else { return nil }

@@ -39,6 +39,22 @@ public struct ContentLinkResolver {
         return found.all
     }
 
+    /// Where each content link of each item of a one-language `site` leads, by the item's id and
+    /// the link's place among its links (an `href`, or nil for text), as `resolve` resolved them
+    /// in a build that succeeded: what the links of a body edited around them lead to again
+    /// (`SnapshotRebuild`), the other items being as they were.
+    func targets(of site: Site, allItems: [ContentItem]) -> [Int: [String?]] {
+        let known = ContentLinkTargets(site: site, allItems: allItems, elsewhere: [:], unparsed: [])
+        var told = DiagnosticList()
+        var targets: [Int: [String?]] = [:]
+        for id in site.items.indices where !site.items[id].contentLinks.isEmpty {
+            targets[id] = site.items[id].contentLinks.map {
+                target(of: $0, in: site.items[id], known: known, found: &told)
+            }
+        }
+        return targets
+    }
+
     /// The `href` a link of `item` leads to, or nil to show it as text: a link to an item left out
     /// of this build is told as a warning, and one to no content file as an error.
     private func target(

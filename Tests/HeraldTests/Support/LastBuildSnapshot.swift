@@ -12,7 +12,10 @@ extension BuildSnapshot.Made {
             reports: last.allItems.map { ItemParser.Report(memo.parses.lookup($0.sourcePath)!.outcome) },
             site: last.site, urls: last.urls, facts: last.facts,
             channels: FeedPlan.channels(site: last.site, urls: last.urls, facts: last.facts),
-            inputs: InputValues(root: last.options.sourcePath))
+            inputs: InputValues(root: last.options.sourcePath),
+            rules: PublishingRules(
+                now: last.options.now, includeDrafts: last.options.includeDrafts,
+                includeFuture: last.options.includeFuture, namesEveryFutureItem: last.options.namesEveryFutureItem))
     }
 }
 
