@@ -156,9 +156,15 @@ import Testing
         #expect(throws: SnapshotReader.Corrupt.self) { try snapshot([], BuildSnapshot.Index(), at: 1) }
         var onePage = BuildSnapshot.Index()
         onePage.pageCount = 1
-        var moved = BuildSnapshot.Head(index: 1, wholeSize: 0)
+        var moved = BuildSnapshot.Head(index: 1, wholeSize: 1)
         moved.movedPages[0] = 0
         #expect(throws: SnapshotReader.Corrupt.self) { try snapshot(["a page"], onePage, at: 1, head: moved) }
+        // A size the build wrote that is none, or more than the file (doubled, it would overflow).
+        for size in [0, -1, 1 << 40, Int.max] {
+            #expect(throws: SnapshotReader.Corrupt.self, "\(size)") {
+                try snapshot([], BuildSnapshot.Index(), at: 0, head: BuildSnapshot.Head(index: 0, wholeSize: size))
+            }
+        }
         let none = try snapshot([], BuildSnapshot.Index(), at: 0)
         #expect(throws: SnapshotReader.Corrupt.self) { try none.page(0) }
     }
@@ -174,7 +180,7 @@ import Testing
         }
         output.write(index)
         output.endRecord()
-        output.write(head ?? BuildSnapshot.Head(index: at, wholeSize: 0))
+        output.write(head ?? BuildSnapshot.Head(index: at, wholeSize: 1))
         output.endRecord()
         return try BuildSnapshot(SnapshotArchive(bytes: SnapshotArchive.bytes(of: output)))
     }

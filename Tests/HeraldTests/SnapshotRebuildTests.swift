@@ -164,13 +164,18 @@ import Testing
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Fixtures.site("basic"), to: site)
         let output = root.appendingPathComponent("out")
-        // What a build killed while writing its snapshot left, which the next build removes.
+        // What a build killed while writing its snapshot left, which the next build removes; and
+        // the staging folder of another output, named `out.herald-snapshot`, which it leaves.
         let abandoned = root.appendingPathComponent(".out.herald-snapshot.tmp-herald4194303")
         try Data(count: 100).write(to: abandoned)
+        let otherStaging = root.appendingPathComponent(".out.herald-snapshot.tmp-herald-4194303")
+        try FileManager.default.createDirectory(at: otherStaging, withIntermediateDirectories: false)
         _ = try build(site, output: output)
         let snapshot = BuildRecord.snapshotPath(forOutput: output.path)
         #expect(FileManager.default.fileExists(atPath: snapshot))
         #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: otherStaging.path))
+        try FileManager.default.removeItem(at: otherStaging)
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.contains("tmp") } == [])
         // Files changed within the last ticks of the clock are not trusted by their stamps.
         Thread.sleep(forTimeInterval: 0.1)
@@ -213,6 +218,49 @@ import Testing
         #expect(!next.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue))
         _ = try build(site, output: whole, force: true)
         #expect(try files(under: output) == files(under: whole))
+    }
+
+    /// A snapshot another build is adding to (it holds the lock) is left to it: the edit is still
+    /// rebuilt, and the next builds everything. One given a second name (a hard link, as `cp -al`
+    /// backups make) is never added to through it.
+    @Test func aSnapshotLockedOrLinkedElsewhereIsNotAddedTo() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-rebuild-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let site = root.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Fixtures.site("basic"), to: site)
+        let output = root.appendingPathComponent("out")
+        let snapshot = BuildRecord.snapshotPath(forOutput: output.path)
+        let article = site.appendingPathComponent("content/news/2026/2026-11-02-welcome.md")
+        func edit(_ number: Int) throws {
+            Thread.sleep(forTimeInterval: 0.05)
+            try (try String(contentsOf: article, encoding: .utf8) + "\nEdit \(number).\n").write(
+                to: article, atomically: false, encoding: .utf8)
+        }
+        func rebuilt(_ report: BuildReport) -> Bool {
+            report.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue)
+        }
+        func size(_ path: String) -> Int? { try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int }
+
+        _ = try build(site, output: output)
+        let holder = open(snapshot, O_RDONLY)
+        #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        let locked = size(snapshot)
+        try edit(1)
+        #expect(rebuilt(try build(site, output: output)))
+        #expect(size(snapshot) == locked, "a locked snapshot is left as it is")
+        close(holder)
+        try edit(2)
+        #expect(!rebuilt(try build(site, output: output)), "the record named no snapshot")
+
+        let backup = root.appendingPathComponent("backup").path
+        #expect(link(snapshot, backup) == 0)
+        let linked = size(backup)
+        try edit(3)
+        // Given a second name since the build, its stamp changed: it is not trusted, nor added to.
+        #expect(!rebuilt(try build(site, output: output)))
+        #expect(size(backup) == linked, "a second name is not added to")
+        #expect(size(snapshot) != nil && size(snapshot) != linked)
     }
 
     /// A snapshot added to by rebuilds until it is twice what the build wrote is removed by the

@@ -29,8 +29,12 @@ extension SiteBuild {
             let replaced = try? patch.replace(result.files, fingerprint: record.output)
         else { return nil }
         // The snapshot is brought up to the edits, for the next; if it cannot be, the next builds everything.
-        let kept = snapshot.append(result, inputs: inputs, to: path) ? FileStamps.settledStamp(of: path)?.value : nil
-        if kept == nil { unlink(path) }
+        var kept: String? = nil
+        switch snapshot.append(result, inputs: inputs, to: path) {
+        case .appended: kept = FileStamps.settledStamp(of: path)?.value
+        case .refused: unlink(path)
+        case .changedElsewhere: break
+        }
         var updated = record
         (updated.inputs, updated.output, updated.snapshot) = (inputs.fingerprint, replaced.fingerprint, kept)
         updated.save(forOutput: output)

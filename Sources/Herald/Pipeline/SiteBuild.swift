@@ -22,8 +22,9 @@ public enum SiteBuild {
             relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         ).standardizedFileURL.path
         try refuseDangerousOutput(source: source, output: output)
-        // Built before: a site being worked on, whose next build may rebuild from a snapshot.
-        let builtBefore = access(BuildRecord.path(forOutput: output), F_OK) == 0
+        // Built before (its marker is beside it, whatever became of its record): a site being
+        // worked on, whose next build may rebuild from a snapshot.
+        let builtBefore = access(markerPath(forOutput: output), F_OK) == 0
 
         // Nothing changed since the last build (same herald, options, input and output files, and
         // a clock at which the output is the same): report that build again instead of redoing it.

@@ -210,9 +210,9 @@ struct BuildSnapshot {
         let last = archive.recordCount - 1
         let headReader = try archive.record(last)
         head = try headReader.next()
-        guard headReader.isAtEnd, head.index >= 0, head.index < last else {
-            throw SnapshotReader.Corrupt(description: "its head names no index")
-        }
+        guard headReader.isAtEnd, head.index >= 0, head.index < last, head.wholeSize > 0,
+            head.wholeSize <= archive.size
+        else { throw SnapshotReader.Corrupt(description: "its head names no index") }
         let reader = try archive.record(head.index)
         var index: Index = try reader.next()
         // The build writes exactly a record for each page, parse and item before the index.
@@ -361,18 +361,32 @@ extension BuildSnapshot {
     /// next rebuild reads the snapshot as if the build had written it so; the bytes already
     /// there are never changed, only added to.
     ///
-    /// Returns false when it could not (the caller then removes the file, and the next edit
-    /// builds everything, writing a new one), and when the file has grown to twice the size the
-    /// build wrote: each rebuild adds its pages, so the growth is bounded.
-    func append(_ result: SnapshotRebuild.Result, inputs: InputValues, to path: String) -> Bool {
-        guard archive.size < 2 * head.wholeSize, let language = index.languages.first else { return false }
+    /// Refused when it could not (the caller then removes the file, and the next edit builds
+    /// everything, writing a new one), and when the file has grown to twice the size the build
+    /// wrote: each rebuild adds its pages, so the growth is bounded.
+    func append(_ result: SnapshotRebuild.Result, inputs: InputValues, to path: String) -> Appended {
+        guard archive.size / 2 < head.wholeSize, let language = index.languages.first, let file = archive.file else {
+            return .refused
+        }
         let descriptor = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return false }
-        // The file this snapshot was mapped from, still as it was: nothing else has added to it.
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == archive.size else {
+        guard descriptor >= 0 else { return .refused }
+        // One rebuild adds to it at a time; another that finds it locked, or added to since, leaves it.
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            return false
+            return .changedElsewhere
+        }
+        // The file this snapshot was mapped from, as it was, and no other's: a hard link to it
+        // (a backup made with `cp -al`) is not changed through it.
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1,
+            UInt64(info.st_dev) == file.device, UInt64(info.st_ino) == file.inode
+        else {
+            close(descriptor)
+            return .refused
+        }
+        guard Int(info.st_size) == archive.size else {
+            close(descriptor)
+            return .changedElsewhere
         }
         var output = SnapshotWriter(appendingTo: descriptor, after: archive)
         var updated = head
@@ -391,6 +405,17 @@ extension BuildSnapshot {
         }
         output.write(updated)
         output.endRecord()
-        return output.finish()
+        // Closing the file lets go of the lock.
+        return output.finish() ? .appended : .refused
+    }
+
+    /// What `append` did.
+    enum Appended {
+        /// The file has what the rebuild made.
+        case appended
+        /// It could not add to it, or would not (it is twice the build's): the file is not to be trusted again.
+        case refused
+        /// Another build has added to it or is adding to it: the file is theirs, and this rebuild's record names none.
+        case changedElsewhere
     }
 }

@@ -44,6 +44,8 @@ public struct ContentLinkResolver {
     /// in a build that succeeded: what the links of a body edited around them lead to again
     /// (`SnapshotRebuild`), the other items being as they were.
     func targets(of site: Site, allItems: [ContentItem]) -> [Int: [String?]] {
+        // The targets' table (every file's path) is made only for a site whose items link.
+        guard site.items.contains(where: { !$0.contentLinks.isEmpty }) else { return [:] }
         let known = ContentLinkTargets(site: site, allItems: allItems, elsewhere: [:], unparsed: [])
         var told = DiagnosticList()
         var targets: [Int: [String?]] = [:]

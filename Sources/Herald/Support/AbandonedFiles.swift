@@ -8,8 +8,13 @@ enum AbandonedFiles {
     /// process still running (a build into the same output from another terminal) keeps its own.
     static func remove(in parent: String, prefix: String) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(prefix) {
-            let owner = name.dropFirst(prefix.count).prefix { $0.isNumber }
-            if let pid = Int32(owner), pid != getpid(), kill(pid, 0) == 0 || errno == EPERM { continue }
+            // The prefix and a process id, nothing else: another output's name may begin alike
+            // (`.a.herald-snapshot.tmp-herald` and the staging folder of `a.herald-snapshot`).
+            let owner = name.dropFirst(prefix.count)
+            guard !owner.isEmpty, owner.allSatisfy({ $0.isASCII && $0.isNumber }), let pid = Int32(owner) else {
+                continue
+            }
+            if pid != getpid(), kill(pid, 0) == 0 || errno == EPERM { continue }
             try? FileManager.default.removeItem(atPath: parent + "/" + name)
         }
     }

@@ -15,9 +15,11 @@ import Foundation
 /// rather than holding the whole (119 MB at 10,000 items) until it knows where everything is.
 ///
 /// The file is mapped rather than read, so only the pages of what is read are loaded. It is
-/// replaced whole by a rename (`SnapshotFile`), never changed in place, so a mapping always
-/// sees one file. Every span is checked on opening, and every read within a record or entry is
-/// checked by `SnapshotReader`, so a changed file is refused, never trusted.
+/// replaced whole by a rename (`SnapshotFile`), and otherwise only added to, by a rebuild that
+/// holds a lock on it (`BuildSnapshot.append`): never cut short or changed in place, so a
+/// mapping always sees the archive it mapped. Every span is checked on opening, and every read
+/// within a record or entry is checked by `SnapshotReader`, so a changed file is refused, never
+/// trusted.
 final class SnapshotArchive {
     static let magic = Array("HRLDSNP2".utf8)
     /// The magic before the bytes, and the two counts and the magic again after the spans (a
@@ -37,6 +39,8 @@ final class SnapshotArchive {
     var spans: (records: [Range<Int>], entries: [Range<Int>]) { (records, entrySpans) }
     /// How many bytes the archive has.
     var size: Int { base.count }
+    /// The file it was mapped from (device and inode), to tell it from one put in its place since.
+    private(set) var file: (device: UInt64, inode: UInt64)? = nil
     /// The shared entries read so far, each read once (only those read take memory).
     private var entries: [Int: Entry] = [:]
     /// How deep the values being read nest, across entries (see `SnapshotReader.nested`).
@@ -62,8 +66,8 @@ final class SnapshotArchive {
     }
 
     /// Opens the archive in the file at `path`, mapped: a regular file, never through a link,
-    /// never waiting on a FIFO put in its place. Herald replaces the file whole, never changes it
-    /// in place; a file cut short in place while it is read would end the process (SIGBUS).
+    /// never waiting on a FIFO put in its place. Herald never cuts the file short in place (see
+    /// above): a file cut short while it is mapped would end the process (SIGBUS).
     convenience init(contentsOf path: String) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else { throw SnapshotReader.Corrupt(description: "it cannot be opened") }
@@ -79,6 +83,7 @@ final class SnapshotArchive {
             munmap(mapped, base.count)
             throw error
         }
+        file = (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
     private init(
@@ -113,7 +118,8 @@ final class SnapshotArchive {
         let tablesAt = size - 24 - 16 * (recordCount + entryCount)
         func spansRead(_ count: Int, at offset: Int) throws -> [Range<Int>] {
             var read: [Range<Int>] = []
-            read.reserveCapacity(count)
+            // Room ahead for what a real archive has, not for whatever a count says.
+            read.reserveCapacity(min(count, 1 << 16))
             for index in 0..<count {
                 let (start, end) = (number(at: offset + 16 * index), number(at: offset + 16 * index + 8))
                 guard start >= magic.count, start <= end, end <= tablesAt else {
