@@ -142,11 +142,36 @@ import Testing
 /// `herald build` with a snapshot kept: the next build after an edit to a body replaces the
 /// files it changes in the output, and leaves it as a whole build would.
 @Suite struct CommandLineRebuildTests {
-    private func build(_ site: URL, output: URL, force: Bool = false) throws -> BuildReport {
+    private func build(_ site: URL, output: URL, force: Bool = false, keep: Bool? = true) throws -> BuildReport {
         var options = BuildOptions(sourcePath: site.path, outputPath: output.path, now: Fixtures.now)
-        options.keepSnapshot = true
+        options.keepSnapshot = keep
         options.ignoreRecord = force
         return try SiteBuild.run(options)
+    }
+
+    /// By default a snapshot is kept for an output built before (a site being worked on), not
+    /// for one built into a new folder, or into one removed since (as CI does); asked, always or never.
+    @Test func aSnapshotIsKeptByDefaultForAnOutputBuiltBefore() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-rebuild-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let site = root.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Fixtures.site("basic"), to: site)
+        let output = root.appendingPathComponent("out")
+        let snapshot = BuildRecord.snapshotPath(forOutput: output.path)
+        func kept() -> Bool { FileManager.default.fileExists(atPath: snapshot) }
+        _ = try build(site, output: output, keep: nil)
+        #expect(!kept(), "a first build")
+        _ = try build(site, output: output, force: true, keep: nil)
+        #expect(kept(), "built before")
+        _ = try build(site, output: output, force: true, keep: false)
+        #expect(!kept(), "--no-snapshot")
+        try FileManager.default.removeItem(at: output)
+        _ = try build(site, output: output, keep: nil)
+        #expect(!kept(), "the output removed before the build")
+        try FileManager.default.removeItem(at: output)
+        _ = try build(site, output: output, keep: true)
+        #expect(kept(), "--snapshot")
     }
 
     private func files(under folder: URL) throws -> [String: Data] {

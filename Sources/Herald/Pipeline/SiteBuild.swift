@@ -22,9 +22,10 @@ public enum SiteBuild {
             relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         ).standardizedFileURL.path
         try refuseDangerousOutput(source: source, output: output)
-        // Built before (its marker is beside it, whatever became of its record): a site being
-        // worked on, whose next build may rebuild from a snapshot.
-        let builtBefore = access(markerPath(forOutput: output), F_OK) == 0
+        // Built before (the output is there, its marker beside it, whatever became of its record):
+        // a site being worked on, whose next build may rebuild from a snapshot. An output removed
+        // before the build (`rm -rf public`, as CI scripts do) is not.
+        let builtBefore = access(output, F_OK) == 0 && access(markerPath(forOutput: output), F_OK) == 0
 
         // Nothing changed since the last build (same herald, options, input and output files, and
         // a clock at which the output is the same): report that build again instead of redoing it.
