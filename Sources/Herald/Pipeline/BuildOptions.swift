@@ -21,7 +21,7 @@ public struct BuildOptions: Sendable {
     /// Keep a snapshot of the build beside the output (`BuildSnapshot`), from which the next
     /// `herald build` after edits to articles' bodies alone rebuilds only what they change.
     /// Nil: keep one when the output was built before and is still there, as a site being worked
-    /// on is (its marker is beside it). Writing it makes a build 7% slower at 10,000 items
+    /// on is (its marker is beside it). Writing it makes a build 7–9% slower at 10,000 items
     /// (bench/RESULTS.md, issue 39), which a build into a new folder (CI, a fresh clone) that
     /// is never built again would pay for nothing.
     public var keepSnapshot: Bool? = nil
