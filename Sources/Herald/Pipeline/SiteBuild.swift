@@ -26,107 +26,128 @@ public enum SiteBuild {
         // a site being worked on, whose next build may rebuild from a snapshot. An output removed
         // before the build (`rm -rf public`, as CI scripts do) is not.
         let builtBefore = access(output, F_OK) == 0 && access(markerPath(forOutput: output), F_OK) == 0
-
-        // Nothing changed since the last build (same herald, options, input and output files, and
-        // a clock at which the output is the same): report that build again instead of redoing it.
-        let checkBegan = DispatchTime.now()
-        let checkCPU = CPUClock.process()
-        // The input files' stamps are taken before any of them is read, so an edit made during
-        // the build is seen by the next one.
-        let stampInputs: @Sendable () -> InputValues = { InputValues(root: source) }
-        let optionsKey = BuildRecord.optionsKey(options, source: source)
-        let herald = BuildRecord.heraldIdentity
-        var inputs: BackgroundWork<InputValues>? = nil
-        if !options.ignoreRecord, let record = BuildRecord.load(forOutput: output), record.herald == herald,
-            record.options == optionsKey,
-            record.validity.holds(at: options.now), isHeraldOutput(output)
-        {
-            let stamps = stampInputs()
-            inputs = BackgroundWork { stamps }
-            let unchanged = record.inputs == stamps.fingerprint
-            // The output is stamped (38,000 files at 10,000 items) only when that can spare a build.
-            let manifest = unchanged || record.snapshot != nil ? OutputManifest.load(forOutput: output) : nil
-            if let manifest, manifest.fingerprint(root: output) == record.output {
-                let clock = (began: checkBegan, cpu: checkCPU)
-                if unchanged {
-                    var report = record.upToDateReport(seconds: checkBegan.secondsElapsed)
-                    report.timings = [
-                        StepTiming(
-                            step: BuildStep.checkForChanges.rawValue, seconds: report.seconds,
-                            cpuSeconds: CPUClock.process() - checkCPU)
-                    ]
-                    return report
-                } else if let report = rebuildFromSnapshot(
-                    options, source: source, output: output, record: record, manifest: manifest, inputs: stamps,
-                    clock: clock)
-                {
-                    return report
-                }
-            }
-        }
+        let run = Run(options: options, source: source, output: output)
+        let (reused, stamps) = lastBuildReused(run)
+        if let reused { return reused }
         // With no record that could say the output is up to date, the stamps (10,000 files: 25 ms)
         // are taken while the build reads site.yml, finds the content and loads the templates.
-        let inputStamps = inputs ?? BackgroundWork(stampInputs)
+        let inputStamps = stamps.map { taken in BackgroundWork { taken } } ?? BackgroundWork(run.stampInputs)
         let checkTiming = StepTiming(
-            step: BuildStep.checkForChanges.rawValue, seconds: checkBegan.secondsElapsed,
-            cpuSeconds: CPUClock.process() - checkCPU)
-
-        let tree = try OutputTree(outputPath: output)
+            step: BuildStep.checkForChanges.rawValue, seconds: run.checkBegan.secondsElapsed,
+            cpuSeconds: CPUClock.process() - run.checkCPU)
+        var build = Build(options: options, fileSystem: .disk(root: source), log: log)
+        build.progress = progress
+        build.beforeReadingContent = { _ = inputStamps.wait() }
         let snapshotFile = SnapshotFile(path: BuildRecord.snapshotPath(forOutput: output))
+        if options.keepSnapshot ?? builtBefore { build.snapshot = (snapshotFile, { inputStamps.wait() }) }
+        let tree = try OutputTree(outputPath: output)
         do {
-            var build = Build(options: options, fileSystem: .disk(root: source), log: log)
-            build.progress = progress
-            build.beforeReadingContent = { _ = inputStamps.wait() }
-            if options.keepSnapshot ?? builtBefore { build.snapshot = (snapshotFile, { inputStamps.wait() }) }
             var report = try build.run(into: tree)
             report.timings.insert(checkTiming, at: 0)
             report.seconds += checkTiming.seconds
-            let began = DispatchTime.now()
-            let cpuBefore = CPUClock.process()
-            progress?(BuildProgress(step: BuildStep.swapOutputIn.rawValue, done: 0, total: 0))
-            BuildRecord.remove(forOutput: output)
-            unlink(BuildRecord.snapshotPath(forOutput: output))
-            KillPoint.reached("before-swap")
-            try tree.commit()
-            _ = FileManager.default.createFile(
-                atPath: markerPath(forOutput: output),
-                contents: Data(
-                    "This folder's neighbour is a site built by Herald; it may be replaced by the next build.\n".utf8))
-            KillPoint.reached("after-marker")
-            if let validity = report.validity {
-                // The manifest is written while the folders are stamped, and before the record:
-                // a record stands only beside the manifest of its output.
-                let manifest = tree.manifest
-                let snapshot = report.snapshotWritten ? snapshotFile : nil
-                let saved = BackgroundWork { () -> String? in
-                    manifest.save(forOutput: output)
-                    return snapshot.flatMap(installSnapshot)
-                }
-                let fingerprint = tree.fingerprint()
-                BuildRecord(
-                    format: BuildRecord.format, herald: herald, options: optionsKey,
-                    inputs: inputStamps.wait().fingerprint, output: fingerprint, validity: validity,
-                    baseURL: report.baseURL, items: report.items, pages: report.pages, files: report.files,
-                    skipped: report.skipped,
-                    warnings: report.warnings.map { .init(path: $0.path, line: $0.line, message: $0.message) },
-                    snapshot: saved.wait()
-                )
-                .save(forOutput: output)
-            } else if report.snapshotWritten {
-                snapshotFile.discard()
-            }
-            KillPoint.reached("after-record")
-            report.timings.append(
-                StepTiming(
-                    step: BuildStep.swapOutputIn.rawValue, seconds: began.secondsElapsed,
-                    cpuSeconds: CPUClock.process() - cpuBefore))
-            report.seconds += began.secondsElapsed
+            try swapIn(tree, report: &report, run: run, stamps: inputStamps, snapshot: snapshotFile, progress: progress)
             return report
         } catch {
             tree.discard()
             snapshotFile.discard()
             throw error
         }
+    }
+
+    /// One `herald build`: its folders, its options as the record keeps them, and when its check
+    /// for changes began.
+    private struct Run {
+        let options: BuildOptions
+        let source: String
+        let output: String
+        let optionsKey: String
+        let checkBegan = DispatchTime.now()
+        let checkCPU = CPUClock.process()
+
+        init(options: BuildOptions, source: String, output: String) {
+            (self.options, self.source, self.output) = (options, source, output)
+            optionsKey = BuildRecord.optionsKey(options, source: source)
+        }
+
+        /// The input files' stamps, taken before any of them is read, so that an edit made during
+        /// the build is seen by the next one.
+        var stampInputs: @Sendable () -> InputValues { { [source] in InputValues(root: source) } }
+    }
+
+    /// The last build's report again, when nothing changed since (same herald, options, input and
+    /// output files, and a clock at which the output is the same), or the report of a rebuild from
+    /// its snapshot; else nil, with the input stamps when they were taken.
+    private static func lastBuildReused(_ run: Run) -> (report: BuildReport?, stamps: InputValues?) {
+        guard !run.options.ignoreRecord, let record = BuildRecord.load(forOutput: run.output),
+            record.herald == BuildRecord.heraldIdentity, record.options == run.optionsKey,
+            record.validity.holds(at: run.options.now), isHeraldOutput(run.output)
+        else { return (nil, nil) }
+        let stamps = run.stampInputs()
+        let unchanged = record.inputs == stamps.fingerprint
+        // The output is stamped (38,000 files at 10,000 items) only when that can spare a build.
+        guard unchanged || record.snapshot != nil, let manifest = OutputManifest.load(forOutput: run.output),
+            manifest.fingerprint(root: run.output) == record.output
+        else { return (nil, stamps) }
+        if unchanged {
+            var report = record.upToDateReport(seconds: run.checkBegan.secondsElapsed)
+            report.timings = [
+                StepTiming(
+                    step: BuildStep.checkForChanges.rawValue, seconds: report.seconds,
+                    cpuSeconds: CPUClock.process() - run.checkCPU)
+            ]
+            return (report, stamps)
+        }
+        let rebuilt = rebuildFromSnapshot(
+            run.options, source: run.source, output: run.output, record: record, manifest: manifest, inputs: stamps,
+            clock: (run.checkBegan, run.checkCPU))
+        return (rebuilt, stamps)
+    }
+
+    /// Puts the build staged in `tree` in the output's place, then its manifest, its snapshot (if it
+    /// wrote one) and its record beside it, in that order: a record stands only beside the output
+    /// and manifest it describes.
+    private static func swapIn(
+        _ tree: OutputTree, report: inout BuildReport, run: Run, stamps: BackgroundWork<InputValues>,
+        snapshot: SnapshotFile, progress: (@Sendable (BuildProgress) -> Void)?
+    ) throws {
+        let (began, cpuBefore, output) = (DispatchTime.now(), CPUClock.process(), run.output)
+        progress?(BuildProgress(step: BuildStep.swapOutputIn.rawValue, done: 0, total: 0))
+        BuildRecord.remove(forOutput: output)
+        unlink(BuildRecord.snapshotPath(forOutput: output))
+        KillPoint.reached("before-swap")
+        try tree.commit()
+        _ = FileManager.default.createFile(
+            atPath: markerPath(forOutput: output),
+            contents: Data(
+                "This folder's neighbour is a site built by Herald; it may be replaced by the next build.\n".utf8))
+        KillPoint.reached("after-marker")
+        if let validity = report.validity {
+            // The manifest is written while the folders are stamped.
+            let manifest = tree.manifest
+            let written = report.snapshotWritten ? snapshot : nil
+            let saved = BackgroundWork { () -> String? in
+                manifest.save(forOutput: output)
+                return written.flatMap(installSnapshot)
+            }
+            let fingerprint = tree.fingerprint()
+            BuildRecord(
+                format: BuildRecord.format, herald: BuildRecord.heraldIdentity, options: run.optionsKey,
+                inputs: stamps.wait().fingerprint, output: fingerprint, validity: validity,
+                baseURL: report.baseURL, items: report.items, pages: report.pages, files: report.files,
+                skipped: report.skipped,
+                warnings: report.warnings.map { .init(path: $0.path, line: $0.line, message: $0.message) },
+                snapshot: saved.wait()
+            )
+            .save(forOutput: output)
+        } else if report.snapshotWritten {
+            snapshot.discard()
+        }
+        KillPoint.reached("after-record")
+        report.timings.append(
+            StepTiming(
+                step: BuildStep.swapOutputIn.rawValue, seconds: began.secondsElapsed,
+                cpuSeconds: CPUClock.process() - cpuBefore))
+        report.seconds += began.secondsElapsed
     }
 
     /// What the last build of `output` recorded, if the folder is still exactly as that build left it
