@@ -43,10 +43,13 @@ import Testing
             return output.files
         }
 
-        func rebuild(_ edits: [(path: String, data: Data)]) throws -> SnapshotRebuild.Result? {
+        func rebuild(_ edits: [(path: String, data: Data)], warned: Set<String> = []) throws -> SnapshotRebuild.Result?
+        {
             let theme = try Theme.load(fileSystem: .disk(root: folder.path), language: config.language).get()
-            return try SnapshotRebuild(snapshot: snapshot, config: config, theme: theme, now: Fixtures.now).rebuild(
-                edits)
+            return try SnapshotRebuild(
+                snapshot: snapshot, config: config, theme: theme, now: Fixtures.now, warned: warned
+            )
+            .rebuild(edits)
         }
 
         func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -56,15 +59,13 @@ import Testing
     /// every file it makes has the whole build's bytes, and every file the whole build changed is
     /// one it makes.
     private func expectSameAsWholeBuild(
-        site: URL, editing paths: [String], prepare: (URL) throws -> Void = { _ in }
+        site: URL, editing paths: [String], prepare: (URL) throws -> Void = { _ in },
+        change: (String, String) -> String = { $0 + "\nOne more paragraph, with *emphasis*, added to \($1).\n" }
     ) throws -> SnapshotRebuild.Result {
         let trial = try Trial(site: site, prepare: prepare)
         defer { trial.remove() }
         var edits: [(path: String, data: Data)] = []
-        for path in paths {
-            edits.append(
-                (path, try trial.edit(path) { $0 + "\nOne more paragraph, with *emphasis*, added to \(path).\n" }))
-        }
+        for path in paths { edits.append((path, try trial.edit(path) { change($0, path) })) }
         let result = try #require(try trial.rebuild(edits))
         let whole = try trial.build()
         let made = Dictionary(result.files, uniquingKeysWith: { first, _ in first })
@@ -119,6 +120,30 @@ import Testing
         let html = String(decoding: page.bytes, as: UTF8.self)
         #expect(html.contains(">the welcome</a>") && html.contains(">us</a>") && html.contains("the draft"))
         #expect(!html.contains("2026-11-02-welcome.md") && !html.contains(">the draft</a>"))
+    }
+
+    /// Paragraphs added above an article's image and its link to a content file move them to
+    /// other lines: the same image and link, resolved as they were. After a build that warned
+    /// about the file, whose warning would name the old line, the edit is refused.
+    @Test func anEditThatMovesImagesAndLinksToOtherLinesIsTheWholeBuilds() throws {
+        let path = "content/news/2026/2026-11-02-welcome.md"
+        let addLink: (URL) throws -> Void = { folder in
+            let file = folder.appendingPathComponent(path)
+            try (try String(contentsOf: file, encoding: .utf8) + "\nSee [the results](2026-10-20-results.md).\n").write(
+                to: file, atomically: false, encoding: .utf8)
+        }
+        // Below the raw HTML, whose warning names its line.
+        let above = "Two new paragraphs,\n\nabove the image and the link.\n\n![Court]"
+        let insert: (String, String) -> String = { text, _ in text.replacingOccurrences(of: "![Court]", with: above) }
+        let result = try expectSameAsWholeBuild(
+            site: Fixtures.site("basic"), editing: [path], prepare: addLink, change: insert)
+        #expect(result.pages > 0)
+
+        let trial = try Trial(site: Fixtures.site("basic"), prepare: addLink)
+        defer { trial.remove() }
+        let edited = try trial.edit(path) { insert($0, path) }
+        #expect(try trial.rebuild([(path, edited)]) != nil)
+        #expect(try trial.rebuild([(path, edited)], warned: [path]) == nil)
     }
 
     @Test func anEditBeyondTheBodyIsRefused() throws {

@@ -20,7 +20,9 @@ extension SiteBuild {
         else { return nil }
         let (changed, addedOrRemoved) = inputs.changedFiles(since: snapshot.index.inputs)
         guard !addedOrRemoved, !changed.isEmpty, inputs.others == snapshot.index.inputs.others,
-            let result = rebuild(changed, from: snapshot, options: options, source: source)
+            let result = rebuild(
+                changed, from: snapshot, options: options, source: source,
+                warned: Set(record.warnings.map(\.path)))
         else { return nil }
         // From here the output changes: without a record, an interrupted rebuild is followed by a
         // whole build (the record names the snapshot, which it no longer matches).
@@ -55,7 +57,7 @@ extension SiteBuild {
     /// read with the site's settings and templates as they are (and as they were: their stamps
     /// are the last build's); nil when the edits are more than bodies.
     private static func rebuild(
-        _ changed: [String], from snapshot: BuildSnapshot, options: BuildOptions, source: String
+        _ changed: [String], from snapshot: BuildSnapshot, options: BuildOptions, source: String, warned: Set<String>
     ) -> SnapshotRebuild.Result? {
         let fileSystem = FileSystem.disk(root: source)
         var edits: [(path: String, data: Data)] = []
@@ -67,7 +69,8 @@ extension SiteBuild {
         guard let config = try? Build(options: options, fileSystem: fileSystem).readConfig(warnings: &warnings),
             let theme = try? Theme.load(fileSystem: fileSystem, language: config.language).get()
         else { return nil }
-        return try? SnapshotRebuild(snapshot: snapshot, config: config, theme: theme, now: options.now).rebuild(edits)
+        return try? SnapshotRebuild(snapshot: snapshot, config: config, theme: theme, now: options.now, warned: warned)
+            .rebuild(edits)
     }
 
     /// Puts a build's snapshot in place beside its output; its stamp, for the record, or nil

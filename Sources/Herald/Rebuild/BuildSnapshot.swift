@@ -36,6 +36,15 @@ struct BuildSnapshot {
             item = try input.next()
             report = try input.next()
         }
+
+        /// The parse with its body's links to content files and images at no line: an edit that
+        /// only moves them to other lines keeps the same links and images, in the same order.
+        var withoutBodyLines: ParsedFile {
+            var copy = self
+            for index in copy.item.contentLinks.indices { copy.item.contentLinks[index].line = 0 }
+            for index in copy.item.bodyImages.indices { copy.item.bodyImages[index].line = 0 }
+            return copy
+        }
     }
 
     /// What every page of one language shares.

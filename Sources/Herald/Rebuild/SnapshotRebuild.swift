@@ -17,6 +17,8 @@ struct SnapshotRebuild {
     /// The theme, its constant partials fixed for the site, as the build rendered with it.
     let theme: Theme
     let now: Date
+    /// The content files the last build told a warning about (paths relative to the site folder).
+    let warned: Set<String>
 
     /// What the rebuild made: every file it made again (most with the bytes they had); and for
     /// the snapshot (`BuildSnapshot.append`), each page it rendered, by its number, and each
@@ -29,12 +31,14 @@ struct SnapshotRebuild {
         var records: [(id: Int, record: BuildSnapshot.ItemRecord)] = []
     }
 
-    /// A rebuild from `snapshot` with the site's settings and loaded `theme`, at `now`.
-    init(snapshot: BuildSnapshot, config: SiteConfig, theme: Theme, now: Date) {
+    /// A rebuild from `snapshot` with the site's settings and loaded `theme`, at `now`, after a
+    /// build that told warnings about the files `warned`.
+    init(snapshot: BuildSnapshot, config: SiteConfig, theme: Theme, now: Date, warned: Set<String> = []) {
         self.snapshot = snapshot
         self.config = config
         self.theme = snapshot.index.languages.first.map { theme.fixingConstantPartials(site: $0.site) } ?? theme
         self.now = now
+        self.warned = warned
     }
 
     /// The files to write after the content files `edits` (path relative to the site folder, and
@@ -68,8 +72,11 @@ struct SnapshotRebuild {
             guard let last = try snapshot.parse(of: edit.path) else { return nil }
             let outcome = parser.parse(
                 edit.data, source: ContentSource(path: edit.path, kind: last.item.kind, bundle: last.item.bundle))
-            guard let item = outcome.item,
-                BuildSnapshot.ParsedFile(item: item, report: ItemParser.Report(outcome)) == last
+            guard let item = outcome.item else { return nil }
+            let parsed = BuildSnapshot.ParsedFile(item: item, report: ItemParser.Report(outcome))
+            // Links and images moved to other lines by the edit are the same ones, unless the last
+            // build told a warning about the file: it would name a line that is no longer theirs.
+            guard parsed == last || (!warned.contains(edit.path) && parsed.withoutBodyLines == last.withoutBodyLines)
             else { return nil }
             // A draft this build leaves out is shown nowhere.
             guard let id = idOfSource[edit.path] else { continue }
