@@ -174,15 +174,21 @@ import Testing
         return try SiteBuild.run(options)
     }
 
+    /// A scratch folder holding a copy of the basic fixture site (`site/`) and where its output
+    /// goes (`out/`, not made yet).
+    private func scratch() throws -> (root: URL, site: URL, output: URL) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-rebuild-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let site = root.appendingPathComponent("site")
+        try FileManager.default.copyItem(at: Fixtures.site("basic"), to: site)
+        return (root, site, root.appendingPathComponent("out"))
+    }
+
     /// By default a snapshot is kept for an output built before (a site being worked on), not
     /// for one built into a new folder, or into one removed since (as CI does); asked, always or never.
     @Test func aSnapshotIsKeptByDefaultForAnOutputBuiltBefore() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-rebuild-\(UUID())")
+        let (root, site, output) = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }
-        let site = root.appendingPathComponent("site")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Fixtures.site("basic"), to: site)
-        let output = root.appendingPathComponent("out")
         let snapshot = BuildRecord.snapshotPath(forOutput: output.path)
         func kept() -> Bool { FileManager.default.fileExists(atPath: snapshot) }
         _ = try build(site, output: output, keep: nil)
@@ -208,12 +214,8 @@ import Testing
     }
 
     @Test func aBodyEditIsRebuiltInPlaceAsAWholeBuildWouldBuildIt() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-rebuild-\(UUID())")
+        let (root, site, output) = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }
-        let site = root.appendingPathComponent("site")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Fixtures.site("basic"), to: site)
-        let output = root.appendingPathComponent("out")
         // What a build killed while writing its snapshot left, which the next build removes; and
         // the staging folder of another output, named `out.herald-snapshot`, which it leaves.
         let abandoned = root.appendingPathComponent(".out.herald-snapshot.tmp-herald4194303")
@@ -274,12 +276,8 @@ import Testing
     /// rebuilt, and the next builds everything. One given a second name (a hard link, as `cp -al`
     /// backups make) is never added to through it.
     @Test func aSnapshotLockedOrLinkedElsewhereIsNotAddedTo() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-rebuild-\(UUID())")
+        let (root, site, output) = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }
-        let site = root.appendingPathComponent("site")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Fixtures.site("basic"), to: site)
-        let output = root.appendingPathComponent("out")
         let snapshot = BuildRecord.snapshotPath(forOutput: output.path)
         let article = site.appendingPathComponent("content/news/2026/2026-11-02-welcome.md")
         func edit(_ number: Int) throws {
@@ -316,12 +314,8 @@ import Testing
     /// A snapshot added to by rebuilds until it is twice what the build wrote is removed by the
     /// next, whose edit is then built whole (and a new snapshot written).
     @Test func aSnapshotStopsGrowingAtTwiceWhatTheBuildWrote() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-rebuild-\(UUID())")
+        let (root, site, output) = try scratch()
         defer { try? FileManager.default.removeItem(at: root) }
-        let site = root.appendingPathComponent("site")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Fixtures.site("basic"), to: site)
-        let output = root.appendingPathComponent("out")
         _ = try build(site, output: output)
         let snapshot = BuildRecord.snapshotPath(forOutput: output.path)
         let whole = try #require(FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int)
