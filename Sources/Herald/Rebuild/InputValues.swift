@@ -46,19 +46,9 @@ struct InputValues: Sendable, Equatable {
 
 extension InputValues: SnapshotCodable {
     func write(to output: inout SnapshotWriter) {
-        output.varint(UInt64(content.count))
-        for path in content.keys.sorted() {
-            output.text(path)
-            output.varint(content[path]!)
-        }
+        output.write(content)
         output.write(others)
     }
 
-    init(from input: SnapshotReader) throws {
-        let count = try input.count()
-        var content: [String: UInt64] = [:]
-        content.reserveCapacity(min(count, SnapshotReader.largestReservation))
-        for _ in 0..<count { content[try input.text()] = try input.varint() }
-        self.init(content: content, others: try input.next())
-    }
+    init(from input: SnapshotReader) throws { self.init(content: try input.next(), others: try input.next()) }
 }
