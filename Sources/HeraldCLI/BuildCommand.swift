@@ -71,7 +71,7 @@ func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> Bui
             options, log: { text in if plainLines { print("  " + text) } }, progress: progress)
         line?.clear()
         // Capped again here: warnings of one file collected in several lists each kept their share.
-        for warning in DiagnosticCap.apply(report.warnings) { Terminal.printError(warning.description, warning: true) }
+        Terminal.printErrors(DiagnosticCap.apply(report.warnings).map(\.description), warning: true)
         if timings {
             print("      wall        CPU  step")
             for timing in report.timings {

@@ -7,9 +7,19 @@ enum Terminal {
     static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     static func printError(_ line: String, warning: Bool) {
+        printErrors([line], warning: warning)
+    }
+
+    /// Writes `lines` at once: a no-op rebuild replaying the 2,000 warnings of its last build made
+    /// two system calls and read the whole environment for each of them.
+    static func printErrors(_ lines: [String], warning: Bool) {
+        guard !lines.isEmpty else { return }
         fflush(nil)  // flush standard output first: progress lines and diagnostics stay in order
-        let colour = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        let text = colour ? "\u{1B}[\(warning ? "33" : "31")m\(line)\u{1B}[0m\n" : line + "\n"
+        let colour = isatty(STDERR_FILENO) == 1 && getenv("NO_COLOR") == nil
+        var text = ""
+        for line in lines {
+            text += colour ? "\u{1B}[\(warning ? "33" : "31")m\(line)\u{1B}[0m\n" : line + "\n"
+        }
         FileHandle.standardError.write(Data(text.utf8))
     }
 }

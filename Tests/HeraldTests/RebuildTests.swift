@@ -117,6 +117,39 @@ import Testing
         #expect(sum.text == before)
     }
 
+    /// The hash of a stamp tells apart what a fingerprint must: any one changed word (a time, a
+    /// size), any changed byte of a path wherever it falls in its eight, and where one string
+    /// ends and the next begins.
+    @Test func aStampsHashChangesWithAnyOneOfItsParts() {
+        func hash(_ parts: [String], _ numbers: [UInt64]) -> UInt64 {
+            var hash = StampHash()
+            for part in parts { hash.add(part) }
+            for number in numbers { hash.add(number) }
+            return hash.mixed
+        }
+        let path = "./news/报名-2026/index.html"
+        let numbers: [UInt64] = [0o100644, 4096, 1_764_300_000, 123_456_789, 1_764_300_000, 123_456_789, 42]
+        let base = hash([path], numbers)
+        var seen: Set<UInt64> = [base]
+        for index in numbers.indices {
+            for delta: UInt64 in [1, 1 << 32, 1 << 63] {
+                var changed = numbers
+                changed[index] ^= delta
+                seen.insert(hash([path], changed))
+            }
+        }
+        let bytes = Array(path.utf8)
+        for index in bytes.indices {
+            var changed = bytes
+            changed[index] ^= 1
+            seen.insert(hash([String(decoding: changed, as: UTF8.self)], numbers))
+        }
+        #expect(seen.count == 1 + numbers.count * 3 + bytes.count)
+        #expect(hash(["ab", "c"], []) != hash(["a", "bc"], []))
+        #expect(hash(["abcdefgh"], []) != hash(["abcdefgh", ""], []))
+        #expect(hash([path], numbers) == base)
+    }
+
     @Test func warningsOfTheLastBuildAreRepeated() throws {
         let scratch = try Scratch()
         try scratch.write("site/content/news/2026-11-03-typo.md", "---\ntitle: Typo\ncategroy: Sport\n---\nText.\n")

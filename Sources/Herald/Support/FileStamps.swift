@@ -125,23 +125,19 @@ public enum FileStamps {
 
     /// A file's value: its path, mode, size, times and inode.
     static func fileValue(path: String, _ info: stat) -> UInt64 {
-        var hash = FNV1a()
+        var hash = StampHash()
         hash.add(path)
-        for value in [
-            UInt64(info.st_mode), UInt64(bitPattern: Int64(info.st_size)),
-            UInt64(bitPattern: Int64(info.st_mtim.tv_sec)), UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)),
-            UInt64(bitPattern: Int64(info.st_ctim.tv_sec)), UInt64(bitPattern: Int64(info.st_ctim.tv_nsec)),
-            UInt64(info.st_ino),
-        ] {
-            hash.add(value)
-        }
+        hash.add(UInt64(info.st_mode))
+        hash.add(UInt64(bitPattern: Int64(info.st_size)))
+        hash.add(times: info)
+        hash.add(UInt64(info.st_ino))
         return hash.mixed
     }
 
     /// A folder's value: its path and mode (what is in it has values of its own), and whether it
     /// is a link back to a folder around it.
     static func folderValue(path: String, mode: mode_t, loop: Bool = false) -> UInt64 {
-        var hash = FNV1a()
+        var hash = StampHash()
         hash.add(path)
         hash.add(UInt64(mode))
         if loop { hash.add("loop") }
@@ -152,22 +148,18 @@ public enum FileStamps {
     /// is added to it, removed or renamed, so it stands for the list of what is in it
     /// (`OutputManifest`).
     static func folderStampValue(path: String, _ info: stat) -> UInt64 {
-        var hash = FNV1a()
+        var hash = StampHash()
         hash.add(path)
         hash.add("folder")
-        for value in [
-            UInt64(info.st_mode), UInt64(bitPattern: Int64(info.st_mtim.tv_sec)),
-            UInt64(bitPattern: Int64(info.st_mtim.tv_nsec)), UInt64(bitPattern: Int64(info.st_ctim.tv_sec)),
-            UInt64(bitPattern: Int64(info.st_ctim.tv_nsec)), UInt64(info.st_ino),
-        ] {
-            hash.add(value)
-        }
+        hash.add(UInt64(info.st_mode))
+        hash.add(times: info)
+        hash.add(UInt64(info.st_ino))
         return hash.mixed
     }
 
     /// The value of a path that does not exist.
     static func missingValue(path: String) -> UInt64 {
-        var hash = FNV1a()
+        var hash = StampHash()
         hash.add(path)
         hash.add("missing")
         return hash.mixed
@@ -294,34 +286,5 @@ public enum DirectoryListing {
             if name != "." && name != ".." { entries.append((name, entry.pointee.d_type)) }
         }
         return entries
-    }
-}
-
-/// The 64-bit FNV-1a hash: a few lines, stable across runs and machines (Swift's `Hasher` is
-/// seeded per process, so it cannot fingerprint anything kept between builds).
-struct FNV1a {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func add(_ text: String) {
-        for byte in text.utf8 { add(byte: byte) }
-        add(byte: 0)
-    }
-
-    mutating func add(_ number: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { add(byte: UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
-    }
-
-    /// The hash with its bits spread (the finaliser of SplitMix64), so that sums of the hashes of
-    /// similar entries (paths that differ in one character) do not cancel out.
-    var mixed: UInt64 {
-        var z = value
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-
-    private mutating func add(byte: UInt8) {
-        value ^= UInt64(byte)
-        value = value &* 0x0000_0100_0000_01B3
     }
 }
