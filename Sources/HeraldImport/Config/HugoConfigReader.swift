@@ -92,6 +92,23 @@ enum HugoConfigReader {
         if let fences = layers.value(["markup", "highlight", "codeFences"]), fences.node.bool == false {
             config.highlightOff = Setting(value: true, origin: fences.origin)
         }
+        config.tableOfContents = readTableOfContents(layers)
+    }
+
+    /// `markup.tableOfContents` (startLevel, endLevel, ordered), when the site sets any of them.
+    static func readTableOfContents(_ layers: ConfigLayers) -> OldSiteConfig.TableOfContents? {
+        let pairs = layers.mapping("markup", "tableOfContents")
+        guard let first = pairs.first else { return nil }
+        var toc = OldSiteConfig.TableOfContents(origin: first.origin)
+        for (key, value, _) in pairs {
+            switch key.lowercased() {
+            case "startlevel": toc.startLevel = value.int ?? value.string.flatMap { Int($0) }
+            case "endlevel": toc.endLevel = value.int ?? value.string.flatMap { Int($0) }
+            case "ordered": toc.ordered = value.bool ?? value.string.map { $0 == "true" }
+            default: continue
+            }
+        }
+        return toc.startLevel == nil && toc.endLevel == nil && toc.ordered == nil ? nil : toc
     }
 
     /// The addresses: `permalinks` (and Hugo's newer `permalinks.page.<section>`), the taxonomies, ugly URLs and lower-cased paths.

@@ -28,6 +28,24 @@ struct OldSiteConfig: @unchecked Sendable {
     var emoji: Setting<Bool>?
     /// What the old site put before automatic heading IDs (kramdown's `auto_id_prefix`).
     var headingIDPrefix: Setting<String>?
+    /// Hugo's `markup.tableOfContents`: the heading levels its tables of contents listed, and
+    /// whether they were numbered; only what the site set (Hugo's defaults are Herald's).
+    var tableOfContents: TableOfContents?
+
+    /// The tables of contents' settings of `markup.tableOfContents`, each nil when unset.
+    struct TableOfContents: Equatable {
+        var startLevel: Int?
+        var endLevel: Int?
+        var ordered: Bool?
+        var origin: String
+
+        /// Whether Herald takes these levels: each 1 to 6, the end not before the start (with
+        /// Herald's defaults, 2 and 3, for the one unset).
+        var isValid: Bool {
+            let (start, end) = (startLevel ?? 2, endLevel ?? 3)
+            return (1...6).contains(start) && (1...6).contains(end) && start <= end
+        }
+    }
     /// URL patterns: Hugo's by section, Jekyll's `posts` and by collection.
     var permalinks: [String: Setting<String>] = [:]
     /// Taxonomies: front-matter key (plural) → singular name.

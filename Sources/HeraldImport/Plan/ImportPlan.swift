@@ -200,6 +200,7 @@ struct ImportPlan: Sendable {
             permalinks: permalinks, notes: notes)
         settings.emoji = config.emoji
         settings.headingIDPrefix = config.headingIDPrefix.flatMap { HeadingIDs.safePrefix($0.value) != nil ? $0 : nil }
+        settings.tableOfContents = config.tableOfContents.flatMap { $0.isValid ? $0 : nil }
         settings.categories = categoriesUsed()
         if config.languages.count > 1 {
             settings.languages = config.languages.map { code in
@@ -265,6 +266,15 @@ struct ImportPlan: Sendable {
                 settings.headingIDPrefix != nil
                     ? "Heading IDs: automatic ones start with '\(prefix.value)' as before (markdown.headingIDPrefix, from \(prefix.origin))"
                     : "Heading IDs: kramdown's auto_id_prefix '\(prefix.value)' (\(prefix.origin)) is not carried over, as markdown.headingIDPrefix takes letters, digits, '-', '_', '.' and ':' only: links to the old anchors lose it"
+            )
+        }
+        if let toc = config.tableOfContents {
+            let levels = "headings of levels \(toc.startLevel ?? 2) to \(toc.endLevel ?? 3)"
+            let kind = toc.ordered == true ? ", numbered" : ""
+            notes.append(
+                settings.tableOfContents != nil
+                    ? "Tables of contents: \(levels)\(kind), as before (markdown.toc, from \(toc.origin))"
+                    : "Tables of contents: markup.tableOfContents (\(toc.origin)) is not carried over, as its levels are not each 1 to 6 with the end not before the start: Herald lists levels 2 to 3"
             )
         }
         if settings.timeZone.origin.hasPrefix("guessed") {

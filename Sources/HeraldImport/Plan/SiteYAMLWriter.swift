@@ -18,6 +18,8 @@ struct SiteYAMLWriter {
         var emoji: Setting<Bool>?
         /// kramdown's `auto_id_prefix`, already checked to be one Herald takes.
         var headingIDPrefix: Setting<String>?
+        /// Hugo's `markup.tableOfContents`, already checked to be levels Herald takes.
+        var tableOfContents: OldSiteConfig.TableOfContents?
         /// Kind → (pattern, origin).
         var permalinks: [ContentKind: Setting<String>]
         /// Notes at the top (languages left out, taxonomies kept as params, …).
@@ -97,9 +99,13 @@ struct SiteYAMLWriter {
         if settings.defaultInSubfolder { lines.append("defaultInSubfolder: true") }
     }
 
-    /// The `markdown:` settings (raw HTML, emoji, heading IDs' prefix), when the import chose any.
+    /// The `markdown:` settings (raw HTML, emoji, heading IDs' prefix, tables of contents), when
+    /// the import chose any.
     static func addMarkdown(_ settings: Settings, to lines: inout [String]) {
-        guard settings.unsafeHTML != nil || settings.emoji != nil || settings.headingIDPrefix != nil else { return }
+        guard
+            settings.unsafeHTML != nil || settings.emoji != nil || settings.headingIDPrefix != nil
+                || settings.tableOfContents != nil
+        else { return }
         lines.append("")
         lines.append("markdown:")
         for (key, setting) in [("unsafe", settings.unsafeHTML), ("emoji", settings.emoji)] {
@@ -111,6 +117,13 @@ struct SiteYAMLWriter {
             lines.append("  # ← \(prefix.origin)")
             lines += EditableFrontMatter.serialize("headingIDPrefix", Node(prefix.value, Tag(.str), .doubleQuoted))
                 .map { "  " + $0 }
+        }
+        if let toc = settings.tableOfContents {
+            lines.append("  # ← \(toc.origin) (markup.tableOfContents)")
+            lines.append("  toc:")
+            if let start = toc.startLevel { lines.append("    startLevel: \(start)") }
+            if let end = toc.endLevel { lines.append("    endLevel: \(end)") }
+            if let ordered = toc.ordered { lines.append("    ordered: \(ordered)") }
         }
     }
 

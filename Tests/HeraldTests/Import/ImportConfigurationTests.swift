@@ -267,6 +267,60 @@ import Testing
     }
 }
 
+/// Hugo's `markup.tableOfContents` is carried over as `markdown.toc`: the tables list the levels
+/// they listed, numbered as they were; levels Herald cannot take are told, not written.
+@Suite struct ImportTableOfContentsTests {
+    static let post =
+        "---\ntitle: Hello\ndate: 2026-01-05\ntoc: true\n---\n## One\n\n### Two\n\n#### Three\n\n##### Four\n"
+
+    @Test func hugosLevelsAndNumberingAreCarriedOver() throws {
+        let files = [
+            "hugo.toml": "title = \"Union\"\n[markup.tableOfContents]\nstartLevel = 2\nendLevel = 4\nordered = true\n",
+            "content/posts/hello.md": Self.post,
+        ]
+        let result = try MemoryImport(files: files).run()
+        let siteYML = try #require(result.text("site.yml"))
+        #expect(
+            siteYML.contains(
+                "\nmarkdown:\n  # ← hugo.toml:3 (markup.tableOfContents)\n  toc:\n    startLevel: 2\n    endLevel: 4\n    ordered: true\n"
+            ), "\(siteYML)")
+        #expect(
+            result.report.settings.contains(
+                "Tables of contents: headings of levels 2 to 4, numbered, as before (markdown.toc, from hugo.toml:3)"))
+        let page = try #require(Self.postPage(try MemoryImport(files: files).site()))
+        let toc = try #require(page.firstMatch(of: /<ol>[\s\S]*<\/ol>/)).output
+        #expect(toc.contains("href=\"#one\"") && toc.contains("href=\"#three\"") && !toc.contains("href=\"#four\""))
+        #expect(!toc.contains("<ul>"))
+    }
+
+    @Test func levelsHeraldCannotTakeAreTold() throws {
+        let result = try MemoryImport(files: [
+            "hugo.toml": "title = \"Union\"\n[markup.tableOfContents]\nstartLevel = 5\nendLevel = 3\n",
+            "content/posts/hello.md": Self.post,
+        ]).run()
+        let siteYML = try #require(result.text("site.yml"))
+        #expect(!siteYML.contains("toc"), "\(siteYML)")
+        #expect(
+            result.report.settings.contains(
+                "Tables of contents: markup.tableOfContents (hugo.toml:3) is not carried over, as its levels are not each 1 to 6 with the end not before the start: Herald lists levels 2 to 3"
+            ))
+    }
+
+    @Test func withoutTheTableTheDefaultsStand() throws {
+        let result = try MemoryImport(files: ["hugo.toml": "title = \"Union\"\n", "content/posts/hello.md": Self.post])
+            .run()
+        #expect(result.text("site.yml")?.contains("toc") == false)
+        #expect(!result.report.settings.contains { $0.hasPrefix("Tables of contents") })
+    }
+
+    /// The imported site built: the post's page.
+    static func postPage(_ site: [String: String]) throws -> String? {
+        try HeadingTests.build(site).output.files.first { $0.key.hasSuffix(".html") && $0.key.contains("hello") }.map {
+            String(decoding: $0.value, as: UTF8.self)
+        }
+    }
+}
+
 /// kramdown's `auto_id_prefix` is carried over as `markdown.headingIDPrefix`, so the old pages'
 /// heading anchors (`id-one`) and the links to them keep working; one Herald cannot take is told.
 @Suite struct ImportHeadingIDPrefixTests {
