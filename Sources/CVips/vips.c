@@ -161,14 +161,43 @@ static void herald_vips_strip(VipsImage *image) {
     vips.g_strfreev(fields);
 }
 
+/// `buf` made at most `width` by `height` (cropped to that size when `crop`), upright, in sRGB,
+/// and in memory: made here, so that a failure of its colour management is seen here.
+/// An embedded profile that does not fit the pixels (an RGB profile in a grey JPEG) makes libvips
+/// refuse the image, where browsers and Hugo show it as if it had none. So does Herald: the
+/// second try leaves colour management out, and a failure of both tells the first one's reason.
+static VipsImage *herald_vips_thumbnail(const void *buf, size_t len, int width, int height, int crop) {
+    char *first = NULL;
+    VipsImage *memory = NULL;
+    for (int managed = 1; managed >= 0 && !memory; managed--) {
+        VipsImage *thumb = NULL;
+        int failed = crop ? vips.vips_thumbnail_buffer((void *)buf, len, &thumb, width, "height", height, "crop",
+                                                       VIPS_INTERESTING_ATTENTION, "size", VIPS_SIZE_FORCE,
+                                                       managed ? "export_profile" : NULL, "srgb", NULL)
+                          : vips.vips_thumbnail_buffer((void *)buf, len, &thumb, width, "height", height, "size",
+                                                       VIPS_SIZE_DOWN, managed ? "export_profile" : NULL, "srgb",
+                                                       NULL);
+        if (!failed) {
+            memory = vips.vips_image_copy_memory(thumb);
+            vips.g_object_unref(thumb);
+        }
+        // Taking the buffer's text empties it, so the second try's reason is its own.
+        char *reason = memory ? NULL : vips.vips_error_buffer_copy();
+        if (!first) first = reason; else vips.g_free(reason);
+    }
+    if (!memory && first) {
+        // As it was, without the line end vips_error adds again.
+        size_t end = strlen(first);
+        while (end > 0 && first[end - 1] == '\n') first[--end] = 0;
+        vips.vips_error(NULL, "%s", first);
+    }
+    vips.g_free(first);
+    return memory;
+}
+
 int herald_vips_upright(const void *buf, size_t len, int width, VipsImage **out) {
     if (!ready()) return -1;
-    VipsImage *thumb = NULL;
-    if (vips.vips_thumbnail_buffer((void *)buf, len, &thumb, width, "height", VIPS_MAX_COORD, "size", VIPS_SIZE_DOWN,
-                                   "export_profile", "srgb", NULL))
-        return -1;
-    VipsImage *memory = vips.vips_image_copy_memory(thumb);
-    vips.g_object_unref(thumb);
+    VipsImage *memory = herald_vips_thumbnail(buf, len, width, VIPS_MAX_COORD, 0);
     if (!memory) return -1;
     herald_vips_strip(memory);
     *out = memory;
@@ -249,10 +278,9 @@ int herald_vips_canvas(int width, int height, double red, double green, double b
 
 int herald_vips_backdrop(const void *buf, size_t len, int width, int height, double brightness, VipsImage **out) {
     if (!ready()) return -1;
-    VipsImage *thumb = NULL, *srgb = NULL, *flat = NULL, *dark = NULL;
-    if (vips.vips_thumbnail_buffer((void *)buf, len, &thumb, width, "height", height, "crop",
-                                   VIPS_INTERESTING_ATTENTION, "size", VIPS_SIZE_FORCE, "export_profile", "srgb", NULL))
-        return -1;
+    VipsImage *srgb = NULL, *flat = NULL, *dark = NULL;
+    VipsImage *thumb = herald_vips_thumbnail(buf, len, width, height, 1);
+    if (!thumb) return -1;
     // A grey photo becomes three bands, a transparent one is laid on black.
     int result = vips.vips_colourspace(thumb, &srgb, VIPS_INTERPRETATION_sRGB, NULL);
     vips.g_object_unref(thumb);

@@ -324,6 +324,21 @@ import Testing
         #expect(first == second)
     }
 
+    /// A grey photo whose embedded colour profile is an RGB one: libvips refused it, and the build
+    /// of a real site (reuixiy/io-oi.me) failed at its cover and social card. Browsers and Hugo
+    /// show it as if it had no profile, and so does Herald.
+    @Test func aProfileThatDoesNotFitItsPixelsIsLeftOut() throws {
+        let grey = site(cover: "grey-rgb-profile.jpg")
+        #expect(grey.diagnostics() == [])
+        let output = try grey.build()
+        let sizes = try processed(output)
+        // Its own width in JPEG and WebP, the card crop in both, and the square thumbnail.
+        #expect(sizes.count == 5 && sizes.values.allSatisfy { $0.width <= 48 && $0.height <= 32 }, "\(sizes)")
+        let cards = output.files.filter { $0.key.hasPrefix("social/news/") }
+        #expect(cards.count == 1)
+        #expect(try cards.values.allSatisfy { try ImageCodec.header(of: $0).width == 1200 })
+    }
+
     @Test func unreadableImagesAreErrorsAtTheLineThatNamesThem() {
         let corrupt = MemorySite(
             ["content/news/2026-11-02-fair.md": "---\ntitle: Fair\ndate: 2026-11-02\ncover: /images/fair.jpg\n---\n"],
