@@ -32,13 +32,10 @@ public struct PublishingRules: Sendable {
     func futureWarning(for item: ContentItem, in zone: TimeZone) -> Diagnostic? {
         guard let live = item.goesLiveAt, live.timeIntervalSince(now) > namesFutureItemsAfter else { return nil }
         // Calendar days in the site's zone, as an editor counts them: later today is "today".
+        // Counted on the days' numbers: Foundation's Calendar took a fifth of the site model's
+        // time on a corpus with 12,000 future items.
         let (day, today) = (CivilDateTime(live, in: zone), CivilDateTime(now, in: zone))
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let dayOf = { (civil: CivilDateTime) in
-            calendar.date(from: DateComponents(year: civil.year, month: civil.month, day: civil.day))!
-        }
-        let days = calendar.dateComponents([.day], from: dayOf(today), to: dayOf(day)).day ?? 0
+        let days = day.daysSinceEpoch - today.daysSinceEpoch
         let when =
             days > 730
             ? "\(days / 365) years from now" : days == 0 ? "later today" : days == 1 ? "tomorrow" : "in \(days) days"
