@@ -229,41 +229,41 @@ import Testing
     static let post = "---\ntitle: Hello\ndate: 2026-01-05\n---\nWe won :tada:\n"
 
     @Test func hugosEnableEmojiIsCarriedOver() throws {
-        let site = try MemoryImport(files: [
+        let old = MemoryImport(files: [
             "hugo.toml": "title = \"Union\"\nenableEmoji = true\n", "content/posts/hello.md": Self.post,
-        ]).site()
+        ])
+        let site = try old.site()
         #expect(
             site["site.yml"]?.contains("\nmarkdown:\n  # ← hugo.toml:2\n  emoji: true\n") == true,
             "\(site["site.yml"] ?? "")")
-        #expect(try Self.postHTML(site) == "<p>We won 🎉</p>")
+        #expect(try Self.postHTML(old) == "<p>We won 🎉</p>")
     }
 
     @Test func jekyllsJemojiIsCarriedOver() throws {
-        let site = try MemoryImport(files: [
+        let old = MemoryImport(files: [
             "_config.yml": "title: Union\nplugins:\n  - jekyll-feed\n  - jemoji\n",
             "_posts/2026-01-05-hello.md": Self.post,
-        ]).site()
+        ])
+        let site = try old.site()
         #expect(
             site["site.yml"]?.contains("\nmarkdown:\n  # ← _config.yml:2 (the jemoji plugin)\n  emoji: true\n") == true,
             "\(site["site.yml"] ?? "")")
-        #expect(try Self.postHTML(site) == "<p>We won 🎉</p>")
+        #expect(try Self.postHTML(old) == "<p>We won 🎉</p>")
     }
 
     @Test func withoutEitherTheShortcodesStayText() throws {
-        let site = try MemoryImport(files: [
+        let old = MemoryImport(files: [
             "hugo.toml": "title = \"Union\"\nenableEmoji = false\n", "content/posts/hello.md": Self.post,
-        ]).site()
-        #expect(site["site.yml"]?.contains("emoji") == false)
-        #expect(try Self.postHTML(site) == "<p>We won :tada:</p>")
+        ])
+        #expect(try old.site()["site.yml"]?.contains("emoji") == false)
+        #expect(try Self.postHTML(old) == "<p>We won :tada:</p>")
     }
 
     /// The imported site built: the paragraph of the post's page.
-    static func postHTML(_ site: [String: String]) throws -> String? {
-        let built = try HeadingTests.build(site).output
-        let page = built.files.first { $0.key.hasSuffix(".html") && $0.key.contains("hello") }.map {
-            String(decoding: $0.value, as: UTF8.self)
+    static func postHTML(_ old: MemoryImport) throws -> String? {
+        try old.builtPage(named: "hello").flatMap {
+            $0.firstMatch(of: /<p>We won [^<]*<\/p>/).map { String($0.output) }
         }
-        return page.flatMap { $0.firstMatch(of: /<p>We won [^<]*<\/p>/).map { String($0.output) } }
     }
 }
 
@@ -287,7 +287,7 @@ import Testing
         #expect(
             result.report.settings.contains(
                 "Tables of contents: headings of levels 2 to 4, numbered, as before (markdown.toc, from hugo.toml:3)"))
-        let page = try #require(Self.postPage(try MemoryImport(files: files).site()))
+        let page = try #require(try MemoryImport(files: files).builtPage(named: "hello"))
         let toc = try #require(page.firstMatch(of: /<ol>[\s\S]*<\/ol>/)).output
         #expect(toc.contains("href=\"#one\"") && toc.contains("href=\"#three\"") && !toc.contains("href=\"#four\""))
         #expect(!toc.contains("<ul>"))
@@ -312,13 +312,6 @@ import Testing
         #expect(result.text("site.yml")?.contains("toc") == false)
         #expect(!result.report.settings.contains { $0.hasPrefix("Tables of contents") })
     }
-
-    /// The imported site built: the post's page.
-    static func postPage(_ site: [String: String]) throws -> String? {
-        try HeadingTests.build(site).output.files.first { $0.key.hasSuffix(".html") && $0.key.contains("hello") }.map {
-            String(decoding: $0.value, as: UTF8.self)
-        }
-    }
 }
 
 /// kramdown's `auto_id_prefix` is carried over as `markdown.headingIDPrefix`, so the old pages'
@@ -337,13 +330,11 @@ import Testing
             result.report.settings.contains(
                 "Heading IDs: automatic ones start with 'id-' as before (markdown.headingIDPrefix, from _config.yml:4)")
         )
-        let site = try MemoryImport(files: [
-            "_config.yml": "title: Union\nkramdown:\n  auto_id_prefix: 'id-'\n",
-            "_posts/2026-01-05-hello.md": Self.post,
-        ]).site()
         let page = try #require(
-            try HeadingTests.build(site).output.files.first { $0.key.hasSuffix(".html") && $0.key.contains("hello") }
-                .map { String(decoding: $0.value, as: UTF8.self) })
+            try MemoryImport(files: [
+                "_config.yml": "title: Union\nkramdown:\n  auto_id_prefix: 'id-'\n",
+                "_posts/2026-01-05-hello.md": Self.post,
+            ]).builtPage(named: "hello"))
         #expect(
             page.contains("<h2 id=\"fixed\">") && page.contains("<h2 id=\"id-two\">")
                 && page.contains("href=\"#id-two\""))

@@ -26,6 +26,12 @@ struct MemoryImport {
         for copy in result.copies { site[copy.to] = files[copy.from] }
         return site
     }
+
+    /// The new site built: the text of its first page whose path has `name` in it.
+    func builtPage(named name: String) throws -> String? {
+        try HeadingTests.build(try site()).output.files.first { $0.key.hasSuffix(".html") && $0.key.contains(name) }
+            .map { String(decoding: $0.value, as: UTF8.self) }
+    }
 }
 
 extension ImportResult {
