@@ -99,12 +99,15 @@ class Site:
         (self.folder / "content" / "news" / f"extra-{number:02d}.md").write_text(article(number % 28))
         return f"new extra-{number:02d}.md"
 
+    def unlinked_extras(self):
+        """The extra items no other file links to: removing or renaming one that is linked to is
+        an error at the link, not a rebuild."""
+        texts = [other.read_text() for other in self.news()]
+        return [path for path in self.news() if path.name.startswith("extra-")
+                and not any(f"@/news/{path.name}" in text for text in texts)]
+
     def delete_item(self):
-        extras = [path for path in self.news() if path.name.startswith("extra-")]
-        # A file another links to stays: its removal is an error, not a rebuild.
-        linked = {f"extra-{number:02d}.md" for number in range(self.next_number) if any(
-            f"@/news/extra-{number:02d}.md" in other.read_text() for other in self.news())}
-        candidates = [path for path in extras if path.name not in linked]
+        candidates = self.unlinked_extras()
         if not candidates:
             return self.add_item()
         path = self.rng.choice(candidates)
@@ -112,9 +115,7 @@ class Site:
         return f"deleted {path.name}"
 
     def rename_item(self):
-        extras = [path for path in self.news() if path.name.startswith("extra-")]
-        linked = [other.read_text() for other in self.news()]
-        candidates = [path for path in extras if not any(f"@/news/{path.name}" in text for text in linked)]
+        candidates = self.unlinked_extras()
         if not candidates:
             return self.edit_body()
         path = self.rng.choice(candidates)
