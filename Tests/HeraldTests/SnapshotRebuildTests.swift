@@ -174,13 +174,13 @@ import Testing
         return try SiteBuild.run(options)
     }
 
-    /// A scratch folder holding a copy of the basic fixture site (`site/`) and where its output
-    /// goes (`out/`, not made yet).
-    private func scratch() throws -> (root: URL, site: URL, output: URL) {
+    /// A scratch folder holding a copy of a fixture site (`site/`) and where its output goes
+    /// (`out/`, not made yet).
+    private func scratch(_ fixture: String = "basic") throws -> (root: URL, site: URL, output: URL) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("herald-cli-rebuild-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let site = root.appendingPathComponent("site")
-        try FileManager.default.copyItem(at: Fixtures.site("basic"), to: site)
+        try FileManager.default.copyItem(at: Fixtures.site(fixture), to: site)
         return (root, site, root.appendingPathComponent("out"))
     }
 
@@ -270,6 +270,41 @@ import Testing
         #expect(!next.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue))
         _ = try build(site, output: whole, force: true)
         #expect(try files(under: output) == files(under: whole))
+    }
+
+    /// A multilingual site's body edits are rebuilt from the snapshot too, in every language's
+    /// edition that shows the file, each in its own words: a default-language article the English
+    /// edition lists untranslated, an English article, and a bundle's English head with an event
+    /// at once, each given an alert, whose title every edition writes in its language.
+    @Test func aMultilingualSitesBodyEditsAreRebuiltInEveryEditionShowingThem() throws {
+        let (root, site, output) = try scratch("bilingual")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let whole = root.appendingPathComponent("whole")
+        _ = try build(site, output: output)
+        let edits = [
+            ["content/news/2026-11-05-basketball.md"],
+            ["content/en/news/2026-11-12-exchange.md"],
+            ["content/news/2026-11-18-gala/index.en.md", "content/events/2026-11-26-run.md"],
+        ]
+        for (number, paths) in edits.enumerated() {
+            Thread.sleep(forTimeInterval: 0.1)
+            for path in paths {
+                let file = site.appendingPathComponent(path)
+                try (try String(contentsOf: file, encoding: .utf8) + "\n> [!NOTE]\n> Note \(number).\n").write(
+                    to: file, atomically: false, encoding: .utf8)
+            }
+            let report = try build(site, output: output)
+            #expect(report.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue), "edit \(number)")
+            #expect(report.written > 0 && report.written < 40, "edit \(number)")
+            _ = try build(site, output: whole, force: true)
+            #expect(try files(under: output) == files(under: whole), "edit \(number)")
+        }
+        // The untranslated article in both languages' feeds, its alert titled in each.
+        let feeds = try ["feed.json", "en/feed.json"].map {
+            try String(contentsOf: output.appendingPathComponent($0), encoding: .utf8)
+        }
+        #expect(feeds[0].contains("</svg>说明</p>\\n<p>Note 0.</p>"))
+        #expect(feeds[1].contains("</svg>Note</p>\\n<p>Note 0.</p>"))
     }
 
     /// A snapshot another build is adding to (it holds the lock) is left to it: the edit is still

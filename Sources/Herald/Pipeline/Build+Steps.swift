@@ -526,20 +526,23 @@ extension Build {
         report.written += try clock.step(.copyStaticFiles) { try copyStaticFiles(outputs.copies, to: output) }
     }
 
-    /// Starts making the snapshot of this build on another core, when `herald build` asked for
-    /// one and the site is in one language (the snapshot's rebuild knows one language's pages).
+    /// Starts making the snapshot of this build on another core, when `herald build` asked for one.
     func startSnapshot(
         _ model: SiteModelStage, facts: ModelFacts, outputs: PlannedOutputs, parsed: ParsedContent
     ) -> BackgroundWork<Bool>? {
-        guard let snapshot, model.editions.count == 1 else { return nil }
-        let site = model.site
+        guard let snapshot else { return nil }
+        let (editions, urls) = (model.editions, model.urls)
         let made = BuildSnapshot.Made(
-            jobs: outputs.plan.jobs, parsed: parsed.items, reports: parsed.reports, site: site, urls: model.urls,
-            facts: facts.all[SiteLanguage.defaultIndex],
-            channels: FeedPlan.channels(site: site, urls: model.urls, facts: facts.all[SiteLanguage.defaultIndex]),
+            jobs: outputs.plan.jobs, parsed: parsed.items, reports: parsed.reports, editions: [], urls: urls,
             inputs: InputValues(content: [:], others: ""), rules: rules)
         return BackgroundWork {
             var made = made
+            // The feeds' channels are found again here, on the snapshot's core, as FeedPlan found them.
+            made.editions = editions.indices.map { index in
+                BuildSnapshot.Made.Edition(
+                    site: editions[index], facts: facts.all[index],
+                    channels: FeedPlan.channels(site: editions[index], urls: urls, facts: facts.all[index]))
+            }
             made.inputs = snapshot.inputs()
             return snapshot.file.write { BuildSnapshot.write(made, to: &$0) }
         }

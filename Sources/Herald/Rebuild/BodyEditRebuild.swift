@@ -125,7 +125,7 @@ extension BuildMemo {
         let theme = last.plan.theme
         let dates = DateText(language: last.config.language, strings: theme.strings.table)
         let maker = ItemCard(theme: theme, site: siteView, strings: theme.strings)
-        let byURL = Dictionary(changes.values.map { ($0.old.url, $0) }, uniquingKeysWith: { first, _ in first })
+        let byURL = Dictionary(changes.values.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
         for index in last.plan.jobs.indices {
             // Changed in place: copying each of 13,000 contexts to look in it cost more than the rest.
             var shows = false

@@ -6,10 +6,14 @@ import Foundation
 /// content file's parse apart from the body, and which pages show each item.
 ///
 /// The snapshot is an archive (`SnapshotArchive`) of one record per page, then one per content
-/// file, then the index. A rebuild reads the index and only the records of the edited files and
-/// of the pages showing them: a few of 13,000 pages, read in milliseconds, where reading the
-/// whole takes 160 ms. Each language's site view and interface text, which its every page
-/// shares, is kept once in the index.
+/// file, then one per published item, then the index. A rebuild reads the index and only the
+/// records of the edited files and of the pages showing them: a few of 13,000 pages, read in
+/// milliseconds, where reading the whole takes 160 ms. Each language's site view and interface
+/// text, which its every page shares, is kept once in the index.
+///
+/// A multilingual site's items are those of every language's edition one after another: a file
+/// shown untranslated in another language (`LanguageEdition.borrowed`) is an item in each, with
+/// its body as each showed it (alerts' titles are in the edition's language).
 struct BuildSnapshot {
     /// A content file's parse, as the rebuild compares it with the file's new one: its item
     /// without the body (`ContentItem`'s form leaves it out), and what the parse told beside it.
@@ -74,10 +78,11 @@ struct BuildSnapshot {
         /// The record of each content file's parse, by its path (relative to the site folder).
         var files: [String: Int] = [:]
         var pageCount = 0
-        /// Each published item, by its id (`ItemID`).
+        /// Each published item of every edition, the default language's first: by its id in the
+        /// snapshot, which is its `ItemID` in its edition plus the items of the editions before.
         var items: [PublishedItem] = []
-        /// The feeds' channels (whose entries are item ids).
-        var channels: [FeedChannel] = []
+        /// Each edition's feeds' channels, their entries by the items' ids in the snapshot.
+        var channels: [[FeedChannel]] = []
         /// The input files as the build found them before reading any.
         var inputs = InputValues(content: [:], others: "")
 
@@ -140,25 +145,33 @@ struct BuildSnapshot {
         }
     }
 
-    /// A published item: its content file, the URL its views have, and the record of its facts
-    /// and body (`ItemRecord`).
+    /// A published item: its content file, the URL its views have, the record of its facts and
+    /// body (`ItemRecord`), the edition that shows it (by `PageJob.language`), and whether it is
+    /// shown there untranslated from another language (it then has no page or API document there).
     struct PublishedItem: SnapshotCodable, Equatable {
         var source: String
         var url: String
         var record: Int
+        var edition = SiteLanguage.defaultIndex
+        var borrowed = false
 
         func write(to output: inout SnapshotWriter) {
             output.write(source)
             output.write(url)
             output.write(record)
+            output.write(edition)
+            output.write(borrowed)
         }
 
-        init(source: String, url: String, record: Int) {
+        init(source: String, url: String, record: Int, edition: Int, borrowed: Bool) {
             (self.source, self.url, self.record) = (source, url, record)
+            (self.edition, self.borrowed) = (edition, borrowed)
         }
 
         init(from input: SnapshotReader) throws {
-            self.init(source: try input.next(), url: try input.next(), record: try input.next())
+            self.init(
+                source: try input.next(), url: try input.next(), record: try input.next(), edition: try input.next(),
+                borrowed: try input.next())
         }
     }
 
@@ -194,18 +207,25 @@ struct BuildSnapshot {
 
     /// What a build made that its snapshot keeps.
     struct Made {
+        /// Every page, of every language.
         var jobs: [PageJob]
         /// Every item parsed (drafts and all), before links were resolved, and their reports.
         var parsed: [ContentItem]
         var reports: [ItemParser.Report]
-        /// The model: its published items, with links and images resolved.
-        var site: Site
+        /// The model, one edition per language (`SiteModelStage.editions`).
+        var editions: [Edition]
         var urls: SiteURLs
-        var facts: [ItemFacts]
-        var channels: [FeedChannel]
         var inputs: InputValues
         /// What decided which items are published, to resolve their links as the build did.
         var rules: PublishingRules
+
+        /// One language's part of the model: its published items, with links and images
+        /// resolved, their facts, and its feeds' channels.
+        struct Edition {
+            var site: Site
+            var facts: [ItemFacts]
+            var channels: [FeedChannel]
+        }
     }
 
     let archive: SnapshotArchive
@@ -228,6 +248,11 @@ struct BuildSnapshot {
         guard reader.isAtEnd, index.pageCount >= 0, index.pageCount <= head.index,
             index.pageCount + index.files.count + index.items.count == head.index
         else { throw SnapshotReader.Corrupt(description: "its index does not fit its records") }
+        // Every item and feed entry is of an edition with pages, and every entry names an item.
+        guard index.channels.count == index.languages.count,
+            index.items.allSatisfy({ index.languages.indices.contains($0.edition) }),
+            index.channels.allSatisfy({ $0.allSatisfy { $0.items.allSatisfy(index.items.indices.contains) } })
+        else { throw SnapshotReader.Corrupt(description: "its items do not fit its languages") }
         // Records moved to are those added after the index.
         let added = head.index + 1..<last
         guard head.movedPages.allSatisfy({ (0..<index.pageCount).contains($0) && added.contains($1) }),
@@ -312,31 +337,51 @@ struct BuildSnapshot {
             ParsedFile.write(parsed[file], made.reports[file], to: &output)
             output.endRecord()
         }
-        var resolved: [String: BodyImageResolver.Resolved] = [:]
-        let links = ContentLinkResolver(urls: made.urls, rules: made.rules).targets(of: made.site, allItems: parsed)
-        for id in made.site.items.indices {
-            let source = made.site.items[id].sourcePath
-            index.items.append(
-                PublishedItem(source: source, url: urlOfSource[source] ?? "", record: output.recordCount))
-            output.write(made.facts[id])
-            output.write(made.site.items[id].body.html)
-            output.write(links[id] ?? [])
-            let images = made.site.items[id].bodyImages.map { body in
-                if let known = resolved[body.path] { return known }
-                let image = BodyImageResolver.Resolved(body, images: made.site.images, urls: made.urls)
-                resolved[body.path] = image
-                return image
-            }
-            output.write(images)
-            output.endRecord()
+        for (number, edition) in made.editions.enumerated() {
+            let first = index.items.count
+            writeItems(of: edition, number: number, made: made, urlOfSource: urlOfSource, into: &index, to: &output)
+            index.channels.append(
+                edition.channels.map { channel in
+                    var channel = channel
+                    channel.items = channel.items.map { first + $0 }
+                    return channel
+                })
         }
-        index.channels = made.channels
         index.inputs = made.inputs
         let indexRecord = output.recordCount
         output.write(index)
         output.endRecord()
         output.write(Head(index: indexRecord, wholeSize: output.position))
         output.endRecord()
+    }
+
+    /// Writes a record of each published item of `edition` (the `number`th), and names it in `index`.
+    private static func writeItems(
+        of edition: Made.Edition, number: Int, made: Made, urlOfSource: [String: String], into index: inout Index,
+        to output: inout SnapshotWriter
+    ) {
+        let site = edition.site
+        var resolved: [String: BodyImageResolver.Resolved] = [:]
+        let links = ContentLinkResolver(urls: made.urls, rules: made.rules).targets(of: site, allItems: made.parsed)
+        for id in site.items.indices {
+            let source = site.items[id].sourcePath
+            // An item shown untranslated has its views' URL in every language: its own page's.
+            index.items.append(
+                PublishedItem(
+                    source: source, url: urlOfSource[source] ?? "", record: output.recordCount, edition: number,
+                    borrowed: site.isBorrowed(id)))
+            output.write(edition.facts[id])
+            output.write(site.items[id].body.html)
+            output.write(links[id] ?? [])
+            let images = site.items[id].bodyImages.map { body in
+                if let known = resolved[body.path] { return known }
+                let image = BodyImageResolver.Resolved(body, images: site.images, urls: made.urls)
+                resolved[body.path] = image
+                return image
+            }
+            output.write(images)
+            output.endRecord()
+        }
     }
 
     /// The facts and body of the published item `id`.
@@ -374,7 +419,9 @@ extension BuildSnapshot {
     /// everything, writing a new one), and when the file has grown to twice the size the build
     /// wrote: each rebuild adds its pages, so the growth is bounded.
     func append(_ result: SnapshotRebuild.Result, inputs: InputValues, to path: String) -> Appended {
-        guard archive.size / 2 < head.wholeSize, let language = index.languages.first, let file = archive.file else {
+        guard archive.size / 2 < head.wholeSize, let file = archive.file,
+            result.jobs.allSatisfy({ index.languages.indices.contains($0.job.language) })
+        else {
             return .refused
         }
         let descriptor = open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
@@ -401,7 +448,7 @@ extension BuildSnapshot {
         var updated = head
         for (number, job) in result.jobs {
             updated.movedPages[number] = output.recordCount
-            Self.write([job], 0, shared: language, to: &output)
+            Self.write([job], 0, shared: index.languages[job.language], to: &output)
             output.endRecord()
         }
         for (id, record) in result.records {

@@ -10,9 +10,12 @@ extension BuildSnapshot.Made {
         self.init(
             jobs: last.plan.jobs, parsed: last.allItems,
             reports: last.allItems.map { ItemParser.Report(memo.parses.lookup($0.sourcePath)!.outcome) },
-            site: last.site, urls: last.urls, facts: last.facts,
-            channels: FeedPlan.channels(site: last.site, urls: last.urls, facts: last.facts),
-            inputs: InputValues(root: last.options.sourcePath),
+            editions: [
+                Edition(
+                    site: last.site, facts: last.facts,
+                    channels: FeedPlan.channels(site: last.site, urls: last.urls, facts: last.facts))
+            ],
+            urls: last.urls, inputs: InputValues(root: last.options.sourcePath),
             rules: PublishingRules(
                 now: last.options.now, includeDrafts: last.options.includeDrafts,
                 includeFuture: last.options.includeFuture, namesEveryFutureItem: last.options.namesEveryFutureItem))
