@@ -84,6 +84,9 @@ func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> Bui
                 }
             }
         }
+        if !quiet, let distrust = report.snapshotNotUsed {
+            print(distrust.note(path: SiteBuild.snapshotPath(forOutput: options.outputPath)))
+        }
         if !quiet { print(report.summary) }
         return report
     } catch let failure as BuildFailure {

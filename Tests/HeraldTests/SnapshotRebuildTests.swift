@@ -307,6 +307,73 @@ import Testing
         #expect(feeds[1].contains("</svg>Note</p>\\n<p>Note 0.</p>"))
     }
 
+    /// A snapshot that cannot be trusted is not used, and the build says why (`snapshotNotUsed`):
+    /// one another herald wrote, one changed since the build that wrote it, one whose bytes do
+    /// not read as a snapshot though its stamp is the one recorded. Each edit is built whole, as
+    /// a whole build builds it; a snapshot that simply does not fit the edit is not told of.
+    @Test func aSnapshotThatCannotBeTrustedIsToldOfAndNotUsed() throws {
+        let (root, site, output) = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let snapshot = BuildRecord.snapshotPath(forOutput: output.path)
+        let whole = root.appendingPathComponent("whole")
+        let article = site.appendingPathComponent("content/news/2026/2026-11-02-welcome.md")
+        func edit(_ text: String) throws {
+            Thread.sleep(forTimeInterval: 0.1)
+            try (try String(contentsOf: article, encoding: .utf8) + "\n\(text)\n").write(
+                to: article, atomically: false, encoding: .utf8)
+        }
+        func builtWhole(_ report: BuildReport) throws -> Bool {
+            _ = try build(site, output: whole, force: true)
+            #expect(try files(under: output) == files(under: whole))
+            return !report.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue)
+        }
+        _ = try build(site, output: output)
+        var record = try #require(BuildRecord.load(forOutput: output.path))
+        record.herald = "another herald"
+        record.save(forOutput: output.path)
+        try edit("Edit one.")
+        var report = try build(site, output: output)
+        #expect(try builtWhole(report) && report.snapshotNotUsed == .otherHerald)
+
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: snapshot))
+        try handle.seek(toOffset: 1000)
+        try handle.write(contentsOf: Data("garbage".utf8))
+        try handle.close()
+        try edit("Edit two.")
+        report = try build(site, output: output)
+        #expect(try builtWhole(report) && report.snapshotNotUsed == .changedSince)
+
+        // Changed in place and the record made to name it as it is now: its bytes are read, and refused.
+        Thread.sleep(forTimeInterval: 0.1)
+        let size = try #require(FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int)
+        let truncated = try FileHandle(forWritingTo: URL(fileURLWithPath: snapshot))
+        try truncated.truncate(atOffset: UInt64(size / 2))
+        try truncated.close()
+        Thread.sleep(forTimeInterval: 0.1)
+        record = try #require(BuildRecord.load(forOutput: output.path))
+        record.snapshot = try #require(FileStamps.settledStamp(of: snapshot)?.value)
+        record.save(forOutput: output.path)
+        try edit("Edit three.")
+        report = try build(site, output: output)
+        guard case .unreadable = report.snapshotNotUsed else {
+            Issue.record("a snapshot cut in half: \(String(describing: report.snapshotNotUsed))")
+            return
+        }
+        #expect(try builtWhole(report))
+
+        // The snapshot the whole build wrote fits the next edit; a title changed fits none, untold.
+        try edit("Edit four.")
+        report = try build(site, output: output)
+        #expect(try !builtWhole(report) && report.snapshotNotUsed == nil)
+        Thread.sleep(forTimeInterval: 0.1)
+        try
+            (try String(contentsOf: article, encoding: .utf8).replacingOccurrences(
+                of: "title: \"", with: "title: \"New "))
+            .write(to: article, atomically: false, encoding: .utf8)
+        report = try build(site, output: output)
+        #expect(try builtWhole(report) && report.snapshotNotUsed == nil)
+    }
+
     /// A snapshot another build is adding to (it holds the lock) is left to it: the edit is still
     /// rebuilt, and the next builds everything. One given a second name (a hard link, as `cp -al`
     /// backups make) is never added to through it.

@@ -92,6 +92,9 @@ public struct BuildReport: Sendable {
     var model: BuiltModel? = nil
     /// Whether the build wrote its snapshot, when `herald build` asked for one (`Build.snapshot`).
     var snapshotWritten = false
+    /// Why the snapshot beside the output was not trusted, when there was one the build could
+    /// have rebuilt from: told as a note.
+    public var snapshotNotUsed: SnapshotDistrust? = nil
 
     /// `Built 47 items into 118 pages (152 files written) in 0.21 s`.
     public var summary: String {

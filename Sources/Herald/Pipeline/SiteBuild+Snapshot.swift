@@ -4,20 +4,37 @@ import Foundation
 /// the last build's snapshot (`SnapshotRebuild`) and replaced in the output in place
 /// (`OutputPatch`), instead of a whole build.
 extension SiteBuild {
-    /// The report of a rebuild from the snapshot beside `output`, or nil when there is none to
-    /// trust or the edits are more than bodies (the caller then builds everything). `record`
-    /// and `manifest` are the last build's, and the output is as it left it; `inputs` are the
-    /// input files' stamps now.
+    /// The report of a rebuild from the snapshot beside `output`; nil when the edits are more
+    /// than bodies, or there is no snapshot to trust, and then why it was not trusted, if there
+    /// was one (the caller builds everything). `record` and `manifest` are the last build's, and
+    /// the output is as it left it; `inputs` are the input files' stamps now.
     static func rebuildFromSnapshot(
         _ options: BuildOptions, source: String, output: String, record: BuildRecord, manifest: OutputManifest,
         inputs: InputValues, clock: (began: DispatchTime, cpu: Double)
+    ) -> (report: BuildReport?, distrust: SnapshotDistrust?) {
+        let path = BuildRecord.snapshotPath(forOutput: output)
+        guard let stamp = record.snapshot else { return (nil, nil) }
+        guard FileStamps.settledStamp(of: path)?.value == stamp else { return (nil, .changedSince) }
+        let snapshot: BuildSnapshot
+        do {
+            snapshot = try BuildSnapshot(SnapshotArchive(contentsOf: path))
+        } catch {
+            return (nil, .unreadable("\(error)"))
+        }
+        return (
+            rebuild(
+                from: snapshot, at: path, options, source: source, output: output, record: record,
+                manifest: manifest, inputs: inputs, clock: clock), nil
+        )
+    }
+
+    /// The report of a rebuild from `snapshot` (read from `path`), or nil when the edits are more than bodies.
+    private static func rebuild(
+        from snapshot: BuildSnapshot, at path: String, _ options: BuildOptions, source: String, output: String,
+        record: BuildRecord, manifest: OutputManifest, inputs: InputValues, clock: (began: DispatchTime, cpu: Double)
     ) -> BuildReport? {
         let began = DispatchTime.now()
         let cpu = CPUClock.process()
-        let path = BuildRecord.snapshotPath(forOutput: output)
-        guard let stamp = record.snapshot, FileStamps.settledStamp(of: path)?.value == stamp,
-            let snapshot = try? BuildSnapshot(SnapshotArchive(contentsOf: path))
-        else { return nil }
         let (changed, addedOrRemoved) = inputs.changedFiles(since: snapshot.index.inputs)
         guard !addedOrRemoved, !changed.isEmpty, inputs.others == snapshot.index.inputs.others,
             let result = rebuild(
@@ -71,6 +88,11 @@ extension SiteBuild {
         else { return nil }
         return try? SnapshotRebuild(snapshot: snapshot, config: config, theme: theme, now: options.now, warned: warned)
             .rebuild(edits)
+    }
+
+    /// Where `herald build` keeps the snapshot of the output folder at `output` (beside it).
+    public static func snapshotPath(forOutput output: String) -> String {
+        BuildRecord.snapshotPath(forOutput: output)
     }
 
     /// Puts a build's snapshot in place beside its output; its stamp, for the record, or nil

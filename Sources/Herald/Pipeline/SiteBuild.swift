@@ -27,7 +27,7 @@ public enum SiteBuild {
         // before the build (`rm -rf public`, as CI scripts do) is not.
         let builtBefore = access(output, F_OK) == 0 && access(markerPath(forOutput: output), F_OK) == 0
         let run = Run(options: options, source: source, output: output)
-        let (reused, stamps) = lastBuildReused(run)
+        let (reused, stamps, distrust) = lastBuildReused(run)
         if let reused { return reused }
         // With no record that could say the output is up to date, the stamps (10,000 files: 25 ms)
         // are taken while the build reads site.yml, finds the content and loads the templates.
@@ -43,6 +43,7 @@ public enum SiteBuild {
         let tree = try OutputTree(outputPath: output)
         do {
             var report = try build.run(into: tree)
+            report.snapshotNotUsed = distrust
             report.timings.insert(checkTiming, at: 0)
             report.seconds += checkTiming.seconds
             try swapIn(tree, report: &report, run: run, stamps: inputStamps, snapshot: snapshotFile, progress: progress)
@@ -76,18 +77,26 @@ public enum SiteBuild {
 
     /// The last build's report again, when nothing changed since (same herald, options, input and
     /// output files, and a clock at which the output is the same), or the report of a rebuild from
-    /// its snapshot; else nil, with the input stamps when they were taken.
-    private static func lastBuildReused(_ run: Run) -> (report: BuildReport?, stamps: InputValues?) {
-        guard !run.options.ignoreRecord, let record = BuildRecord.load(forOutput: run.output),
-            record.herald == BuildRecord.heraldIdentity, record.options == run.optionsKey,
-            record.validity.holds(at: run.options.now), isHeraldOutput(run.output)
-        else { return (nil, nil) }
+    /// its snapshot; else nil, with the input stamps when they were taken, and why a snapshot was
+    /// not trusted if there was one.
+    private static func lastBuildReused(
+        _ run: Run
+    ) -> (report: BuildReport?, stamps: InputValues?, distrust: SnapshotDistrust?) {
+        guard !run.options.ignoreRecord, let record = BuildRecord.load(forOutput: run.output) else {
+            return (nil, nil, nil)
+        }
+        guard record.herald == BuildRecord.heraldIdentity else {
+            let snapshot = record.snapshot != nil && access(BuildRecord.snapshotPath(forOutput: run.output), F_OK) == 0
+            return (nil, nil, snapshot ? .otherHerald : nil)
+        }
+        guard record.options == run.optionsKey, record.validity.holds(at: run.options.now), isHeraldOutput(run.output)
+        else { return (nil, nil, nil) }
         let stamps = run.stampInputs()
         let unchanged = record.inputs == stamps.fingerprint
         // The output is stamped (38,000 files at 10,000 items) only when that can spare a build.
         guard unchanged || record.snapshot != nil, let manifest = OutputManifest.load(forOutput: run.output),
             manifest.fingerprint(root: run.output) == record.output
-        else { return (nil, stamps) }
+        else { return (nil, stamps, nil) }
         if unchanged {
             var report = record.upToDateReport(seconds: run.checkBegan.secondsElapsed)
             report.timings = [
@@ -95,12 +104,12 @@ public enum SiteBuild {
                     step: BuildStep.checkForChanges.rawValue, seconds: report.seconds,
                     cpuSeconds: CPUClock.process() - run.checkCPU)
             ]
-            return (report, stamps)
+            return (report, stamps, nil)
         }
         let rebuilt = rebuildFromSnapshot(
             run.options, source: run.source, output: run.output, record: record, manifest: manifest, inputs: stamps,
             clock: (run.checkBegan, run.checkCPU))
-        return (rebuilt, stamps)
+        return (rebuilt.report, stamps, rebuilt.distrust)
     }
 
     /// Puts the build staged in `tree` in the output's place, then its manifest, its snapshot (if it
