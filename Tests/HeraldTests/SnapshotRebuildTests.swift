@@ -160,7 +160,11 @@ import Testing
         // A link to another content file added: where it leads is not in the snapshot.
         let link = String(decoding: original, as: UTF8.self) + "\nSee [the welcome](2026-11-02-welcome.md).\n"
         #expect(try trial.rebuild([(path, Data(link.utf8))]) == nil)
-        #expect(try trial.rebuild([(path, original)])?.pages ?? 0 > 0)
+        // The file as it was makes nothing again; a paragraph added to its body, its pages.
+        let same = try #require(try trial.rebuild([(path, original)]))
+        #expect(same.files.isEmpty && same.jobs.isEmpty && same.records.isEmpty)
+        let paragraph = String(decoding: original, as: UTF8.self) + "\nA paragraph more.\n"
+        #expect(try trial.rebuild([(path, Data(paragraph.utf8))])?.pages ?? 0 > 0)
     }
 }
 
@@ -270,6 +274,26 @@ import Testing
         #expect(!next.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue))
         _ = try build(site, output: whole, force: true)
         #expect(try files(under: output) == files(under: whole))
+    }
+
+    /// A content file saved without a change (its stamp changed, its bytes did not) is rebuilt
+    /// from the snapshot to nothing: no file is written, and the snapshot gains a head (with the
+    /// file's new stamp) and no page or item record.
+    @Test func aFileSavedUnchangedWritesNothing() throws {
+        let (root, site, output) = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let snapshot = BuildRecord.snapshotPath(forOutput: output.path)
+        _ = try build(site, output: output)
+        let before = try SnapshotArchive(contentsOf: snapshot)
+        let article = site.appendingPathComponent("content/news/2026/2026-11-10-训练.md")
+        Thread.sleep(forTimeInterval: 0.1)
+        try Data(contentsOf: article).write(to: article)
+        let report = try build(site, output: output)
+        #expect(report.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue))
+        #expect(report.written == 0)
+        let after = try SnapshotArchive(contentsOf: snapshot)
+        #expect(after.recordCount == before.recordCount + 1 && after.entryCount == before.entryCount)
+        #expect(try build(site, output: output).upToDate)
     }
 
     /// A multilingual site's body edits are rebuilt from the snapshot too, in every language's

@@ -187,12 +187,13 @@ struct SnapshotRebuild {
         for change in changes.joined() { numbers.formUnion(snapshot.index.pagesShowing[change.url] ?? []) }
         for number in numbers.sorted() {
             var job = try snapshot.page(number)
-            let edition = editions[job.language]
+            let (edition, before) = (editions[job.language], job.context)
             var shows = false
             for change in changes[job.language] {
                 shows = change.apply(to: &job.context, card: edition.maker, dates: edition.dates) || shows
             }
-            guard shows else { continue }
+            // A page whose view the edits left as it was (a file saved unchanged) keeps its bytes.
+            guard shows, job.context != before else { continue }
             result.files.append((job.path, Data(edition.theme.render(job.template, job.context))))
             result.pages += 1
             result.jobs.append((number, job))
@@ -208,9 +209,12 @@ struct SnapshotRebuild {
     {
         var records: [Int: BuildSnapshot.ItemRecord] = [:]
         for (id, body) in edited {
-            var record = try snapshot.item(id)
+            let old = try snapshot.item(id)
+            var record = old
             record.facts.readingMinutes = body.statistics.readingMinutes
             record.body = body.html
+            // Its documents read nothing else of an edit: as it was, they are as they were.
+            guard record != old else { continue }
             records[id] = record
             result.records.append((id, record))
             guard !snapshot.index.items[id].borrowed else { continue }
