@@ -21,6 +21,13 @@ public struct OutputValidity: Sendable, Codable, Equatable {
         now == at || (from < now && now < until)
     }
 
+    /// The span in which both this and `other` (of the same build's now) hold: a multilingual
+    /// site's output is the same only while every language's is, each with its own days (a day
+    /// begins in each language's time zone). An exact validity stays exact.
+    public func meeting(_ other: OutputValidity) -> OutputValidity {
+        OutputValidity(at: at, from: max(from, other.from), until: min(until, other.until))
+    }
+
     /// The span around `rules.now` in which none of `items`' instants (and no hour or midnight in
     /// `zone`) falls. Every item counts, including those this build leaves out, since one may go
     /// live. When `now` is itself such an instant, only that exact `now` is valid: the output on

@@ -580,7 +580,7 @@ extension BuildReport {
             items: model.editions.reduce(0) { $0 + $1.items.count - ($1.languages?.borrowed.count ?? 0) }, pages: pages,
             files: pages + outputs.generated.count + outputs.copies.count, written: 0,
             skipped: model.site.skipped, warnings: DiagnosticCap.apply(warnings), timings: [], seconds: 0,
-            validity: model.site.validity,
+            validity: model.editions.dropFirst().reduce(model.site.validity) { $0.meeting($1.validity) },
             basePath: config.basePath, baseURL: config.baseURL.absoluteString)
     }
 }
