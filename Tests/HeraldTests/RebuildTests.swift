@@ -153,10 +153,15 @@ import Testing
     @Test func warningsOfTheLastBuildAreRepeated() throws {
         let scratch = try Scratch()
         try scratch.write("site/content/news/2026-11-03-typo.md", "---\ntitle: Typo\ncategroy: Sport\n---\nText.\n")
+        // More warnings in one file than are shown: the line that stands for the rest is told again as it was.
+        let references = (1...DiagnosticCap.perFile + 5).map { "[^missing\($0)]" }.joined(separator: " ")
+        try scratch.write("site/content/news/2026-11-04-notes.md", "---\ntitle: Notes\n---\nSee \(references).\n")
         let first = try build(scratch)
         let second = try build(scratch)
         #expect(second.upToDate)
+        #expect(first.warnings.contains { $0.omitted == 5 && $0.line == 0 })
         #expect(!first.warnings.isEmpty && second.warnings == first.warnings)
+        #expect(DiagnosticCap.count(second.warnings) == DiagnosticCap.count(first.warnings))
     }
 
     /// Each change below must lead to a real build whose output shows it.
@@ -361,6 +366,33 @@ import Testing
             rules: PublishingRules(now: Fixtures.now.addingTimeInterval(600)), items: [],
             zone: TimeZone(identifier: "Asia/Shanghai")!)
         #expect(later.from == Fixtures.now && later.until == Fixtures.now.addingTimeInterval(3600))
+    }
+
+    /// A multilingual site changes when a day begins in any of its languages' time zones: the
+    /// English edition's calendar marks its own today.
+    @Test func aMultilingualSiteChangesAtEveryLanguagesMidnight() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("herald-validity-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Fixtures.site("bilingual"), to: folder)
+        let config = folder.appendingPathComponent("site.yml")
+        try (try String(contentsOf: config, encoding: .utf8))
+            .replacingOccurrences(of: "    path: en\n", with: "    path: en\n    timezone: Asia/Kolkata\n")
+            .write(to: config, atomically: false, encoding: .utf8)
+        // Midnight in Kolkata (18:30 UTC) between the two; in Shanghai it is 02:20 and 02:40 of the same day.
+        let (before, after) = (
+            DateParser.parseInstant("2026-12-01T18:20:00Z")!, DateParser.parseInstant("2026-12-01T18:40:00Z")!
+        )
+        func built(at now: Date) throws -> (validity: OutputValidity, files: [String: Data]) {
+            let output = MemoryOutput()
+            let report = try Build(
+                options: BuildOptions(sourcePath: folder.path, now: now), fileSystem: .disk(root: folder.path)
+            ).run(into: output)
+            return (try #require(report.validity), output.files)
+        }
+        let (first, second) = (try built(at: before), try built(at: after))
+        #expect(first.files != second.files, "the English calendar's today moved")
+        #expect(!first.validity.holds(at: after))
+        #expect(first.validity.until == DateParser.parseInstant("2026-12-02T00:00:00+05:30")!)
     }
 
     @Test func midnightInAHalfHourZoneIsAnInstant() {

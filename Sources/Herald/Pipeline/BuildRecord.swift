@@ -12,7 +12,7 @@ import Foundation
 /// the next build is then a full one.
 struct BuildRecord: Codable, Equatable {
     /// Bumped when the record's meaning changes, so an old record is never trusted.
-    static let format = 4
+    static let format = 5
 
     var format: Int
     /// The herald binary (its size, time and inode): a new herald may build differently.
@@ -37,11 +37,29 @@ struct BuildRecord: Codable, Equatable {
     /// next build may rebuild from; nil when it left none.
     var snapshot: String? = nil
 
-    /// A warning of the recorded build, repeated by an up-to-date check so it is not forgotten.
+    /// A warning of the recorded build, repeated by an up-to-date check (and a rebuild from the
+    /// snapshot) so it is not forgotten: all of it, to be told again exactly as the build told it.
     struct RecordedWarning: Codable, Equatable {
         var path: String
+        /// 0 for a warning about the file as a whole.
         var line: Int
+        var column: Int
         var message: String
+        /// Of the line that stands for a file's warnings left out (`DiagnosticCap`), how many.
+        var omitted: Int
+
+        init(_ warning: Diagnostic) {
+            (path, line, column, message, omitted) = (
+                warning.path, warning.line, warning.column, warning.message, warning.omitted
+            )
+        }
+
+        /// The warning as the build told it.
+        var diagnostic: Diagnostic {
+            var warning = Diagnostic.warning(path: path, line: line, message)
+            (warning.line, warning.column, warning.omitted) = (line, column, omitted)
+            return warning
+        }
     }
 
     /// The snapshot's file beside an output folder.
@@ -93,7 +111,7 @@ struct BuildRecord: Codable, Equatable {
     func upToDateReport(seconds: Double) -> BuildReport {
         BuildReport(
             items: items, pages: pages, files: files, written: 0, skipped: skipped,
-            warnings: warnings.map { Diagnostic.warning(path: $0.path, line: $0.line, $0.message) },
+            warnings: warnings.map(\.diagnostic),
             timings: [], seconds: seconds, validity: validity, upToDate: true, baseURL: baseURL)
     }
 }

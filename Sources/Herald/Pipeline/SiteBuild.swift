@@ -144,7 +144,7 @@ public enum SiteBuild {
                 inputs: stamps.wait().fingerprint, output: fingerprint, validity: validity,
                 baseURL: report.baseURL, items: report.items, pages: report.pages, files: report.files,
                 skipped: report.skipped,
-                warnings: report.warnings.map { .init(path: $0.path, line: $0.line, message: $0.message) },
+                warnings: report.warnings.map(BuildRecord.RecordedWarning.init),
                 snapshot: saved.wait()
             )
             .save(forOutput: output)
