@@ -199,7 +199,13 @@ import Testing
         #expect(!kept(), "a first build")
         _ = try build(site, output: output, force: true, keep: nil)
         #expect(kept(), "built before")
-        _ = try build(site, output: output, force: true, keep: false)
+        // `--no-snapshot` after an edit to a body: the snapshot there is not rebuilt from, and goes.
+        let article = site.appendingPathComponent("content/news/2026/2026-11-02-welcome.md")
+        Thread.sleep(forTimeInterval: 0.1)
+        try (try String(contentsOf: article, encoding: .utf8) + "\nA line added.\n").write(
+            to: article, atomically: false, encoding: .utf8)
+        let edited = try build(site, output: output, keep: false)
+        #expect(!edited.upToDate && !edited.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue))
         #expect(!kept(), "--no-snapshot")
         try FileManager.default.removeItem(at: output)
         _ = try build(site, output: output, keep: nil)

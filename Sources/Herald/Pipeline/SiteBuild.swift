@@ -86,7 +86,9 @@ public enum SiteBuild {
             return (nil, nil, nil)
         }
         guard record.herald == BuildRecord.heraldIdentity else {
-            let snapshot = record.snapshot != nil && access(BuildRecord.snapshotPath(forOutput: run.output), F_OK) == 0
+            let snapshot =
+                run.options.keepSnapshot != false && record.snapshot != nil
+                && access(BuildRecord.snapshotPath(forOutput: run.output), F_OK) == 0
             return (nil, nil, snapshot ? .otherHerald : nil)
         }
         guard record.options == run.optionsKey, record.validity.holds(at: run.options.now), isHeraldOutput(run.output)
@@ -94,7 +96,10 @@ public enum SiteBuild {
         let stamps = run.stampInputs()
         let unchanged = record.inputs == stamps.fingerprint
         // The output is stamped (38,000 files at 10,000 items) only when that can spare a build.
-        guard unchanged || record.snapshot != nil, let manifest = OutputManifest.load(forOutput: run.output),
+        // `--no-snapshot` keeps none: one there is neither rebuilt from nor added to, and the
+        // whole build removes it.
+        let snapshot = run.options.keepSnapshot == false ? nil : record.snapshot
+        guard unchanged || snapshot != nil, let manifest = OutputManifest.load(forOutput: run.output),
             manifest.fingerprint(root: run.output) == record.output
         else { return (nil, stamps, nil) }
         if unchanged {
