@@ -338,7 +338,7 @@ import Testing
             ), "\(slip)")
         #expect(
             warnings.contains(
-                "content/news/2026-11-03-c.md:1: warning: is a second zh-CN version of the item content/news/2026-11-02-b.md is: only content/news/2026-11-02-b.md is published in zh-CN; give one of them another translationKey"
+                "content/news/2026-11-03-c.md:4: warning: has the translationKey of content/news/2026-11-02-b.md, also in zh-CN: that file is the zh-CN version its translations link to, and this one is an item of its own; give one of them another translationKey"
             ))
     }
 

@@ -105,8 +105,8 @@ public enum LanguageEditions {
             if let first = seen[item.translationKey]?[language] {
                 warnings.append(
                     .warning(
-                        path: item.sourcePath, line: 1,
-                        "is a second \(item.language) version of the item \(first) is: only \(first) is published in \(item.language); give one of them another translationKey"
+                        path: item.sourcePath, line: item.translationKeyLine,
+                        "has the translationKey of \(first), also in \(item.language): that file is the \(item.language) version its translations link to, and this one is an item of its own; give one of them another translationKey"
                     ))
             } else {
                 seen[item.translationKey, default: [:]][language] = item.sourcePath
