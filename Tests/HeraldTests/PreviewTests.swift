@@ -332,9 +332,11 @@ import Testing
         #expect(served(preview) == (try fullBuild(scratch, origin: origin)))
     }
 
-    /// On a multilingual site an edit to a body alone is rebuilt whole (the quick rebuild knows
-    /// one language's pages), and what is served is then a full build's.
-    @Test func aBodyEditOnAMultilingualSiteIsAWholeRebuildThatEqualsAFullBuild() throws {
+    /// On a multilingual site an edit to a body alone is rebuilt from the snapshot the last build
+    /// kept in memory, in every language that shows the file, and what is served is then a full
+    /// build's: a bundle's English head, the same again (from what the first rebuild made), a
+    /// Chinese article the English edition lists untranslated, with an alert titled in each.
+    @Test func aBodyEditOnAMultilingualSiteIsRebuiltAndEqualsAFullBuild() throws {
         let fileManager = FileManager.default
         let scratch = try Scratch()
         try fileManager.removeItem(at: scratch.site)
@@ -343,17 +345,29 @@ import Testing
         let origin = PreviewSession.origin(host: "127.0.0.1", port: 8123)
         #expect(preview.rebuild())
         #expect(served(preview) == (try fullBuild(scratch, origin: origin)))
-        let path = "content/news/2026-11-18-gala/index.en.md"
-        let url = scratch.site.appendingPathComponent(path)
-        try Data((try String(contentsOf: url, encoding: .utf8) + "\nAnd a band played until midnight.\n").utf8).write(
-            to: url)
-        #expect(!preview.rebuildBodies([path]))
-        #expect(preview.rebuild())
+        func append(_ text: String, to path: String) throws {
+            let url = scratch.site.appendingPathComponent(path)
+            try Data((try String(contentsOf: url, encoding: .utf8) + text).utf8).write(to: url)
+        }
+        let steps = [
+            ("content/news/2026-11-18-gala/index.en.md", "\nAnd a band played until midnight.\n"),
+            ("content/news/2026-11-18-gala/index.en.md", "\nThen everyone went home.\n"),
+            ("content/news/2026-11-05-basketball.md", "\n> [!NOTE]\n> 决赛在周六。\n"),
+        ]
+        for (path, text) in steps {
+            try append(text, to: path)
+            #expect(preview.rebuildBodies([path]), "\(path) is a body edit")
+            #expect(served(preview) == (try fullBuild(scratch, origin: origin)), "after an edit to \(path)")
+        }
         let served = served(preview)
-        #expect(served == (try fullBuild(scratch, origin: origin)))
         #expect(
             String(decoding: served["en/news/gala/index.html"] ?? Data(), as: UTF8.self).contains(
-                "And a band played until midnight."))
+                "Then everyone went home."))
+        #expect(String(decoding: served["en/feed.json"] ?? Data(), as: UTF8.self).contains("</svg>Note</p>"))
+        #expect(String(decoding: served["feed.json"] ?? Data(), as: UTF8.self).contains("</svg>说明</p>"))
+        // More than a body: the whole rebuild.
+        try append("\nSee [the run](../events/2026-11-26-run.md).\n", to: "content/news/2026-11-05-basketball.md")
+        #expect(!preview.rebuildBodies(["content/news/2026-11-05-basketball.md"]))
     }
 
     /// The clock moving past an instant at which the output can change (here, the next hour)

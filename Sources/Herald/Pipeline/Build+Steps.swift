@@ -531,32 +531,49 @@ extension Build {
         _ model: SiteModelStage, facts: ModelFacts, outputs: PlannedOutputs, parsed: ParsedContent
     ) -> BackgroundWork<Bool>? {
         guard let snapshot else { return nil }
-        let (editions, urls) = (model.editions, model.urls)
-        let made = BuildSnapshot.Made(
-            jobs: outputs.plan.jobs, parsed: parsed.items, reports: parsed.reports, editions: [], urls: urls,
-            inputs: InputValues(content: [:], others: ""), rules: rules)
+        let (jobs, rules) = (outputs.plan.jobs, rules)
         return BackgroundWork {
-            var made = made
-            // The feeds' channels are found again here, on the snapshot's core, as FeedPlan found them.
-            made.editions = editions.indices.map { index in
-                BuildSnapshot.Made.Edition(
-                    site: editions[index], facts: facts.all[index],
-                    channels: FeedPlan.channels(site: editions[index], urls: urls, facts: facts.all[index]))
-            }
+            // Made on the snapshot's core: the feeds' channels are found again, as FeedPlan found them.
+            var made = Self.snapshotContents(model, facts: facts, jobs: jobs, parsed: parsed, rules: rules)
             made.inputs = snapshot.inputs()
             return snapshot.file.write { BuildSnapshot.write(made, to: &$0) }
         }
     }
 
-    /// Keeps what `herald serve`'s next rebuild reuses. A multilingual site is rebuilt whole: the
-    /// quick rebuilds know one language's pages.
+    /// What a snapshot of this build keeps (`BuildSnapshot.write`), but the input files' stamps.
+    static func snapshotContents(
+        _ model: SiteModelStage, facts: ModelFacts, jobs: [PageJob], parsed: ParsedContent, rules: PublishingRules
+    ) -> BuildSnapshot.Made {
+        let (editions, urls) = (model.editions, model.urls)
+        return BuildSnapshot.Made(
+            jobs: jobs, parsed: parsed.items, reports: parsed.reports,
+            editions: editions.indices.map { index in
+                BuildSnapshot.Made.Edition(
+                    site: editions[index], facts: facts.all[index],
+                    channels: FeedPlan.channels(site: editions[index], urls: urls, facts: facts.all[index]))
+            }, urls: urls, inputs: InputValues(content: [:], others: ""), rules: rules)
+    }
+
+    /// Keeps what `herald serve`'s next rebuild reuses: a site in one language's model and plans
+    /// (`LastBuild`), a multilingual site's snapshot (`KeptSnapshot`; the rebuild from the model
+    /// knows one language's pages). `theme` is the default language's, before the site fixed its
+    /// partials; `warnings` the build's.
     func remember(
-        _ model: SiteModelStage, config: SiteConfig, facts: ModelFacts, outputs: PlannedOutputs, parsed: ParsedContent
+        _ model: SiteModelStage, config: SiteConfig, facts: ModelFacts, outputs: PlannedOutputs, parsed: ParsedContent,
+        theme: Theme, warnings: [Diagnostic]
     ) {
         guard let memo else { return }
         memo.finish()
         let (site, single) = (model.site, model.editions.count == 1)
         memo.renderSetup.withLock { $0 = single ? (config, outputs.plan.theme) : nil }
+        memo.keptSnapshot.withLock {
+            $0 =
+                single
+                ? nil
+                : KeptSnapshot(
+                    Self.snapshotContents(model, facts: facts, jobs: outputs.plan.jobs, parsed: parsed, rules: rules),
+                    config: config, theme: theme, validity: model.validity, warned: Set(warnings.map(\.path)))
+        }
         memo.lastBuild.withLock {
             $0 =
                 !single
@@ -580,7 +597,7 @@ extension BuildReport {
             items: model.editions.reduce(0) { $0 + $1.items.count - ($1.languages?.borrowed.count ?? 0) }, pages: pages,
             files: pages + outputs.generated.count + outputs.copies.count, written: 0,
             skipped: model.site.skipped, warnings: DiagnosticCap.apply(warnings), timings: [], seconds: 0,
-            validity: model.editions.dropFirst().reduce(model.site.validity) { $0.meeting($1.validity) },
+            validity: model.validity,
             basePath: config.basePath, baseURL: config.baseURL.absoluteString)
     }
 }

@@ -106,7 +106,9 @@ public struct Build: Sendable {
                 throw error
             }
             report.snapshotWritten = snapshot?.wait() ?? false
-            remember(model, config: config, facts: facts, outputs: outputs, parsed: parsed)
+            remember(
+                model, config: config, facts: facts, outputs: outputs, parsed: parsed,
+                theme: themes[SiteLanguage.defaultIndex], warnings: warnings)
             report.model = BuiltModel(
                 site: model.site, otherLanguages: Array(model.editions.dropFirst()), theme: outputs.plan.theme,
                 pages: outputs.plan.jobs.map { ($0.path, $0.template, $0.source?.path) })

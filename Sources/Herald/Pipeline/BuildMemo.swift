@@ -54,6 +54,8 @@ public final class BuildMemo: Sendable {
     private let madeWith = Locked<SiteConfig?>(nil)
     /// The last successful build's model and plans, for a rebuild after edits to bodies alone.
     let lastBuild = Locked<LastBuild?>(nil)
+    /// Of a multilingual site, the last successful build's snapshot instead, for the same.
+    let keptSnapshot = Locked<KeptSnapshot?>(nil)
 
     public init() {}
 
@@ -61,6 +63,7 @@ public final class BuildMemo: Sendable {
     func begin(config: SiteConfig) {
         // Whatever this build changes, the last one's model no longer stands for the site.
         lastBuild.withLock { $0 = nil }
+        keptSnapshot.withLock { $0 = nil }
         let same = madeWith.withLock { state in
             defer { state = config }
             return state == config

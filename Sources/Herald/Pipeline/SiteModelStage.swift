@@ -7,6 +7,10 @@ struct SiteModelStage: Sendable {
 
     /// The default language's edition.
     var site: Site { editions[SiteLanguage.defaultIndex] }
+
+    /// When the output stays the same: while every edition's does (each has its own days, in its
+    /// language's time zone).
+    var validity: OutputValidity { editions.dropFirst().reduce(site.validity) { $0.meeting($1.validity) } }
 }
 
 /// What planning needs of each edition beyond its model: its covers' links and its items' facts.

@@ -29,9 +29,11 @@ extension BuildMemo {
     /// Rebuilds after edits to the content files `paths` (relative to the site folder), at `now`;
     /// nil when the edits are more than bodies or the last build cannot be built on.
     public func rebuildBodyEdits(_ paths: [String], fileSystem: FileSystem, now: Date) -> BodyEditRebuild? {
+        guard !paths.isEmpty else { return nil }
+        if let rebuilt = rebuildFromKeptSnapshot(paths, fileSystem: fileSystem, now: now) { return rebuilt }
         // Taken out while it is changed, so that its arrays (13,000 page jobs, 10,000 items) are
         // changed in place rather than copied first; put back, changed or not, before returning.
-        guard !paths.isEmpty,
+        guard
             var last = lastBuild.withLock({ state in
                 defer { state = nil }
                 return state
@@ -71,6 +73,15 @@ extension BuildMemo {
         for edit in edits { parses.replaceCurrent(edit.item.sourcePath, edit.parse) }
         lastBuild.withLock { $0 = last }
         return result
+    }
+
+    /// The rebuild of a multilingual site, from the snapshot its last build kept in memory; nil
+    /// when there is none (a site in one language), or the edits are more than bodies.
+    private func rebuildFromKeptSnapshot(_ paths: [String], fileSystem: FileSystem, now: Date) -> BodyEditRebuild? {
+        keptSnapshot.withLock { kept -> BodyEditRebuild? in
+            guard kept != nil, let result = kept!.rebuild(paths, fileSystem: fileSystem, now: now) else { return nil }
+            return BodyEditRebuild(files: result.files, pages: result.pages, documents: result.documents)
+        }
     }
 
     /// Each file parsed again, when it is an item whose body alone may have changed: the same

@@ -232,6 +232,10 @@ struct BuildSnapshot {
     let head: Head
     /// The index, with the records and stamps the rebuilds since changed in place of the build's.
     let index: Index
+    /// Of a snapshot kept in memory (`KeptSnapshot`), the pages and item records rebuilds have
+    /// made since, by number and id, in place of the archive's.
+    private var pagesMadeAgain: [Int: PageJob] = [:]
+    private var itemsMadeAgain: [Int: ItemRecord] = [:]
 
     init(_ archive: SnapshotArchive) throws {
         guard archive.recordCount > 1 else { throw SnapshotReader.Corrupt(description: "it has no index") }
@@ -268,9 +272,17 @@ struct BuildSnapshot {
         try (index.pagesShowing[url] ?? []).map(page)
     }
 
+    /// Takes what a rebuild from this snapshot made as its own, in memory: what `append` adds to
+    /// the file, for a snapshot that has none.
+    mutating func keep(_ result: SnapshotRebuild.Result) {
+        for (number, job) in result.jobs { pagesMadeAgain[number] = job }
+        for (id, record) in result.records { itemsMadeAgain[id] = record }
+    }
+
     /// The page of record `number`.
     func page(_ number: Int) throws -> PageJob {
         guard number >= 0, number < index.pageCount else { throw SnapshotReader.Corrupt(description: "no such page") }
+        if let job = pagesMadeAgain[number] { return job }
         let input = try archive.record(pageRecord(number))
         let language: Int = try input.next()
         guard index.languages.indices.contains(language) else {
@@ -387,6 +399,7 @@ struct BuildSnapshot {
     /// The facts and body of the published item `id`.
     func item(_ id: Int) throws -> ItemRecord {
         guard index.items.indices.contains(id) else { throw SnapshotReader.Corrupt(description: "no such item") }
+        if let record = itemsMadeAgain[id] { return record }
         return try recordAfterPages(index.items[id].record)
     }
 
