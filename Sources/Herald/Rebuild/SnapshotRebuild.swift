@@ -227,19 +227,20 @@ struct SnapshotRebuild {
             result.documents += 1
         }
         guard config.feeds.fullContent else { return }
+        let changed = Set(records.keys)
         for (language, channels) in snapshot.index.channels.enumerated() {
-            try remakeFeeds(channels, of: editions[language], records: &records, into: &result)
+            try remakeFeeds(channels, of: editions[language], changed: changed, records: &records, into: &result)
         }
     }
 
-    /// Makes again each of an edition's feeds that lists an edited item (`records` holds the
-    /// edited items' records, and gains those of the other items the feeds read).
+    /// Makes again each of an edition's feeds that lists an item in `changed` (`records` holds
+    /// their records, and gains those of the other items the feeds read).
     private func remakeFeeds(
-        _ channels: [FeedChannel], of edition: Edition, records: inout [Int: BuildSnapshot.ItemRecord],
-        into result: inout Result
+        _ channels: [FeedChannel], of edition: Edition, changed: Set<Int>,
+        records: inout [Int: BuildSnapshot.ItemRecord], into result: inout Result
     ) throws {
         let (urls, hour) = (SiteURLs(config: config), PublishingRules(now: now).hour)
-        for channel in channels where channel.items.contains(where: { records[$0] != nil }) {
+        for channel in channels where channel.items.contains(where: changed.contains) {
             for id in channel.items where records[id] == nil { records[id] = try snapshot.item(id) }
             let facts = channel.items.map { records[$0]!.facts }
             let inputs = FeedPlan.FeedInputs(
