@@ -74,7 +74,11 @@ extension ImportPlan {
         for index in leaveOut.sorted(by: >) {
             let item = items.remove(at: index)
             let messages = errors.filter { $0.path == item.path }
-            report.items[item.kind, default: 0] -= 1
+            if item.isTranslation {
+                report.translations -= 1
+            } else if item.countsAsItem {
+                report.items[item.kind, default: 0] -= 1
+            }
             notConverted(
                 Diagnostic(
                     path: item.old.sourcePath, line: messages.first?.line ?? 1,

@@ -88,7 +88,7 @@ extension ImportPlan {
         item.frontMatter = convertFrontMatter(&item)
         items.append(item)
         placeTranslations(of: old, kind: kind, path: path, defaults: item.defaults)
-        if old.role == .item || kind == .page { report.items[kind, default: 0] += 1 }
+        if item.countsAsItem { report.items[kind, default: 0] += 1 }
         if old.isDraft || old.jekyllType == "drafts" { report.drafts += 1 }
     }
 
@@ -137,6 +137,7 @@ extension ImportPlan {
                 old: translation, kind: kind, path: NewTranslation.path(path, languageCode: language),
                 frontMatter: EditableFrontMatter(fields: .empty), body: document.body)
             item.oldAddress = translationAddress(of: translation, language: language)
+            item.isTranslation = true
             return item
         }
     }

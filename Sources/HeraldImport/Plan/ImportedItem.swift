@@ -16,6 +16,12 @@ struct ImportedItem: @unchecked Sendable {
     var newPath: String?
     /// Jekyll's defaults for it.
     var defaults: [(key: String, value: Node)] = []
+    /// Whether it is another language's version of an item, placed beside it: counted among the
+    /// report's translations, not its items.
+    var isTranslation = false
+
+    /// Whether the report counts it among its items (`ImportReport.items`).
+    var countsAsItem: Bool { !isTranslation && (old.role == .item || kind == .page) }
 
     /// The folder of its bundle in the new site, when it heads one.
     var bundleFolder: String? { old.bundleFolder == nil ? nil : (path as NSString).deletingLastPathComponent }

@@ -298,6 +298,21 @@ import Testing
                 "languages:\n  - code: en\n    name: English\n  - code: es\n    name: Español\n    title: Mi sitio\n"))
     }
 
+    /// A translation Herald cannot build (here it shares its item's `url:`) is not converted,
+    /// and the report counts it out of the translations, not out of the items.
+    @Test func aTranslationLeftOutIsCountedOutOfTheTranslations() throws {
+        let (_, result) = try imported([
+            "config.toml": Self.hugoConfig
+                + "defaultContentLanguage = \"en\"\n[languages]\n  [languages.en]\n    weight = 1\n  [languages.es]\n    weight = 2\n",
+            "content/posts/trip.en.md": "---\ntitle: Trip\ndate: 2026-01-05\nurl: /trip/\n---\nA.\n",
+            "content/posts/trip.es.md": "---\ntitle: Viaje\ndate: 2026-01-05\nurl: /trip/\n---\nA.\n",
+            "content/posts/other.md": "---\ntitle: Other\ndate: 2026-01-06\n---\nB.\n",
+        ])
+        #expect(result.report.unconverted.map(\.path) == ["content/posts/trip.es.md"])
+        #expect(result.report.items[.news] == 2 && result.report.translations == 0)
+        #expect(result.report.text.contains("Items: 2 (2 news, 0 events, 0 pages; 0 drafts among them)"))
+    }
+
     /// A post the old site has only in other languages than its default is imported in its
     /// first language (the site's order), with its bundle's files and the other language beside
     /// it, rather than left out: a real site had five Spanish-only posts that other posts link to.
