@@ -44,6 +44,36 @@ import Testing
         func siblings() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() }
     }
 
+    /// An output folder the build would have to delete what it must not to replace is refused
+    /// before anything is written or deleted, told as `folder: message`: the site folder, a folder
+    /// holding it, one Herald reads from, a file, and a folder of something else.
+    @Test func anOutputFolderThatWouldDeleteWhatItMustNotIsRefused() throws {
+        let scratch = try Scratch()
+        try scratch.write("other/notes.txt", "Mine.\n")
+        try scratch.write("file.txt", "A file.\n")
+        let cases: [(output: URL, reason: String)] = [
+            (scratch.site, "is the site folder or contains it"),
+            (scratch.root, "is the site folder or contains it"),
+            (scratch.site.appendingPathComponent("static/mirror"), "is inside a folder Herald reads from"),
+            (scratch.site.appendingPathComponent("content"), "is inside a folder Herald reads from"),
+            (scratch.root.appendingPathComponent("file.txt"), "is a file, not a folder"),
+            (scratch.root.appendingPathComponent("other"), "is not empty and is not a site Herald built"),
+        ]
+        let before = try FileManager.default.subpathsOfDirectory(atPath: scratch.root.path).sorted()
+        for (output, reason) in cases {
+            do {
+                _ = try SiteBuild.run(
+                    BuildOptions(sourcePath: scratch.site.path, outputPath: output.path, now: Fixtures.now))
+                Issue.record("\(output.path) was built into")
+            } catch let failure as BuildFailure {
+                let told = failure.diagnostics.map(\.description)
+                #expect(told.count == 1 && told[0].hasPrefix("\(output.path): the output folder \(reason)"), "\(told)")
+                #expect(told.allSatisfy { $0.contains("--output") })
+            }
+        }
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: scratch.root.path).sorted() == before)
+    }
+
     @Test func failedBuildLeavesThePreviousOutputUntouched() throws {
         let scratch = try Scratch()
         _ = try scratch.build()

@@ -202,8 +202,9 @@ public enum SiteBuild {
             throw BuildFailure(
                 step: .prepareOutput,
                 diagnostics: [
-                    Diagnostic(
-                        path: output, line: 1,
+                    // About the folder as a whole: `path: message`, with no line.
+                    Diagnostic.about(
+                        output,
                         "the output folder \(reason)\(reason.hasSuffix("--output") ? "" : "; choose another --output")")
                 ])
         }
