@@ -230,6 +230,11 @@ import Testing
                 original: "images/a\u{070F}/b\u{070F}.jpg", size: "480", hash: "h", format: .webp)
                 == "images/a\u{070F}/b\u{070F}.480.h.webp")
         #expect(URLLayout.sitePath("/2014/a\u{070F}.html") == "2014/a\u{070F}.html")
+        #expect(PathText.lastSegment("news/a\u{070F}/b\u{0301}.md") == "b\u{0301}.md")
+        #expect(PathText.lastSegment("a\u{070F}/\u{0301}b") == "\u{0301}b")
+        #expect(PathText.lastSegment("迎新.md") == "迎新.md")
+        #expect(PathText.withoutExtension("news/a\u{070F}.md") == "news/a\u{070F}")
+        #expect(PathText.withoutExtension("news/a.b\u{070F}/c") == nil)
     }
 
     @Test(arguments: [

@@ -23,6 +23,7 @@ public enum SiteCheck {
         // An editor checking the site is told of every item the site leaves out as future.
         var options = options
         options.namesEveryFutureItem = true
+        options.describesModel = true
         let output = MemoryOutput()
         let report = try Build(options: options, fileSystem: fileSystem).run(into: output)
         guard let model = report.model else {

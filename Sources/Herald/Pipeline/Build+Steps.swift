@@ -610,3 +610,12 @@ extension Build {
             namesEveryFutureItem: options.namesEveryFutureItem)
     }
 }
+
+extension Build {
+    /// The built site as `herald check` looks at it: every page with its template and source.
+    func describedModel(_ model: SiteModelStage, outputs: PlannedOutputs) -> BuiltModel {
+        BuiltModel(
+            site: model.site, otherLanguages: Array(model.editions.dropFirst()), theme: outputs.plan.theme,
+            pages: outputs.plan.jobs.map { ($0.path, $0.template, $0.source?.path) })
+    }
+}

@@ -44,8 +44,10 @@ public struct Build: Sendable {
     /// Throws `BuildFailure` naming the failed step.
     public func run(into output: OutputSink) throws -> BuildReport {
         var warnings: [Diagnostic] = []
+        let leftovers = ReleaseElsewhere()
+        defer { leftovers.letGo() }
         do {
-            return try runSteps(into: output, warnings: &warnings)
+            return try runSteps(into: output, warnings: &warnings, leftovers: leftovers)
         } catch var failure as BuildFailure {
             // The warnings of the steps that went well are still worth reading beside the errors.
             failure = BuildFailure(step: failure.step, diagnostics: Array(Set(failure.diagnostics + warnings)))
@@ -57,7 +59,9 @@ public struct Build: Sendable {
     /// timed by the clock and reported by name when it fails. The steps are in Build+Steps.swift
     /// (and Build+Inputs, Build+StaticFiles, Build+Writing); the work a step starts on another
     /// core is waited for before the build ends, either way (`BuildBackground`).
-    private func runSteps(into output: OutputSink, warnings: inout [Diagnostic]) throws -> BuildReport {
+    private func runSteps(
+        into output: OutputSink, warnings: inout [Diagnostic], leftovers: ReleaseElsewhere
+    ) throws -> BuildReport {
         var clock = StepClock(progress: progress)
         var run = BuildRun()
         let background = BuildBackground()
@@ -109,21 +113,14 @@ public struct Build: Sendable {
             remember(
                 model, config: config, facts: facts, outputs: outputs, parsed: parsed,
                 theme: themes[SiteLanguage.defaultIndex], warnings: warnings)
-            report.model = BuiltModel(
-                site: model.site, otherLanguages: Array(model.editions.dropFirst()), theme: outputs.plan.theme,
-                pages: outputs.plan.jobs.map { ($0.path, $0.template, $0.source?.path) })
+            if options.describesModel {
+                report.model = describedModel(model, outputs: outputs)
+            }
         }
         report.timings = clock.timings
         report.seconds = clock.elapsed
-        Self.freeElsewhere((parsed, outputs, documents, facts))
+        // Freed on another thread once this function has returned (see ReleaseElsewhere).
+        leftovers.hold((parsed, outputs, documents, facts, pages, model))
         return report
-    }
-
-    /// Lets another thread free what a build is done with, when this thread lets go of it. Freed
-    /// here, the pages' views, the documents and the parsed items kept the build waiting 45 ms
-    /// on the 10,000-item corpus (perf), with the other core idle; `herald build` may even end
-    /// before the other thread does, and the system takes the memory back at once.
-    private static func freeElsewhere<Values: Sendable>(_ values: Values) {
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(values) {} }
     }
 }

@@ -25,17 +25,21 @@ enum PathText {
     }
 
     /// The text after the last `/` (all of it when it has none).
+    /// By bytes: `/` is one byte that no other scalar's UTF-8 holds, and rebuilding the text
+    /// scalar by scalar was 0.8% of a build's CPU (perf).
     static func lastSegment(_ text: some StringProtocol) -> String {
-        let scalars = Substring(text).unicodeScalars
-        let start = scalars.lastIndex(of: "/").map(scalars.index(after:)) ?? scalars.startIndex
-        return String(String.UnicodeScalarView(scalars[start...]))
+        let utf8 = Substring(text).utf8
+        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
+        return String(Substring(utf8[start...]))
     }
 
     /// `text` before the `.` of its last segment's extension (`a/b.html` → `a/b`), or nil when
     /// that segment has no `.`.
     static func withoutExtension(_ text: some StringProtocol) -> String? {
-        let scalars = Substring(text).unicodeScalars
-        guard let dot = scalars.lastIndex(of: "."), !scalars[dot...].contains("/") else { return nil }
-        return String(String.UnicodeScalarView(scalars[..<dot]))
+        let utf8 = Substring(text).utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), !utf8[dot...].contains(UInt8(ascii: "/")) else {
+            return nil
+        }
+        return String(Substring(utf8[..<dot]))
     }
 }
