@@ -412,7 +412,7 @@ struct PagePlanner {
                     ))
             }
         }
-        let description = String(item.summaryText.prefix(200))
+        let description = item.summaryText.prefix(characters: 200)
         var page = context(
             PageMeta(
                 title: item.title, description: description, url: view.url, permalink: view.permalink,

@@ -12,3 +12,22 @@ extension StringProtocol {
         return String(Substring(scalars[first...last]))
     }
 }
+
+extension String {
+    /// The first `count` Characters, as `prefix(count)`, for less where the text within reach is
+    /// ASCII: two ASCII bytes, other than "\r\n", are always two Characters, so the bytes are the
+    /// Characters; a mark after the last byte kept would join it, so that byte is looked at too.
+    /// Why: walking 200 Characters of every item's summary, twice (its page's description and
+    /// its JSON-LD's), was 0.6% of a build's CPU (perf).
+    func prefix(characters count: Int) -> String {
+        let utf8 = self.utf8
+        if utf8.count <= count { return self }
+        var ascii = true
+        for byte in utf8.prefix(count + 1) where byte >= 0x80 || byte == 0x0D {
+            ascii = false
+            break
+        }
+        if ascii { return String(Substring(utf8.prefix(count))) }
+        return String(prefix(count))
+    }
+}

@@ -284,7 +284,7 @@ final class JSONContainer {
         if pretty { JSONByteOutput.appendIndent(depth + 1, to: &output.bytes) }
         let from = output.bytes.count
         if isObject {
-            if let last = elements.last, !reorder, !last.key.utf8.lexicographicallyPrecedes(key.utf8) {
+            if let last = elements.last, !reorder, !Self.precedes(last.key, key) {
                 reorder = true
             }
             appendKey(key, to: &output.bytes)
@@ -345,12 +345,26 @@ final class JSONContainer {
         output.bytes.append(contentsOf: text)
     }
 
+    /// Whether `left` comes before `right` by their UTF-8 bytes, as JSONEncoder sorts keys: with
+    /// `memcmp`, where the generic `lexicographicallyPrecedes` over the UTF-8 views was half of
+    /// putting objects in order (0.7% of a build's CPU, perf).
+    static func precedes(_ left: String, _ right: String) -> Bool {
+        var (left, right) = (left, right)
+        return left.withUTF8 { first in
+            right.withUTF8 { second in
+                let shared = min(first.count, second.count)
+                let order = shared == 0 ? 0 : memcmp(first.baseAddress!, second.baseAddress!, shared)
+                return order < 0 || (order == 0 && first.count < second.count)
+            }
+        }
+    }
+
     /// The elements in the order an object writes them: by the keys' UTF-8 bytes, as JSONEncoder
     /// sorts them; of a repeated key only the last, as JSONEncoder's dictionary keeps it.
     private func keyOrder() -> [Int] {
         let sorted = elements.indices.sorted { lhs, rhs in
             let (left, right) = (elements[lhs].key, elements[rhs].key)
-            return left == right ? lhs < rhs : left.utf8.lexicographicallyPrecedes(right.utf8)
+            return left == right ? lhs < rhs : Self.precedes(left, right)
         }
         var order: [Int] = []
         order.reserveCapacity(sorted.count)

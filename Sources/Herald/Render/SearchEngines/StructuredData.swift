@@ -8,7 +8,7 @@ enum StructuredData {
         let zone = site.config.timeZone
         let publisher = Organization(
             type: "Organization", name: site.config.title, url: urls.absolute(site.layout.homePath))
-        let description = fact.summaryText.isEmpty ? nil : String(fact.summaryText.prefix(300))
+        let description = fact.summaryText.isEmpty ? nil : fact.summaryText.prefix(characters: 300)
         let data: Data
         switch fact.kind {
         case .news:
