@@ -270,8 +270,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
         let descriptor = open(outputPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return manifest.fingerprint(root: outputPath) }
         defer { close(descriptor) }
-        sum.add(OutputManifest.folderSum(["."] + folders, in: descriptor))
-        sum.add(OutputManifest.fileSum(linked + unstamped, in: descriptor))
+        sum.add(OutputManifest.sum(folders: ["."] + folders, files: linked + unstamped, in: descriptor))
         return sum.text
     }
 

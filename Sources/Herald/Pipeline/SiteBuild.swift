@@ -93,13 +93,18 @@ public enum SiteBuild {
         }
         guard record.options == run.optionsKey, record.validity.holds(at: run.options.now), isHeraldOutput(run.output)
         else { return (nil, nil, nil) }
+        // The output's manifest is read while the inputs are stamped: it is needed whenever the
+        // check can spare a build, and reading it after was 8 ms of a 90 ms no-op on one core.
+        let output = run.output
+        let manifestRead = BackgroundWork { OutputManifest.load(forOutput: output) }
         let stamps = run.stampInputs()
         let unchanged = record.inputs == stamps.fingerprint
         // The output is stamped (38,000 files at 10,000 items) only when that can spare a build.
         // `--no-snapshot` keeps none: one there is neither rebuilt from nor added to, and the
         // whole build removes it.
         let snapshot = run.options.keepSnapshot == false ? nil : record.snapshot
-        guard unchanged || snapshot != nil, let manifest = OutputManifest.load(forOutput: run.output),
+        let manifest = manifestRead.wait()
+        guard unchanged || snapshot != nil, let manifest,
             manifest.fingerprint(root: run.output) == record.output
         else { return (nil, stamps, nil) }
         if unchanged {

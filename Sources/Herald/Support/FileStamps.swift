@@ -26,7 +26,7 @@ public enum FileStamps {
         guard rootDescriptor >= 0 else { return nil }
         defer { close(rootDescriptor) }
         var sum = FingerprintSum()
-        for path in paths { sum.add(entrySum(in: rootDescriptor, name: path, path: path, above: [])) }
+        for path in paths { sum.add(entrySum(in: rootDescriptor, name: path, path: path, above: [], mayFork: true)) }
         return sum
     }
 
@@ -36,7 +36,7 @@ public enum FileStamps {
         let rootDescriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard rootDescriptor >= 0 else { return [:] }
         defer { close(rootDescriptor) }
-        let values: EntryValues = entrySum(in: rootDescriptor, name: path, path: path, above: [])
+        let values: EntryValues = entrySum(in: rootDescriptor, name: path, path: path, above: [], mayFork: true)
         return Dictionary(values.entries, uniquingKeysWith: { first, _ in first })
     }
 
@@ -88,8 +88,13 @@ public enum FileStamps {
     /// own value, and for a folder the sums of everything in it.
     /// `above` holds the folders being walked around it: a link back to one of them is counted
     /// as a link, not walked again (two links to `.` would otherwise be 2^n paths).
-    private static func entrySum<Sum: EntrySum>(in folder: Int32, name: String, path: String, above: [FolderID]) -> Sum
-    {
+    /// The first folder down the walk with many entries is walked on all cores (`mayFork`), and
+    /// what is below it on one each: work split again inside `parallelMap` runs on one core. Only
+    /// the top two levels were split before, so `content/news/2024/`'s thousands of files, three
+    /// levels down, were stamped on one core: half of a no-op build's time (perf).
+    private static func entrySum<Sum: EntrySum>(
+        in folder: Int32, name: String, path: String, above: [FolderID], mayFork: Bool
+    ) -> Sum {
         var sum = Sum()
         var info = stat()
         guard fstatat(folder, name, &info, 0) == 0 else {
@@ -112,12 +117,12 @@ public enum FileStamps {
         let names = DirectoryListing.entries(ofDescriptor: descriptor).map(\.name)
         let (inside, around) = (descriptor, above + [id])
         let children =
-            above.count < 2 && names.count > 64
+            mayFork && names.count > 64
             ? names.parallelMap { (name: String) -> Sum in
-                entrySum(in: inside, name: name, path: path + "/" + name, above: around)
+                entrySum(in: inside, name: name, path: path + "/" + name, above: around, mayFork: false)
             }
             : names.map { (name: String) -> Sum in
-                entrySum(in: inside, name: name, path: path + "/" + name, above: around)
+                entrySum(in: inside, name: name, path: path + "/" + name, above: around, mayFork: mayFork)
             }
         for child in children { sum.add(child) }
         return sum
