@@ -73,6 +73,7 @@ func runBuild(_ options: BuildOptions, quiet: Bool, timings: Bool) throws -> Bui
         // Capped again here: warnings of one file collected in several lists each kept their share.
         Terminal.printErrors(DiagnosticCap.apply(report.warnings).map(\.description), warning: true)
         if timings {
+            if let cause = report.wholeBuildCause { print("Everything was built, as \(cause).") }
             print("      wall        CPU  step")
             for timing in report.timings {
                 print(

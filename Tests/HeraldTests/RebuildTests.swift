@@ -165,15 +165,22 @@ import Testing
     }
 
     /// Each change below must lead to a real build whose output shows it.
+    /// And says why it built everything (`--timings` tells it).
     @Test(arguments: [
-        "edit an item", "add an item", "delete an item", "add a template", "change a static file",
-        "add popularity data", "change site.yml", "delete an output file", "edit an output file",
-        "add a file to the output", "add a folder to the output", "replace an output folder", "corrupt the record",
-        "delete the output manifest",
+        ("edit an item", WholeBuildCause.moreThanBodies(["content/news/2026-11-01-first.md"])),
+        ("add an item", .contentAddedOrRemoved), ("delete an item", .contentAddedOrRemoved),
+        ("add a template", .siteFilesChanged), ("change a static file", .siteFilesChanged),
+        ("add popularity data", .siteFilesChanged), ("change site.yml", .siteFilesChanged),
+        ("delete an output file", .outputChanged), ("edit an output file", .outputChanged),
+        ("add a file to the output", .outputChanged), ("add a folder to the output", .outputChanged),
+        ("replace an output folder", .outputChanged), ("corrupt the record", .noRecord),
+        ("delete the output manifest", .outputChanged),
     ])
-    func anyChangeBuildsAgain(change: String) throws {
+    func anyChangeBuildsAgain(change: String, cause: WholeBuildCause) throws {
         let scratch = try Scratch()
-        _ = try build(scratch)
+        // A snapshot kept from the first build on, so that only what it cannot rebuild is whole.
+        let build = { (scratch: Scratch) in try self.build(scratch) { $0.keepSnapshot = true } }
+        #expect(try build(scratch).wholeBuildCause == .noRecord)
         let page = scratch.output.appendingPathComponent("news/first/index.html")
         var check: () throws -> Void = {}
         switch change {
@@ -253,8 +260,10 @@ import Testing
         }
         let report = try build(scratch)
         #expect(!report.upToDate, "\(change) must build again")
+        #expect(report.wholeBuildCause == cause)
         try check()
-        #expect(try build(scratch).upToDate, "and the build after that has nothing to do")
+        let after = try build(scratch)
+        #expect(after.upToDate && after.wholeBuildCause == nil, "and the build after that has nothing to do")
     }
 
     /// Links that lead back up the tree (`a -> .`, `b -> .`) would make 2^n paths to walk.
@@ -285,17 +294,35 @@ import Testing
         }
     }
 
+    /// A first build into a new output keeps no snapshot (a CI build, most likely), so the edit
+    /// after it is built whole, and says so; the build after that keeps one, and the next body
+    /// edit is rebuilt from it.
+    @Test func aWholeBuildSaysWhy() throws {
+        let scratch = try Scratch()
+        #expect(try build(scratch).wholeBuildCause == .noRecord)
+        let article = "site/content/news/2026-11-01-first.md"
+        try scratch.write(article, "---\ntitle: First\n---\nHello.\n\nA second paragraph.\n")
+        #expect(try build(scratch).wholeBuildCause == .noSnapshot)
+        Thread.sleep(forTimeInterval: 0.1)
+        // Past the summary (the first paragraph, which lists show): the body alone changes.
+        try scratch.write(article, "---\ntitle: First\n---\nHello.\n\nA second paragraph, edited.\n")
+        let rebuilt = try build(scratch)
+        #expect(rebuilt.wholeBuildCause == nil && !rebuilt.upToDate)
+        #expect(rebuilt.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue))
+    }
+
     @Test func otherOptionsOrForceBuildAgain() throws {
         let scratch = try Scratch()
         try scratch.write("site/content/news/2026-11-02-draft.md", "---\ntitle: Draft\ndraft: true\n---\nSoon.\n")
         _ = try build(scratch)
         let withDrafts = try build(scratch) { $0.includeDrafts = true }
-        #expect(!withDrafts.upToDate && withDrafts.items == 2)
+        #expect(!withDrafts.upToDate && withDrafts.items == 2 && withDrafts.wholeBuildCause == .otherOptions)
         let forced = try build(scratch) {
             $0.includeDrafts = true
             $0.ignoreRecord = true
         }
         #expect(!forced.upToDate && forced.written == 0, "a forced build of the same input rewrites nothing")
+        #expect(forced.wholeBuildCause == .forced)
     }
 
     /// Within an hour nothing changes; an item going live in between forces a build that shows it.
@@ -310,6 +337,7 @@ import Testing
         #expect(try build(scratch, at: at("12:20:00")).upToDate, "nothing happens between 12:05 and 12:20")
         let afterLaunch = try build(scratch, at: at("12:40:00"))
         #expect(!afterLaunch.upToDate && afterLaunch.items == 2, "the item went live at 12:30")
+        #expect(afterLaunch.wholeBuildCause == .clockPassed)
         #expect(try build(scratch, at: at("12:50:00")).upToDate)
         #expect(!(try build(scratch, at: at("13:10:00"))).upToDate, "a new hour: trending ages have moved")
     }

@@ -99,6 +99,9 @@ public struct BuildReport: Sendable {
     /// Why the snapshot beside the output was not trusted, when there was one the build could
     /// have rebuilt from: told as a note.
     public var snapshotNotUsed: SnapshotDistrust? = nil
+    /// Why the whole site was built rather than nothing or the edited bodies alone; nil when
+    /// it was not (`--timings` tells it).
+    public var wholeBuildCause: WholeBuildCause? = nil
 
     /// `Built 47 items into 118 pages (152 files written) in 0.21 s`.
     public var summary: String {

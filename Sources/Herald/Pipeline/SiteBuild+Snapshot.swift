@@ -11,42 +11,46 @@ extension SiteBuild {
     static func rebuildFromSnapshot(
         _ options: BuildOptions, source: String, output: String, record: BuildRecord, manifest: OutputManifest,
         inputs: InputValues, clock: (began: DispatchTime, cpu: Double)
-    ) -> (report: BuildReport?, distrust: SnapshotDistrust?) {
+    ) -> (report: BuildReport?, distrust: SnapshotDistrust?, cause: WholeBuildCause?) {
         let path = BuildRecord.snapshotPath(forOutput: output)
-        guard let stamp = record.snapshot else { return (nil, nil) }
-        guard FileStamps.settledStamp(of: path)?.value == stamp else { return (nil, .changedSince) }
+        guard let stamp = record.snapshot else { return (nil, nil, .noSnapshot) }
+        guard FileStamps.settledStamp(of: path)?.value == stamp else { return (nil, .changedSince, .noSnapshot) }
         let snapshot: BuildSnapshot
         do {
             snapshot = try BuildSnapshot(SnapshotArchive(contentsOf: path))
         } catch {
-            return (nil, .unreadable("\(error)"))
+            return (nil, .unreadable("\(error)"), .noSnapshot)
         }
-        return (
-            rebuild(
-                from: snapshot, at: path, options, source: source, output: output, record: record,
-                manifest: manifest, inputs: inputs, clock: clock), nil
-        )
+        let rebuilt = rebuild(
+            from: snapshot, at: path, options, source: source, output: output, record: record, manifest: manifest,
+            inputs: inputs, clock: clock)
+        return (rebuilt.report, nil, rebuilt.cause)
     }
 
-    /// The report of a rebuild from `snapshot` (read from `path`), or nil when the edits are more than bodies.
+    /// The report of a rebuild from `snapshot` (read from `path`), or why the whole site must be
+    /// built instead (the edits are more than bodies).
     private static func rebuild(
         from snapshot: BuildSnapshot, at path: String, _ options: BuildOptions, source: String, output: String,
         record: BuildRecord, manifest: OutputManifest, inputs: InputValues, clock: (began: DispatchTime, cpu: Double)
-    ) -> BuildReport? {
+    ) -> (report: BuildReport?, cause: WholeBuildCause?) {
         let began = DispatchTime.now()
         let cpu = CPUClock.process()
         let (changed, addedOrRemoved) = inputs.changedFiles(since: snapshot.index.inputs)
-        guard !addedOrRemoved, !changed.isEmpty, inputs.others == snapshot.index.inputs.others,
+        guard !addedOrRemoved else { return (nil, .contentAddedOrRemoved) }
+        guard !changed.isEmpty, inputs.others == snapshot.index.inputs.others else {
+            return (nil, .siteFilesChanged)
+        }
+        guard
             let result = rebuild(
                 changed, from: snapshot, options: options, source: source,
                 warned: Set(record.warnings.map(\.path)))
-        else { return nil }
+        else { return (nil, .moreThanBodies(changed)) }
         // From here the output changes: without a record, an interrupted rebuild is followed by a
         // whole build (the record names the snapshot, which it no longer matches).
         BuildRecord.remove(forOutput: output)
         guard let patch = try? OutputPatch(output: output, manifest: manifest),
             let replaced = try? patch.replace(result.files, fingerprint: record.output)
-        else { return nil }
+        else { return (nil, .outputChanged) }
         // The snapshot is brought up to the edits, for the next; if it cannot be, the next builds everything.
         var kept: String? = nil
         switch snapshot.append(result, inputs: inputs, to: path) {
@@ -67,7 +71,7 @@ extension SiteBuild {
                 step: BuildStep.rebuildEditedBodies.rawValue, seconds: began.secondsElapsed,
                 cpuSeconds: CPUClock.process() - cpu),
         ]
-        return report
+        return (report, nil)
     }
 
     /// The files the edits to `changed` (content files, relative to the site folder) make again,

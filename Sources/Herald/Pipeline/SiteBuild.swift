@@ -27,7 +27,7 @@ public enum SiteBuild {
         // before the build (`rm -rf public`, as CI scripts do) is not.
         let builtBefore = access(output, F_OK) == 0 && access(markerPath(forOutput: output), F_OK) == 0
         let run = Run(options: options, source: source, output: output)
-        let (reused, stamps, distrust) = lastBuildReused(run)
+        let (reused, stamps, distrust, cause) = lastBuildReused(run)
         if let reused { return reused }
         // With no record that could say the output is up to date, the stamps (10,000 files: 25 ms)
         // are taken while the build reads site.yml, finds the content and loads the templates.
@@ -44,6 +44,7 @@ public enum SiteBuild {
         do {
             var report = try build.run(into: tree)
             report.snapshotNotUsed = distrust
+            report.wholeBuildCause = cause
             report.timings.insert(checkTiming, at: 0)
             report.seconds += checkTiming.seconds
             try swapIn(tree, report: &report, run: run, stamps: inputStamps, snapshot: snapshotFile, progress: progress)
@@ -77,22 +78,22 @@ public enum SiteBuild {
 
     /// The last build's report again, when nothing changed since (same herald, options, input and
     /// output files, and a clock at which the output is the same), or the report of a rebuild from
-    /// its snapshot; else nil, with the input stamps when they were taken, and why a snapshot was
-    /// not trusted if there was one.
+    /// its snapshot; else nil, with the input stamps when they were taken, why a snapshot was
+    /// not trusted if there was one, and why the whole site is to be built.
     private static func lastBuildReused(
         _ run: Run
-    ) -> (report: BuildReport?, stamps: InputValues?, distrust: SnapshotDistrust?) {
-        guard !run.options.ignoreRecord, let record = BuildRecord.load(forOutput: run.output) else {
-            return (nil, nil, nil)
-        }
+    ) -> (report: BuildReport?, stamps: InputValues?, distrust: SnapshotDistrust?, cause: WholeBuildCause?) {
+        guard !run.options.ignoreRecord else { return (nil, nil, nil, .forced) }
+        guard let record = BuildRecord.load(forOutput: run.output) else { return (nil, nil, nil, .noRecord) }
         guard record.herald == BuildRecord.heraldIdentity else {
             let snapshot =
                 run.options.keepSnapshot != false && record.snapshot != nil
                 && access(BuildRecord.snapshotPath(forOutput: run.output), F_OK) == 0
-            return (nil, nil, snapshot ? .otherHerald : nil)
+            return (nil, nil, snapshot ? .otherHerald : nil, .otherHerald)
         }
-        guard record.options == run.optionsKey, record.validity.holds(at: run.options.now), isHeraldOutput(run.output)
-        else { return (nil, nil, nil) }
+        guard record.options == run.optionsKey else { return (nil, nil, nil, .otherOptions) }
+        guard record.validity.holds(at: run.options.now) else { return (nil, nil, nil, .clockPassed) }
+        guard isHeraldOutput(run.output) else { return (nil, nil, nil, .outputChanged) }
         // The output's manifest is read while the inputs are stamped: it is needed whenever the
         // check can spare a build, and reading it after was 8 ms of a 90 ms no-op on one core.
         let output = run.output
@@ -104,9 +105,12 @@ public enum SiteBuild {
         // whole build removes it.
         let snapshot = run.options.keepSnapshot == false ? nil : record.snapshot
         let manifest = manifestRead.wait()
-        guard unchanged || snapshot != nil, let manifest,
-            manifest.fingerprint(root: run.output) == record.output
-        else { return (nil, stamps, nil) }
+        guard unchanged || snapshot != nil else {
+            return (nil, stamps, nil, .noSnapshot)
+        }
+        guard let manifest, manifest.fingerprint(root: run.output) == record.output else {
+            return (nil, stamps, nil, .outputChanged)
+        }
         if unchanged {
             var report = record.upToDateReport(seconds: run.checkBegan.secondsElapsed)
             report.timings = [
@@ -114,12 +118,12 @@ public enum SiteBuild {
                     step: BuildStep.checkForChanges.rawValue, seconds: report.seconds,
                     cpuSeconds: CPUClock.process() - run.checkCPU)
             ]
-            return (report, stamps, nil)
+            return (report, stamps, nil, nil)
         }
         let rebuilt = rebuildFromSnapshot(
             run.options, source: run.source, output: run.output, record: record, manifest: manifest, inputs: stamps,
             clock: (run.checkBegan, run.checkCPU))
-        return (rebuilt.report, stamps, rebuilt.distrust)
+        return (rebuilt.report, stamps, rebuilt.distrust, rebuilt.cause)
     }
 
     /// Puts the build staged in `tree` in the output's place, then its manifest, its snapshot (if it
