@@ -311,18 +311,40 @@ import Testing
         #expect(rebuilt.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue))
     }
 
+    @Test func theOptionsThatDifferAreNamed() {
+        let last = BuildRecord.optionsKey(BuildOptions(sourcePath: "/a"), source: "/a")
+        var options = BuildOptions(sourcePath: "/b", includeDrafts: true, includeFuture: true)
+        options.baseURL = "https://x.example/"
+        #expect(
+            WholeBuildCause.otherOptions(last, BuildRecord.optionsKey(options, source: "/b"))
+                == .otherOptions(["--base-url", "--drafts", "--future", "the site folder"]))
+        #expect(
+            WholeBuildCause.otherOptions(["--drafts", "--future"]).description
+                == "--drafts and --future differ from the last build's")
+        #expect(
+            WholeBuildCause.otherOptions(["--base-url", "--drafts", "the site folder"]).description
+                == "--base-url, --drafts and the site folder differ from the last build's")
+    }
+
     @Test func otherOptionsOrForceBuildAgain() throws {
         let scratch = try Scratch()
         try scratch.write("site/content/news/2026-11-02-draft.md", "---\ntitle: Draft\ndraft: true\n---\nSoon.\n")
         _ = try build(scratch)
         let withDrafts = try build(scratch) { $0.includeDrafts = true }
-        #expect(!withDrafts.upToDate && withDrafts.items == 2 && withDrafts.wholeBuildCause == .otherOptions)
+        #expect(
+            !withDrafts.upToDate && withDrafts.items == 2 && withDrafts.wholeBuildCause == .otherOptions(["--drafts"]))
+        #expect(withDrafts.wholeBuildCause?.description == "--drafts differs from the last build's")
         let forced = try build(scratch) {
             $0.includeDrafts = true
             $0.ignoreRecord = true
         }
         #expect(!forced.upToDate && forced.written == 0, "a forced build of the same input rewrites nothing")
         #expect(forced.wholeBuildCause == .forced)
+        let elsewhere = try build(scratch) {
+            $0.includeDrafts = true
+            $0.baseURL = "https://preview.example.org/"
+        }
+        #expect(elsewhere.wholeBuildCause == .otherOptions(["--base-url"]))
     }
 
     /// Within an hour nothing changes; an item going live in between forces a build that shows it.

@@ -91,7 +91,9 @@ public enum SiteBuild {
                 && access(BuildRecord.snapshotPath(forOutput: run.output), F_OK) == 0
             return (nil, nil, snapshot ? .otherHerald : nil, .otherHerald)
         }
-        guard record.options == run.optionsKey else { return (nil, nil, nil, .otherOptions) }
+        guard record.options == run.optionsKey else {
+            return (nil, nil, nil, .otherOptions(record.options, run.optionsKey))
+        }
         guard record.validity.holds(at: run.options.now) else { return (nil, nil, nil, .clockPassed) }
         guard isHeraldOutput(run.output) else { return (nil, nil, nil, .outputChanged) }
         // The output's manifest is read while the inputs are stamped: it is needed whenever the

@@ -9,8 +9,9 @@ public enum WholeBuildCause: Sendable, Equatable, CustomStringConvertible {
     case noRecord
     /// Another herald (another version, or the same one rebuilt) made the last build.
     case otherHerald
-    /// Other options than the last build's: the site folder, `--drafts`, `--future` or `--base-url`.
-    case otherOptions
+    /// Other options than the last build's, as the command line names them: the site folder,
+    /// `--drafts`, `--future` or `--base-url`.
+    case otherOptions([String])
     /// The clock passed an instant the output depends on (an item going live or expiring, an
     /// event beginning or ending, midnight for the calendars).
     case clockPassed
@@ -32,7 +33,8 @@ public enum WholeBuildCause: Sendable, Equatable, CustomStringConvertible {
         case .forced: "--force was given"
         case .noRecord: "there is no record of a last build beside the output"
         case .otherHerald: "another herald made the last build"
-        case .otherOptions: "the options differ from the last build's (the site folder, --drafts, --future, --base-url)"
+        case .otherOptions(let options):
+            "\(options.dropLast().joined(separator: ", "))\(options.count > 1 ? " and " : "")\(options.last ?? "") differ\(options.count == 1 ? "s" : "") from the last build's"
         case .clockPassed:
             "the clock passed an instant the site depends on (an item going live or expiring, an event, midnight)"
         case .outputChanged: "the output folder was changed after the last build"
@@ -42,5 +44,24 @@ public enum WholeBuildCause: Sendable, Equatable, CustomStringConvertible {
         case .moreThanBodies(let paths):
             "an edit to \(paths.count == 1 ? paths[0] : "\(paths.count) content files") changed more than a body: front matter, a summary (the text lists and feeds show) or what it links to"
         }
+    }
+}
+
+extension WholeBuildCause {
+    /// The options that differ between two builds' option keys (`BuildRecord.optionsKey`), named
+    /// as a user knows them.
+    static func otherOptions(_ last: String, _ now: String) -> WholeBuildCause {
+        let names = ["source": "the site folder", "drafts": "--drafts", "future": "--future", "baseURL": "--base-url"]
+        func values(_ key: String) -> [String: Substring] {
+            var values: [String: Substring] = [:]
+            for line in key.split(separator: "\n") {
+                let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                values[String(parts[0])] = parts.count > 1 ? parts[1] : ""
+            }
+            return values
+        }
+        let (before, after) = (values(last), values(now))
+        let differing = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        return .otherOptions(differing.map { names[$0] ?? $0 })
     }
 }
