@@ -94,9 +94,37 @@ struct BuildRecord: Codable, Equatable {
     /// Deletes the record: the output is about to change.
     static func remove(forOutput output: String) { unlink(path(forOutput: output)) }
 
-    /// The options that decide what a build writes, apart from the clock.
+    /// The options that decide what a build writes, apart from the clock: each with its name in
+    /// the record's key and the name a user knows it by, and its value.
+    static func options(
+        _ options: BuildOptions, source: String
+    ) -> [(key: String, told: String, value: String)] {
+        [
+            ("source", "the site folder", source), ("drafts", "--drafts", "\(options.includeDrafts)"),
+            ("future", "--future", "\(options.includeFuture)"), ("baseURL", "--base-url", options.baseURL ?? ""),
+        ]
+    }
+
+    /// The options as the record keeps them (`source=…`, a line each).
     static func optionsKey(_ options: BuildOptions, source: String) -> String {
-        "source=\(source)\ndrafts=\(options.includeDrafts)\nfuture=\(options.includeFuture)\nbaseURL=\(options.baseURL ?? "")"
+        Self.options(options, source: source).map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+    }
+
+    /// The options, named as a user knows them, whose values differ between two options keys,
+    /// in the order of their keys' names.
+    static func differingOptions(_ last: String, _ now: String) -> [String] {
+        let told = Dictionary(
+            uniqueKeysWithValues: options(BuildOptions(), source: "").map { ($0.key, $0.told) })
+        func values(_ key: String) -> [String: Substring] {
+            var values: [String: Substring] = [:]
+            for line in key.split(separator: "\n") {
+                let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                values[String(parts[0])] = parts.count > 1 ? parts[1] : ""
+            }
+            return values
+        }
+        let (before, after) = (values(last), values(now))
+        return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted().map { told[$0] ?? $0 }
     }
 
     /// The running herald binary's identity.

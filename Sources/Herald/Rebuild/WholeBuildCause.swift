@@ -51,17 +51,6 @@ extension WholeBuildCause {
     /// The options that differ between two builds' option keys (`BuildRecord.optionsKey`), named
     /// as a user knows them.
     static func otherOptions(_ last: String, _ now: String) -> WholeBuildCause {
-        let names = ["source": "the site folder", "drafts": "--drafts", "future": "--future", "baseURL": "--base-url"]
-        func values(_ key: String) -> [String: Substring] {
-            var values: [String: Substring] = [:]
-            for line in key.split(separator: "\n") {
-                let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                values[String(parts[0])] = parts.count > 1 ? parts[1] : ""
-            }
-            return values
-        }
-        let (before, after) = (values(last), values(now))
-        let differing = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
-        return .otherOptions(differing.map { names[$0] ?? $0 })
+        .otherOptions(BuildRecord.differingOptions(last, now))
     }
 }
