@@ -104,7 +104,7 @@ enum APIPlan {
                     GeneratedFile(
                         path: slice.path, owner: "the JSON API",
                         make: {
-                            JSONOutput.encode(APICategoryPage(category: info, items: items, page: page))
+                            JSONOutput.write(APICategoryPage(category: info, items: items, page: page))
                         }
                     ).readingBodies())
             }
@@ -128,14 +128,15 @@ enum APIPlan {
     static func itemDocument(_ inputs: APIItemInputs) -> GeneratedFile {
         GeneratedFile(path: inputs.path, owner: "the JSON API", inputs: inputs) { inputs in
             let card = inputs.card
-            return JSONOutput.encode(
+            let html = AbsoluteURLs.rewrite(inputs.html, pageURL: card.url)
+            return JSONOutput.write(
                 APIItem(
                     id: card.id, kind: card.kind, title: card.title, summary: card.summary,
-                    contentHTML: AbsoluteURLs.rewrite(inputs.html, pageURL: card.url), image: card.image,
+                    contentHTML: html, image: card.image,
                     date: card.date, updated: inputs.updated, author: card.author, authors: inputs.authors,
                     category: card.category, categories: inputs.categories,
                     tags: inputs.tags, readingMinutes: inputs.readingMinutes, url: card.url, api: card.api,
-                    event: card.event))
+                    event: card.event), capacity: html.utf8.count + 4096)
         }
     }
 

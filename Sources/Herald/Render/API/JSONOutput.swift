@@ -9,4 +9,13 @@ enum JSONOutput {
         bytes.append(0x0A)
         return Data(bytes)
     }
+
+    /// The same bytes for a value that writes its own JSON, without `Encodable`'s containers.
+    /// (Named apart from `encode`, which overload resolution prefers for needing no `capacity`.)
+    static func write<T: JSONWritable>(_ value: T, pretty: Bool = true, capacity: Int = 1024) -> Data {
+        var json = JSONWriter(pretty: pretty, capacity: capacity)
+        value.writeJSON(to: &json)
+        json.append(written: [0x0A])
+        return Data(json.bytes)
+    }
 }

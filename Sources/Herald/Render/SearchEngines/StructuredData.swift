@@ -12,7 +12,7 @@ enum StructuredData {
         let data: Data
         switch fact.kind {
         case .news:
-            data = JSONOutput.encode(
+            data = JSONOutput.write(
                 NewsArticle(
                     context: "https://schema.org", type: "NewsArticle", headline: fact.title, description: description,
                     datePublished: TimestampFormat.rfc3339(fact.published, in: zone),
@@ -61,7 +61,7 @@ enum StructuredData {
                 type: "VirtualLocation", name: locationIsURL ? nil : event.location, address: nil,
                 url: locationIsURL ? location : event.registration ?? fact.permalink)
             : Place(type: "Place", name: name, address: event.address ?? name, url: nil)
-        return JSONOutput.encode(
+        return JSONOutput.write(
             EventData(
                 context: "https://schema.org", type: "Event", name: fact.title, description: description,
                 startDate: api.start, endDate: api.end, eventStatus: status,
@@ -99,7 +99,7 @@ enum StructuredData {
         }
     }
 
-    private struct Organization: Encodable {
+    struct Organization: JSONWritable {
         var type: String
         var name: String
         var url: String?
@@ -107,9 +107,16 @@ enum StructuredData {
             case type = "@type"
             case name, url
         }
+        func writeJSON(to json: inout JSONWriter) {
+            json.object { json in
+                json.field("@type", type)
+                json.field("name", name)
+                json.field("url", url)
+            }
+        }
     }
 
-    private struct Place: Encodable {
+    struct Place: JSONWritable {
         var type: String
         var name: String?
         var address: String?
@@ -118,18 +125,32 @@ enum StructuredData {
             case type = "@type"
             case name, address, url
         }
+        func writeJSON(to json: inout JSONWriter) {
+            json.object { json in
+                json.field("@type", type)
+                json.field("address", address)
+                json.field("name", name)
+                json.field("url", url)
+            }
+        }
     }
 
-    private struct Offer: Encodable {
+    struct Offer: JSONWritable {
         var type: String
         var url: String
         enum CodingKeys: String, CodingKey {
             case type = "@type"
             case url
         }
+        func writeJSON(to json: inout JSONWriter) {
+            json.object { json in
+                json.field("@type", type)
+                json.field("url", url)
+            }
+        }
     }
 
-    private struct NewsArticle: Encodable {
+    struct NewsArticle: JSONWritable {
         var context: String
         var type: String
         var headline: String
@@ -150,10 +171,28 @@ enum StructuredData {
             case headline, description, datePublished, dateModified, author, publisher
             case image, mainEntityOfPage, url, articleSection, keywords, inLanguage
         }
+        func writeJSON(to json: inout JSONWriter) {
+            json.object { json in
+                json.field("@context", context)
+                json.field("@type", type)
+                json.field("articleSection", articleSection)
+                json.field("author", author)
+                json.field("dateModified", dateModified)
+                json.field("datePublished", datePublished)
+                json.field("description", description)
+                json.field("headline", headline)
+                json.field("image", image)
+                json.field("inLanguage", inLanguage)
+                json.field("keywords", keywords)
+                json.field("mainEntityOfPage", mainEntityOfPage)
+                json.field("publisher", publisher)
+                json.field("url", url)
+            }
+        }
     }
 
     /// One author as an object, several as a list (schema.org takes either), the publisher for none.
-    private struct Authors: Encodable {
+    struct Authors: JSONWritable {
         var all: [Organization]
 
         init(_ all: [Organization], otherwise publisher: Organization) { self.all = all.isEmpty ? [publisher] : all }
@@ -162,9 +201,13 @@ enum StructuredData {
             var container = encoder.singleValueContainer()
             if all.count == 1 { try container.encode(all[0]) } else { try container.encode(all) }
         }
+
+        func writeJSON(to json: inout JSONWriter) {
+            if all.count == 1 { json.value(all[0]) } else { json.array(all) { $0.value($1) } }
+        }
     }
 
-    private struct EventData: Encodable {
+    struct EventData: JSONWritable {
         var context: String
         var type: String
         var name: String
@@ -184,6 +227,24 @@ enum StructuredData {
             case type = "@type"
             case name, description, startDate, endDate, eventStatus
             case eventAttendanceMode, location, image, organizer, offers, url, inLanguage
+        }
+        func writeJSON(to json: inout JSONWriter) {
+            json.object { json in
+                json.field("@context", context)
+                json.field("@type", type)
+                json.field("description", description)
+                json.field("endDate", endDate)
+                json.field("eventAttendanceMode", eventAttendanceMode)
+                json.field("eventStatus", eventStatus)
+                json.field("image", image)
+                json.field("inLanguage", inLanguage)
+                json.field("location", location)
+                json.field("name", name)
+                json.field("offers", offers)
+                json.field("organizer", organizer)
+                json.field("startDate", startDate)
+                json.field("url", url)
+            }
         }
     }
 }
