@@ -146,6 +146,12 @@ import Testing
         #expect(
             StructuredData.scriptSafe("{\"a\":\"</script><!-- & \u{2028}\"}")
                 == "{\"a\":\"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028\"}")
+        // Other characters of three bytes that start as U+2028 does stay, and so does the text
+        // after the last character escaped, however the runs between them fall.
+        #expect(
+            StructuredData.scriptSafe("—\u{2029}—x>\u{E2}") == "—\\u2029—x\\u003e\u{E2}")
+        #expect(StructuredData.scriptSafe("") == "" && StructuredData.scriptSafe("学生会") == "学生会")
+        #expect(StructuredData.scriptSafe("&") == "\\u0026" && StructuredData.scriptSafe("a\u{2028}") == "a\\u2028")
     }
 
     @Test func feedsHonourTheirLimitAndSummaryMode() throws {

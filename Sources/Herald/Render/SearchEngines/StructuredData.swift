@@ -9,10 +9,10 @@ enum StructuredData {
         let publisher = Organization(
             type: "Organization", name: site.config.title, url: urls.absolute(site.layout.homePath))
         let description = fact.summaryText.isEmpty ? nil : fact.summaryText.prefix(characters: 300)
-        let data: Data
+        var json = JSONWriter(pretty: false, capacity: 2048)
         switch fact.kind {
         case .news:
-            data = JSONOutput.write(
+            json.value(
                 NewsArticle(
                     context: "https://schema.org", type: "NewsArticle", headline: fact.title, description: description,
                     datePublished: TimestampFormat.rfc3339(fact.published, in: zone),
@@ -25,21 +25,20 @@ enum StructuredData {
                     url: fact.permalink,
                     articleSection: fact.categories.first?.name,
                     keywords: fact.tags.isEmpty ? nil : fact.tags.map(\.name).joined(separator: ", "),
-                    inLanguage: site.config.language), pretty: false)
+                    inLanguage: site.config.language))
         case .event:
             guard let event = fact.event else { return nil }
-            data = eventData(event, fact: fact, description: description, site: site, urls: urls)
+            json.value(eventData(event, fact: fact, description: description, site: site, urls: urls))
         case .page:
             return nil
         }
-        // JSONOutput ends the document with a newline, which the script element does not need.
-        return scriptSafe(String(decoding: data.dropLast(), as: UTF8.self))
+        return json.bytes.withUnsafeBufferPointer(scriptSafe)
     }
 
     /// An event's `Event` document, placed where it is held: online, or at its location.
     private static func eventData(
         _ event: EventDetails, fact: ItemFacts, description: String?, site: Site, urls: SiteURLs
-    ) -> Data {
+    ) -> EventData {
         let api = APIEvent(event, now: site.now)
         let location = event.location ?? ""
         // A location that is a link is where the event is held online.
@@ -61,42 +60,60 @@ enum StructuredData {
                 type: "VirtualLocation", name: locationIsURL ? nil : event.location, address: nil,
                 url: locationIsURL ? location : event.registration ?? fact.permalink)
             : Place(type: "Place", name: name, address: event.address ?? name, url: nil)
-        return JSONOutput.write(
-            EventData(
-                context: "https://schema.org", type: "Event", name: fact.title, description: description,
-                startDate: api.start, endDate: api.end, eventStatus: status,
-                eventAttendanceMode: online
-                    ? "https://schema.org/OnlineEventAttendanceMode"
-                    : "https://schema.org/OfflineEventAttendanceMode",
-                location: place, image: fact.image?.shapes,
-                organizer: Organization(
-                    type: "Organization", name: event.organizer ?? site.config.title,
-                    url: event.organizer == nil ? urls.absolute(site.layout.homePath) : nil),
-                offers: event.registration.map { Offer(type: "Offer", url: $0) }, url: fact.permalink,
-                inLanguage: site.config.language), pretty: false)
+        return EventData(
+            context: "https://schema.org", type: "Event", name: fact.title, description: description,
+            startDate: api.start, endDate: api.end, eventStatus: status,
+            eventAttendanceMode: online
+                ? "https://schema.org/OnlineEventAttendanceMode"
+                : "https://schema.org/OfflineEventAttendanceMode",
+            location: place, image: fact.image?.shapes,
+            organizer: Organization(
+                type: "Organization", name: event.organizer ?? site.config.title,
+                url: event.organizer == nil ? urls.absolute(site.layout.homePath) : nil),
+            offers: event.registration.map { Offer(type: "Offer", url: $0) }, url: fact.permalink,
+            inLanguage: site.config.language)
     }
 
     /// JSON with the characters that could end a script element, or start markup, escaped.
     static func scriptSafe(_ json: String) -> String {
+        var json = json
+        return json.withUTF8(scriptSafe)
+    }
+
+    /// The same, from JSON's bytes. Runs between the bytes to escape are copied whole: escaping
+    /// byte by byte was a third of the JSON-LD's cost (perf).
+    static func scriptSafe(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         // 0xE2 is the lead byte of U+2028 and U+2029 (E2 80 A8, E2 80 A9).
-        json.rewritingUTF8(when: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0xE2 }) { bytes, output in
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                switch byte {
-                case 0x3C: output.append(ascii: "\\u003c")
-                case 0x3E: output.append(ascii: "\\u003e")
-                case 0x26: output.append(ascii: "\\u0026")
-                case 0xE2
-                where index + 2 < bytes.count && bytes[index + 1] == 0x80
-                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+        func special(_ byte: UInt8) -> Bool { byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2 }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 64)
+        var (index, runStart) = (0, 0)
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard special(byte) else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            switch byte {
+            case 0x3C: output.append(ascii: "\\u003c")
+            case 0x3E: output.append(ascii: "\\u003e")
+            case 0x26: output.append(ascii: "\\u0026")
+            default:
+                if index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+                {
                     output.append(ascii: bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
                     index += 2
-                default: output.append(byte)
+                } else {
+                    output.append(byte)
                 }
-                index += 1
             }
+            index += 1
+            runStart = index
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        return String(decoding: output, as: UTF8.self)
     }
 
     struct Organization: JSONWritable {
