@@ -144,4 +144,24 @@ import Testing
                     url: "https://example.org/events/a/", inLanguage: "en"))
         }
     }
+
+    @Test func theSearchIndexIsWrittenAsFoundationWritesIt() throws {
+        let entry = { (category: Int, tags: [Int]) in
+            SearchEntry(
+                kind: "news", title: Self.text, summary: tags.isEmpty ? "" : Self.text, category: category, tags: tags,
+                date: tags.isEmpty ? "" : "2026-11-21", path: "news/学生会/")
+        }
+        for full in [true, false] {
+            try expectSame(
+                SearchIndex(
+                    version: 1, fields: full ? ["kind", "title"] : [],
+                    categories: full
+                        ? [
+                            .init(name: Self.text, path: "categories/a/", color: "#fff"),
+                            .init(name: "B", path: "categories/b/", color: nil),
+                        ] : [],
+                    tags: full ? ["swift", Self.text] : [],
+                    items: full ? [entry(0, [0, 1]), entry(-1, []), entry(1, [1])] : []))
+        }
+    }
 }

@@ -53,6 +53,11 @@ struct JSONWriter {
         }
     }
 
+    /// Writes a list whose elements, of any kinds, `elements` writes one by one with `element`.
+    @inline(__always) mutating func list(_ elements: (inout JSONWriter) -> Void) {
+        container(open: 0x5B, close: 0x5D, elements)
+    }
+
     private mutating func container(open: UInt8, close: UInt8, _ body: (inout JSONWriter) -> Void) {
         let outerCount = count
         #if DEBUG
@@ -116,6 +121,21 @@ struct JSONWriter {
     /// Appends JSON written elsewhere for a value standing at the current depth.
     mutating func append(written: [UInt8]) { bytes.append(contentsOf: written) }
 
+    // MARK: Elements of a `list`
+
+    mutating func element(_ string: String) {
+        startElement()
+        value(string)
+    }
+    mutating func element(_ number: Int) {
+        startElement()
+        value(number)
+    }
+    mutating func element(_ numbers: [Int]) {
+        startElement()
+        array(numbers) { $0.value($1) }
+    }
+
     // MARK: Fields (a nil one is left out, as synthesised `Encodable` leaves it out)
 
     mutating func field(_ name: StaticString, _ string: String) {
@@ -153,6 +173,10 @@ struct JSONWriter {
     mutating func field(_ name: StaticString, _ strings: [String]?) {
         guard let strings else { return }
         field(name, strings)
+    }
+    mutating func field(_ name: StaticString, _ numbers: [Int]) {
+        key(name)
+        array(numbers) { $0.value($1) }
     }
     mutating func field<T: JSONWritable>(_ name: StaticString, _ list: [T]) {
         key(name)

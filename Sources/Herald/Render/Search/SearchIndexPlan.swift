@@ -52,7 +52,7 @@ enum SearchIndexPlan {
             tags: site.tags.map(\.name), items: entries)
         return [
             GeneratedFile(path: site.layout.searchIndexPath, owner: "the search index", madeFrom: index) {
-                JSONOutput.encode(index, pretty: false)
+                JSONOutput.write(index, pretty: false, capacity: 256 * index.items.count + 4096)
             }.readingBodies().large()
         ]
     }
@@ -82,22 +82,42 @@ enum SearchIndexPlan {
 
 /// The index document. Items are arrays (see `fields`) rather than objects: the keys of 10,000
 /// objects would be a third of the file.
-private struct SearchIndex: Encodable, Equatable, Sendable {
-    struct CategoryEntry: Encodable, Equatable, Sendable {
+struct SearchIndex: JSONWritable, Equatable, Sendable {
+    struct CategoryEntry: JSONWritable, Equatable, Sendable {
         var name: String
         var path: String
         var color: String?
+
+        func writeJSON(to json: inout JSONWriter) {
+            json.object { json in
+                json.field("color", color)
+                json.field("name", name)
+                json.field("path", path)
+            }
+        }
     }
     var version: Int
     var fields: [String]
     var categories: [CategoryEntry]
     var tags: [String]
     var items: [SearchEntry]
+
+    /// Written straight to JSON: the index of the 10,000-item corpus is one document of 10,000
+    /// rows, and through `Encodable` it took 1.2% of the build's CPU on one core (perf).
+    func writeJSON(to json: inout JSONWriter) {
+        json.object { json in
+            json.field("categories", categories)
+            json.field("fields", fields)
+            json.field("items", items)
+            json.field("tags", tags)
+            json.field("version", version)
+        }
+    }
 }
 
 /// One item of the index, encoded as `[kind, title, summary, category, [tags], date, path]`;
 /// `category` is -1 for none, `date` is empty for an undated page.
-private struct SearchEntry: Encodable, Equatable, Sendable {
+struct SearchEntry: JSONWritable, Equatable, Sendable {
     var kind: String
     var title: String
     var summary: String
@@ -115,5 +135,17 @@ private struct SearchEntry: Encodable, Equatable, Sendable {
         try row.encode(tags)
         try row.encode(date)
         try row.encode(path)
+    }
+
+    func writeJSON(to json: inout JSONWriter) {
+        json.list { row in
+            row.element(kind)
+            row.element(title)
+            row.element(summary)
+            row.element(category)
+            row.element(tags)
+            row.element(date)
+            row.element(path)
+        }
     }
 }
