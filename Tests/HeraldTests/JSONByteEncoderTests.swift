@@ -6,12 +6,8 @@ import Testing
 /// JSONByteEncoder against Foundation's JSONEncoder, byte for byte: the golden files pin the
 /// shapes Herald writes today; these pin every shape either encoder can be given.
 @Suite struct JSONByteEncoderTests {
-    /// Foundation's bytes for the options JSONOutput promises.
     private func foundation<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        try FoundationJSON.text(value, pretty: pretty)
     }
 
     private func herald<T: Encodable>(_ value: T, pretty: Bool) throws -> String {

@@ -8,11 +8,9 @@ import Testing
 /// that may be empty left empty: a writer that leaves a field out, writes one the encoder would
 /// leave out, or puts one out of order fails here.
 @Suite struct JSONWriterTests {
+    /// Foundation's bytes, with the newline JSONOutput ends a document with.
     private func foundation<T: Encodable>(_ value: T, pretty: Bool) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        try FoundationJSON.text(value, pretty: pretty) + "\n"
     }
 
     private func expectSame<T: JSONWritable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
