@@ -80,12 +80,12 @@ import Testing
     }
 
     @Test func anItemDocumentIsWrittenAsFoundationWritesIt() throws {
-        for full in [true, false] {
+        for (full, image) in [(true, Self.image(1200)), (true, Self.bareImage), (false, nil)] {
             let card = Self.card("news/a", full: full)
             try expectSame(
                 APIItem(
                     id: card.id, kind: card.kind, title: card.title, summary: card.summary,
-                    contentHTML: full ? "<p>" + Self.text + "</p>" : "", image: full ? Self.bareImage : nil,
+                    contentHTML: full ? "<p>" + Self.text + "</p>" : "", image: image,
                     date: card.date, updated: full ? "2026-11-22T08:00:00+08:00" : nil, author: card.author,
                     authors: full ? ["Ann", "Bo 博"] : [], category: card.category,
                     categories: full ? [Self.category, Self.bareCategory] : [],
@@ -112,6 +112,20 @@ import Testing
         }
     }
 
+    /// The image's bytes written first through `Encodable`, then copied by the writer from the cache.
+    @Test func anImageWrittenFirstThroughEncodableIsCopiedAsFoundationWritesIt() throws {
+        var card = Self.card("a", full: true)
+        card.image = Self.image(640)
+        let page = APICategoryPage(
+            category: APICategory(slug: "s", name: "S", count: 1, url: "u", api: "a"), items: [card, card],
+            page: APIPage(number: 1, total: 1))
+        for pretty in [true, false] {
+            _ = try JSONByteEncoder(pretty: pretty).encode(page)
+            let written = String(decoding: JSONOutput.write(page, pretty: pretty), as: UTF8.self)
+            #expect(written == (try foundation(page, pretty: pretty)), "pretty: \(pretty)")
+        }
+    }
+
     @Test func structuredDataIsWrittenAsFoundationWritesIt() throws {
         typealias Data = StructuredData
         let publisher = Data.Organization(type: "Organization", name: Self.text, url: "https://example.org/")
@@ -122,7 +136,7 @@ import Testing
                     description: authors.isEmpty ? nil : Self.text, datePublished: "2026-11-21T12:00:00+08:00",
                     dateModified: "2026-11-22T12:00:00+08:00", author: Data.Authors(authors, otherwise: publisher),
                     publisher: publisher, image: authors.isEmpty ? nil : ["https://example.org/a.jpg", "b"],
-                    mainEntityOfPage: "https://example.org/news/a/", url: "https://example.org/news/a/",
+                    mainEntityOfPage: "https://example.org/news/a/#main", url: "https://example.org/news/a/",
                     articleSection: authors.isEmpty ? nil : "Club", keywords: authors.isEmpty ? nil : "a, b",
                     inLanguage: "zh-CN"))
         }

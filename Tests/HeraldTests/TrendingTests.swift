@@ -146,10 +146,10 @@ import Testing
         #expect(
             StructuredData.scriptSafe("{\"a\":\"</script><!-- & \u{2028}\"}")
                 == "{\"a\":\"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u2028\"}")
-        // Other characters of three bytes that start as U+2028 does stay, and so does the text
-        // after the last character escaped, however the runs between them fall.
+        // Other characters whose first byte is U+2028's (E2), with or without its second (80) or
+        // its third (A8), stay, and so does the text after the last character escaped.
         #expect(
-            StructuredData.scriptSafe("—\u{2029}—x>\u{E2}") == "—\\u2029—x\\u003e\u{E2}")
+            StructuredData.scriptSafe("—\u{2029}—x>₨ℨ\u{2027}\u{202A}") == "—\\u2029—x\\u003e₨ℨ\u{2027}\u{202A}")
         #expect(StructuredData.scriptSafe("") == "" && StructuredData.scriptSafe("学生会") == "学生会")
         #expect(StructuredData.scriptSafe("&") == "\\u0026" && StructuredData.scriptSafe("a\u{2028}") == "a\\u2028")
     }

@@ -102,7 +102,8 @@ struct JSONWriter {
             lastKey = text
         #endif
         bytes.append(0x22)
-        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        // Through `withUTF8Buffer`: a one-character key is stored as a scalar, with no `utf8Start`.
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(0x22)
         if pretty {
             bytes.append(contentsOf: [0x20, 0x3A, 0x20])
