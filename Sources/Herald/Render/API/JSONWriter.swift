@@ -1,5 +1,6 @@
 /// A value that writes its own JSON, straight into bytes, for the documents Herald writes by the
-/// thousand: each item's API document, the API's category pages and each page's JSON-LD.
+/// thousand: each item's API document, the API's category pages, each page's JSON-LD, and the
+/// search index's rows.
 ///
 /// Why: through `Encodable`, every object and list costs an encoder and a container (two
 /// allocations), a boxed keyed container, a closure per field and generic metadata look-ups;
