@@ -99,6 +99,35 @@ import Testing
         #expect(json.contains("\"summary\" : \"First part. Second part.\""))
     }
 
+    /// The lead, the plain text and the counts are gathered from cmark's text as bytes.
+    @Test func leadsAndPlainTextAreGatheredFromEveryKindOfText() {
+        let renderer = MarkdownRenderer(basePath: "/")
+        // An ideographic space and a photo are no words of the paragraph's own: not the lead.
+        let photo = renderer.render(
+            "\u{3000}![照片 photo](/x.jpg)\n\n第一段 *lead* `code`.\nNext line.\n\n```\nin code\n```\n\nLater.",
+            wantPlainText: true)
+        #expect(photo.leadText == "第一段 lead code. Next line.")
+        #expect(photo.plainText == "照片 photo 第一段 lead code. Next line. Later.")
+        #expect(photo.statistics == TextStatistics(words: 8, cjkCharacters: 5))
+        #expect(!photo.hasMoreMarker)
+        // The marker is raw HTML between blocks; its text in a code span is no marker.
+        let marked = renderer.render("Use `<!--more-->` here.\n\nSecond 二.\n\n<!--more-->\n\nAfter.")
+        #expect(marked.hasMoreMarker)
+        #expect(marked.leadText == "Use <!--more--> here. Second 二.")
+        let unmarked = renderer.render("Use `<!--more-->` here.\n\nSecond.")
+        #expect(!unmarked.hasMoreMarker)
+        #expect(unmarked.leadText == "Use <!--more--> here.")
+        #expect(renderer.render("No marker at all.").leadText == "No marker at all.")
+    }
+
+    @Test func byteSearchFindsALiteral() {
+        #expect(ByteSearch.contains("a <!--more--> b", "<!--more-->"))
+        #expect(ByteSearch.contains("<<!--more-->", "<!--more-->"))
+        #expect(!ByteSearch.contains("<!--more--", "<!--more-->"))
+        #expect(!ByteSearch.contains("", "<!--more-->"))
+        #expect(!ByteSearch.contains("<!--MORE-->", "<!--more-->"))
+    }
+
     @Test func summariesKeepImageDescriptionsThatAreInTheSentence() throws {
         let json = try #require(
             try MemorySite([

@@ -13,6 +13,20 @@ enum ByteSearch {
         }
     }
 
+    /// Whether the text's UTF-8 holds the bytes of `needle`, a literal of two or more ASCII
+    /// characters: its first byte is found with `memchr` (Glibc's module has no `memmem`).
+    static func contains(_ text: String, _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        precondition(count >= 2, "a needle of two or more bytes")
+        let start = needle.utf8Start
+        var text = text
+        return text.withUTF8 { buffer in
+            firstIndex(of: start[0], in: buffer) { index in
+                index + count <= buffer.count && memcmp(buffer.baseAddress! + index, start, count) == 0
+            } != nil
+        }
+    }
+
     /// Whether the text's UTF-8 has `first` directly followed by `second` or `third`.
     static func contains(_ text: String, _ first: UInt8, followedByOneOf second: UInt8, _ third: UInt8) -> Bool {
         var text = text

@@ -12,6 +12,14 @@ enum CmarkNodes {
                 start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
     }
 
+    /// A node's literal read in place, without a copy: valid until the node's literal is changed
+    /// or the node is freed. Empty if it has none.
+    static func literalBytes(_ node: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
+        guard let pointer = cmark_node_get_literal(node) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(
+            start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+    }
+
     /// Replaces a node's literal; cmark copies the bytes.
     static func setLiteral(_ node: OpaquePointer, _ bytes: some Collection<UInt8>) {
         var text = Array(bytes)

@@ -21,7 +21,7 @@ public struct TextStatistics: Sendable, Equatable {
     }
 
     /// `count` on valid UTF-8 bytes.
-    private mutating func count(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    mutating func count(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         // Counted in locals, stored once at the end, and ASCII classed before anything is decoded.
         var (words, cjkCharacters) = (self.words, self.cjkCharacters)
         defer { (self.words, self.cjkCharacters) = (words, cjkCharacters) }
