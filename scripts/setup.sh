@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building Herald needs beyond Swift, if it is missing: Debian's libcmark-dev (the
 # Markdown library), libvips-dev (the image library), libre2-dev (RE2, the linear-time regular
-# expressions `herald import` matches Hugo's ignoreFiles with), python3-pygments (Pygments, which
+# expressions `herald import` matches Hugo's ignoreFiles with), libmimalloc-dev (mimalloc, the
+# release binary's memory allocator), python3-pygments (Pygments, which
 # highlights fenced code at build time, run by Debian's /usr/bin/python3), the Noto CJK and colour emoji fonts (social
 # cards), publicsuffix (the list of top-level domains herald check reads, optional at run time) and pkg-config (which SwiftPM uses to find it). With --test, also what the
 # output validation tests use: vips (the photos of the fault tests' corpus), jing (Atom's RELAX NG schema), xmllint (the sitemap's XSD), and the
@@ -18,6 +19,8 @@ missing=()
 pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
 pkg-config --exists vips 2>/dev/null || missing+=(libvips-dev)
 pkg-config --exists re2 2>/dev/null || missing+=(libre2-dev)
+# mimalloc, the release binary's allocator (Package.swift says why); it has no pkg-config file.
+[ -e /usr/include/mimalloc.h ] || missing+=(libmimalloc-dev)
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 # Debian's interpreter, not a python3 on PATH: Herald runs /usr/bin/python3 (see PygmentsProcess).
 /usr/bin/python3 -I -c 'import pygments' 2>/dev/null || missing+=(python3-pygments)

@@ -33,6 +33,8 @@ debian_owned() {
 }
 check "herald needs no Swift library (ldd lists only Debian's)" bash -c '! ldd /usr/bin/herald | grep -qi swift'
 check "every library ldd lists is from a Debian package" debian_owned
+# Package.swift links mimalloc ahead of libc, so that its malloc is the one herald calls.
+check "herald allocates with mimalloc" bash -c 'MIMALLOC_VERBOSE=1 herald --version 2>&1 | grep -q "^mimalloc: process init"'
 check "herald --version prints $version" bash -c '[ "$(herald --version)" = "$1" ]' _ "$version"
 # The installed binary's size, and its start-up time: the median of 20 runs of herald --version.
 times=()
