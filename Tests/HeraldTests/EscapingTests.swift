@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Herald
+@testable import HeraldTemplates
 
 @Suite struct EscapingTests {
     @Test func escapesTheFiveHTMLCharactersAndNothingElse() {
@@ -9,6 +10,35 @@ import Testing
         #expect(HTMLEscaping.escape("学生会 😀 café") == "学生会 😀 café")
         #expect(HTMLEscaping.escape("") == "")
         #expect(HTMLEscaping.escape("&amp;") == "&amp;amp;", "text is text: an entity in a title is shown, not decoded")
+    }
+
+    /// Templates escape a String by runs `strcspn` finds; the byte-by-byte loop is the reference.
+    @Test func templateEscapingOfTextMatchesTheByteLoop() {
+        func escaped(_ text: String) -> String {
+            var output: [UInt8] = []
+            HTMLBytes.appendEscaped(text, to: &output)
+            return String(decoding: output, as: UTF8.self)
+        }
+        func reference(_ text: String) -> String {
+            var output: [UInt8] = []
+            HTMLBytes.appendEscaped(Array(text.utf8), to: &output)
+            return String(decoding: output, as: UTF8.self)
+        }
+        #expect(escaped("&<>\"'") == "&amp;&lt;&gt;&quot;&#39;")
+        #expect(escaped("a\u{0}<b\u{0}") == "a\u{0}&lt;b\u{0}", "a NUL in the text is kept, and so is what follows it")
+        #expect(escaped("") == "")
+        #expect(
+            escaped("学生会的活动 — a title longer than sixteen bytes & more")
+                == "学生会的活动 — a title longer than sixteen bytes &amp; more")
+        var generator = SplitMix64(seed: 39)
+        let pieces = ["&", "<", ">", "\"", "'", "\u{0}", "a", "学", "😀", " ", "é", String(repeating: "x", count: 40)]
+        for _ in 0..<500 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            .joined()
+            #expect(escaped(text) == reference(text), "\(Array(text.utf8))")
+        }
     }
 
     /// The import's HTML is read again as Markdown, where smart punctuation curls an apostrophe
