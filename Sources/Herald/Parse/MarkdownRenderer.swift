@@ -294,7 +294,7 @@ private struct TreeWalk {
         self.collectAllText = collectAllText
     }
 
-    /// All text outside image descriptions.
+    /// All the text, image descriptions included (they read as part of the sentence around them).
     var allText: [UInt8] = []
 
     /// The top-level paragraph being read as a candidate lead, and its text so far: the lead is
