@@ -18,18 +18,17 @@ public enum HTMLBytes {
     static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         let count = text.utf8.count
         text.withCString { start in
-            start.withMemoryRebound(to: UInt8.self, capacity: count + 1) { bytes in
-                var from = 0
-                while from < count {
-                    let run = strcspn(start + from, "&<>\"'")
-                    output.append(contentsOf: UnsafeBufferPointer(start: bytes + from, count: run))
-                    from += run
-                    guard from < count else { return }
-                    // strcspn also stops at a NUL, which the text may hold: it is kept as it is.
-                    let byte = bytes[from]
-                    if byte == 0 { output.append(0) } else { appendEscape(of: byte, to: &output) }
-                    from += 1
-                }
+            let bytes = UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self)
+            var from = 0
+            while from < count {
+                let run = strcspn(start + from, "&<>\"'")
+                output.append(contentsOf: UnsafeBufferPointer(start: bytes + from, count: run))
+                from += run
+                guard from < count else { return }
+                // strcspn also stops at a NUL, which the text may hold: it is kept as it is.
+                let byte = bytes[from]
+                if byte == 0 { output.append(0) } else { appendEscape(of: byte, to: &output) }
+                from += 1
             }
         }
     }

@@ -118,6 +118,9 @@ import Testing
         #expect(!unmarked.hasMoreMarker)
         #expect(unmarked.leadText == "Use <!--more--> here.")
         #expect(renderer.render("No marker at all.").leadText == "No marker at all.")
+        // Photos separated by ASCII whitespace only (a space, a tab) are no lead either.
+        #expect(renderer.render("![a](/a.jpg) ![b](/b.jpg)\n\nLead.").leadText == "Lead.")
+        #expect(renderer.render("![a](/a.jpg)\t![b](/b.jpg)\n\nLead.").leadText == "Lead.")
     }
 
     @Test func byteSearchFindsALiteral() {

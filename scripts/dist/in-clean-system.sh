@@ -33,8 +33,10 @@ debian_owned() {
 }
 check "herald needs no Swift library (ldd lists only Debian's)" bash -c '! ldd /usr/bin/herald | grep -qi swift'
 check "every library ldd lists is from a Debian package" debian_owned
-# Package.swift links mimalloc ahead of libc, so that its malloc is the one herald calls.
-check "herald allocates with mimalloc" bash -c 'MIMALLOC_VERBOSE=1 herald --version 2>&1 | grep -q "^mimalloc: process init"'
+# Package.swift links mimalloc ahead of libc, so that its malloc is the one herald calls: the
+# dynamic linker says which library each of herald's calls to malloc is bound to (mimalloc being
+# loaded is not enough, it would also be if libc's malloc came first).
+check "herald allocates with mimalloc" bash -c 'LD_DEBUG=bindings /usr/bin/herald --version 2>&1 | grep -q "binding file /usr/bin/herald .* to .*/libmimalloc\.so\.2 .*normal symbol .malloc."'
 check "herald --version prints $version" bash -c '[ "$(herald --version)" = "$1" ]' _ "$version"
 # The installed binary's size, and its start-up time: the median of 20 runs of herald --version.
 times=()
