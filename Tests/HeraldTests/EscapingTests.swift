@@ -175,6 +175,19 @@ import Testing
         #expect("line \u{202E}one\nline two".closingBidiControlsPerLine() == "line \u{202E}one\u{202C}\nline two")
     }
 
+    /// Controls are found by their UTF-8 bytes (lead byte E2, which dashes, quotes and ellipses
+    /// share), wherever they stand, the very end included.
+    @Test func bidiControlsAreFoundAmongTheCharactersThatShareTheirLeadByte() {
+        for control in ["\u{202A}", "\u{202C}", "\u{202E}", "\u{2066}", "\u{2069}"] {
+            #expect(control.hasBidiControls)
+            #expect("a — “b” …\(control)".hasBidiControls, "\(control.unicodeScalars.first!.value) at the end")
+            #expect("\(control)z".hasBidiControls)
+        }
+        for text in ["", "a", "— – “” ‘’ … ‰ ‹› ⁅⁆ ₠", "\u{2029}\u{202F}\u{2065}\u{206A}", "\u{E2}\u{80}"] {
+            #expect(!text.hasBidiControls, "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
     @Test func anOverrideInATitleCannotReachTheTextAfterIt() throws {
         let output = try MemorySite([
             "content/news/2026-11-01-a.md":

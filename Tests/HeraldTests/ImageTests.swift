@@ -16,6 +16,22 @@ import Testing
             ], binary: ["static/images/\(cover)": Fixtures.image(cover)])
     }
 
+    /// An editor's image URL names an output path (slashes before it, a query and a fragment
+    /// dropped, percent escapes decoded), or nothing when the image is elsewhere.
+    @Test(
+        arguments: [
+            ("/images/a.jpg", "images/a.jpg"), ("images/a%20b.jpg?v=2", "images/a b.jpg"),
+            ("images/a.jpg#top", "images/a.jpg"), ("//images/a.jpg", nil), ("/图片/照片.jpg", "图片/照片.jpg"),
+            ("images/a:b.jpg", "images/a:b.jpg"),
+            ("1x:y.jpg", "1x:y.jpg"), ("Ünï:x.jpg", "Ünï:x.jpg"), ("/e\u{301}?#.jpg", "e\u{301}"),
+            ("//cdn.example.org/a.jpg", nil), ("https://example.org/a.jpg", nil), ("HTTPS://example.org/a.jpg", nil),
+            ("data:image/png;base64,AAAA", nil), ("javascript:alert(1)", nil), ("svn+ssh.x-y:a.jpg", nil), ("", nil),
+            ("/", nil), ("?v=2", nil), ("/#top", nil),
+        ] as [(String, String?)])
+    func anImageURLNamesAnOutputPathOrNothing(written: String, path: String?) {
+        #expect(ImageCatalog.localPath(written) == path)
+    }
+
     /// The home page's first image is its largest paint: fetched at once with high priority, the
     /// rest lazily. The first card is the first featured item's, else the first recent item's.
     @Test func theHomePagesFirstCardImageIsFetchedFirstAndTheRestLazily() throws {

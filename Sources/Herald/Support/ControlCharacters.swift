@@ -109,19 +109,12 @@ extension String {
     var hasBidiControls: Bool {
         var text = self
         return text.withUTF8 { bytes in
-            var start = 0
-            while let lead = bytes[start...].firstIndex(of: 0xE2) {
-                if lead + 2 < bytes.count {
-                    let (second, third) = (bytes[lead + 1], bytes[lead + 2])
-                    if (second == 0x80 && (0xAA...0xAE).contains(third))
-                        || (second == 0x81 && (0xA6...0xA9).contains(third))
-                    {
-                        return true
-                    }
-                }
-                start = lead + 1
-            }
-            return false
+            ByteSearch.firstIndex(of: 0xE2, in: bytes) { lead in
+                guard lead + 2 < bytes.count else { return false }
+                let (second, third) = (bytes[lead + 1], bytes[lead + 2])
+                return (second == 0x80 && (0xAA...0xAE).contains(third))
+                    || (second == 0x81 && (0xA6...0xA9).contains(third))
+            } != nil
         }
     }
 }
