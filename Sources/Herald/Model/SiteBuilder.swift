@@ -152,8 +152,10 @@ public enum SiteBuilder {
     private static func paths(
         of items: [ContentItem], layout: URLLayout, layoutOfLanguage: [String: URLLayout]
     ) -> [String] {
+        // By index, reading each item in place: `items.map` copied every item first.
         layoutOfLanguage.isEmpty
-            ? items.map(layout.itemPath) : items.map { (layoutOfLanguage[$0.language] ?? layout).itemPath($0) }
+            ? items.indices.map { layout.itemPath(items[$0]) }
+            : items.indices.map { (layoutOfLanguage[items[$0].language] ?? layout).itemPath(items[$0]) }
     }
 
     /// Files the listed items (`ids`) under their categories and tags, newest first in each: the
