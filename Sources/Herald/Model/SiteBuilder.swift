@@ -152,10 +152,13 @@ public enum SiteBuilder {
     private static func paths(
         of items: [ContentItem], layout: URLLayout, layoutOfLanguage: [String: URLLayout]
     ) -> [String] {
-        // By index, reading each item in place: `items.map` copied every item first.
-        layoutOfLanguage.isEmpty
-            ? items.indices.map { layout.itemPath(items[$0]) }
-            : items.indices.map { (layoutOfLanguage[items[$0].language] ?? layout).itemPath(items[$0]) }
+        // Each item read in place through the buffer: `items.map` and `items[index]` copy the
+        // whole item, every field retained, which was 10 ms on one core (perf).
+        items.withUnsafeBufferPointer { items in
+            layoutOfLanguage.isEmpty
+                ? items.indices.map { layout.itemPath(items[$0]) }
+                : items.indices.map { (layoutOfLanguage[items[$0].language] ?? layout).itemPath(items[$0]) }
+        }
     }
 
     /// Files the listed items (`ids`) under their categories and tags, newest first in each: the
