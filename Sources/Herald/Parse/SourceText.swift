@@ -118,7 +118,7 @@ struct SourceText {
 
         func end(ofLineAt start: String.Index) -> String.Index {
             // With memchr, on the bytes in place: stepping the view's indices a byte at a time
-            // cost more than the rest of splitting (perf).
+            // was a visible part of splitting every file (perf).
             let offset = utf8.distance(from: utf8.startIndex, to: start)
             let found = utf8.withContiguousStorageIfAvailable { bytes in
                 ByteSearch.firstIndex(of: 0x0A, in: UnsafeBufferPointer(rebasing: bytes[offset...])) { _ in true }
