@@ -451,8 +451,7 @@ struct PagePlanner {
         planList(spec, count: items.count) { views[items[$0]] }
     }
 
-    /// Plans a paged list of cards. The upcoming-events list is split into sections: today, the
-    /// next seven days, and later.
+    /// Plans a paged list of cards.
     mutating func planList(_ spec: ListSpec, entries: [ItemView]) {
         planList(spec, count: entries.count) { entries[$0] }
     }
@@ -469,7 +468,8 @@ struct PagePlanner {
         }
     }
 
-    /// One page of a paged list.
+    /// One page of a paged list. A page of the upcoming-events list is split into sections:
+    /// today, the next seven days, and later.
     private func listPage(_ spec: ListSpec, slice: PageSlice<Int>, entry: (Int) -> ItemView) -> PageJob {
         let (kind, title, description, section) = (spec.kind, spec.title, spec.description, spec.section)
         let pager = PagerView(

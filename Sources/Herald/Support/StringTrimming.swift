@@ -22,7 +22,8 @@ extension String {
     func prefix(characters count: Int) -> String {
         let utf8 = self.utf8
         if utf8.count <= count { return self }
-        // Read in place: stepping the view's indices cost more than the rest (perf).
+        // Read in place: stepping the view's indices a byte at a time was most of this
+        // function's time (perf).
         var text = self
         let ascii = text.withUTF8 { bytes in
             !bytes.prefix(count + 1).contains { $0 >= 0x80 || $0 == 0x0D }
