@@ -12,11 +12,19 @@ struct YAMLReader {
     let lineOffset: Int
     /// Problems found while reading.
     var problems = DiagnosticList()
-    /// Key → value and the key's line in the YAML, made once: Yams' own `mapping[key]` scans the
-    /// pairs and resolves tags on every look-up, which was a tenth of parsing; and looking for a
-    /// key's line by walking the pairs (three times an item) copied every node it passed, 60 ms
-    /// of CPU over the 10,000-item corpus (perf).
-    private let values: [String: (node: Node, line: Int)]
+    /// Where each text key's pair is in `mapping`, for `node(_:)`: a list searched from its end,
+    /// since the last of a repeated key wins, as in Hugo and Jekyll (`parse` warns about repeats).
+    ///
+    /// Yams' own `mapping[key]` resolves tags on every look-up, and walking the pairs copied every
+    /// node it passed; a dictionary of keys hashed each one (2% of a build's CPU on the
+    /// 10,000-item corpus, perf). A front matter has a few dozen keys, mostly shorter than 16
+    /// bytes, which Swift keeps inline and compares as two words, so searching is cheaper than
+    /// hashing. A larger mapping (a `site.yml`, a hostile front matter) gets `index` as well.
+    private let textKeys: [(key: String, pair: Int)]
+    /// Key → its last pair, for mappings of more than `mostKeysSearched` keys; else nil.
+    private let index: [String: Int]?
+    /// The most keys `node(_:)` searches one by one.
+    private static let mostKeysSearched = 48
     /// Every key of the mapping, in order, with the file line it stands on (a key that is not
     /// text, `[a]: b`, as ""): for the typo checks.
     let keys: [(key: String, line: Int)]
@@ -25,21 +33,24 @@ struct YAMLReader {
         self.mapping = mapping
         self.path = path
         self.lineOffset = lineOffset
-        var values: [String: (node: Node, line: Int)] = [:]
+        var textKeys: [(key: String, pair: Int)] = []
         var keys: [(key: String, line: Int)] = []
         keys.reserveCapacity(mapping.count)
-        // The last of a repeated key wins, as in Hugo and Jekyll (`parse` warns about repeats).
-        for pair in mapping {
+        textKeys.reserveCapacity(mapping.count)
+        for (number, pair) in mapping.enumerated() {
             let line = pair.key.mark?.line ?? 1
             guard case .scalar(let key) = pair.key else {
                 keys.append(("", lineOffset + line))
                 continue
             }
-            values[key.string] = (pair.value, line)
+            textKeys.append((key.string, number))
             keys.append((key.string, lineOffset + line))
         }
-        self.values = values
+        self.textKeys = textKeys
         self.keys = keys
+        self.index =
+            textKeys.count > Self.mostKeysSearched
+            ? Dictionary(textKeys.lazy.map { ($0.key, $0.pair) }, uniquingKeysWith: { $1 }) : nil
     }
 
     /// Parses YAML text into a reader. A document that is not a mapping (or does not parse)
@@ -51,9 +62,14 @@ struct YAMLReader {
             var repeatsKeys = false
             let composed: Node?
             do {
-                // UTF-8 named outright: Yams' default looks the encoding up in the process environment
-                // on every call, which cost more than parsing a typical front matter (callgrind).
-                composed = try Yams.compose(yaml: yaml, resolver, sharedConstructor, .utf8)
+                switch YAMLComposer.compose(yaml, resolver: resolver, constructor: sharedConstructor) {
+                case .composed(let root): composed = root
+                case .leftToYams:
+                    // UTF-8 named outright: Yams' default looks the encoding up in the process
+                    // environment on every call, which cost more than parsing a typical front
+                    // matter (callgrind).
+                    composed = try Yams.compose(yaml: yaml, resolver, sharedConstructor, .utf8)
+                }
             } catch let refusal as YamlError {
                 // A repeated key is a warning, not an error; only a document Yams refused for
                 // one is composed again (see YAMLDuplicateKeys), so others cost nothing more.
@@ -283,7 +299,14 @@ struct YAMLReader {
     static let frontMatterResolver = Resolver.basic
 
     /// The value node of a key.
-    func node(_ key: String) -> Node? { values[key]?.node }
+    func node(_ key: String) -> Node? { pair(key).map { mapping[$0].value } }
+
+    /// Where the last pair of a text key is in `mapping`.
+    private func pair(_ key: String) -> Int? {
+        if let index { return index[key] }
+        for entry in textKeys.reversed() where entry.key == key { return entry.pair }
+        return nil
+    }
 
     /// For a "key" of a `{ … }` mapping that is really the rest of the value before it, cut off by
     /// a comma (`{name: Campus Life, description: Parties, clubs and campus life.}` reads
@@ -292,7 +315,7 @@ struct YAMLReader {
     /// value (`Parties, clubs, and more.`), which the first piece's warning covers.
     func commaSplit(_ key: String, place: String) -> String?? {
         // Cheap first: only a key without a value can be a piece of a value.
-        guard let node = values[key]?.node, isNull(node) else { return nil }
+        guard let node = node(key), isNull(node) else { return nil }
         let pairs = Array(mapping)
         guard
             let index = pairs.firstIndex(where: {
@@ -333,7 +356,7 @@ struct YAMLReader {
     func line(of node: Node?) -> Int { lineOffset + (node?.mark?.line ?? 1) }
 
     /// The file line of a key (for "missing value" style messages); of its last occurrence, whose value is used.
-    func line(ofKey key: String) -> Int { lineOffset + (values[key]?.line ?? 1) }
+    func line(ofKey key: String) -> Int { lineOffset + (pair(key).flatMap { mapping[$0].key.mark?.line } ?? 1) }
 
     /// Whether the node is YAML null (`key:` with nothing after it, or `~`).
     private func isNull(_ node: Node) -> Bool {
