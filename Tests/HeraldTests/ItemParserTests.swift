@@ -134,6 +134,42 @@ import Testing
         }
     }
 
+    /// Runs of ASCII are counted without a branch per byte, and a word may run on from ASCII into
+    /// other letters and back ("café's"): random mixes counted against a plain reading of each
+    /// character's Unicode properties.
+    @Test func mixedTextCountsAsACharacterByCharacterReading() {
+        let alphabet: [Unicode.Scalar] = [
+            "a", "Z", "7", " ", "'", "’", "-", ".", "\n", "é", "ß", "中", "。", "，", "😀", "\u{3000}",
+        ]
+        // The same mixes on every run: a linear congruential sequence.
+        var state: UInt64 = 2026
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        for _ in 0..<2_000 {
+            let scalars = (0..<next(24)).map { _ in alphabet[next(alphabet.count)] }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            var expected = TextStatistics()
+            var inWord = false
+            for scalar in scalars {
+                if TextStatistics.isCJK(scalar) {
+                    expected.cjkCharacters += 1
+                    inWord = false
+                } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                    if !inWord { expected.words += 1 }
+                    inWord = true
+                } else if scalar != "'" && scalar != "’" {
+                    inWord = false
+                }
+            }
+            var statistics = TextStatistics()
+            statistics.count(text)
+            #expect(statistics == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test func readingTimeCountsChineseByCharacter() throws {
         let chinese = String(repeating: "学生会组织志愿服务活动。", count: 100)  // 1,100 characters
         let zh = try item("---\ntitle: 中文\n---\n\(chinese)\n")

@@ -30,13 +30,26 @@ public struct TextStatistics: Sendable, Equatable {
         while index < bytes.count {
             let lead = bytes[index]
             if lead < 0x80 {
-                if (lead | 0x20) &- 0x61 < 26 || lead &- 0x30 < 10 {
-                    if !inWord { words += 1 }
-                    inWord = true
-                } else if lead != 0x27 {  // an apostrophe keeps "union's" one word
-                    inWord = false
+                // A run of ASCII, classed without a branch per byte: a word starts at a letter or
+                // digit outside a word; an apostrophe keeps "union's" one word; any other byte
+                // ends a word. Branching on each byte was most of counting English text (1.9% of
+                // a build's CPU on the 10,000-item corpus, perf).
+                // The classes are read as bits of 128-bit masks, by byte value: comparisons, even
+                // written as arithmetic, were compiled back into branches. The letters and digits
+                // are 0-9 (bits 48-57), A-Z (65-90) and a-z (97-122); the apostrophe is bit 39.
+                let letters: UInt128 = 0x07FF_FFFE_07FF_FFFE_03FF_0000_0000_0000
+                let apostrophes: UInt128 = 0x80_0000_0000
+                var (started, within) = (0, inWord ? 1 : 0)
+                while index < bytes.count, bytes[index] < 0x80 {
+                    let byte = bytes[index]
+                    let letter = Int(truncatingIfNeeded: letters &>> byte) & 1
+                    let apostrophe = Int(truncatingIfNeeded: apostrophes &>> byte) & 1
+                    started &+= letter & (within ^ 1)
+                    within = letter | (apostrophe & within)
+                    index += 1
                 }
-                index += 1
+                words += started
+                inWord = within == 1
                 continue
             }
             // U+5000-U+9FFF, most Chinese text, are all ideographs: counted from the lead byte
