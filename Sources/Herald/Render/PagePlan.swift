@@ -251,8 +251,10 @@ struct PagePlanner {
         )
         itemViews = Array(site.items.indices).parallelMap { id in
             let view = planner.makeItemView(id)
-            // The card and JSON-LD are made from the item's view and the site's alone.
-            let make = { () -> (card: String, jsonLD: String?) in
+            // The card and JSON-LD are made from the item's view and the site's alone. A local
+            // function, not a closure value: a closure copied the site, the card maker and the
+            // facts into a new context for every item (1% of a build's CPU, perf).
+            func make() -> (card: String, jsonLD: String?) {
                 (cards.card(of: view), ItemCard.jsonLD(of: id, site: model, facts: allFacts, urls: links))
             }
             let made = cache?.card(source: model.items[id].sourcePath, view: view, site: shared, make: make) ?? make()
