@@ -341,7 +341,8 @@ extension Build {
         // A multilingual site's other languages' pages, with their languages' themes.
         let renderInLanguage = plan.otherThemes.map { $0.render }
         let written = try writeAll(plan.jobs, to: output, path: \.path) { [memo] job in
-            let make = {
+            // A local function, not a closure value, which would copy the job into a new context.
+            func make() -> Data {
                 let start = partClock.thread()
                 let bytes =
                     job.language == 0
