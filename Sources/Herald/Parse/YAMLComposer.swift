@@ -26,16 +26,21 @@ enum YAMLComposer {
         guard marksCanBeMade, !yaml.utf8.isEmpty else { return .leftToYams }
         var text = yaml
         return text.withUTF8 { bytes in
-            var parser = yaml_parser_t()
-            guard yaml_parser_initialize(&parser) == 1 else { return .leftToYams }
-            defer { yaml_parser_delete(&parser) }
-            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
-            return withUnsafeMutablePointer(to: &parser) { parser in
-                let events = Events(parser: parser, tags: Tags(resolver: resolver, constructor: constructor))
-                guard let root = events.document() else { return .leftToYams }
-                return .composed(root)
+            // On the heap, where its address stays put: libyaml keeps a pointer to the parser
+            // in the parser (its string reader's data), and a Swift local may move.
+            let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+            parser.initialize(to: yaml_parser_t())
+            defer {
+                parser.deinitialize(count: 1)
+                parser.deallocate()
             }
+            guard yaml_parser_initialize(parser) == 1 else { return .leftToYams }
+            defer { yaml_parser_delete(parser) }
+            yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+            yaml_parser_set_input_string(parser, bytes.baseAddress, bytes.count)
+            let events = Events(parser: parser, tags: Tags(resolver: resolver, constructor: constructor))
+            guard let root = events.document() else { return .leftToYams }
+            return .composed(root)
         }
     }
 
