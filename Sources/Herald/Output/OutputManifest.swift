@@ -107,13 +107,13 @@ struct OutputManifest: Equatable {
     static func folderSum(_ folders: some Collection<String>, in descriptor: Int32) -> FingerprintSum {
         sum(folders, in: descriptor) { path, info in
             info.st_mode & S_IFMT == S_IFDIR
-                ? FileStamps.folderStampValue(path: "./" + path, info) : FileStamps.fileValue(path: "./" + path, info)
+                ? FileStamps.folderStampValue(path: path, info) : FileStamps.fileValue(path: path, info)
         }
     }
 
     /// The values of `files` of the folder open as `descriptor`.
     static func fileSum(_ files: some Collection<String>, in descriptor: Int32) -> FingerprintSum {
-        sum(files, in: descriptor) { path, info in FileStamps.fileValue(path: "./" + path, info) }
+        sum(files, in: descriptor) { path, info in FileStamps.fileValue(path: path, info) }
     }
 
     /// Paths in parts small enough that two cores end together (4,096 a part left one core idle

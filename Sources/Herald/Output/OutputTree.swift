@@ -174,7 +174,7 @@ public final class OutputTree: OutputSink, @unchecked Sendable {
             // The file's stamp as written, for the output's fingerprint.
             var info = stat()
             if fstat(descriptor, &info) == 0 {
-                let value = FileStamps.fileValue(path: "./" + path, info)
+                let value = FileStamps.fileValue(path: path, info)
                 lock.withLock {
                     made.add(value)
                     written.append(path)

@@ -2,6 +2,10 @@ import Dispatch
 import Foundation
 import Synchronization
 
+/// The cores this process may use, asked once: Foundation reads two cgroup files each time it is
+/// asked (strace), and a build maps on all cores some 65 times.
+let activeCores = ProcessInfo.processInfo.activeProcessorCount
+
 extension Array where Element: Sendable {
     /// Maps every element on all cores, keeping the order.
     ///
@@ -12,7 +16,7 @@ extension Array where Element: Sendable {
     /// further 20 ms on one core for parsed items.
     public func parallelMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         guard count > 1 else { return map(transform) }
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cores = activeCores
         // About 64 batches per core: few enough that taking one costs nothing, small enough that
         // the last one ends soon after the others.
         let batch = Swift.max(1, count / (cores * 64))
