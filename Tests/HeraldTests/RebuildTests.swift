@@ -56,8 +56,14 @@ import Testing
         let walked = {
             OutputManifest.load(forOutput: scratch.output.path)?.fingerprint(root: scratch.output.path)
         }
+        // The no-op check stamps the manifest's lines where they lie, not made into strings.
+        let stampedFromLines = {
+            ManifestLines.load(forOutput: scratch.output.path)?.fingerprint(
+                root: scratch.output.path, until: StopSignal())
+        }
         _ = try build(scratch)
         #expect(BuildRecord.load(forOutput: scratch.output.path)?.output == walked())
+        #expect(stampedFromLines() == walked())
         var listed = OutputManifest(files: [], folders: [])
         let root = scratch.output.path
         for case let path as String in FileManager.default.enumerator(atPath: root)! {
@@ -75,7 +81,33 @@ import Testing
         let rebuilt = try build(scratch)
         #expect(rebuilt.written > 0 && rebuilt.written < rebuilt.files, "most files are kept from the previous output")
         #expect(BuildRecord.load(forOutput: scratch.output.path)?.output == walked())
+        #expect(stampedFromLines() == walked())
         #expect(try build(scratch).upToDate)
+    }
+
+    /// A manifest is read only when every line is a kind (`d` or `f`), a space and a path, after
+    /// its header; what it lists is the same however it is read; and a stamping that was asked to
+    /// stop gives no fingerprint, never a partial one.
+    @Test func aManifestIsReadWholeOrNotAtAll() throws {
+        let header = OutputManifest.header + "\n"
+        let listed = try #require(ManifestLines(Data((header + "d a\nf a/index.html\nf 名/b.html").utf8)))
+        #expect(listed.manifest == OutputManifest(files: ["a/index.html", "名/b.html"], folders: ["a"]))
+        #expect(ManifestLines(Data(header.utf8))?.manifest == OutputManifest(files: [], folders: []))
+        for broken in [
+            "", "herald output manifest 0\nf a\n", header + "f a\n\nf b\n", header + "x a\n", header + "f\n",
+        ] {
+            #expect(ManifestLines(Data(broken.utf8)) == nil, "\(broken.debugDescription)")
+        }
+
+        let scratch = try Scratch()
+        _ = try build(scratch)
+        let lines = try #require(ManifestLines.load(forOutput: scratch.output.path))
+        let stop = StopSignal()
+        #expect(
+            lines.fingerprint(root: scratch.output.path, until: stop)
+                == BuildRecord.load(forOutput: scratch.output.path)?.output)
+        stop.raise()
+        #expect(lines.fingerprint(root: scratch.output.path, until: stop) == nil)
     }
 
     /// A folder is listed from its descriptor with getdents64 in 32 KB reads: a folder whose

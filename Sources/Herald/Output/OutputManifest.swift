@@ -20,7 +20,7 @@ struct OutputManifest: Equatable {
     }
 
     /// The first line, which names the format: a manifest of another is not read.
-    private static let header = "herald output manifest 1"
+    static let header = "herald output manifest 1"
 
     /// The manifest written as lines: the header, then `d <folder>` and `f <file>`. A path Herald
     /// writes holds no line break (ConfinedPath refuses control characters).
@@ -39,43 +39,9 @@ struct OutputManifest: Equatable {
     }
 
     /// The manifest beside `output`, or nil when there is none, it is of another format, or it is
-    /// larger than any output's (what it lists is only looked at, never written).
+    /// larger than any output's (`ManifestLines.load`).
     static func load(forOutput output: String) -> OutputManifest? {
-        let handle = FileHandle(forReadingAtPath: path(forOutput: output))
-        defer { try? handle?.close() }
-        guard let data = try? handle?.read(upToCount: 1 << 28), (try? handle?.read(upToCount: 1))??.isEmpty ?? true
-        else { return nil }
-        return data.withUnsafeBytes { raw in parse(raw.bindMemory(to: UInt8.self)) }
-    }
-
-    /// The manifest in `bytes`, read line by line with memchr (splitting the 1.5 MB of a
-    /// 10,000-item output's manifest as a collection took a third of a no-op rebuild's CPU).
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> OutputManifest? {
-        guard let base = bytes.baseAddress else { return nil }
-        var manifest = OutputManifest(files: [], folders: [])
-        var start = 0
-        var first = true
-        while start < bytes.count {
-            let end =
-                memchr(base + start, 0x0A, bytes.count - start).map {
-                    base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-                } ?? bytes.count
-            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            start = end + 1
-            if first {
-                guard String(decoding: line, as: UTF8.self) == header else { return nil }
-                first = false
-                continue
-            }
-            guard line.count > 2, line[1] == UInt8(ascii: " ") else { return nil }
-            let path = String(decoding: UnsafeBufferPointer(rebasing: line[2...]), as: UTF8.self)
-            switch line[0] {
-            case UInt8(ascii: "d"): manifest.folders.append(path)
-            case UInt8(ascii: "f"): manifest.files.append(path)
-            default: return nil
-            }
-        }
-        return first ? nil : manifest
+        ManifestLines.load(forOutput: output)?.manifest
     }
 
     /// The fingerprint of the output at `root` as it is now: each file's stamp, and each folder's
