@@ -282,6 +282,41 @@ import Testing
         #expect(try files(under: output) == files(under: whole))
     }
 
+    /// A seeded random run of 40 changes to a site (bodies edited, front matter edited, articles
+    /// and events added, deleted and renamed, files saved unchanged, nothing changed), each
+    /// followed by `herald build` of the output built before, a fresh whole build of the site
+    /// into a folder of its own, and a second `herald build`. After every change the output has
+    /// exactly the whole build's files and bytes, and the second build finds it up to date. The
+    /// run rebuilds from the snapshot, builds everything and finds nothing to do, each more than
+    /// once, so each way is held to the whole build.
+    @Test func aRandomRunOfChangesLeavesTheOutputAsAWholeBuildWouldEachTime() throws {
+        let (root, site, output) = try scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        var random = SplitMix64(seed: 39)
+        var changes = SiteChanges(content: site.appendingPathComponent("content"))
+        _ = try build(site, output: output)
+        var ways: [String: Int] = [:]
+        for step in 0..<40 {
+            // Files changed within the last ticks of the clock are not trusted by their stamps.
+            Thread.sleep(forTimeInterval: 0.06)
+            let change = try changes.apply(step: step, using: &random)
+            let report = try build(site, output: output)
+            let way =
+                report.upToDate
+                ? "up to date"
+                : report.timings.map(\.step).contains(BuildStep.rebuildEditedBodies.rawValue)
+                    ? "snapshot" : "whole"
+            ways[way, default: 0] += 1
+            let whole = root.appendingPathComponent("whole-\(step)")
+            _ = try build(site, output: whole, force: true, keep: false)
+            #expect(try files(under: output) == files(under: whole), "step \(step): \(change), built as \(way)")
+            #expect(try build(site, output: output).upToDate, "step \(step): \(change)")
+            try FileManager.default.removeItem(at: whole)
+        }
+        #expect(ways["snapshot", default: 0] >= 3 && ways["whole", default: 0] >= 3, "\(ways)")
+        #expect(ways["up to date", default: 0] >= 2, "\(ways)")
+    }
+
     /// A content file saved without a change (its stamp changed, its bytes did not) is rebuilt
     /// from the snapshot to nothing: no file is written, and the snapshot gains a head (with the
     /// file's new stamp) and no page or item record.
@@ -502,5 +537,71 @@ import Testing
         let replaced = try patch.replace([("a/index.html", Data("new".utf8))], fingerprint: "0-2")
         #expect(replaced.written == 1)
         #expect(try Data(contentsOf: root.appendingPathComponent("out/a/index.html")) == Data("new".utf8))
+    }
+}
+
+/// Changes made to a site's content folder as an author makes them, chosen by a random number
+/// generator: the steps of `aRandomRunOfChangesLeavesTheOutputAsAWholeBuildWouldEachTime`.
+struct SiteChanges {
+    let content: URL
+    private let words = ["court", "season", "训练", "quiz", "match", "club", "夜跑", "final"]
+
+    /// Every Markdown file under the content folder, in a fixed order.
+    private func files() throws -> [URL] {
+        try GoldenFiles.files(under: content).filter { $0.hasSuffix(".md") }.sorted()
+            .map { content.appendingPathComponent($0) }
+    }
+
+    private func text(_ file: URL) throws -> String { try String(contentsOf: file, encoding: .utf8) }
+
+    private func write(_ text: String, to file: URL) throws {
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: false, encoding: .utf8)
+    }
+
+    /// Makes one change, and says what it was.
+    mutating func apply(step: Int, using random: inout SplitMix64) throws -> String {
+        let files = try files()
+        let file = files[Int(random.next() % UInt64(files.count))]
+        let word = words[Int(random.next() % UInt64(words.count))]
+        let name = file.lastPathComponent
+        switch random.next() % 9 {
+        case 0, 1:
+            try write(try text(file) + "\nParagraph \(step) about the *\(word)*, see [the rules](/about/).\n", to: file)
+            return "a paragraph added to \(name)"
+        case 2:
+            let lines = try text(file).components(separatedBy: "\n")
+            let edited = lines.map { $0.hasPrefix("title:") ? "title: \"\(word) \(step)\"" : $0 }
+            try write(edited.joined(separator: "\n"), to: file)
+            return "the title of \(name) changed"
+        case 3:
+            let day = 1 + Int(random.next() % 20)
+            let added = content.appendingPathComponent(
+                "news/2026/2026-11-\(day < 10 ? "0" : "")\(day)-added-\(step).md")
+            try write(
+                "---\ntitle: Added \(step)\ndate: 2026-11-\(day < 10 ? "0" : "")\(day) 10:00\ntags: [\(word)]\n---\n\nAbout the \(word).\n",
+                to: added)
+            return "news added: \(added.lastPathComponent)"
+        case 4:
+            let day = 22 + Int(random.next() % 8)
+            let added = content.appendingPathComponent("events/added-\(step).md")
+            try write(
+                "---\ntitle: Event \(step)\ndate: 2026-11-01\nstart: 2026-11-\(day) 19:00\nlocation: Hall\ntags: [\(word)]\n---\n\nA \(word) evening.\n",
+                to: added)
+            return "event added: \(added.lastPathComponent)"
+        case 5 where files.count > 4 && name != "about.md":
+            try FileManager.default.removeItem(at: file)
+            return "\(name) deleted"
+        case 6 where name != "about.md":
+            let renamed = file.deletingLastPathComponent().appendingPathComponent("renamed-\(step)-" + name)
+            try FileManager.default.moveItem(at: file, to: renamed)
+            return "\(name) renamed \(renamed.lastPathComponent)"
+        case 7:
+            try write(try text(file), to: file)
+            return "\(name) saved unchanged"
+        default:
+            return "nothing changed"
+        }
     }
 }
