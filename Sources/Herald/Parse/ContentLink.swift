@@ -18,7 +18,10 @@ public struct ContentLink: Sendable, Equatable {
     /// site path or `@/…`, with no scheme. What follows `#` or `?` is kept for the link.
     static func namesMarkdownFile(_ url: String) -> Bool {
         let (path, _) = split(url)
-        guard !path.isEmpty, !path.hasPrefix("//"), !path.contains(":") || path.hasPrefix("@/") else { return false }
+        // A byte search: Foundation's `contains` on a String was 0.5% of a build's CPU (perf).
+        guard !path.isEmpty, !path.hasPrefix("//"),
+            !ByteSearch.contains(path, UInt8(ascii: ":")) || path.hasPrefix("@/")
+        else { return false }
         return endsWithIgnoringCase(path, ".md") || endsWithIgnoringCase(path, ".markdown")
     }
 
