@@ -42,6 +42,7 @@ struct BuildCommand: ParsableCommand {
         options.ignoreRecord = force
         options.keepSnapshot = snapshot
         options.imageCachePath = ImageCache.folder(besideOutput: options.outputPath)
+        options.processEndsWithBuild = true
         // Interrupted (Ctrl-C, `timeout`), the build removes its staging folder before it ends.
         InterruptCleanup.install()
         _ = try runBuild(options, quiet: quiet, timings: timings)

@@ -42,4 +42,15 @@ import Testing
         leftovers.waitUntilReleased()
         #expect(freedIn.withLock { $0.count } == 3)
     }
+
+    /// `herald build`, whose process ends with the build, frees nothing: the system takes it back.
+    @Test func valuesAreKeptForGoodWhenTheProcessEndsWithTheBuild() {
+        let freedIn = Locked<[pthread_t]>([])
+        let leftovers = ReleaseElsewhere(freeing: false)
+        holdLikeABuild(leftovers, freedIn)
+        leftovers.letGo()
+        leftovers.waitUntilReleased()
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(freedIn.withLock { $0.isEmpty })
+    }
 }

@@ -44,7 +44,7 @@ public struct Build: Sendable {
     /// Throws `BuildFailure` naming the failed step.
     public func run(into output: OutputSink) throws -> BuildReport {
         var warnings: [Diagnostic] = []
-        let leftovers = ReleaseElsewhere()
+        let leftovers = ReleaseElsewhere(freeing: !options.processEndsWithBuild)
         defer { leftovers.letGo() }
         do {
             return try runSteps(into: output, warnings: &warnings, leftovers: leftovers)

@@ -9,12 +9,25 @@ import Dispatch
 /// threads raced. Here the other thread lets go only when `letGo()` says that the function that
 /// `hold` them has returned, so every local is gone and the other thread is always last.
 /// `herald build` may end before that thread does, and the system takes the memory back at once.
+/// When the process ends with the build (`BuildOptions.processEndsWithBuild`), nothing is let go
+/// of at all: freeing it still took the other core while the output was swapped in.
 final class ReleaseElsewhere: @unchecked Sendable {
     private let returned = DispatchSemaphore(value: 0)
     private let held = DispatchGroup()
+    private let freeing: Bool
 
-    /// Keeps `values` until `letGo()`, then lets go of them on another thread.
+    /// Values held are freed (`freeing`) or kept until the process ends.
+    init(freeing: Bool = true) {
+        self.freeing = freeing
+    }
+
+    /// Keeps `values` until `letGo()`, then lets go of them on another thread; or, when not
+    /// `freeing`, keeps them for good.
     func hold<Values: Sendable>(_ values: Values) {
+        guard freeing else {
+            _ = Unmanaged.passRetained(Kept(values))
+            return
+        }
         DispatchQueue.global(qos: .utility).async(group: held) { [returned] in
             returned.wait()
             // Signalled again for the next `hold`, if any: each waits for the one `letGo()`.
@@ -32,4 +45,10 @@ final class ReleaseElsewhere: @unchecked Sendable {
     func waitUntilReleased() {
         held.wait()
     }
+}
+
+/// Values kept until the process ends (see `ReleaseElsewhere.hold`).
+private final class Kept<Values: Sendable>: Sendable {
+    let values: Values
+    init(_ values: Values) { self.values = values }
 }
