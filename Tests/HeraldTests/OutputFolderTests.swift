@@ -157,6 +157,29 @@ import Testing
             ])
     }
 
+    /// Every output below a file is counted, in whatever order the paths come: each path's
+    /// folders are looked up, or taken from the path before it when it shares them.
+    @Test func everyOutputAFileStandsInTheWayOfIsCounted() {
+        let paths = [
+            "a/b/c.html", "a/b", "x/y.html", "a/b/d.html", "a/q/r.html", "a/b/c/d/e.html", "z/w.html", "a/b/d.html",
+            "z", "/lead.html", "a/bc/x.html",
+        ]
+        var told: [String] = []
+        do {
+            try OutputPaths.check(paths) { OutputPaths.Claim(owner: paths[$0], source: (paths[$0], 1)) }
+        } catch let failure as BuildFailure {
+            told = failure.diagnostics.map(\.description)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        #expect(
+            told == [
+                "a/b:1: a/b/c.html and 3 more outputs need the folder /a/b/, but a/b is a file there; choose another name",
+                "a/b/d.html:1: a/b/d.html and a/b/d.html would both be written to /a/b/d.html",
+                "z/w.html:1: z/w.html needs the folder /z/, but z is a file there; choose another name",
+            ])
+    }
+
     @Test func oneCharacterOutputPathsDoNotCrash() throws {
         let output = try MemorySite(["content/pages/faq.md": "---\ntitle: FAQ\nslug: q\n---\n", "static/a": "x"])
             .build()

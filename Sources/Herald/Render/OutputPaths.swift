@@ -84,27 +84,29 @@ enum OutputPaths {
     /// Every output a file stands in the way of, by that file: one problem for each, since a
     /// `static/news` file would otherwise be reported once for every news page.
     private static func blockedFolders(_ paths: [String], byPath: [Substring: Int]) -> [Substring: [Int]] {
-        // `clear` holds folders known to be no file, nor any folder around them, so most paths
-        // stop at their first folder.
+        // The folders around each path, outermost first, are looked up among the paths, but those
+        // it shares with the path before it, whose answers are kept (`previous`): most paths
+        // share all but their innermost folder. A set of the folders known clear, grown for every
+        // path, made this check 8.5 times slower at 50,000 items than at 10,000 (perf).
         var blocked: [Substring: [Int]] = [:]
-        var clear = Set<Substring>()
+        var previous: [(folder: Substring, isFile: Bool)] = []
         for (index, path) in paths.enumerated() {
-            var visited: [Substring] = []
-            var blocks = false
-            var end = path.utf8.endIndex
-            // The folders around the path, innermost first: `a/b/c.html` → `a/b`, `a`.
-            while let slash = path.utf8[path.utf8.startIndex..<end].lastIndex(of: UInt8(ascii: "/")) {
-                end = slash
+            var depth = 0
+            var shared = true
+            var from = path.utf8.startIndex
+            while let slash = path.utf8[from...].firstIndex(of: UInt8(ascii: "/")) {
+                from = path.utf8.index(after: slash)
                 guard slash > path.utf8.startIndex else { continue }
                 let folder = path[path.startIndex..<slash]
-                if clear.contains(folder) { break }
-                if byPath[folder] != nil {
-                    blocked[folder, default: []].append(index)
-                    blocks = true
+                shared = shared && depth < previous.count && previous[depth].folder == folder
+                if !shared {
+                    previous.removeSubrange(depth...)
+                    previous.append((folder, byPath[folder] != nil))
                 }
-                visited.append(folder)
+                if previous[depth].isFile { blocked[folder, default: []].append(index) }
+                depth += 1
             }
-            if !blocks { clear.formUnion(visited) }
+            previous.removeSubrange(depth...)
         }
         return blocked
     }
