@@ -240,7 +240,10 @@ public struct ContentItem: Sendable, Equatable {
     /// When the item was published, for feeds, the API, the sitemap and trending, as of `now`: its
     /// `date`, else (an event) the start of its series, but never later than now (an event that
     /// names no announcement date must not sit at the top of a feed, dated in the future).
-    public func publishedAt(now: Date) -> Date? {
+    public func publishedAt(now: Date) -> Date? { Self.publishedAt(date: date, event: event, now: now) }
+
+    /// `publishedAt(now:)` from the two fields it reads, for code that reads items field by field.
+    public static func publishedAt(date: Date?, event: EventDetails?, now: Date) -> Date? {
         if let date { return date }
         return event.map { min($0.start, now) }
     }

@@ -26,6 +26,6 @@ struct ItemCard {
     /// The structured data of item `id`; none for an item shown untranslated from another
     /// language, which has no page here.
     static func jsonLD(of id: ItemID, site: Site, facts: [ItemFacts], urls: SiteURLs) -> String? {
-        site.isBorrowed(id) ? nil : StructuredData.jsonLD(for: facts[id], item: site.items[id], site: site, urls: urls)
+        site.isBorrowed(id) ? nil : StructuredData.jsonLD(for: facts[id], site: site, urls: urls)
     }
 }

@@ -257,7 +257,8 @@ struct PagePlanner {
             func make() -> (card: String, jsonLD: String?) {
                 (cards.card(of: view), ItemCard.jsonLD(of: id, site: model, facts: allFacts, urls: links))
             }
-            let made = cache?.card(source: model.items[id].sourcePath, view: view, site: shared, make: make) ?? make()
+            let source = model.items[id].sourcePath
+            let made = cache?.card(source: source, view: view, site: shared, make: make) ?? make()
             var finished = view
             finished.card = made.card
             finished.jsonLD = made.jsonLD
@@ -295,35 +296,43 @@ struct PagePlanner {
     func newest(_ ids: some Sequence<ItemID>) -> Date? { ids.map { facts[$0].published }.max() }
 
     func makeItemView(_ id: ItemID) -> ItemView {
-        let item = site.items[id]
+        // Each field read on its own before it is used: a `let` of the whole item, or a call
+        // given one of its fields in place, copied the whole item, every field retained (perf).
+        let (kind, title, date, event, image, imageAlt, focus) = (
+            site.items[id].kind, site.items[id].title, site.items[id].date, site.items[id].event,
+            site.items[id].image, site.items[id].imageAlt, site.items[id].imageFocus
+        )
+        let (summaryText, summaryHTML, author, authors, params, featured, body) = (
+            site.items[id].summaryText, site.items[id].summaryHTML, site.items[id].author, site.items[id].authors,
+            site.items[id].params, site.items[id].featured, site.items[id].body
+        )
         let path = site.paths[id]
-        let zone = item.event?.timeZone ?? site.config.timeZone
+        let zone = event?.timeZone ?? site.config.timeZone
         var dateText: String?
         var dateISO: String?
-        if let date = item.date {
+        if let date {
             dateText = dates.date(CivilDateTime(date, in: zone))
             dateISO = TimestampFormat.rfc3339(date, in: zone)
         }
-        let eventView = item.event.map { makeEventView($0, id: id, path: path) }
-        let cover = item.image
-        let alt = item.imageAlt ?? item.title
+        let eventView = event.map { makeEventView($0, id: id, path: path) }
+        let alt = imageAlt ?? title
         var view = ItemView(
             ItemViewFields(
-                kind: item.kind, title: item.title, url: urls.path(path), permalink: urls.absolute(path),
-                date: dateText, dateISO: dateISO, summary: item.summaryText, summaryHTML: item.summaryHTML,
-                image: cover.map { images.view(written: $0, focus: item.imageFocus, alt: alt) }, imageAlt: alt,
-                imageAbsolute: cover.map { images.view(written: $0, focus: item.imageFocus, alt: alt, absolute: true) },
+                kind: kind, title: title, url: urls.path(path), permalink: urls.absolute(path),
+                date: dateText, dateISO: dateISO, summary: summaryText, summaryHTML: summaryHTML,
+                image: image.map { images.view(written: $0, focus: focus, alt: alt) }, imageAlt: alt,
+                imageAbsolute: image.map { images.view(written: $0, focus: focus, alt: alt, absolute: true) },
                 categories: site.categoriesOfItem[id].map { categoryViews[$0] },
                 tags: site.tagsOfItem[id].map { tagViews[$0] },
                 moreCategories: MoreTermsView(
                     total: site.categoriesOfItem[id].count, phrase: text("moreTerms"), url: urls.path(path)),
                 moreTags: MoreTermsView(
                     total: site.tagsOfItem[id].count, phrase: text("moreTerms"), url: urls.path(path)),
-                author: item.author, authors: item.authors, params: item.params, readingTime: "",
+                author: author, authors: authors, params: params, readingTime: "",
                 readingMinutes: 0, wordCount: 0,
-                featured: item.featured, content: "", event: eventView, jsonLD: nil,
-                published: item.kind == .page ? nil : facts[id].published))
-        view.setBody(item.body, dates: dates)
+                featured: featured, content: "", event: eventView, jsonLD: nil,
+                published: kind == .page ? nil : facts[id].published))
+        view.setBody(body, dates: dates)
         if let own = site.languages?.borrowed[id], let language = site.languages?.all[own] {
             view.setOtherLanguage(
                 LanguageLinkView(
@@ -400,10 +409,15 @@ struct PagePlanner {
 
     /// The page of item `id`, or the problem with its `layout`.
     func itemPage(_ id: ItemID) -> Result<PageJob, LayoutProblem> {
-        let item = site.items[id]
+        // The fields used, read one by one before any call: a call given anything of an item
+        // read in place copied the whole item first, every field retained (perf).
+        let (kind, title, summary, updated, listed) = (
+            site.items[id].kind, site.items[id].title, site.items[id].summaryText, site.items[id].updated,
+            site.items[id].listed
+        )
         let view = itemViews[id]
-        var template = ThemeTemplate.itemPage(item.kind).rawValue
-        if let layout = item.layout {
+        var template = ThemeTemplate.itemPage(kind).rawValue
+        if let layout = site.items[id].layout {
             if theme.templateNames.contains(layout.name) {
                 template = layout.name
             } else if !ThemeTemplate.otherGeneratorsLayouts.contains(layout.name.lowercased()) {
@@ -415,20 +429,19 @@ struct PagePlanner {
                     ))
             }
         }
-        let description = item.summaryText.prefix(characters: 200)
+        let description = summary.prefix(characters: 200)
         var page = context(
             PageMeta(
-                title: item.title, description: description, url: view.url, permalink: view.permalink,
-                image: socialImage(page: site.paths[id], cover: view.imageAbsolute), type: PageType(item.kind),
-                section: item.kind.urlSection))
+                title: title, description: description, url: view.url, permalink: view.permalink,
+                image: socialImage(page: site.paths[id], cover: view.imageAbsolute), type: PageType(kind),
+                section: kind.urlSection))
         page.item = view
+        let published = facts[id].published
         // An item kept out of lists is kept out of the sitemap too, as Hugo does.
         return .success(
             PageJob(
                 path: URLLayout.pageFile(site.paths[id]), template: template, context: page,
-                lastModified: item.kind == .page
-                    ? item.updated : max(item.updated ?? facts[id].published, facts[id].published),
-                inSitemap: item.listed))
+                lastModified: kind == .page ? updated : max(updated ?? published, published), inSitemap: listed))
     }
 
     /// An item's `layout` that names no template.

@@ -4,7 +4,7 @@ import Foundation
 /// `<script type="application/ld+json">`: `<`, `>` and `&` are written as `\u003c` … so no content
 /// can close the script element or open a comment.
 enum StructuredData {
-    static func jsonLD(for fact: ItemFacts, item: ContentItem, site: Site, urls: SiteURLs) -> String? {
+    static func jsonLD(for fact: ItemFacts, site: Site, urls: SiteURLs) -> String? {
         let zone = site.config.timeZone
         let publisher = Organization(
             type: "Organization", name: site.config.title, url: urls.absolute(site.layout.homePath))
