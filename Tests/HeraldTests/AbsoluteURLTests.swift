@@ -29,6 +29,22 @@ import Testing
         #expect(AbsoluteURLs.rewrite("", pageURL: "https://e.org/") == "")
     }
 
+    /// The text around the links is copied in runs of the original string: Chinese text and
+    /// emoji on both sides of each link, a link in the first and last tags, and links side by side.
+    @Test func textAroundRewrittenLinksIsKeptWhole() {
+        let html = "<a href=\"x\">通知🎉</a>中文<img src=\"y.png\"><img src=\"z.png\">尾🎓"
+        #expect(
+            AbsoluteURLs.rewrite(html, pageURL: "https://e.org/新闻/")
+                == "<a href=\"https://e.org/%E6%96%B0%E9%97%BB/x\">通知🎉</a>中文<img src=\"https://e.org/%E6%96%B0%E9%97%BB/y.png\"><img src=\"https://e.org/%E6%96%B0%E9%97%BB/z.png\">尾🎓"
+        )
+        let long = String(repeating: "<p>一段文字 <a href=\"/a\">链接</a> 和 <a href=\"b\">另一个</a></p>", count: 300)
+        #expect(
+            AbsoluteURLs.rewrite(long, pageURL: "https://e.org/n/")
+                == String(
+                    repeating: "<p>一段文字 <a href=\"https://e.org/a\">链接</a> 和 <a href=\"https://e.org/n/b\">另一个</a></p>",
+                    count: 300))
+    }
+
     /// Every reference resolved on bytes is what `URL(string:relativeTo:)` makes of it, and
     /// every one of a form it leaves alone goes to URL: for pages at the root, in a folder, in a
     /// percent-encoded folder, with a port, and with a fragment of their own.

@@ -126,6 +126,21 @@ import Testing
         #expect(XMLText.attribute("say \"hi\" & 'bye'") == "say &quot;hi&quot; &amp; 'bye'")
     }
 
+    @Test func xmlTextKeepsEveryOtherCharacterAroundWhatItChanges() {
+        // The bytes between the ones that need work are copied in runs: text on both sides of
+        // each, several in a row, at either end, and characters whose UTF-8 starts with 0xEF
+        // (U+FEFF, U+F000, U+FFFD) are kept; only U+FFFE and U+FFFF go.
+        #expect(XMLText.text("<&>") == "&lt;&amp;&gt;")
+        #expect(XMLText.text("通知\u{0}公告\u{1F}") == "通知公告")
+        #expect(XMLText.text("\u{FEFF}a\u{F000}\u{FFFD}\u{FFFF}b\u{FFFE}") == "\u{FEFF}a\u{F000}\u{FFFD}b")
+        #expect(XMLText.text("\u{EF}\r\n 活动 & 讲座 \"引号\"") == "\u{EF}\r\n 活动 &amp; 讲座 \"引号\"")
+        #expect(XMLText.attribute("\"\"x\"") == "&quot;&quot;x&quot;")
+        let plain = "纯文本 with no markup"
+        #expect(XMLText.text(plain) == plain)
+        let long = String(repeating: "一段很长的中文文本 & more <b>", count: 500)
+        #expect(XMLText.text(long) == String(repeating: "一段很长的中文文本 &amp; more &lt;b&gt;", count: 500))
+    }
+
     @Test func rfc822DatesHaveWeekdayAndNumericZone() {
         let instant = DateParser.parseInstant("2026-11-21T04:05:06Z")!
         #expect(RFC822.format(instant, in: TimeZone(identifier: "Asia/Shanghai")!) == "Sat, 21 Nov 2026 12:05:06 +0800")

@@ -9,7 +9,11 @@ enum AbsoluteURLs {
         var base = ReferenceBase(pageURL)
         var source = html
         return source.withUTF8 { bytes -> String in
-            var output: [UInt8] = []
+            // Built from runs of `html` and the new URLs: a run of a string is appended as it is,
+            // where a string made of the rewritten bytes had every byte checked as UTF-8 again
+            // (2% of a build's instructions, callgrind). Each run starts and ends at an ASCII
+            // byte of an attribute, so it never splits a character.
+            var output = ""
             var copiedUpTo = 0
             // Each value's resolution, in a buffer kept across values.
             var resolved: [UInt8] = []
@@ -22,15 +26,20 @@ enum AbsoluteURLs {
                     appendAbsolute(written, base: &base, to: &resolved)
                 }
                 guard !resolved.elementsEqual(written) else { return }
-                if output.isEmpty { output.reserveCapacity(bytes.count + 256) }
-                output.append(contentsOf: bytes[copiedUpTo..<found.start])
-                output.append(contentsOf: resolved)
+                if copiedUpTo == 0 { output.reserveCapacity(bytes.count + 256) }
+                output += html[utf8Index(copiedUpTo, in: html)..<utf8Index(found.start, in: html)]
+                output += String(decoding: resolved, as: UTF8.self)
                 copiedUpTo = found.end
             }
             if copiedUpTo == 0 { return html }
-            output.append(contentsOf: bytes[copiedUpTo...])
-            return String(decoding: output, as: UTF8.self)
+            output += html[utf8Index(copiedUpTo, in: html)...]
+            return output
         }
+    }
+
+    /// The index of the `offset`th UTF-8 byte of `text` (a native string: found in constant time).
+    private static func utf8Index(_ offset: Int, in text: String) -> String.Index {
+        text.utf8.index(text.utf8.startIndex, offsetBy: offset)
     }
 
     /// Each URL of a `srcset` (`a.png 1x, b.png 2x`) made absolute; the descriptors are kept.
