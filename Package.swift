@@ -135,7 +135,14 @@ let package = Package(
             // Linked ahead of libc, its malloc is the one every library calls (make test-dist checks
             // the installed binary's). Debug builds (the tests, and the thread sanitizer's, which
             // brings its own allocator) keep glibc's.
-            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux], configuration: .release))]
+            // The release binary is linked by the toolchain's lld rather than gold: the same
+            // relocations and output, but the process starts about 2 ms sooner (13%, 200 alternated
+            // starts), which is 5% of a no-op build (bench/RESULTS.md, issue 39). Its glibc needs
+            // stay those of gold's binary (packed RELR relocations would need glibc 2.36).
+            linkerSettings: [
+                .linkedLibrary("mimalloc", .when(platforms: [.linux], configuration: .release)),
+                .unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux], configuration: .release)),
+            ]
         ),
         // Build-time tool: turns the repository's templates/ folder into Swift source,
         // so the default theme is compiled into herald from its one copy.
