@@ -249,8 +249,9 @@ struct PagePlanner {
         let (planner, cards, shared, model, allFacts, links, cache) = (
             self, itemCard!, self.siteView!, self.site, self.facts, self.urls, self.cache
         )
+        let neighbours = site.neighbours()
         itemViews = Array(site.items.indices).parallelMap { id in
-            let view = planner.makeItemView(id)
+            let view = planner.makeItemView(id, neighbours: neighbours[id])
             // The card and JSON-LD are made from the item's view and the site's alone. A local
             // function, not a closure value: a closure copied the site, the card maker and the
             // facts into a new context for every item (1% of a build's CPU, perf).
@@ -295,7 +296,7 @@ struct PagePlanner {
     /// The newest publication date among items (nil for none).
     func newest(_ ids: some Sequence<ItemID>) -> Date? { ids.map { facts[$0].published }.max() }
 
-    func makeItemView(_ id: ItemID) -> ItemView {
+    func makeItemView(_ id: ItemID, neighbours: Neighbours) -> ItemView {
         // Each field read on its own before it is used: a `let` of the whole item, or a call
         // given one of its fields in place, copied the whole item, every field retained (perf).
         let (kind, title, date, event, image, imageAlt, focus) = (
@@ -333,6 +334,7 @@ struct PagePlanner {
                 featured: featured, content: "", event: eventView, jsonLD: nil,
                 published: kind == .page ? nil : facts[id].published))
         view.setBody(body, dates: dates)
+        view.setNeighbours(previous: neighbours.previous.map(link), next: neighbours.next.map(link))
         if let own = site.languages?.borrowed[id], let language = site.languages?.all[own] {
             view.setOtherLanguage(
                 LanguageLinkView(
@@ -340,6 +342,12 @@ struct PagePlanner {
                     translated: false, current: false, isDefault: own == 0))
         }
         return view
+    }
+
+    /// A link to item `id`'s page, with its title.
+    func link(_ id: ItemID) -> LinkView {
+        let title = site.items[id].title
+        return LinkView(title: title, url: urls.path(site.paths[id]))
     }
 
     /// The image a page is shared with (`og:image`): its social card, or with `socialCards:

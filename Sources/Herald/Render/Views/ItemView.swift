@@ -156,6 +156,10 @@ extension ItemView {
                 "otherLanguage", .view { LanguageLinkView.fields.description },
                 "on a multilingual site, of an item shown untranslated: its language"
             ) { present($0.storage.fields.otherLanguage) },
+            TemplateField(
+                "neighbours", .view { NeighboursView.fields.description },
+                "of a listed article or event, links to the one before it and the one after, among the listed items of its section and language: articles by publication date, events in the order of the event lists (past ones from the earliest, then upcoming ones)"
+            ) { present($0.storage.fields.neighbours) },
         ])
 
     /// Every one of `terms`, or, in a list, the first `LimitOptions.termsShownInLists` of them.
@@ -196,6 +200,7 @@ extension ItemViewFields: SnapshotCodable {
         output.write(card)
         output.write(published)
         output.write(otherLanguage)
+        output.write(neighbours)
     }
 
     init(from input: SnapshotReader) throws {
@@ -228,7 +233,8 @@ extension ItemViewFields: SnapshotCodable {
             jsonLD: try input.next(),
             card: try input.next(),
             published: try input.next(),
-            otherLanguage: try input.next())
+            otherLanguage: try input.next(),
+            neighbours: try input.next())
     }
 }
 
@@ -295,12 +301,20 @@ struct ItemViewFields: Sendable, Equatable {
     /// Of an item shown untranslated from another language, that language (the card's badge, and
     /// `lang` for its text).
     var otherLanguage: LanguageLinkView? = nil
+    /// The item before it and the one after, in date order in its section (`Neighbours`).
+    var neighbours: NeighboursView? = nil
 }
 
 extension ItemView {
     /// Marks the item as shown untranslated from another language (`otherLanguage`).
     mutating func setOtherLanguage(_ language: LanguageLinkView) {
         change { $0.otherLanguage = language }
+    }
+
+    /// Links the item to its neighbours in date order (`Neighbours`).
+    mutating func setNeighbours(previous: LinkView?, next: LinkView?) {
+        guard previous != nil || next != nil else { return }
+        change { $0.neighbours = NeighboursView(previous: previous, next: next) }
     }
 
     /// Puts the fields an item's body gives its view: the HTML, the reading time and the word
