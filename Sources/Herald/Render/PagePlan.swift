@@ -334,7 +334,13 @@ struct PagePlanner {
                 featured: featured, content: "", event: eventView, jsonLD: nil,
                 published: kind == .page ? nil : facts[id].published))
         view.setBody(body, dates: dates)
-        view.setNeighbours(previous: neighbours.previous.map(link), next: neighbours.next.map(link))
+        // Not `.map(link)`: a method given as a closure copied the whole planner, each time.
+        if neighbours.previous != nil || neighbours.next != nil {
+            var (previous, next): (LinkView?, LinkView?) = (nil, nil)
+            if let id = neighbours.previous { previous = link(id) }
+            if let id = neighbours.next { next = link(id) }
+            view.setNeighbours(previous: previous, next: next)
+        }
         if let own = site.languages?.borrowed[id], let language = site.languages?.all[own] {
             view.setOtherLanguage(
                 LanguageLinkView(
