@@ -54,7 +54,10 @@ import Testing
             readingTime: "2 min", readingMinutes: 2, wordCount: 420, featured: true, content: body,
             toc: "<ul><li><a href=\"#a\">A</a></li></ul>", event: event, jsonLD: "{\"@type\":\"Event\"}",
             card: "<article class=\"card\">Open day</article>", published: Date(timeIntervalSince1970: 1_790_000_000),
-            otherLanguage: language)
+            otherLanguage: language,
+            neighbours: NeighboursView(
+                previous: LinkView(title: "Fair", url: "/events/fair/"),
+                next: LinkView(title: "集市", url: "/events/market/", language: "zh-CN")))
     }
     static let item = ItemView(itemFields)
     static let otherItem: ItemView = {
