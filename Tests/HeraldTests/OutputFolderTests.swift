@@ -485,11 +485,14 @@ import Testing
     @Test func filesWhoseBytesDidNotChangeKeepTheirModificationTime() throws {
         let scratch = try OutputFolderTests.Scratch()
         try scratch.write("site/content/news/2026-11-02-second.md", "---\ntitle: Second\n---\nBye.\n")
+        try scratch.write("site/content/pages/about.md", "---\ntitle: About\n---\nUs.\n")
         _ = try scratch.build()
+        // The first article links to the second by its title; the plain page shows no article.
         let first = scratch.output.appendingPathComponent("news/first/index.html")
         let second = scratch.output.appendingPathComponent("news/second/index.html")
+        let about = scratch.output.appendingPathComponent("about/index.html")
         let past = Date(timeIntervalSince1970: 1_000_000_000)
-        for file in [first, second] {
+        for file in [first, second, about] {
             try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: file.path)
         }
 
@@ -500,9 +503,11 @@ import Testing
         func modified(_ url: URL) throws -> Date {
             try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as! Date
         }
-        #expect(try modified(first) == past, "an unchanged page is not rewritten")
+        #expect(try modified(about) == past, "an unchanged page is not rewritten")
         #expect(try modified(second) != past, "an edited page is")
         #expect(try String(contentsOf: second, encoding: .utf8).contains("Second, edited"))
+        #expect(try modified(first) != past, "and so is the page of its neighbour, which names it")
+        #expect(try String(contentsOf: first, encoding: .utf8).contains("Second, edited"))
         // Built before, the output now has a snapshot beside it for the next edit; nothing else is left.
         #expect(
             try scratch.siblings() == [
