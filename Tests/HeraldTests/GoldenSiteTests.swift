@@ -56,6 +56,13 @@ import Testing
         try check(try Fixtures.build(Fixtures.site("bilingual")), "bilingual")
     }
 
+    /// A site's own structure in English and Chinese: two taxonomies of its own (one under another
+    /// segment), terms in both languages, a term only an unlisted item names, and a term with
+    /// events; every page, feed, calendar and API document of both.
+    @Test func structureSiteMatchesItsGoldenFiles() throws {
+        try check(try Fixtures.build(Fixtures.site("structure")), "structure")
+    }
+
     @Test func customThemeSiteMatchesItsGoldenFiles() throws {
         let output = try Fixtures.build(Fixtures.site("custom-theme"))
         #expect(

@@ -57,7 +57,12 @@ import Testing
             otherLanguage: language,
             neighbours: NeighboursView(
                 previous: LinkView(title: "Fair", url: "/events/fair/"),
-                next: LinkView(title: "集市", url: "/events/market/", language: "zh-CN")))
+                next: LinkView(title: "集市", url: "/events/market/", language: "zh-CN")),
+            taxonomies: [
+                ItemTermsView(
+                    name: "topics", title: "专题", url: "/topics/", terms: [term, otherTerm],
+                    more: MoreTermsView(total: 5, shown: 2, phrase: "+{count} more", url: "/events/open-day/"))
+            ])
     }
     static let item = ItemView(itemFields)
     static let otherItem: ItemView = {
@@ -74,7 +79,8 @@ import Testing
     static let feed = FeedLink(title: "News", url: "/feed.xml", type: "application/rss+xml")
     static let list = ListView(
         kind: .category, title: "讲座", description: "Talks", color: "#c00", icon: "mic", items: [item, item],
-        pager: pager, sections: [ListSection(title: "December", items: [item])], calendarURL: "/events/calendar/")
+        pager: pager, sections: [ListSection(title: "December", items: [item])], calendarURL: "/events/calendar/",
+        taxonomy: LinkView(title: "专题", url: "/topics/"))
     static let home = HomeView(
         recent: [item], featured: [otherItem], upcoming: [item, otherItem], trending: [otherItem, item, item],
         categories: [term])

@@ -39,7 +39,7 @@ extension SnapshotCodingTests {
         updated: Date(timeIntervalSince1970: 1_795_000_000), aliases: [TermReference(name: "/old/", line: 10)],
         fixedPath: TermReference(name: "/talk/", line: 11), bundle: bundle, language: "zh", translationKey: "talk",
         translationKeyLine: 13, contentLinks: [contentLink], bodyImages: [bodyImage], listed: false,
-        params: ["room": .text("101")], toc: true)
+        params: ["room": .text("101")], toc: true, terms: [[TermReference(name: "Housing", line: 9)], []])
 
     static let diagnostic = {
         var diagnostic = Diagnostic(path: "content/news/a.md", line: 4, column: 2, "a warning", severity: .warning)
@@ -102,8 +102,18 @@ extension SnapshotCodingTests {
         apiURL: "https://example.org/api/events/a.json", apiPath: "api/events/a.json", summaryText: "A talk",
         summaryHTML: "<p>A talk</p>", image: imageFacts, authors: ["Li"], author: "Li",
         updated: Date(timeIntervalSince1970: 1_795_000_000), published: Date(timeIntervalSince1970: 1_790_000_000),
-        dated: true, categories: [category], tags: [Tag(slug: "science", name: "Science", items: [3])],
-        readingMinutes: 4, event: eventDetails)
+        dated: true, categories: [category], tags: [Term(slug: "science", name: "Science", items: [3])],
+        taxonomies: APIItemTerms(byTaxonomy: [
+            ("series", []),
+            (
+                "topics",
+                [
+                    APITerm(
+                        slug: "housing", name: "Housing", count: nil, url: "https://example.org/topics/housing/",
+                        api: "https://example.org/api/taxonomies/topics/housing.json")
+                ]
+            ),
+        ]), readingMinutes: 4, event: eventDetails)
 
     @Test func factsComeBackWithEveryFieldButTheirTermsItems() throws {
         #expect(unsetFields(of: Self.facts) == [])

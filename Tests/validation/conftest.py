@@ -19,9 +19,10 @@ SITES = {
     "awkward": REPO / "Tests" / "Fixtures" / "sites" / "awkward",
     "hostile": REPO / "Tests" / "Fixtures" / "sites" / "hostile",
     "bilingual": REPO / "Tests" / "Fixtures" / "sites" / "bilingual",
+    "structure": REPO / "Tests" / "Fixtures" / "sites" / "structure",
 }
 # The folders other languages' pages are in, by site: their pages are checked as the default's are.
-LANGUAGE_FOLDERS = {"example": ["en"], "bilingual": ["en"]}
+LANGUAGE_FOLDERS = {"example": ["en"], "bilingual": ["en"], "structure": ["zh"]}
 
 
 def without_language_folder(site, relative):

@@ -34,6 +34,8 @@ def schema_for(path, api_root):
         return "categories"
     if relative.startswith("categories/"):
         return "category-page"
+    if relative.startswith("taxonomies/"):
+        return "term-page" if relative.count("/") > 1 else "taxonomy"
     if relative.split("/")[0] in ("news", "events", "pages"):
         return "item"
     raise AssertionError(f"no schema for api/{relative}")

@@ -32,7 +32,7 @@ public enum ContentKind: String, Sendable, CaseIterable, Comparable {
     }
 }
 
-/// A category or tag name as an item wrote it, with its line for diagnostics.
+/// A category's, tag's or other term's name as an item wrote it, with its line for diagnostics.
 public struct TermReference: Sendable, Hashable {
     /// The name or slug as written, trimmed.
     public var name: String
@@ -233,6 +233,9 @@ public struct ContentItem: Sendable, Equatable {
     /// `toc:` as written: true asks for a table of contents, false declines one; nil leaves it
     /// to the site's `markdown.toc.minHeadings`.
     public var toc: Bool? = nil
+    /// Its terms in each of the site's own taxonomies (`SiteConfig.taxonomies`, in that order),
+    /// as written: `topics: [Housing, Rent]`.
+    public var terms: [[TermReference]] = []
 
     /// The instant that decides whether the item is published yet: `publishDate`, else `date`.
     public var goesLiveAt: Date? { publishDate ?? date }

@@ -24,9 +24,9 @@ public struct Category: Sendable, Equatable {
     public var warnedAbout = false
 }
 
-/// A tag with the items that carry it.
-public struct Tag: Sendable, Equatable {
-    /// The URL name: `/tags/<slug>/`.
+/// A tag, or a term of one of the site's own taxonomies, with the items that carry it.
+public struct Term: Sendable, Equatable {
+    /// The URL name: `/tags/<slug>/`, `/topics/<slug>/`.
     public var slug: String
     /// The name as first written.
     public var name: String
@@ -65,11 +65,13 @@ public struct Site: Sendable {
     /// Declared categories in `site.yml` order, then undeclared ones by name.
     public var categories: [Category]
     /// Tags, most used first, then by name.
-    public var tags: [Tag]
+    public var tags: [Term]
     /// For each item, the categories it is filed under (primary first), as indexes into `categories`.
     public var categoriesOfItem: [[Int]]
     /// For each item, its tags as indexes into `tags`.
     public var tagsOfItem: [[Int]]
+    /// The site's own taxonomies (`SiteConfig.taxonomies`, in that order), with their terms.
+    public var taxonomies: [Taxonomy] = []
     /// Items left out of this build and why, for the summary line.
     public var skipped: SkippedItems
     /// Each item's views, likes and comments (zero when nothing is known).

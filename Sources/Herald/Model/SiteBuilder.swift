@@ -95,7 +95,7 @@ public enum SiteBuilder {
                     allItems: everyLanguagesItems ?? allItems, config: config, rules: rules)
             },
             { [items] () -> Terms in
-                Self.terms(of: items, ids: ids, newestFirst: newestFirst, layout: layout, declared: config.categories)
+                Self.terms(of: items, ids: ids, newestFirst: newestFirst, layout: layout, config: config)
             })
         problems.append(contentsOf: terms.problems.all)
         var warnings = terms.warnings
@@ -113,7 +113,7 @@ public enum SiteBuilder {
                 upcomingOccurrences: lists.upcomingOccurrences, pastOccurrences: lists.pastOccurrences,
                 pages: lists.pages, featured: lists.featured,
                 categories: terms.categories, tags: terms.tags, categoriesOfItem: terms.categoriesOfItem,
-                tagsOfItem: terms.tagsOfItem, skipped: skipped,
+                tagsOfItem: terms.tagsOfItem, taxonomies: terms.taxonomies, skipped: skipped,
                 popularity: lists.popularity, trending: lists.trending, trendingScore: lists.scores,
                 warnings: warnings.all, paths: paths, sections: sections,
                 layout: layout))
@@ -165,16 +165,20 @@ public enum SiteBuilder {
     /// half of the model that `build` makes on a core of its own, beside the lists.
     private static func terms(
         of items: [ContentItem], ids: [ItemID], newestFirst: (ItemID, ItemID) -> Bool, layout: URLLayout,
-        declared: [CategoryDeclaration]
+        config: SiteConfig
     ) -> Terms {
         let dated = ids.sorted(by: newestFirst)
         var (problems, warnings) = (DiagnosticList(), DiagnosticList())
         let (categories, categoriesOfItem) = fileIntoCategories(
-            items, newestFirst: dated, layout: layout, declared: declared, problems: &problems, warnings: &warnings)
-        let (tags, tagsOfItem) = fileIntoTags(items, newestFirst: dated, warnings: &warnings)
+            items, newestFirst: dated, layout: layout, declared: config.categories, problems: &problems,
+            warnings: &warnings)
+        let (tags, tagsOfItem) = fileIntoTerms(
+            items, newestFirst: dated, kind: "tag", segment: "tags", references: \.tags, warnings: &warnings)
+        let taxonomies = taxonomies(
+            of: items, newestFirst: dated, declared: config.taxonomies, warnings: &warnings)
         return Terms(
             categories: categories, categoriesOfItem: categoriesOfItem, tags: tags, tagsOfItem: tagsOfItem,
-            problems: problems, warnings: warnings)
+            taxonomies: taxonomies, problems: problems, warnings: warnings)
     }
 
     /// The site's lists of items, in their orders, with popularity and trending.
@@ -188,12 +192,13 @@ public enum SiteBuilder {
         var warnings: DiagnosticList
     }
 
-    /// The site's categories and tags, with the problems found filing items under them.
+    /// The site's categories, tags and own taxonomies, with the problems found filing items under them.
     private struct Terms: Sendable {
         var categories: [Category]
         var categoriesOfItem: [[Int]]
-        var tags: [Tag]
+        var tags: [Term]
         var tagsOfItem: [[Int]]
+        var taxonomies: [Taxonomy]
         var problems: DiagnosticList
         var warnings: DiagnosticList
     }
@@ -328,56 +333,5 @@ public enum SiteBuilder {
                 }
             }
         }
-    }
-
-    /// Groups items by tag; spellings that give the same slug are one tag, named as first written.
-    /// A tag with nothing to make a URL from is left out, and tags whose different names give one
-    /// URL (`C++`, `C#`) are merged; both draw a warning (`AI` and `ai` are simply one tag).
-    private static func fileIntoTags(
-        _ items: [ContentItem], newestFirst: [ItemID], warnings: inout DiagnosticList
-    ) -> ([Tag], [[Int]]) {
-        var slugsOfItem = Array(repeating: [String](), count: items.count)
-        var nameOfSlug: [String: String] = [:]
-        var itemsOfSlug: [String: [ItemID]] = [:]
-        var warned = Set<String>()
-        // A site's few hundred tags are named thousands of times; a slug is made once per name
-        // (Slug.make normalises Unicode: 20 ms of the site model, made per mention).
-        var slugOfName: [String: String] = [:]
-        for id in items.indices {
-            for reference in items[id].tags {
-                let slug =
-                    slugOfName[reference.name]
-                    ?? {
-                        let made = Slug.make(from: reference.name)
-                        slugOfName[reference.name] = made
-                        return made
-                    }()
-                if slug.isEmpty {
-                    warnings.warning(
-                        items[id].sourcePath, reference.line,
-                        "tag '\(reference.name)' has no letters or digits to make a URL from, so it is left out")
-                    continue
-                }
-                if let first = nameOfSlug[slug], first != reference.name,
-                    first.lowercased() != reference.name.lowercased(), warned.insert(reference.name).inserted
-                {
-                    warnings.warning(
-                        items[id].sourcePath, reference.line,
-                        "tag '\(reference.name)' has the same URL /tags/\(slug)/ as tag '\(first)', so they are shown as one tag"
-                    )
-                }
-                guard !slugsOfItem[id].contains(slug) else { continue }
-                slugsOfItem[id].append(slug)
-                if nameOfSlug[slug] == nil { nameOfSlug[slug] = reference.name }
-            }
-        }
-        for id in newestFirst {
-            for slug in slugsOfItem[id] { itemsOfSlug[slug, default: []].append(id) }
-        }
-        let tags = itemsOfSlug.map { Tag(slug: $0.key, name: nameOfSlug[$0.key]!, items: $0.value) }
-            .sorted { $0.items.count != $1.items.count ? $0.items.count > $1.items.count : $0.slug < $1.slug }
-        let indexOfSlug = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($0.element.slug, $0.offset) })
-        // An item kept out of lists keeps the tags that listed items give a page.
-        return (tags, slugsOfItem.map { $0.compactMap { indexOfSlug[$0] } })
     }
 }

@@ -22,6 +22,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var home: HomeOptions
     /// The categories declared in `site.yml`, in display order.
     public var categories: [CategoryDeclaration]
+    /// The site's own taxonomies beyond categories and tags (`taxonomies:`), in the order declared.
+    public var taxonomies: [TaxonomyDeclaration] = []
     /// How trending is scored.
     public var trending = TrendingOptions()
     /// What feeds carry.

@@ -198,6 +198,13 @@ public struct URLLayout: Sendable, Equatable {
     /// A tag's page: `tags/<slug>/`.
     public func tagPath(_ slug: String) -> String { root + "tags/\(slug)/" }
 
+    /// A taxonomy's list of terms: `topics/`.
+    public func taxonomyPath(_ taxonomy: TaxonomyDeclaration) -> String { root + taxonomy.segment + "/" }
+    /// A term's page: `topics/<slug>/`.
+    public func termPath(_ taxonomy: TaxonomyDeclaration, _ slug: String) -> String {
+        taxonomyPath(taxonomy) + slug + "/"
+    }
+
     /// The feeds of a folder (`homePath` for the whole site).
     public static func rssPath(_ folder: String) -> String { folder + "feed.xml" }
     public static func atomPath(_ folder: String) -> String { folder + "atom.xml" }
@@ -206,6 +213,10 @@ public struct URLLayout: Sendable, Equatable {
     /// The site's calendar of every event, and a category's.
     public var eventsCalendarPath: String { root + "events.ics" }
     public func categoryCalendarPath(_ slug: String) -> String { categoryPath(slug) + "events.ics" }
+    /// A term's calendar: `topics/<slug>/events.ics`.
+    public func termCalendarPath(_ taxonomy: TaxonomyDeclaration, _ slug: String) -> String {
+        termPath(taxonomy, slug) + "events.ics"
+    }
 
     /// The search index the search page reads: `search/index.json`.
     public var searchIndexPath: String { root + "search/index.json" }
@@ -220,6 +231,17 @@ public struct URLLayout: Sendable, Equatable {
     /// A category's API pages: `api/categories/<slug>.json`, then `…/<slug>/page/2.json`.
     public func apiCategoryPath(_ slug: String, page: Int) -> String {
         apiFolder + (page <= 1 ? "categories/\(slug).json" : "categories/\(slug)/page/\(page).json")
+    }
+
+    /// A taxonomy's terms in the API: `api/taxonomies/topics.json`. Under a folder of their own,
+    /// so that no taxonomy's address can be one of the API's other documents (`api/home.json`).
+    public func apiTaxonomyPath(_ taxonomy: TaxonomyDeclaration) -> String {
+        apiFolder + "taxonomies/\(taxonomy.segment).json"
+    }
+    /// A term's API pages: `api/taxonomies/topics/<slug>.json`, then `…/<slug>/page/2.json`.
+    public func apiTermPath(_ taxonomy: TaxonomyDeclaration, _ slug: String, page: Int) -> String {
+        let folder = apiFolder + "taxonomies/\(taxonomy.segment)/"
+        return folder + (page <= 1 ? "\(slug).json" : "\(slug)/page/\(page).json")
     }
 
     // MARK: Search engines

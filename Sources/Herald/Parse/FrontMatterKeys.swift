@@ -146,6 +146,20 @@ public enum FrontMatterKeys {
 
         /// The key as written for a Herald key (or the Herald key itself, when absent).
         subscript(_ key: String) -> String { written[key] ?? key }
+
+        /// The key each of the site's own taxonomies is written under, by their names (nil where
+        /// absent), taking those keys out of `unknown`: they are read, not kept as params. A
+        /// taxonomy named like a key Herald reads (`authors`) shares that key's value.
+        mutating func claim(taxonomies names: [String]) -> [String?] {
+            names.map { name in
+                if let key = FrontMatterKeys.key(for: name) { return self[key] }
+                guard
+                    let index = unknown.firstIndex(where: { $0.key == name })
+                        ?? unknown.firstIndex(where: { $0.key.lowercased() == name.lowercased() })
+                else { return nil }
+                return unknown.remove(at: index).key
+            }
+        }
     }
 
     /// Resolves the written keys of a front matter (`keys` in the order written, with lines).

@@ -13,6 +13,8 @@ public struct ItemParser: Sendable {
     let layoutOfLanguage: [String: URLLayout]
     /// Of a multilingual site, each language's default author, by code (`languages: … author:`).
     let authorOfLanguage: [String: String]
+    /// The names of the site's own taxonomies, whose front matter keys name an item's terms.
+    let taxonomyNames: [String]
     /// Times the Markdown of each file, for `--timings`.
     var partClock = PartClock(enabled: false)
 
@@ -21,6 +23,7 @@ public struct ItemParser: Sendable {
         self.config = config
         self.markdown = MarkdownRenderer(options: config.markdown, basePath: config.basePath)
         self.urlLayout = config.layout
+        taxonomyNames = config.taxonomies.map(\.name)
         layoutOfLanguage =
             config.languages.count > 1
             ? Dictionary(
@@ -106,14 +109,15 @@ public struct ItemParser: Sendable {
         case .failure(let diagnostic): return Outcome(item: nil, diagnostics: [diagnostic])
         }
         var fields = source.fields
-        let keys = FrontMatterKeys.spelling(of: fields.keys, path: path)
+        var keys = FrontMatterKeys.spelling(of: fields.keys, path: path)
+        let taxonomyKeys = keys.claim(taxonomies: taxonomyNames)
         fields.problems.append(contentsOf: keys.conflicts)
-        Self.warnAboutUnknownKeys(keys, in: &fields, path: path)
+        Self.warnAboutUnknownKeys(keys, in: &fields, taxonomies: taxonomyNames, path: path)
         if content.role == .section { return parseSection(&fields, keys: keys, body: source.body, path: path) }
         if let reason = notAPage(&fields, keys: keys) {
             return Outcome(item: nil, diagnostics: fields.problems.all, notPage: reason)
         }
-        guard var item = readItem(&fields, keys: keys, content: content) else {
+        guard var item = readItem(&fields, keys: keys, taxonomyKeys: taxonomyKeys, content: content) else {
             return Outcome(item: nil, diagnostics: fields.problems.all)
         }
         let urlLayout = layoutOfLanguage[item.language] ?? self.urlLayout
@@ -128,11 +132,15 @@ public struct ItemParser: Sendable {
 
     /// Warns of each key Herald does not read that looks like one it does (a slip, `strat:`), or
     /// that holds several keys run together with commas; other unknown keys are kept as params.
+    /// The site's own taxonomies are keys it reads too (`topic:` for `topics:`).
     private static func warnAboutUnknownKeys(
-        _ keys: FrontMatterKeys.Spelling, in fields: inout YAMLReader, path: String
+        _ keys: FrontMatterKeys.Spelling, in fields: inout YAMLReader, taxonomies: [String], path: String
     ) {
         for (key, line) in keys.unknown {
-            let known = FrontMatterKeys.suggestions(for: key)
+            var known = FrontMatterKeys.suggestions(for: key)
+            if known.isEmpty, !taxonomies.isEmpty {
+                known = taxonomies.filter { SiteConfigParser.editDistance($0.lowercased(), key.lowercased()) == 1 }
+            }
             if let split = fields.commaSplit(key, place: "") {
                 if let split { fields.problems.warning(path, line, split) }
             } else if !known.isEmpty {
@@ -179,7 +187,7 @@ public struct ItemParser: Sendable {
 
     /// The item the front matter describes (its body not yet rendered), or nil when it has errors.
     private func readItem(
-        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, content: ContentSource
+        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, taxonomyKeys: [String?], content: ContentSource
     ) -> ContentItem? {
         let (path, kind) = (content.path, content.kind)
         // By scalars, as the file system reads a path (PathText): splitting by Characters was
@@ -193,6 +201,7 @@ public struct ItemParser: Sendable {
         let fileDate = Slug.datePrefix(of: nameForSlug)
         let dates = readDates(&fields, keys: keys, kind: kind, zone: zone, fileDate: fileDate, path: path)
         let (categories, tags) = readCategoriesAndTags(&fields, keys: keys, path: path)
+        let terms = readTaxonomyTerms(&fields, written: taxonomyKeys, path: path)
         let (featured, weight, draft) = (
             fields.bool(keys["featured"]) ?? false, fields.int(keys["weight"]), fields.bool(keys["draft"]) ?? false
         )
@@ -223,7 +232,7 @@ public struct ItemParser: Sendable {
         item.titleLine = fields.line(ofKey: keys["title"])
         item.dateLine = fields.line(ofKey: dates.publishDate != nil ? keys["publishDate"] : keys["date"])
         item.bundle = content.bundle
-        (item.params, item.toc) = (params, toc)
+        (item.params, item.toc, item.terms) = (params, toc, terms)
         if let language = content.language {
             item.language = language
             item.translationKey = translationKey.map { "key:" + $0 } ?? content.pathWithoutLanguage ?? path

@@ -232,6 +232,11 @@ enum LanguagesParser {
             }
             return category
         }
+        config.taxonomies = site.taxonomies.map { taxonomy in
+            var taxonomy = taxonomy
+            taxonomy.title = taxonomy.title(in: language.code)
+            return taxonomy
+        }
         return config
     }
 }

@@ -3,7 +3,7 @@ import Yams
 
 /// The top-level keys of site.yml, each declared once, in the order they are read: a key read
 /// after another may use what that one set (`languages` uses `defaultInSubfolder` and
-/// `categories`). Their defaults are `SiteConfig`'s.
+/// `categories`, and `taxonomies` the languages). Their defaults are `SiteConfig`'s.
 extension SiteConfigParser {
     static var keys: [SiteConfigKey<SiteConfig>] {
         [
@@ -23,7 +23,7 @@ extension SiteConfigParser {
             .section("images", \.images, imageKeys), socialCardsKey,
             .flag("defaultInSubfolder", \.defaultLanguageInSubfolder),
             .flag("translationsInFolders", \.translationsInFolders),
-            languagesKey, languageKey,
+            languagesKey, languageKey, taxonomiesKey,
             SiteConfigKey("publish", nested: SiteConfigKey.paths(of: publishTargetKeys)) { reader, place, config in
                 config.publish = readPublishTargets(&reader, place)
             },

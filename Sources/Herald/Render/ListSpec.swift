@@ -15,6 +15,8 @@ struct ListSpec {
     var pageSize: Int? = nil
     /// The list's own feeds, for `<link rel="alternate">`.
     var feeds: [FeedLink] = []
+    /// A term's list: its taxonomy, as a link to the list of its terms.
+    var taxonomy: LinkView? = nil
     /// Each entry's date for `lastmod`, when not the cards' publication dates.
     var lastModified: [Date?]? = nil
 }

@@ -91,6 +91,8 @@ struct PagePlanner {
     var owners: [String: String] = [:]
     var categoryViews: [TermView] = []
     var tagViews: [TermView] = []
+    /// Each of the site's own taxonomies' terms as links (`Site.taxonomies`, in that order).
+    var termViews: [[TermView]] = []
     var itemViews: [ItemView] = []
     var siteView: SiteView!
     /// How this site's cards are made, once `siteView` and `renderTheme` are.
@@ -136,6 +138,7 @@ struct PagePlanner {
         let listed =
             [site.news.count, site.upcomingOccurrences.count, site.pastOccurrences.count, site.trending.count]
             + site.categories.map(\.items.count) + site.tags.map(\.items.count)
+            + site.taxonomies.flatMap { $0.terms.map(\.items.count) }
         let pages =
             site.items.count + listed.reduce(0) { $0 + $1 / pageSize + 1 }
             + (site.upcomingOccurrences.count + site.pastOccurrences.count) / 8 + 64
@@ -176,6 +179,7 @@ struct PagePlanner {
                 ListSpec(kind: .tag, title: "#" + tag.name, basePath: site.layout.tagPath(tag.slug), section: "tags"),
                 items: tag.items)
         }
+        planTaxonomies()
         let notFound = PageMeta(
             title: text("notFoundTitle"), description: "", url: urls.path(site.layout.notFoundPath),
             permalink: urls.absolute(site.layout.notFoundPath), image: nil, type: .notFound, section: nil)
@@ -209,6 +213,14 @@ struct PagePlanner {
                 name: $0.name, slug: $0.slug, url: urls.path(site.layout.tagPath($0.slug)), count: $0.items.count,
                 countText: countText($0.items),
                 description: nil, color: nil, icon: nil)
+        }
+        termViews = site.taxonomies.map { taxonomy in
+            taxonomy.terms.map {
+                let path = site.layout.termPath(taxonomy.declaration, $0.slug)
+                return TermView(
+                    name: $0.name, slug: $0.slug, url: urls.path(path), count: $0.items.count,
+                    countText: countText($0.items), description: nil, color: nil, icon: nil)
+            }
         }
         // Every page shows the categories site.yml declares and the first few of the others: every
         // category has a page, so showing all of them on each made the output grow with their square.
@@ -334,6 +346,7 @@ struct PagePlanner {
                 featured: featured, content: "", event: eventView, jsonLD: nil,
                 published: kind == .page ? nil : facts[id].published))
         view.setBody(body, dates: dates)
+        if !site.taxonomies.isEmpty { view.setTaxonomies(itemTerms(id)) }
         // Not `.map(link)`: a method given as a closure copied the whole planner, each time.
         if neighbours.previous != nil || neighbours.next != nil {
             var (previous, next): (LinkView?, LinkView?) = (nil, nil)
@@ -527,7 +540,7 @@ struct PagePlanner {
         let list = ListView(
             kind: kind, title: title, description: description, color: spec.color, icon: spec.icon, items: views,
             pager: pager,
-            sections: sections, calendarURL: calendarURL)
+            sections: sections, calendarURL: calendarURL, taxonomy: spec.taxonomy)
         let pageTitle = slice.number > 1 ? "\(title) · \(slice.number)/\(slice.totalPages)" : title
         var page = context(
             PageMeta(
@@ -543,12 +556,15 @@ struct PagePlanner {
             lastModified: modified)
     }
 
-    mutating func planTerms(kind: TermsKind, title: String, terms: [TermView], basePath: String, section: String? = nil)
-    {
+    mutating func planTerms(
+        kind: TermsKind, title: String, terms: [TermView], basePath: String, section: String? = nil,
+        owner: String? = nil
+    ) {
         let type: PageType =
             switch kind {
             case .categories: .categories
             case .tags: .tags
+            case .taxonomy: .taxonomy
             case .months: .months
             }
         var page = context(
@@ -559,6 +575,6 @@ struct PagePlanner {
         add(
             PageJob(
                 path: URLLayout.pageFile(basePath), template: ThemeTemplate.terms.rawValue, context: page,
-                lastModified: newest(site.items.indices)), owner: "the list of \(kind.rawValue)")
+                lastModified: newest(site.items.indices)), owner: owner ?? "the list of \(kind.rawValue)")
     }
 }

@@ -38,7 +38,7 @@ enum FilledPage {
         number: 1, total: 2, previous: "/", next: "/", links: [PagerLink(number: 1, url: "/", current: true)])
     static let list = ListView(
         kind: .news, title: "t", description: "d", color: "c", icon: "i", items: [item], pager: pager,
-        sections: [ListSection(title: "t", items: [item])], calendarURL: "/")
+        sections: [ListSection(title: "t", items: [item])], calendarURL: "/", taxonomy: LinkView(title: "t", url: "/"))
     static let day = CalendarDayView(day: 1, inMonth: true, count: 1, anchor: "a", today: true, label: "l")
     static let calendar = CalendarMonthView(
         title: "t", weekdays: ["w"], weeks: [[day]],

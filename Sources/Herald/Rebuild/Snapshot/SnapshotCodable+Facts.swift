@@ -14,6 +14,7 @@ extension ItemFacts: SnapshotCodable {
         output.write(dated)
         output.write(categories)
         output.write(tags)
+        output.write(taxonomies)
         output.write(readingMinutes)
         output.write(event)
     }
@@ -29,7 +30,8 @@ extension ItemFacts: SnapshotCodable {
             id: id, kind: try input.next(), title: title, permalink: permalink, apiURL: apiURL, apiPath: apiPath,
             summaryText: summaryText, summaryHTML: summaryHTML, image: try input.next(), authors: try input.next(),
             author: try input.next(), updated: try input.next(), published: try input.next(), dated: try input.next(),
-            categories: try input.next(), tags: try input.next(), readingMinutes: try input.next(),
+            categories: try input.next(), tags: try input.next(), taxonomies: try input.next(),
+            readingMinutes: try input.next(),
             event: try input.next())
     }
 }
@@ -87,14 +89,45 @@ extension Category: SnapshotCodable {
     }
 }
 
-/// A tag as an item's facts name it, without its items (see `Category`'s form).
-extension Tag: SnapshotCodable {
+/// A tag or term as an item's facts name it, without its items (see `Category`'s form).
+extension Term: SnapshotCodable {
     func write(to output: inout SnapshotWriter) {
         output.write(slug)
         output.write(name)
     }
 
     init(from input: SnapshotReader) throws { self.init(slug: try input.next(), name: try input.next(), items: []) }
+}
+
+extension APIItemTerms: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        output.write(byTaxonomy.map(\.name))
+        output.write(byTaxonomy.map(\.terms))
+    }
+
+    init(from input: SnapshotReader) throws {
+        let (names, terms): ([String], [[APITerm]]) = (try input.next(), try input.next())
+        guard names.count == terms.count else {
+            throw SnapshotReader.Corrupt(description: "\(names.count) taxonomies with \(terms.count) lists of terms")
+        }
+        self.init(byTaxonomy: Array(zip(names, terms)))
+    }
+}
+
+extension APITerm: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        output.write(slug)
+        output.write(name)
+        output.write(count)
+        output.write(url)
+        output.write(api)
+    }
+
+    init(from input: SnapshotReader) throws {
+        self.init(
+            slug: try input.next(), name: try input.next(), count: try input.next(), url: try input.next(),
+            api: try input.next())
+    }
 }
 
 extension FeedChannel: SnapshotCodable {

@@ -26,6 +26,7 @@ extension ContentItem: SnapshotCodable {
         output.write(listed)
         output.write(params)
         output.write(toc)
+        output.write(terms)
     }
 
     /// The fields before the body, in the order they are declared.
@@ -66,7 +67,7 @@ extension ContentItem: SnapshotCodable {
             updated: try input.next(), aliases: try input.next(), fixedPath: try input.next(), bundle: try input.next(),
             language: try input.next(), translationKey: try input.next(), translationKeyLine: try input.next(),
             contentLinks: try input.next(), bodyImages: try input.next(), listed: try input.next(),
-            params: try input.next(), toc: try input.next())
+            params: try input.next(), toc: try input.next(), terms: try input.next())
     }
 }
 

@@ -129,6 +129,7 @@ extension ListView: SnapshotCodable {
         output.write(pager)
         output.write(sections)
         output.write(calendarURL)
+        output.write(taxonomy)
     }
 
     init(from input: SnapshotReader) throws {
@@ -141,7 +142,8 @@ extension ListView: SnapshotCodable {
             items: try input.next(),
             pager: try input.next(),
             sections: try input.next(),
-            calendarURL: try input.next())
+            calendarURL: try input.next(),
+            taxonomy: try input.next())
     }
 }
 

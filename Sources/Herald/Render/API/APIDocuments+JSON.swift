@@ -19,6 +19,7 @@ extension APIItem: JSONWritable {
             json.field("readingMinutes", readingMinutes)
             json.field("summary", summary)
             json.field("tags", tags)
+            json.field("taxonomies", taxonomies)
             json.field("title", title)
             json.field("updated", updated)
             json.field("url", url)
@@ -112,6 +113,61 @@ extension APITag: JSONWritable {
         json.object { json in
             json.field("name", name)
             json.field("slug", slug)
+        }
+    }
+}
+
+extension APITaxonomy: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.object { json in
+            json.field("api", api)
+            json.field("name", name)
+            json.field("title", title)
+            json.field("url", url)
+        }
+    }
+}
+
+extension APITerm: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.object { json in
+            json.field("api", api)
+            json.field("count", count)
+            json.field("name", name)
+            json.field("slug", slug)
+            json.field("url", url)
+        }
+    }
+}
+
+extension APITaxonomyTerms: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.object { json in
+            json.field("taxonomy", taxonomy)
+            json.field("terms", terms)
+        }
+    }
+}
+
+extension APITermPage: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.object { json in
+            json.field("items", items)
+            json.field("page", page)
+            json.field("taxonomy", taxonomy)
+            json.field("term", term)
+        }
+    }
+}
+
+extension APIItemTerms: JSONWritable {
+    /// Keys sorted, as every other object's are.
+    func writeJSON(to json: inout JSONWriter) {
+        json.object { json in
+            for (name, terms) in byTaxonomy.sorted(by: { $0.name < $1.name }) {
+                json.key(named: name)
+                json.array(terms) { $0.value($1) }
+            }
         }
     }
 }

@@ -124,6 +124,69 @@ struct APITag: Encodable, Sendable, Hashable {
     var name: String
 }
 
+/// One of the site's own taxonomies, as the API names it.
+struct APITaxonomy: Encodable, Sendable, Hashable {
+    /// Its name in site.yml and front matter (`topics`).
+    var name: String
+    var title: String
+    /// Its list of terms, as a page and as a document.
+    var url: String
+    var api: String
+}
+
+/// A term of one of the site's own taxonomies: in its taxonomy's document with its count, and
+/// named by an item (`count` nil) with its links.
+struct APITerm: Encodable, Sendable, Hashable {
+    var slug: String
+    var name: String
+    var count: Int?
+    var url: String
+    var api: String
+}
+
+/// `api/taxonomies/<segment>.json`: a taxonomy's terms, most used first.
+struct APITaxonomyTerms: Encodable, Sendable, Hashable {
+    var taxonomy: APITaxonomy
+    var terms: [APITerm]
+}
+
+/// `api/taxonomies/<segment>/<slug>.json` and its later pages: a term's items.
+struct APITermPage: Encodable, Sendable, Hashable {
+    var taxonomy: APITaxonomy
+    var term: APITerm
+    var items: [APICard]
+    var page: APIPage
+}
+
+/// An item's terms, by taxonomy name: each of the site's own taxonomies, with none as `[]`.
+struct APIItemTerms: Encodable, Sendable, Hashable {
+    var byTaxonomy: [(name: String, terms: [APITerm])]
+
+    /// A taxonomy's name as a key.
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for (name, terms) in byTaxonomy { try container.encode(terms, forKey: Key(stringValue: name)) }
+    }
+
+    static func == (a: APIItemTerms, b: APIItemTerms) -> Bool {
+        a.byTaxonomy.elementsEqual(b.byTaxonomy) { $0.name == $1.name && $0.terms == $1.terms }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        for (name, terms) in byTaxonomy {
+            hasher.combine(name)
+            hasher.combine(terms)
+        }
+    }
+}
+
 /// Links between the pages of a paged list.
 struct APIPage: Encodable, Sendable, Hashable {
     var number: Int
@@ -195,6 +258,8 @@ struct APIItem: Encodable, Sendable, Hashable {
     var category: APICategoryRef?
     var categories: [APICategoryRef]
     var tags: [APITag]
+    /// Its terms in the site's own taxonomies; absent on a site that declares none.
+    var taxonomies: APIItemTerms?
     var readingMinutes: Int
     var url: String
     var api: String

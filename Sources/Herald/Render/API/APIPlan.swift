@@ -1,6 +1,7 @@
 import Foundation
 
-/// The static JSON API's documents: home, trending, categories (paged like the HTML) and one per item.
+/// The static JSON API's documents: home, trending, categories and the terms of the site's own
+/// taxonomies (paged like the HTML), and one per item.
 enum APIPlan {
     static func files(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [GeneratedFile] {
         let cards = self.cards(site: site, facts: facts)
@@ -21,6 +22,7 @@ enum APIPlan {
         }
         var files = indexFiles(site: site, urls: urls, cards: cards, categories: categories, trending: trending)
         appendCategoryPages(to: &files, site: site, urls: urls, cards: cards, categories: categories)
+        appendTaxonomyDocuments(to: &files, site: site, urls: urls, cards: cards)
         appendItemDocuments(to: &files, site: site, facts: facts, cards: cards)
         return files
     }
@@ -111,6 +113,47 @@ enum APIPlan {
         }
     }
 
+    /// Each of the site's own taxonomies' terms, and each term's items, paged as its HTML pages are.
+    private static func appendTaxonomyDocuments(
+        to files: inout [GeneratedFile], site: Site, urls: SiteURLs, cards: [APICard]
+    ) {
+        for taxonomy in site.taxonomies {
+            let declaration = taxonomy.declaration
+            let info = APITaxonomy(
+                name: declaration.name, title: declaration.title,
+                url: urls.absolute(site.layout.taxonomyPath(declaration)),
+                api: urls.absolute(site.layout.apiTaxonomyPath(declaration)))
+            let terms = taxonomy.terms.map { term in
+                APITerm(
+                    slug: term.slug, name: term.name, count: term.items.count,
+                    url: urls.absolute(site.layout.termPath(declaration, term.slug)),
+                    api: urls.absolute(site.layout.apiTermPath(declaration, term.slug, page: 1)))
+            }
+            files.append(
+                GeneratedFile(
+                    path: site.layout.apiTaxonomyPath(declaration), owner: "the JSON API",
+                    make: { JSONOutput.write(APITaxonomyTerms(taxonomy: info, terms: terms)) }
+                ).readingBodies())
+            for (term, ref) in zip(taxonomy.terms, terms) {
+                let slices = Pagination.paginate(
+                    term.items, pageSize: site.config.pageSize,
+                    basePath: site.layout.apiTermPath(declaration, term.slug, page: 1),
+                    pathOfPage: { site.layout.apiTermPath(declaration, term.slug, page: $0) })
+                for slice in slices {
+                    let page = APIPage(
+                        number: slice.number, total: slice.totalPages,
+                        previous: slice.previousPath.map(urls.absolute), next: slice.nextPath.map(urls.absolute))
+                    let items = slice.elements.map { cards[$0] }
+                    files.append(
+                        GeneratedFile(
+                            path: slice.path, owner: "the JSON API",
+                            make: { JSONOutput.write(APITermPage(taxonomy: info, term: ref, items: items, page: page)) }
+                        ).readingBodies())
+                }
+            }
+        }
+    }
+
     /// One document per item, with its whole text. An item shown untranslated from another
     /// language has its document in that language's API.
     private static func appendItemDocuments(
@@ -135,7 +178,8 @@ enum APIPlan {
                     contentHTML: html, image: card.image,
                     date: card.date, updated: inputs.updated, author: card.author, authors: inputs.authors,
                     category: card.category, categories: inputs.categories,
-                    tags: inputs.tags, readingMinutes: inputs.readingMinutes, url: card.url, api: card.api,
+                    tags: inputs.tags, taxonomies: inputs.taxonomies, readingMinutes: inputs.readingMinutes,
+                    url: card.url, api: card.api,
                     event: card.event), capacity: html.utf8.count + 4096)
         }
     }
@@ -149,6 +193,7 @@ enum APIPlan {
         var html: String
         var categories: [APICategoryRef]
         var tags: [APITag]
+        var taxonomies: APIItemTerms?
         var readingMinutes: Int
         var authors: [String]
         var updated: String?
@@ -160,6 +205,7 @@ enum APIPlan {
             self.html = html
             categories = fact.categories.map(APICategoryRef.init)
             tags = fact.tags.map { APITag(slug: $0.slug, name: $0.name) }
+            taxonomies = fact.taxonomies
             readingMinutes = fact.readingMinutes
             authors = fact.authors
             updated = fact.updated.map { TimestampFormat.rfc3339($0, in: zone) }

@@ -113,6 +113,21 @@ struct JSONWriter {
         }
     }
 
+    /// Starts an object's field whose key is data, not source (a taxonomy's name): escaped as a
+    /// string is. The caller writes such keys in sorted order, as `JSONEncoder` would.
+    mutating func key(named name: String) {
+        startElement()
+        #if DEBUG
+            lastKey = nil
+        #endif
+        JSONByteOutput.appendString(name, to: &bytes)
+        if pretty {
+            bytes.append(contentsOf: [0x20, 0x3A, 0x20])
+        } else {
+            bytes.append(0x3A)
+        }
+    }
+
     // MARK: Values
 
     mutating func value(_ string: String) { JSONByteOutput.appendString(string, to: &bytes) }

@@ -342,6 +342,18 @@ enum ICalendarPlan {
                     }
                 ).readingBodies().large())
         }
+        for taxonomy in site.taxonomies {
+            for term in taxonomy.terms {
+                let own = term.items.filter { site.items[$0].event != nil }.sorted()
+                guard !own.isEmpty else { continue }
+                files.append(
+                    GeneratedFile(
+                        path: site.layout.termCalendarPath(taxonomy.declaration, term.slug),
+                        owner: "the calendar of \(taxonomy.declaration.name) '\(term.name)'",
+                        make: { writer.calendar(name: "\(term.name) · \(site.config.title)", events: own) }
+                    ).readingBodies().large())
+            }
+        }
         for id in site.items.indices where site.items[id].event != nil && !site.isBorrowed(id) {
             // An event's own file reads only its item, its facts and the site's settings.
             let inputs = EventFileInputs(

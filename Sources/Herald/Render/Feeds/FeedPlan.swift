@@ -12,7 +12,8 @@ struct FeedChannel: Sendable, Equatable {
     var items: [ItemID]
 }
 
-/// The site's feeds (RSS 2.0, Atom 1.0, JSON Feed 1.1) and the same three for each category.
+/// The site's feeds (RSS 2.0, Atom 1.0, JSON Feed 1.1) and the same three for each category and
+/// each term of the site's own taxonomies.
 /// An entry names the first few of its item's categories and tags
 /// (`LimitOptions.termsShownInLists`): each category's feeds list the item, so naming all of them
 /// made the feeds grow with the square of one item's categories.
@@ -45,7 +46,7 @@ enum FeedPlan {
         }
     }
 
-    /// The site's channel and each category's, with their newest entries.
+    /// The site's channel and each category's and term's, with their newest entries.
     static func channels(site: Site, urls: SiteURLs, facts: [ItemFacts]) -> [FeedChannel] {
         let limit = site.config.feeds.limit
         // Feeds list news and events by publication date, newest first.
@@ -60,15 +61,25 @@ enum FeedPlan {
                 homeURL: urls.absolute(site.layout.homePath), folder: site.layout.homePath,
                 items: Array(everything.prefix(limit)))
         ]
+        func channel(name: String, description: String?, folder: String, items: [ItemID]) -> FeedChannel {
+            let items = items.filter { site.items[$0].kind != .page }.sorted(by: newestFirst)
+            return FeedChannel(
+                title: "\(name) · \(site.config.title)", description: description ?? site.config.description,
+                homeURL: urls.absolute(folder), folder: folder, items: Array(items.prefix(limit)))
+        }
         for category in site.categories {
-            let items = category.items.filter { site.items[$0].kind != .page }.sorted(by: newestFirst)
             channels.append(
-                FeedChannel(
-                    title: "\(category.name) · \(site.config.title)",
-                    description: category.description ?? site.config.description,
-                    homeURL: urls.absolute(site.layout.categoryPath(category.slug)),
-                    folder: site.layout.categoryPath(category.slug),
-                    items: Array(items.prefix(limit))))
+                channel(
+                    name: category.name, description: category.description,
+                    folder: site.layout.categoryPath(category.slug), items: category.items))
+        }
+        for taxonomy in site.taxonomies {
+            for term in taxonomy.terms {
+                channels.append(
+                    channel(
+                        name: term.name, description: nil,
+                        folder: site.layout.termPath(taxonomy.declaration, term.slug), items: term.items))
+            }
         }
         return channels
     }

@@ -118,6 +118,10 @@ extension ItemView {
                 $0.shown($0.storage.fields.tags)
             },
             TemplateField(
+                "taxonomies", .list(.view { ItemTermsView.fields.description }),
+                "its terms in each of the site's own taxonomies (site.yml `taxonomies:`) that it names any of, in site.yml's order; all of them on its own page, the first \(LimitOptions.termsShownInLists) of each wherever a list shows it"
+            ) { view in view.storage.fields.taxonomies.map { $0.shown(all: view.showsAllTerms) }.templateValue },
+            TemplateField(
                 "moreCategories", .view { MoreTermsView.fields.description },
                 "in a list, when `categories` leaves some out"
             ) { $0.showsAllTerms ? .absent : present($0.storage.fields.moreCategories) },
@@ -201,6 +205,7 @@ extension ItemViewFields: SnapshotCodable {
         output.write(published)
         output.write(otherLanguage)
         output.write(neighbours)
+        output.write(taxonomies)
     }
 
     init(from input: SnapshotReader) throws {
@@ -234,7 +239,8 @@ extension ItemViewFields: SnapshotCodable {
             card: try input.next(),
             published: try input.next(),
             otherLanguage: try input.next(),
-            neighbours: try input.next())
+            neighbours: try input.next(),
+            taxonomies: try input.next())
     }
 }
 
@@ -303,12 +309,20 @@ struct ItemViewFields: Sendable, Equatable {
     var otherLanguage: LanguageLinkView? = nil
     /// The item before it and the one after, in date order in its section (`Neighbours`).
     var neighbours: NeighboursView? = nil
+    /// Its terms in each of the site's own taxonomies that it names any of.
+    var taxonomies: [ItemTermsView] = []
 }
 
 extension ItemView {
     /// Marks the item as shown untranslated from another language (`otherLanguage`).
     mutating func setOtherLanguage(_ language: LanguageLinkView) {
         change { $0.otherLanguage = language }
+    }
+
+    /// Gives the item its terms in the site's own taxonomies.
+    mutating func setTaxonomies(_ taxonomies: [ItemTermsView]) {
+        guard !taxonomies.isEmpty else { return }
+        change { $0.taxonomies = taxonomies }
     }
 
     /// Links the item to its neighbours in date order (`Neighbours`).

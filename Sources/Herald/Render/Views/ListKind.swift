@@ -3,4 +3,6 @@ enum ListKind: String, Sendable, CaseIterable {
     case news, events
     case pastEvents = "past-events"
     case trending, category, tag
+    /// A term's items, in one of the site's own taxonomies.
+    case term
 }

@@ -14,6 +14,8 @@ struct ListView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
     var sections: [ListSection] = []
     /// The current month's calendar, on event lists.
     var calendarURL: String? = nil
+    /// On a term's list, its taxonomy: its title and list of terms.
+    var taxonomy: LinkView? = nil
 
     func templateValue(_ key: TemplateKey) -> TemplateValue? { Self.fields.value(key, of: self) }
 
@@ -44,5 +46,9 @@ struct ListView: TemplateView, TemplateValueConvertible, Sendable, Equatable {
             TemplateField("ranked", .flag, "whether it is ranked (the trending list)") { .bool($0.kind == .trending) },
             TemplateField("isEvents", .flag, "whether it lists upcoming events") { .bool($0.kind == .events) },
             TemplateField("isPastEvents", .flag, "whether it lists past events") { .bool($0.kind == .pastEvents) },
+            TemplateField(
+                "taxonomy", .view { LinkView.fields.description },
+                "on a term's list, its taxonomy (`title`: `Topics`, `url`: its list of terms)"
+            ) { present($0.taxonomy) },
         ])
 }

@@ -35,7 +35,7 @@ struct PageMeta: TemplateView, TemplateValueConvertible, Sendable, Equatable {
             TemplateField("isHome", .flag, "whether it is the home page") { .bool($0.type == .home) },
             TemplateField(
                 "section", .text,
-                "the navigation section it belongs to: `news`, `events`, `categories`, `tags`, `trending` (none for the home page and plain pages)"
+                "the navigation section it belongs to: `news`, `events`, `categories`, `tags`, `trending`, or a taxonomy's segment (`topics`); none for the home page and plain pages"
             ) { present($0.section) },
             TemplateField("inNews", .flag, "whether it is in the news section, for marking navigation") {
                 .bool($0.section == "news")

@@ -1,6 +1,6 @@
 /// What kind of page a page is (`page.type` in templates, and the `page-…` class of the body).
 enum PageType: String, Sendable, CaseIterable {
-    case home, news, event, page, list, categories, tags, months, calendar, search
+    case home, news, event, page, list, categories, tags, taxonomy, months, calendar, search
     case notFound = "404"
 
     /// An item's own page.
