@@ -87,7 +87,7 @@ private struct HugoInventoryTaking {
         for file in tree.files {
             if config.files.contains(file) { continue }
             if let folder = taxonomyFolders.first(where: { file.lowercased().hasPrefix($0) }) {
-                leave(folder, "taxonomy pages: Herald makes its own category and tag pages")
+                leave(folder, "taxonomy pages: Herald makes its own pages for categories, tags and taxonomies")
                 continue
             }
             if file.hasPrefix(content) {

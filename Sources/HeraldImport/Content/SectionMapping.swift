@@ -88,7 +88,8 @@ enum SectionMapping {
                 continue
             }
             if taxonomies.contains(name) {
-                choices[section] = choice(nil, "taxonomy pages: Herald makes its own category and tag pages")
+                choices[section] = choice(
+                    nil, "taxonomy pages: Herald makes its own pages for categories, tags and taxonomies")
                 continue
             }
             if regular.isEmpty {

@@ -202,6 +202,7 @@ struct ImportPlan: Sendable {
         settings.headingIDPrefix = config.headingIDPrefix.flatMap { HeadingIDs.safePrefix($0.value) != nil ? $0 : nil }
         settings.tableOfContents = config.tableOfContents.flatMap { $0.isValid ? $0 : nil }
         settings.categories = categoriesUsed()
+        settings.taxonomies = ownTaxonomies()
         if config.languages.count > 1 {
             settings.languages = config.languages.map { code in
                 (code, config.languageNames[code] ?? SiteLanguage.nativeName(of: code), config.languageTitles[code])
@@ -211,6 +212,24 @@ struct ImportPlan: Sendable {
             settings.defaultInSubfolder = config.defaultLanguageInSubdir
         }
         return settings
+    }
+
+    /// The old site's taxonomies beside categories and tags (Hugo's `taxonomies:`), each as
+    /// Herald can declare it; one it cannot (its name a key Herald reads, or its address taken)
+    /// is left out, its terms staying in front matter for templates.
+    func ownTaxonomies() -> [(name: String, origin: String)] {
+        var declared: [TaxonomyDeclaration] = []
+        var taxonomies: [(name: String, origin: String)] = []
+        let builtIn = Set(config.categoryKeys.map { $0.lowercased() } + config.tagKeys.map { $0.lowercased() })
+        for (plural, singular, origin) in config.taxonomies where !builtIn.contains(plural.lowercased()) {
+            let declaration = TaxonomyDeclaration(name: plural)
+            guard declaration.problem(after: declared) == nil, declaration.segment == plural.lowercased() else {
+                continue
+            }
+            declared.append(declaration)
+            taxonomies.append((plural, "[taxonomies] \(singular) = \"\(plural)\" (\(origin))"))
+        }
+        return taxonomies
     }
 
     /// The categories the items use, one spelling per slug (the most used), most used first, with

@@ -26,6 +26,8 @@ struct SiteYAMLWriter {
         var notes: [String]
         /// The categories the items use, most used first, with a slug where one must be declared.
         var categories: [(name: String, slug: String?)] = []
+        /// The old site's taxonomies beside categories and tags, by their front matter key.
+        var taxonomies: [(name: String, origin: String)] = []
         /// A multilingual site's languages, the default first, with where they came from.
         var languages: [(code: String, name: String, title: String?)] = []
         var languagesOrigin = ""
@@ -51,6 +53,7 @@ struct SiteYAMLWriter {
         add("author", settings.author, to: &lines) { Node($0) }
         addMarkdown(settings, to: &lines)
         addCategories(settings, to: &lines)
+        addTaxonomies(settings, to: &lines)
         addPermalinks(settings, to: &lines)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -142,6 +145,18 @@ struct SiteYAMLWriter {
             if let slug = category.slug {
                 lines += EditableFrontMatter.serialize("slug", Node(slug)).map { "    " + $0 }
             }
+        }
+    }
+
+    /// The old site's own taxonomies, whose terms keep their pages at `/<name>/<term>/`.
+    static func addTaxonomies(_ settings: Settings, to lines: inout [String]) {
+        guard !settings.taxonomies.isEmpty else { return }
+        lines.append("")
+        lines.append("# The old site's taxonomies beside categories and tags: each term keeps its page, with feeds.")
+        lines.append("taxonomies:")
+        for taxonomy in settings.taxonomies {
+            lines.append("  # ← \(taxonomy.origin)")
+            lines += EditableFrontMatter.serialize("name", Node(taxonomy.name)).map { "  - " + $0 }
         }
     }
 
