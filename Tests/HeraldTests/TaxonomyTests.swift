@@ -255,6 +255,113 @@ import Testing
         #expect(problems.first?.contains("the list of topics") == true)
     }
 
+    /// Hugo's term pages: `content/<taxonomy>/<term>/_index.md` names the term and heads its list,
+    /// and `content/<taxonomy>/_index.md` titles the list of terms.
+    static let pages = [
+        "content/topics/_index.md": "---\ntitle: What we campaign on\n---\nOur issues.\n",
+        "content/topics/study-spaces/_index.md":
+            "---\ntitle: Study spaces and libraries\nsummary: Where to work.\naliases: [/topics/libraries/]\n---\nText.\n",
+        // Named by no item: no page is made for it.
+        "content/topics/transport/_index.md": "---\ntitle: Transport\n---\nText.\n",
+        // Under the taxonomy's name, not its segment.
+        "content/departments/welfare/_index.md": "---\ntitle: Welfare and advice\n---\nFree advice.\n",
+    ]
+
+    @Test func aTermsPageNamesItAndHeadsItsList() throws {
+        let output = try MemorySite(Self.files.merging(Self.pages) { a, _ in a }).build()
+        expect(
+            output, "topics/study-spaces/index.html",
+            contains: [
+                "<h1 class=\"list-header__title\">Study spaces and libraries</h1>",
+                "<p class=\"list-header__text\">Where to work.</p>",
+                "<p class=\"list-header__kicker\"><a href=\"/topics/\">What we campaign on</a></p>",
+            ])
+        expect(
+            output, "topics/index.html",
+            contains: [
+                "<h1 class=\"list-header__title\">What we campaign on</h1>",
+                "<span class=\"term__name\">Study spaces and libraries</span>",
+            ])
+        // The item names the term by its page's title, under the taxonomy's.
+        expect(
+            output, "news/library/index.html",
+            contains: [
+                "href=\"/topics/\">What we campaign on</a>",
+                "<a class=\"tag\" href=\"/topics/study-spaces/\">Study spaces and libraries</a>",
+            ])
+        expect(output, "depts/welfare/index.html", contains: ["<p class=\"list-header__text\">Free advice.</p>"])
+        #expect(output.text("topics/transport/index.html") == nil)
+        // Its old address leads to it.
+        expect(output, "topics/libraries/index.html", contains: ["url=/topics/study-spaces/"])
+        #expect(output.text("_redirects")?.contains("/topics/libraries/ /topics/study-spaces/ 301") == true)
+        let terms = try json(output, "api/taxonomies/topics.json")
+        #expect((terms["taxonomy"] as? [String: Any])?["title"] as? String == "What we campaign on")
+        let study = (terms["terms"] as? [[String: Any]])?.first { $0["slug"] as? String == "study-spaces" }
+        #expect(study?["name"] as? String == "Study spaces and libraries")
+        #expect(study?["description"] as? String == "Where to work.")
+    }
+
+    @Test func aTermsPageIsReadInItsOwnLanguage() throws {
+        let output = try MemorySite([
+            "site.yml": """
+            title: Union
+            baseURL: https://example.org/
+            languages:
+              - code: en
+              - code: zh-CN
+                path: zh
+            taxonomies:
+              - topics
+
+            """,
+            "content/news/rent.md": Self.article("Rent", "2026-11-01", "topics: [Housing]\n"),
+            "content/news/rent.zh-CN.md": Self.article("房租", "2026-11-01", "topics: [housing]\n"),
+            "content/topics/housing/_index.md": "---\ntitle: Housing and rent\n---\nText.\n",
+            "content/topics/housing/_index.zh-CN.md": "---\ntitle: 住房与房租\n---\n正文。\n",
+        ]).build()
+        expect(
+            output, "topics/housing/index.html", contains: ["<h1 class=\"list-header__title\">Housing and rent</h1>"])
+        expect(output, "zh/topics/housing/index.html", contains: ["<h1 class=\"list-header__title\">住房与房租</h1>"])
+    }
+
+    /// As on digital.gov, whose topic pages kept the old addresses of topics merged into them
+    /// while items still named some, and one an item's old address too: Hugo builds such a site,
+    /// the other page at the address, and so does Herald, saying what it left out.
+    @Test func aTermPagesOldAddressThatAnotherPageHasIsLeftOutWithAWarning() throws {
+        let report = try buildReport(
+            Self.files.merging([
+                "content/news/old.md": Self.article("Old", "2026-10-01", "aliases: [/topics/old-rent/]\n"),
+                "content/topics/housing/_index.md":
+                    "---\ntitle: Housing\naliases:\n  - /topics/rent/\n  - /topics/old-rent/\n  - /topics/flats/\n---\n",
+                "content/topics/study-spaces/_index.md":
+                    "---\ntitle: Study\naliases: [/topics/flats/, /topics/desks/]\n---\n",
+            ]) { a, _ in a })
+        #expect(
+            report.warnings.map(\.description).filter { $0.hasPrefix("content/topics/") } == [
+                "content/topics/housing/_index.md:4: warning: old address /topics/rent/ is left out: it is the page of topics term 'Rent', which stays there",
+                "content/topics/housing/_index.md:5: warning: old address /topics/old-rent/ is left out: it is an old address of content/news/old.md, which stays there",
+                "content/topics/study-spaces/_index.md:3: warning: old address /topics/flats/ is left out: it is an old address of content/topics/housing/_index.md, which stays there",
+            ])
+        let output = try MemorySite(
+            Self.files.merging([
+                "content/topics/housing/_index.md":
+                    "---\ntitle: Housing\naliases: [/topics/rent/, /topics/flats/]\n---\n"
+            ]) { a, _ in a }
+        ).build()
+        expect(output, "topics/rent/index.html", contains: ["Rent strike"], lacks: ["http-equiv=\"refresh\""])
+        expect(output, "topics/flats/index.html", contains: ["url=/topics/housing/"])
+    }
+
+    @Test func aTermsPageWithAnErrorStopsTheBuildAtItsLine() {
+        let problems = diagnostics(
+            Self.files.merging([
+                "content/topics/housing/_index.md":
+                    "---\ntitle: Housing\naliases: [\"https://elsewhere.example/x\"]\n---\n"
+            ]) { a, _ in a })
+        #expect(problems.count == 1)
+        #expect(problems.first?.hasPrefix("content/topics/housing/_index.md:3: ") == true)
+    }
+
     private func json(_ output: MemoryOutput, _ path: String) throws -> [String: Any] {
         let data = try #require(output.files[path], "\(path) was not written")
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -173,8 +173,13 @@ class Scripts(html.parser.HTMLParser):
 def test_structured_data_and_autodiscovery_on_every_page(built_sites, site):
     out = built_sites[site]
     for path in files(out, "*.html"):
+        text = path.read_text()
+        # An old address's page only sends readers on (RedirectPlan): it has no feeds or data of its own.
+        if '<meta http-equiv="refresh"' in text and '<meta name="robots" content="noindex">' in text:
+            assert len(text) < 1000 and "<script" not in text, path
+            continue
         page = Scripts()
-        page.feed(path.read_text())
+        page.feed(text)
         assert {"application/rss+xml", "application/atom+xml", "application/feed+json"} <= set(page.alternates), path
         relative = without_language_folder(site, path.relative_to(out).as_posix())
         kind = "NewsArticle" if re.match(r"news/[^/]+/index.html$", relative) and not relative.startswith("news/page/") else \

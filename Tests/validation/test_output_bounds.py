@@ -77,3 +77,13 @@ def test_output_grows_linearly_with_the_terms(tmp_path):
     tripled = growth_per_byte(tmp_path / "300", item_with([longest("c", n) for n in range(300)], []), "limits:\n  termsPerItem: 300\n")
     assert tripled <= at_limit * 1.1, f"{at_limit:.0f} bytes written per byte of the item at 100 categories, {tripled:.0f} at 300"
     assert max(at_limit, tripled) <= LONGEST_TERMS_BOUND, f"{at_limit:.0f} and {tripled:.0f} bytes written per byte of the item"
+
+
+def test_terms_of_the_sites_own_taxonomies_are_bounded_as_tags_are(tmp_path):
+    # Each term of a site's own taxonomy has a page, three feeds and API documents, like a
+    # category without its social card: an item at the limit in two taxonomies, of the shortest
+    # terms, writes no more per byte than one at the limit of categories and tags.
+    names = [a + b for a in string.ascii_lowercase for b in string.ascii_lowercase]
+    item = f"---\ntitle: T\ndate: 2026-11-12\ntopics: [{','.join(names[:100])}]\ndepartments: [{','.join(names[100:200])}]\n---\n"
+    ratio = growth_per_byte(tmp_path, item, "taxonomies:\n  - topics\n  - departments\n")
+    assert ratio <= WORST_CASE_BOUND, f"{ratio:.0f} bytes written per byte of the item"

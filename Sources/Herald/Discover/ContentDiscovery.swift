@@ -6,6 +6,11 @@ public struct ContentSource: Sendable, Equatable {
         case item
         /// A section's own page (`content/news/_index.md`): its title and text head the list page.
         case section
+        /// The page of a term of one of the site's own taxonomies (`content/topics/housing/_index.md`,
+        /// Hugo's form): its title names the term, and its text heads the term's list. `taxonomy`
+        /// is the taxonomy's index in `SiteConfig.taxonomies`; `term` is the term's folder, nil
+        /// for the taxonomy's own page (`content/topics/_index.md`).
+        case term(taxonomy: Int, term: String?)
     }
 
     /// Path relative to the site folder, e.g. `content/news/2026/hello.md`.
@@ -88,20 +93,25 @@ public enum ContentDiscovery {
     /// Lists the site's content files, sorted by path. Markdown files directly under `content/`
     /// or in another folder are reported as warnings, since they would otherwise vanish silently.
     public static func discover(in fileSystem: FileSystem, language: String = "en") throws -> Found {
-        discover(files: try fileSystem.listFiles("content") ?? [], language: language)
+        discover(files: try fileSystem.listFiles("content") ?? [], language: language, taxonomies: [])
     }
 
     /// Lists the content files of a site in its config's languages: those of every language, when
     /// it has more than one (see `LanguageFiles`), else those of its one language.
     public static func discover(in fileSystem: FileSystem, config: SiteConfig) throws -> Found {
         let files = try fileSystem.listFiles("content") ?? []
-        guard config.languages.count > 1 else { return discover(files: files, language: config.language) }
+        let taxonomies = config.taxonomies.map(\.name)
+        guard config.languages.count > 1 else {
+            return discover(files: files, language: config.language, taxonomies: taxonomies)
+        }
         return LanguageFiles.discover(
-            files: files, languages: config.languages, inFolders: config.translationsInFolders)
+            files: files, languages: config.languages, inFolders: config.translationsInFolders,
+            taxonomies: taxonomies)
     }
 
-    /// Discovery over a list of files under `content/`, for a site in one language.
-    static func discover(files allFiles: [String], language: String) -> Found {
+    /// Discovery over a list of files under `content/`, for a site in one language whose own
+    /// taxonomies are `taxonomies` (their names, which are their folders' under `content/`).
+    static func discover(files allFiles: [String], language: String, taxonomies: [String]) -> Found {
         var found = Found(sources: [], warnings: [], notPages: 0)
         let known = Set(ContentKind.allCases.map { "content/\($0.folder)/" })
         var files = allFiles
@@ -122,7 +132,9 @@ public enum ContentDiscovery {
         }
         for path in files where isMarkdown(path) {
             guard let kind = ContentKind.allCases.first(where: { path.hasPrefix("content/\($0.folder)/") }) else {
-                if isSectionPage(fileName(of: path)) {
+                if let role = termPageRole(of: path, taxonomies: taxonomies) {
+                    found.sources.append(ContentSource(path: path, kind: .page, role: role))
+                } else if isSectionPage(fileName(of: path)) {
                     found.notPages += 1
                 } else {
                     found.warnings.append(
@@ -167,6 +179,17 @@ public enum ContentDiscovery {
             ))
         let dropped = Set(translations)
         files.removeAll { dropped.contains($0) }
+    }
+
+    /// A term's page (`content/topics/housing/_index.md`) or a taxonomy's own
+    /// (`content/topics/_index.md`), of one of `taxonomies`; nil for any other file.
+    static func termPageRole(of path: String, taxonomies: [String]) -> ContentSource.Role? {
+        guard !taxonomies.isEmpty, isSectionPage(fileName(of: path)) else { return nil }
+        let parts = path.split(separator: "/")
+        guard parts.count == 3 || parts.count == 4,
+            let index = taxonomies.firstIndex(where: { $0.lowercased() == parts[1].lowercased() })
+        else { return nil }
+        return .term(taxonomy: index, term: parts.count == 4 ? String(parts[2]) : nil)
     }
 
     /// Whether a file name is a section's own page, Hugo's `_index.md`.

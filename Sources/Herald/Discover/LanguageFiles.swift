@@ -7,8 +7,10 @@
 /// files belong to every language's head of that bundle.
 enum LanguageFiles {
     /// The content files of every language, sorted by path.
-    static func discover(files: [String], languages: [SiteLanguage], inFolders: Bool) -> ContentDiscovery.Found {
-        var sorting = Sorting(languages: languages, inFolders: inFolders)
+    static func discover(
+        files: [String], languages: [SiteLanguage], inFolders: Bool, taxonomies: [String] = []
+    ) -> ContentDiscovery.Found {
+        var sorting = Sorting(languages: languages, inFolders: inFolders, taxonomies: taxonomies)
         for path in files { sorting.place(path) }
         sorting.placeUndeclared()
         for index in languages.indices { sorting.discover(language: index) }
@@ -20,6 +22,8 @@ enum LanguageFiles {
     private struct Sorting {
         let languages: [SiteLanguage]
         let inFolders: Bool
+        /// The site's own taxonomies' names, whose folders hold term pages.
+        let taxonomies: [String]
         var found = ContentDiscovery.Found(sources: [], warnings: [], notPages: 0)
         /// Language index → path without the language → the file's path.
         var byLanguage: [[String: String]]
@@ -29,8 +33,8 @@ enum LanguageFiles {
         /// placed: it is left out when the default language has the file it translates.
         var undeclared: [(path: String, folder: String, plain: String, code: String)] = []
 
-        init(languages: [SiteLanguage], inFolders: Bool) {
-            (self.languages, self.inFolders) = (languages, inFolders)
+        init(languages: [SiteLanguage], inFolders: Bool, taxonomies: [String]) {
+            (self.languages, self.inFolders, self.taxonomies) = (languages, inFolders, taxonomies)
             byLanguage = Array(repeating: [:], count: languages.count)
         }
 
@@ -98,7 +102,8 @@ enum LanguageFiles {
             let own = byLanguage[index]
             var real = own
             for path in shared where real[path] == nil { real[path] = path }
-            let part = ContentDiscovery.discover(files: real.keys.sorted(), language: language.code)
+            let part = ContentDiscovery.discover(
+                files: real.keys.sorted(), language: language.code, taxonomies: taxonomies)
             found.notPages += part.notPages
             // A warning about a file that is not this language's own (a shared file) is told once.
             found.warnings += part.warnings.compactMap { warning in

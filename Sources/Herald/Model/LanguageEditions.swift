@@ -11,13 +11,15 @@ public enum LanguageEditions {
     /// Every language's site, the default's first, or the problems that stop the build.
     public static func build(
         config: SiteConfig, items: [ContentItem], rules: PublishingRules, popularity: [PopularityRecord] = [],
-        sections: [String: [ContentKind: SectionPage]] = [:]
+        sections: [String: [ContentKind: SectionPage]] = [:], termPages: [String: TermPages] = [:]
     ) -> Result<[Site], BuildFailure> {
         let run = EditionRun(config: config, items: items, rules: rules)
         // Each language's site is built on a core of its own: one after another, the model of a
         // two-language 10,000-item site took twice as long as one language's (perf).
         let outcomes = Array(run.languages.indices).parallelMap { current -> Result<Site, BuildFailure> in
-            run.site(of: current, popularity: popularity, sections: sections[run.languages[current].code] ?? [:])
+            let code = run.languages[current].code
+            return run.site(
+                of: current, popularity: popularity, sections: sections[code] ?? [:], termPages: termPages[code] ?? [:])
         }
         var sites: [Site] = []
         var problems: [Diagnostic] = []
@@ -164,12 +166,12 @@ private struct EditionRun: Sendable {
 
     /// The site of language `current`: its own items, and those it shows from another language.
     func site(
-        of current: Int, popularity: [PopularityRecord], sections: [ContentKind: SectionPage]
+        of current: Int, popularity: [PopularityRecord], sections: [ContentKind: SectionPage], termPages: TermPages
     ) -> Result<Site, BuildFailure> {
         let (chosen, borrowedKeys) = chosenItems(of: current)
         return SiteBuilder.build(
             config: configs[current], items: chosen, rules: rules, popularity: popularity,
-            sections: sections, layoutOfLanguage: layouts, everyLanguagesItems: items
+            sections: sections, termPages: termPages, layoutOfLanguage: layouts, everyLanguagesItems: items
         ).map { built in
             var site = built
             site.languages = edition(of: site, current: current, borrowedKeys: borrowedKeys)

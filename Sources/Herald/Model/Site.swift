@@ -28,10 +28,13 @@ public struct Category: Sendable, Equatable {
 public struct Term: Sendable, Equatable {
     /// The URL name: `/tags/<slug>/`, `/topics/<slug>/`.
     public var slug: String
-    /// The name as first written.
+    /// The name as first written, or as its page titles it (`content/topics/<slug>/_index.md`).
     public var name: String
     /// Its items, newest first.
     public var items: [ItemID]
+    /// Its own page, when it has one (a term of the site's own taxonomies): a description and
+    /// old addresses for its list.
+    public var page: SectionPage? = nil
 }
 
 /// Everything a build publishes, organised the way pages and feeds show it.

@@ -3,16 +3,87 @@ import Foundation
 /// Filing items under tags and under the terms of the site's own taxonomies, which are made alike.
 extension SiteBuilder {
     /// Each of the site's own taxonomies, with the listed items (`newestFirst`) filed under its terms.
+    /// A term with a page of its own (`pages`, by the term's folder) is named by its title.
+    /// `claimed` gives the addresses items and sections have, which a term page's old addresses
+    /// yield to.
     static func taxonomies(
-        of items: [ContentItem], newestFirst: [ItemID], declared: [TaxonomyDeclaration],
-        warnings: inout DiagnosticList
+        of items: [ContentItem], newestFirst: [ItemID], declared: [TaxonomyDeclaration], pages: TermPages,
+        claimed: () -> [String: String], warnings: inout DiagnosticList
     ) -> [Taxonomy] {
-        declared.enumerated().map { index, declaration in
-            let (terms, termsOfItem) = fileIntoTerms(
+        // Worked out only for a site whose term pages give old addresses.
+        let hasAliases = pages.values.contains { $0.values.contains { !$0.aliases.isEmpty } }
+        var taken = hasAliases ? claimed() : [:]
+        return declared.enumerated().map { index, declaration in
+            var (terms, termsOfItem) = fileIntoTerms(
                 items, newestFirst: newestFirst, kind: "\(declaration.name) term", segment: declaration.segment,
                 references: { index < $0.terms.count ? $0.terms[index] : [] }, warnings: &warnings)
-            return Taxonomy(declaration: declaration, terms: terms, termsOfItem: termsOfItem)
+            let own = pages[index] ?? [:]
+            // A page's folder is the term's address as Hugo makes it, which Herald's slug gives too.
+            let pageOfSlug = Dictionary(
+                own.filter { !$0.key.isEmpty }.map { (Slug.make(from: $0.key), $0.value) },
+                uniquingKeysWith: { a, b in a.sourcePath < b.sourcePath ? a : b })
+            for term in terms.indices {
+                guard let page = pageOfSlug[terms[term].slug] else { continue }
+                terms[term].page = page
+                if let title = page.title { terms[term].name = title }
+            }
+            if hasAliases {
+                keepAliasesOffTerms(&terms, segment: declaration.segment, taken: &taken, warnings: &warnings)
+            }
+            return Taxonomy(declaration: declaration, terms: terms, termsOfItem: termsOfItem, page: own[""])
         }
+    }
+
+    /// Leaves out a term page's old address that another page has (a term's own, `/topics/content/`
+    /// while items still name `content`; an item's, or its old address; another term page's old
+    /// address), with a warning: a site merges and renames terms over the years, and Hugo builds
+    /// such a site, the other page there, so the address keeps leading where it leads now.
+    /// `taken` is every address so far, by path, with its owner in words.
+    private static func keepAliasesOffTerms(
+        _ terms: inout [Term], segment: String, taken: inout [String: String], warnings: inout DiagnosticList
+    ) {
+        for term in terms {
+            let path = URLLayout.aliasPath("/\(segment)/\(term.slug)/")
+            if taken[path] == nil { taken[path] = "the page of \(segment) term '\(term.name)'" }
+        }
+        // In the pages' path order, so that the same site always keeps the same alias.
+        let order = terms.indices.filter { terms[$0].page != nil }.sorted {
+            terms[$0].page!.sourcePath < terms[$1].page!.sourcePath
+        }
+        for index in order {
+            let page = terms[index].page!
+            terms[index].page!.aliases = page.aliases.filter { alias in
+                let path = URLLayout.aliasPath(alias.name)
+                if let owner = taken[path] {
+                    warnings.warning(
+                        page.sourcePath, alias.line,
+                        "old address \(alias.name) is left out: it is \(owner), which stays there")
+                    return false
+                }
+                taken[path] = "an old address of \(page.sourcePath)"
+                return true
+            }
+        }
+    }
+
+    /// Every address the items and sections have, by output path, with its owner in words: each
+    /// item's page and old addresses, and each section's old addresses.
+    static func claimedAddresses(
+        of items: [ContentItem], paths: [String], sections: [ContentKind: SectionPage]
+    ) -> [String: String] {
+        var claimed: [String: String] = [:]
+        for id in items.indices {
+            claimed[paths[id]] = "the page of \(items[id].sourcePath)"
+            for alias in items[id].aliases {
+                claimed[URLLayout.aliasPath(alias.name)] = "an old address of \(items[id].sourcePath)"
+            }
+        }
+        for section in sections.values {
+            for alias in section.aliases {
+                claimed[URLLayout.aliasPath(alias.name)] = "an old address of \(section.sourcePath)"
+            }
+        }
+        return claimed
     }
 
     /// Groups items by the terms `references` gives of each (their tags, or their terms of one

@@ -64,8 +64,8 @@ public enum SiteBuilder {
     public static func build(
         config: SiteConfig, items allItems: [ContentItem], rules: PublishingRules,
         popularity records: [PopularityRecord] = [],
-        sections: [ContentKind: SectionPage] = [:], layoutOfLanguage: [String: URLLayout] = [:],
-        everyLanguagesItems: [ContentItem]? = nil
+        sections: [ContentKind: SectionPage] = [:], termPages: TermPages = [:],
+        layoutOfLanguage: [String: URLLayout] = [:], everyLanguagesItems: [ContentItem]? = nil
     ) -> Result<Site, BuildFailure> {
         var problems = DiagnosticList()
         var skipped = SkippedItems()
@@ -94,8 +94,10 @@ public enum SiteBuilder {
                     of: items, ids: ids, sourcePaths: sourcePaths, newestFirst: newestFirst, records: records,
                     allItems: everyLanguagesItems ?? allItems, config: config, rules: rules)
             },
-            { [items] () -> Terms in
-                Self.terms(of: items, ids: ids, newestFirst: newestFirst, layout: layout, config: config)
+            { [items, paths] () -> Terms in
+                Self.terms(
+                    of: items, ids: ids, newestFirst: newestFirst, layout: layout, config: config,
+                    pages: (termPages, paths, sections))
             })
         problems.append(contentsOf: terms.problems.all)
         var warnings = terms.warnings
@@ -165,7 +167,7 @@ public enum SiteBuilder {
     /// half of the model that `build` makes on a core of its own, beside the lists.
     private static func terms(
         of items: [ContentItem], ids: [ItemID], newestFirst: (ItemID, ItemID) -> Bool, layout: URLLayout,
-        config: SiteConfig
+        config: SiteConfig, pages: (TermPages, paths: [String], sections: [ContentKind: SectionPage])
     ) -> Terms {
         let dated = ids.sorted(by: newestFirst)
         var (problems, warnings) = (DiagnosticList(), DiagnosticList())
@@ -175,7 +177,8 @@ public enum SiteBuilder {
         let (tags, tagsOfItem) = fileIntoTerms(
             items, newestFirst: dated, kind: "tag", segment: "tags", references: \.tags, warnings: &warnings)
         let taxonomies = taxonomies(
-            of: items, newestFirst: dated, declared: config.taxonomies, warnings: &warnings)
+            of: items, newestFirst: dated, declared: config.taxonomies, pages: pages.0,
+            claimed: { claimedAddresses(of: items, paths: pages.paths, sections: pages.sections) }, warnings: &warnings)
         return Terms(
             categories: categories, categoriesOfItem: categoriesOfItem, tags: tags, tagsOfItem: tagsOfItem,
             taxonomies: taxonomies, problems: problems, warnings: warnings)

@@ -113,7 +113,8 @@ public struct ItemParser: Sendable {
         let taxonomyKeys = keys.claim(taxonomies: taxonomyNames)
         fields.problems.append(contentsOf: keys.conflicts)
         Self.warnAboutUnknownKeys(keys, in: &fields, taxonomies: taxonomyNames, path: path)
-        if content.role == .section { return parseSection(&fields, keys: keys, body: source.body, path: path) }
+        // A term's page is read as a section's: a title, a description, a text and old addresses.
+        if content.role != .item { return parseSection(&fields, keys: keys, body: source.body, path: path) }
         if let reason = notAPage(&fields, keys: keys) {
             return Outcome(item: nil, diagnostics: fields.problems.all, notPage: reason)
         }

@@ -29,6 +29,9 @@ struct ParsedContent {
     var sections: [ContentKind: SectionPage]
     /// A multilingual site's section pages, by language code.
     var sectionsOfLanguage: [String: [ContentKind: SectionPage]] = [:]
+    /// The pages of the site's own taxonomies and their terms, and a multilingual site's by language code.
+    var termPages: TermPages = [:]
+    var termPagesOfLanguage: [String: TermPages] = [:]
     /// The errors parsing found; the build stops after parsing when there are any.
     var errors: [Diagnostic] = []
     /// The content files that did not parse, so that a link to one is not also called broken.
@@ -136,6 +139,7 @@ extension Build {
         var (omittedHTML, plainCode): ([(path: String, line: Int)], [(path: String, line: Int)]) = ([], [])
         var sections: [ContentKind: SectionPage] = [:]
         var sectionsOfLanguage: [String: [ContentKind: SectionPage]] = [:]
+        var (termPages, termPagesOfLanguage): (TermPages, [String: TermPages]) = ([:], [:])
         for index in outcomes.indices {
             let source = sources[index]
             readSeconds += outcomes[index].readSeconds
@@ -149,7 +153,13 @@ extension Build {
             if outcomes[index].outcome.notPage != nil { run.notPages += 1 }
             if !leftOut, let line = outcomes[index].outcome.omittedHTMLLine { omittedHTML.append((source.path, line)) }
             if !leftOut, let line = outcomes[index].outcome.plainCodeLine { plainCode.append((source.path, line)) }
-            if let section = outcomes[index].outcome.section {
+            if let section = outcomes[index].outcome.section, case .term(let taxonomy, let term) = source.role {
+                if let language = source.language {
+                    termPagesOfLanguage[language, default: [:]][taxonomy, default: [:]][term ?? ""] = section
+                } else {
+                    termPages[taxonomy, default: [:]][term ?? ""] = section
+                }
+            } else if let section = outcomes[index].outcome.section {
                 if let language = source.language {
                     sectionsOfLanguage[language, default: [:]][source.kind] = section
                 } else {
@@ -171,6 +181,7 @@ extension Build {
         }
         return ParsedContent(
             items: items, reports: reports, sections: sections, sectionsOfLanguage: sectionsOfLanguage,
+            termPages: termPages, termPagesOfLanguage: termPagesOfLanguage,
             errors: diagnostics.filter { $0.severity == .error }, unparsed: unparsed)
     }
 
@@ -225,11 +236,13 @@ extension Build {
             config.languages.count > 1
             ? try LanguageEditions.build(
                 config: config, items: parsed.items, rules: rules, popularity: popularity,
-                sections: parsed.sectionsOfLanguage
+                sections: parsed.sectionsOfLanguage, termPages: parsed.termPagesOfLanguage
             ).get()
             : [
                 try SiteBuilder.build(
-                    config: config, items: parsed.items, rules: rules, popularity: popularity, sections: parsed.sections
+                    config: config, items: parsed.items, rules: rules, popularity: popularity,
+                    sections: parsed.sections,
+                    termPages: parsed.termPages
                 ).get()
             ]
         var problems: [Diagnostic] = []

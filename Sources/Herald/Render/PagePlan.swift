@@ -219,7 +219,7 @@ struct PagePlanner {
                 let path = site.layout.termPath(taxonomy.declaration, $0.slug)
                 return TermView(
                     name: $0.name, slug: $0.slug, url: urls.path(path), count: $0.items.count,
-                    countText: countText($0.items), description: nil, color: nil, icon: nil)
+                    countText: countText($0.items), description: $0.page?.description, color: nil, icon: nil)
             }
         }
         // Every page shows the categories site.yml declares and the first few of the others: every

@@ -9,16 +9,17 @@ extension PagePlanner {
         for (index, taxonomy) in site.taxonomies.enumerated() {
             let declaration = taxonomy.declaration
             planTerms(
-                kind: .taxonomy, title: declaration.title, terms: termViews[index],
+                kind: .taxonomy, title: taxonomy.title, terms: termViews[index],
                 basePath: site.layout.taxonomyPath(declaration), section: declaration.segment,
                 owner: "the list of \(declaration.name)")
             let link = LinkView(
-                title: declaration.title, url: urls.path(site.layout.taxonomyPath(declaration)))
+                title: taxonomy.title, url: urls.path(site.layout.taxonomyPath(declaration)))
             for term in taxonomy.terms {
                 let path = site.layout.termPath(declaration, term.slug)
                 planList(
                     ListSpec(
-                        kind: .term, title: term.name, basePath: path, section: declaration.segment,
+                        kind: .term, title: term.name, description: term.page?.description, basePath: path,
+                        section: declaration.segment,
                         feeds: feedLinks(folder: path, title: term.name), taxonomy: link),
                     items: term.items)
             }
@@ -31,7 +32,7 @@ extension PagePlanner {
             let (taxonomy, own) = (site.taxonomies[index], site.taxonomies[index].termsOfItem[id])
             guard !own.isEmpty else { return nil }
             return ItemTermsView(
-                name: taxonomy.declaration.name, title: taxonomy.declaration.title,
+                name: taxonomy.declaration.name, title: taxonomy.title,
                 url: urls.path(site.layout.taxonomyPath(taxonomy.declaration)),
                 terms: own.map { termViews[index][$0] },
                 more: MoreTermsView(total: own.count, phrase: text("moreTerms"), url: urls.path(site.paths[id])))

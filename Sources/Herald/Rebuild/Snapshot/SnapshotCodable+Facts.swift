@@ -119,14 +119,15 @@ extension APITerm: SnapshotCodable {
         output.write(slug)
         output.write(name)
         output.write(count)
+        output.write(description)
         output.write(url)
         output.write(api)
     }
 
     init(from input: SnapshotReader) throws {
         self.init(
-            slug: try input.next(), name: try input.next(), count: try input.next(), url: try input.next(),
-            api: try input.next())
+            slug: try input.next(), name: try input.next(), count: try input.next(), description: try input.next(),
+            url: try input.next(), api: try input.next())
     }
 }
 

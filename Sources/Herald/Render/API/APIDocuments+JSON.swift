@@ -133,6 +133,7 @@ extension APITerm: JSONWritable {
         json.object { json in
             json.field("api", api)
             json.field("count", count)
+            json.field("description", description)
             json.field("name", name)
             json.field("slug", slug)
             json.field("url", url)

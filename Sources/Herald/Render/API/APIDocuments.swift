@@ -140,6 +140,8 @@ struct APITerm: Encodable, Sendable, Hashable {
     var slug: String
     var name: String
     var count: Int?
+    /// From its page (`content/topics/<slug>/_index.md`), in its taxonomy's documents.
+    var description: String? = nil
     var url: String
     var api: String
 }

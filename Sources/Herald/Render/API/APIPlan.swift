@@ -120,12 +120,12 @@ enum APIPlan {
         for taxonomy in site.taxonomies {
             let declaration = taxonomy.declaration
             let info = APITaxonomy(
-                name: declaration.name, title: declaration.title,
+                name: declaration.name, title: taxonomy.title,
                 url: urls.absolute(site.layout.taxonomyPath(declaration)),
                 api: urls.absolute(site.layout.apiTaxonomyPath(declaration)))
             let terms = taxonomy.terms.map { term in
                 APITerm(
-                    slug: term.slug, name: term.name, count: term.items.count,
+                    slug: term.slug, name: term.name, count: term.items.count, description: term.page?.description,
                     url: urls.absolute(site.layout.termPath(declaration, term.slug)),
                     api: urls.absolute(site.layout.apiTermPath(declaration, term.slug, page: 1)))
             }

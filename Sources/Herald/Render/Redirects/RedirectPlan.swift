@@ -1,7 +1,7 @@
 import Foundation
 
-/// Old addresses that keep working: for each alias of an item (`aliases:`, `redirect_from:`), a
-/// small page that sends browsers and search engines on to the item, and one `_redirects` file
+/// Old addresses that keep working: for each alias of an item, a section or a term (`aliases:`,
+/// `redirect_from:`), a small page that sends browsers and search engines on to the item, and one `_redirects` file
 /// with every alias, in the format Netlify and Cloudflare Pages read (and `herald publish` turns
 /// into S3 website redirects).
 enum RedirectPlan {
@@ -63,28 +63,45 @@ enum RedirectPlan {
                 rules.append(RedirectRule(from: urls.path(path), to: link))
             }
         }
-        // A section's old addresses lead to its list (`/posts/` → `/news/`).
-        for kind in ContentKind.allCases {
-            guard let section = site.sections[kind], kind != .page else { continue }
-            let target = site.layout.listPath(kind)
-            for alias in section.aliases {
+        // A section's old addresses lead to its list (`/posts/` → `/news/`), and a term's to its own.
+        for (heading, target, title) in listPages(of: site) {
+            for alias in heading.aliases {
                 let path = URLLayout.aliasPath(alias.name)
                 guard !path.isEmpty, path != target else { continue }
-                let (link, absolute, title, language) = (
-                    urls.path(target), urls.absolute(target), section.title ?? kind.folder, site.config.language
-                )
+                let (link, absolute, language) = (urls.path(target), urls.absolute(target), site.config.language)
                 var file = GeneratedFile(
-                    path: URLLayout.pageFile(path), owner: "the old address \(alias.name) of \(section.sourcePath)",
+                    path: URLLayout.pageFile(path), owner: "the old address \(alias.name) of \(heading.sourcePath)",
                     make: {
                         Data(page(to: link, absolute: absolute, title: title, language: language).utf8)
                     })
-                file.source = (section.sourcePath, alias.line)
+                file.source = (heading.sourcePath, alias.line)
                 file.alias = alias.name
                 file.bodiesRead = []
                 files.append(file)
                 rules.append(RedirectRule(from: urls.path(path), to: link))
             }
         }
+    }
+
+    /// The pages that head a list (a section's, a taxonomy's, a term's), each with the list's
+    /// path and title.
+    private static func listPages(of site: Site) -> [(page: SectionPage, target: String, title: String)] {
+        var pages: [(page: SectionPage, target: String, title: String)] = []
+        for kind in ContentKind.allCases {
+            guard let section = site.sections[kind], kind != .page else { continue }
+            pages.append((section, site.layout.listPath(kind), section.title ?? kind.folder))
+        }
+        for taxonomy in site.taxonomies {
+            let declaration = taxonomy.declaration
+            if let page = taxonomy.page {
+                pages.append((page, site.layout.taxonomyPath(declaration), taxonomy.title))
+            }
+            for term in taxonomy.terms {
+                guard let page = term.page else { continue }
+                pages.append((page, site.layout.termPath(declaration, term.slug), term.name))
+            }
+        }
+        return pages
     }
 
     /// The page at an old address: a meta refresh for browsers, `rel=canonical` and `noindex` so
