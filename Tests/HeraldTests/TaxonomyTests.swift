@@ -291,6 +291,11 @@ import Testing
             ])
         expect(output, "depts/welfare/index.html", contains: ["<p class=\"list-header__text\">Free advice.</p>"])
         #expect(output.text("topics/transport/index.html") == nil)
+        let report = try buildReport(Self.files.merging(Self.pages) { a, _ in a })
+        #expect(
+            report.warnings.map(\.description) == [
+                "content/topics/transport/_index.md:1: warning: no listed item names the topics term 'transport', so this page makes no list (a term's page is in the folder of its address: content/topics/<term>/_index.md)"
+            ])
         // Its old address leads to it.
         expect(output, "topics/libraries/index.html", contains: ["url=/topics/study-spaces/"])
         #expect(output.text("_redirects")?.contains("/topics/libraries/ /topics/study-spaces/ 301") == true)

@@ -27,10 +27,28 @@ extension SiteBuilder {
                 terms[term].page = page
                 if let title = page.title { terms[term].name = title }
             }
+            warnAboutUnusedPages(own, of: declaration, terms: terms, warnings: &warnings)
             if hasAliases {
                 keepAliasesOffTerms(&terms, segment: declaration.segment, taken: &taken, warnings: &warnings)
             }
             return Taxonomy(declaration: declaration, terms: terms, termsOfItem: termsOfItem, page: own[""])
+        }
+    }
+
+    /// Tells of a term's page that no listed item names: it makes no list, and its folder may be a
+    /// slip (`content/topics/hosing/`).
+    private static func warnAboutUnusedPages(
+        _ pages: [String: SectionPage], of declaration: TaxonomyDeclaration, terms: [Term],
+        warnings: inout DiagnosticList
+    ) {
+        guard !pages.isEmpty else { return }
+        let slugs = Set(terms.map(\.slug))
+        for (folder, page) in pages.sorted(by: { $0.key < $1.key }) where !folder.isEmpty {
+            guard !slugs.contains(Slug.make(from: folder)) else { continue }
+            warnings.warning(
+                page.sourcePath, 1,
+                "no listed item names the \(declaration.name) term '\(folder)', so this page makes no list (a term's page is in the folder of its address: content/\(declaration.name)/<term>/_index.md)"
+            )
         }
     }
 

@@ -97,7 +97,7 @@ public enum SiteBuilder {
             { [items, paths] () -> Terms in
                 Self.terms(
                     of: items, ids: ids, newestFirst: newestFirst, layout: layout, config: config,
-                    pages: (termPages, paths, sections))
+                    termPages: termPages, claimed: { claimedAddresses(of: items, paths: paths, sections: sections) })
             })
         problems.append(contentsOf: terms.problems.all)
         var warnings = terms.warnings
@@ -167,7 +167,7 @@ public enum SiteBuilder {
     /// half of the model that `build` makes on a core of its own, beside the lists.
     private static func terms(
         of items: [ContentItem], ids: [ItemID], newestFirst: (ItemID, ItemID) -> Bool, layout: URLLayout,
-        config: SiteConfig, pages: (TermPages, paths: [String], sections: [ContentKind: SectionPage])
+        config: SiteConfig, termPages: TermPages, claimed: () -> [String: String]
     ) -> Terms {
         let dated = ids.sorted(by: newestFirst)
         var (problems, warnings) = (DiagnosticList(), DiagnosticList())
@@ -177,8 +177,8 @@ public enum SiteBuilder {
         let (tags, tagsOfItem) = fileIntoTerms(
             items, newestFirst: dated, kind: "tag", segment: "tags", references: \.tags, warnings: &warnings)
         let taxonomies = taxonomies(
-            of: items, newestFirst: dated, declared: config.taxonomies, pages: pages.0,
-            claimed: { claimedAddresses(of: items, paths: pages.paths, sections: pages.sections) }, warnings: &warnings)
+            of: items, newestFirst: dated, declared: config.taxonomies, pages: termPages, claimed: claimed,
+            warnings: &warnings)
         return Terms(
             categories: categories, categoriesOfItem: categoriesOfItem, tags: tags, tagsOfItem: tagsOfItem,
             taxonomies: taxonomies, problems: problems, warnings: warnings)
