@@ -92,24 +92,32 @@ enum APIPlan {
         to files: inout [GeneratedFile], site: Site, urls: SiteURLs, cards: [APICard], categories: [APICategory]
     ) {
         for (index, category) in site.categories.enumerated() {
-            let slug = category.slug
-            let slices = Pagination.paginate(
-                category.items, pageSize: site.config.pageSize, basePath: site.layout.apiCategoryPath(slug, page: 1),
-                pathOfPage: { site.layout.apiCategoryPath(slug, page: $0) })
-            for slice in slices {
-                let page = APIPage(
-                    number: slice.number, total: slice.totalPages,
-                    previous: slice.previousPath.map(urls.absolute), next: slice.nextPath.map(urls.absolute))
-                let items = slice.elements.map { cards[$0] }
-                let info = categories[index]
-                files.append(
-                    GeneratedFile(
-                        path: slice.path, owner: "the JSON API",
-                        make: {
-                            JSONOutput.write(APICategoryPage(category: info, items: items, page: page))
-                        }
-                    ).readingBodies())
-            }
+            let (slug, info) = (category.slug, categories[index])
+            appendPages(
+                of: category.items, to: &files, site: site, urls: urls, cards: cards,
+                path: { site.layout.apiCategoryPath(slug, page: $0) },
+                document: { APICategoryPage(category: info, items: $0, page: $1) })
+        }
+    }
+
+    /// A list's items, paged as its HTML pages are: `document` makes each page's document from
+    /// its cards and its links to the pages beside it; `path` gives page N's output path.
+    private static func appendPages<Document: JSONWritable & Sendable>(
+        of ids: [ItemID], to files: inout [GeneratedFile], site: Site, urls: SiteURLs, cards: [APICard],
+        path: @escaping @Sendable (Int) -> String, document: @escaping @Sendable ([APICard], APIPage) -> Document
+    ) {
+        let slices = Pagination.paginate(
+            ids, pageSize: site.config.pageSize, basePath: path(1), pathOfPage: path)
+        for slice in slices {
+            let page = APIPage(
+                number: slice.number, total: slice.totalPages,
+                previous: slice.previousPath.map(urls.absolute), next: slice.nextPath.map(urls.absolute))
+            let items = slice.elements.map { cards[$0] }
+            files.append(
+                GeneratedFile(
+                    path: slice.path, owner: "the JSON API", make: { JSONOutput.write(document(items, page)) }
+                )
+                .readingBodies())
         }
     }
 
@@ -135,21 +143,11 @@ enum APIPlan {
                     make: { JSONOutput.write(APITaxonomyTerms(taxonomy: info, terms: terms)) }
                 ).readingBodies())
             for (term, ref) in zip(taxonomy.terms, terms) {
-                let slices = Pagination.paginate(
-                    term.items, pageSize: site.config.pageSize,
-                    basePath: site.layout.apiTermPath(declaration, term.slug, page: 1),
-                    pathOfPage: { site.layout.apiTermPath(declaration, term.slug, page: $0) })
-                for slice in slices {
-                    let page = APIPage(
-                        number: slice.number, total: slice.totalPages,
-                        previous: slice.previousPath.map(urls.absolute), next: slice.nextPath.map(urls.absolute))
-                    let items = slice.elements.map { cards[$0] }
-                    files.append(
-                        GeneratedFile(
-                            path: slice.path, owner: "the JSON API",
-                            make: { JSONOutput.write(APITermPage(taxonomy: info, term: ref, items: items, page: page)) }
-                        ).readingBodies())
-                }
+                let slug = term.slug
+                appendPages(
+                    of: term.items, to: &files, site: site, urls: urls, cards: cards,
+                    path: { site.layout.apiTermPath(declaration, slug, page: $0) },
+                    document: { APITermPage(taxonomy: info, term: ref, items: $0, page: $1) })
             }
         }
     }
