@@ -112,6 +112,7 @@ public struct SiteImport: Sendable {
         plan.setAsideUnsafeAddresses()
         progress?(.placeItems)
         plan.placeItems()
+        plan.placeTermPages()
         progress?(.keepAddresses)
         plan.keepOldAddresses()
         progress?(.convertBodies)

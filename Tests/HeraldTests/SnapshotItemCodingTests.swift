@@ -67,7 +67,7 @@ extension SnapshotCodingTests {
 
     @Test func eachKindOfDiagnosticComesBack() throws {
         try expectWhole(Self.diagnostic)
-        for kind in [DiagnosticKind.coverImage, .deadContentLink("a.md"), .unkeptAlias("/")] {
+        for kind in [DiagnosticKind.coverImage, .deadContentLink("a.md"), .unkeptAlias("/"), .unusedTermPage] {
             #expect(try roundTrip(Self.diagnostic.of(kind)) == Self.diagnostic.of(kind))
         }
         #expect(try roundTrip(Self.diagnostic.of(nil)) == Self.diagnostic.of(nil))

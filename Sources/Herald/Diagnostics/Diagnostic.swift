@@ -7,6 +7,8 @@ public enum DiagnosticKind: Hashable, Sendable {
     /// An old address (`aliases:`) that cannot be kept: the home page, another page's or alias's
     /// address, or a path another output is written to.
     case unkeptAlias(String)
+    /// A term's page (`content/authors/ann/_index.md`) that no listed item names, which makes no page.
+    case unusedTermPage
 }
 
 extension Diagnostic {
@@ -138,9 +140,9 @@ public struct DiagnosticList: Sendable {
         record(Diagnostic(path: path, line: line, message).of(kind))
     }
 
-    /// Records a warning at `path:line`.
-    public mutating func warning(_ path: String, _ line: Int, _ message: String) {
-        record(.warning(path: path, line: line, message))
+    /// Records a warning at `path:line`, of `kind` when code acts on it.
+    public mutating func warning(_ path: String, _ line: Int, _ message: String, kind: DiagnosticKind? = nil) {
+        record(Diagnostic.warning(path: path, line: line, message).of(kind))
     }
 
     /// Records diagnostics found elsewhere.

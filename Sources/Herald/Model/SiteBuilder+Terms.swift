@@ -28,10 +28,13 @@ extension SiteBuilder {
                 if let title = page.title { terms[term].name = title }
             }
             warnAboutUnusedPages(own, of: declaration, terms: terms, warnings: &warnings)
+            var page = own[""]
             if hasAliases {
                 keepAliasesOffTerms(&terms, segment: declaration.segment, taken: &taken, warnings: &warnings)
+                // The taxonomy's own page last: a term's page keeps its own old address.
+                if let own = page { page!.aliases = keptAliases(of: own, taken: &taken, warnings: &warnings) }
             }
-            return Taxonomy(declaration: declaration, terms: terms, termsOfItem: termsOfItem, page: own[""])
+            return Taxonomy(declaration: declaration, terms: terms, termsOfItem: termsOfItem, page: page)
         }
     }
 
@@ -47,8 +50,8 @@ extension SiteBuilder {
             guard !slugs.contains(Slug.make(from: folder)) else { continue }
             warnings.warning(
                 page.sourcePath, 1,
-                "no listed item names the \(declaration.name) term '\(folder)', so this page makes no list (a term's page is in the folder of its address: content/\(declaration.name)/<term>/_index.md)"
-            )
+                "no listed item names the \(declaration.name) term '\(folder)', so this page makes no list (a term's page is in the folder of its address: content/\(declaration.name)/<term>/_index.md)",
+                kind: .unusedTermPage)
         }
     }
 
@@ -60,6 +63,8 @@ extension SiteBuilder {
     private static func keepAliasesOffTerms(
         _ terms: inout [Term], segment: String, taken: inout [String: String], warnings: inout DiagnosticList
     ) {
+        let list = URLLayout.aliasPath("/\(segment)/")
+        if taken[list] == nil { taken[list] = "the list of the \(segment) terms" }
         for term in terms {
             let path = URLLayout.aliasPath("/\(segment)/\(term.slug)/")
             if taken[path] == nil { taken[path] = "the page of \(segment) term '\(term.name)'" }
@@ -69,18 +74,25 @@ extension SiteBuilder {
             terms[$0].page!.sourcePath < terms[$1].page!.sourcePath
         }
         for index in order {
-            let page = terms[index].page!
-            terms[index].page!.aliases = page.aliases.filter { alias in
-                let path = URLLayout.aliasPath(alias.name)
-                if let owner = taken[path] {
-                    warnings.warning(
-                        page.sourcePath, alias.line,
-                        "old address \(alias.name) is left out: it is \(owner), which stays there")
-                    return false
-                }
-                taken[path] = "an old address of \(page.sourcePath)"
-                return true
+            terms[index].page!.aliases = keptAliases(of: terms[index].page!, taken: &taken, warnings: &warnings)
+        }
+    }
+
+    /// A term's or a taxonomy's page's old addresses that no other page has (each then taken by
+    /// it), with a warning at the line of each left out.
+    private static func keptAliases(
+        of page: SectionPage, taken: inout [String: String], warnings: inout DiagnosticList
+    ) -> [TermReference] {
+        page.aliases.filter { alias in
+            let path = URLLayout.aliasPath(alias.name)
+            if let owner = taken[path] {
+                warnings.warning(
+                    page.sourcePath, alias.line,
+                    "old address \(alias.name) is left out: it is \(owner), which stays there")
+                return false
             }
+            taken[path] = "an old address of \(page.sourcePath)"
+            return true
         }
     }
 
@@ -90,6 +102,8 @@ extension SiteBuilder {
         of items: [ContentItem], paths: [String], sections: [ContentKind: SectionPage]
     ) -> [String: String] {
         var claimed: [String: String] = [:]
+        // An old address of `/` would be the home page's; redirects never replace it.
+        claimed[URLLayout.aliasPath("/")] = "the home page"
         for id in items.indices {
             claimed[paths[id]] = "the page of \(items[id].sourcePath)"
             for alias in items[id].aliases {

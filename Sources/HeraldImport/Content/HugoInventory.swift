@@ -59,6 +59,8 @@ private struct HugoInventoryTaking {
     let content: String
     let defaultLanguage: String
     let languages: Set<String>
+    /// The taxonomies the new site declares, whose term pages come across.
+    let ownTaxonomies: [String]
     var inventory = Inventory()
     var leftOutCounts: [String: (files: Int, reason: String)] = [:]
 
@@ -67,6 +69,7 @@ private struct HugoInventoryTaking {
         content = config.contentDir + "/"
         defaultLanguage = config.languages.first ?? "en"
         languages = Set(config.languages).union([defaultLanguage])
+        ownTaxonomies = config.ownTaxonomies.map(\.name)
     }
 
     mutating func leave(_ folder: String, _ reason: String) {
@@ -87,7 +90,11 @@ private struct HugoInventoryTaking {
         for file in tree.files {
             if config.files.contains(file) { continue }
             if let folder = taxonomyFolders.first(where: { file.lowercased().hasPrefix($0) }) {
-                leave(folder, "taxonomy pages: Herald makes its own pages for categories, tags and taxonomies")
+                if let page = termPage(file, in: folder) {
+                    inventory.termPages.append(page)
+                } else {
+                    leave(folder, "taxonomy pages: Herald makes its own pages for categories, tags and taxonomies")
+                }
                 continue
             }
             if file.hasPrefix(content) {
@@ -106,6 +113,21 @@ private struct HugoInventoryTaking {
             sortOtherFile(file)
         }
         return (contentFiles, translatedByFolder)
+    }
+
+    /// A taxonomy's or a term's own page (`authors/_index.md`, `authors/gray-brooks/_index.es.md`)
+    /// of a taxonomy the new site declares, in a language it has; nil for anything else in a
+    /// taxonomy's folder (its other files, categories' and tags' pages).
+    func termPage(_ file: String, in folder: String) -> OldTermPage? {
+        guard let taxonomy = ownTaxonomies.first(where: { content + $0.lowercased() + "/" == folder }),
+            HugoInventory.isMarkdown(file)
+        else { return nil }
+        let below = file.dropFirst(folder.count).split(separator: "/", omittingEmptySubsequences: false)
+        let (stem, language, _) = split(String(below.last!))
+        guard stem.lowercased() == "_index", below.count <= 2 else { return nil }
+        return OldTermPage(
+            sourcePath: file, taxonomy: taxonomy, term: below.count == 2 ? String(below[0]) : nil,
+            language: language == defaultLanguage ? nil : language)
     }
 
     /// A file outside the content folders: static and data files are copied, the rest left out with why.

@@ -53,6 +53,8 @@ struct OldItem: Sendable {
 /// Everything an import found in the old site, sorted into what becomes what.
 struct Inventory: Sendable {
     var items: [OldItem] = []
+    /// The term pages of the taxonomies the new site declares.
+    var termPages: [OldTermPage] = []
     /// Files copied as they are: old path → path in the new site.
     var copies: [(from: String, to: String)] = []
     /// Things left out on purpose, with why: shown in the report by folder.

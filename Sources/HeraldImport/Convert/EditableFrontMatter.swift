@@ -73,6 +73,14 @@ struct EditableFrontMatter: Sendable {
         }
     }
 
+    /// Adds a new key just after another (at the end when that one is missing), so that a value
+    /// made from another stands beside it.
+    mutating func insert(_ key: String, _ value: Node, after other: String) {
+        let entry = Entry(key: key, value: value, lines: nil)
+        guard let index = index(of: other) else { return entries.append(entry) }
+        entries.insert(entry, at: index + 1)
+    }
+
     /// Adds old addresses to the item's `aliases` (or its `redirect_from`, when it has that), after
     /// the ones it has.
     mutating func appendAliases(_ paths: [String]) {

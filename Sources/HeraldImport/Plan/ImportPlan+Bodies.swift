@@ -33,6 +33,7 @@ extension ImportPlan {
                     kind: leftover.kind)
             }
         }
+        convertTermPageBodies(with: converter)
     }
 
     /// Answers `ref`, `post_url` and `link` from the items' and copies' new addresses.
@@ -70,6 +71,16 @@ extension ImportPlan {
             tables.byPath[(item.old.section + "/_index.md").lowercased()] = url(
                 of: URLLayout.standard.listPath(item.kind))
             tables.byPath[item.old.section.lowercased()] = url(of: URLLayout.standard.listPath(item.kind))
+        }
+        // Term pages are their terms' lists (`{{< ref "/topics/mobile" >}}`).
+        for page in termPages where page.old.language == nil {
+            let taxonomy = TaxonomyDeclaration(name: page.old.taxonomy)
+            let list = url(
+                of: page.old.term.map { URLLayout.standard.termPath(taxonomy, Slug.make(from: $0)) }
+                    ?? URLLayout.standard.taxonomyPath(taxonomy))
+            let folder = String(page.old.sourcePath.dropFirst(content.count)).lowercased()
+            tables.byPath[folder] = list
+            tables.byPath[(folder as NSString).deletingLastPathComponent] = list
         }
         for copy in inventory.copies where copy.to.hasPrefix("static/") {
             tables.byPath[copy.from.lowercased()] = url(of: String(copy.to.dropFirst("static/".count)))

@@ -13,7 +13,8 @@ extension ImportPlan {
                 fileSystem: newSite())
             build.planOnly = true
             do {
-                _ = try build.run(into: DiscardingOutput())
+                let report = try build.run(into: DiscardingOutput())
+                leaveOutUnusedTermPages(report.warnings)
                 return
             } catch let failure as BuildFailure {
                 guard fix(failure.errors) else { return }
@@ -28,6 +29,7 @@ extension ImportPlan {
     mutating func fix(_ errors: [Diagnostic]) -> Bool {
         var changed = false
         var leaveOut = Set<Int>()
+        let termPagePaths = Set(termPages.map(\.old.newPath))
         for error in errors {
             if let index = items.firstIndex(where: { $0.path == error.path }) {
                 if case .unkeptAlias(let alias) = error.kind, dropAlias(alias, from: index) {
@@ -67,6 +69,9 @@ extension ImportPlan {
                     items[item].old.bundleFolder! + "/" + resource, 1, "left out: \(error.message)",
                     kind: "file left out")
                 changed = true
+            } else if termPagePaths.contains(error.path) {
+                // Its other errors find it gone.
+                if leaveOutTermPage(for: error, all: errors) { changed = true }
             } else {
                 note(error.path, error.line, error.message, kind: "new site error")
             }

@@ -11,6 +11,8 @@ struct ImportPlan: Sendable {
     let options: ImportOptions
     /// Every item, once read and placed.
     var items: [ImportedItem] = []
+    /// The term pages of the taxonomies the new site declares, once read.
+    var termPages: [ImportedTermPage] = []
     /// What each section became.
     var choices: [String: SectionChoice] = [:]
     /// The new site's `permalinks:`, by kind, with where each came from.
@@ -72,31 +74,11 @@ struct ImportPlan: Sendable {
     mutating func readItems() {
         let tree = self.tree
         let outcomes = inventory.items.parallelMap { item -> Result<OldItem, Diagnostic> in
-            let bytes: Data?
-            do throws(FileTooLarge) {
-                bytes = try tree.read(item.sourcePath, atMost: InputLimits.largestFile)
-            } catch {
-                return .failure(
-                    Diagnostic(
-                        path: item.sourcePath, line: 1,
-                        InputLimits.excess(ofFileSize: error.size)!.message(what: "the file")))
-            }
-            guard let data = bytes else {
-                return .failure(Diagnostic(path: item.sourcePath, line: 1, "could not be read"))
-            }
-            switch SourceDocument.split(data) {
-            case .failure(let problem):
-                return .failure(Diagnostic(path: item.sourcePath, line: problem.line, problem.message))
-            case .success(let document):
-                switch FrontMatterFields.parse(document) {
-                case .failure(let problem):
-                    return .failure(Diagnostic(path: item.sourcePath, line: problem.line, problem.message))
-                case .success(let fields):
-                    var read = item
-                    read.document = document
-                    read.fields = fields
-                    return .success(read)
-                }
+            ImportPlan.readSource(item.sourcePath, in: tree).map { document, fields in
+                var read = item
+                read.document = document
+                read.fields = fields
+                return read
             }
         }
         var read: [OldItem] = []
@@ -112,6 +94,30 @@ struct ImportPlan: Sendable {
         }
         inventory.items = read
         guessSettings()
+    }
+
+    /// A content file read (at most `InputLimits.largestFile`) and split into its front matter's
+    /// fields and its body; a diagnostic at its line when it is too large, not UTF-8, or its front
+    /// matter does not parse.
+    static func readSource(
+        _ path: String, in tree: SourceTree
+    ) -> Result<(SourceDocument, FrontMatterFields), Diagnostic> {
+        let bytes: Data?
+        do throws(FileTooLarge) {
+            bytes = try tree.read(path, atMost: InputLimits.largestFile)
+        } catch {
+            return .failure(
+                Diagnostic(path: path, line: 1, InputLimits.excess(ofFileSize: error.size)!.message(what: "the file")))
+        }
+        guard let data = bytes else { return .failure(Diagnostic(path: path, line: 1, "could not be read")) }
+        switch SourceDocument.split(data) {
+        case .failure(let problem): return .failure(Diagnostic(path: path, line: problem.line, problem.message))
+        case .success(let document):
+            switch FrontMatterFields.parse(document) {
+            case .failure(let problem): return .failure(Diagnostic(path: path, line: problem.line, problem.message))
+            case .success(let fields): return .success((document, fields))
+            }
+        }
     }
 
     /// Copies a file to `unconverted/` as it is, and lists it with why.
@@ -133,6 +139,7 @@ struct ImportPlan: Sendable {
         var files: [String: Data] = [:]
         files[SiteConfigFile.name] = Data(siteYAML().utf8)
         for item in items { files[item.path] = Data(item.fileText().utf8) }
+        for page in termPages { files[page.old.newPath] = Data(page.fileText().utf8) }
         for (path, text) in extraFiles { files[path] = Data(text.utf8) }
         var report = self.report
         let copies = allCopies()
@@ -202,7 +209,7 @@ struct ImportPlan: Sendable {
         settings.headingIDPrefix = config.headingIDPrefix.flatMap { HeadingIDs.safePrefix($0.value) != nil ? $0 : nil }
         settings.tableOfContents = config.tableOfContents.flatMap { $0.isValid ? $0 : nil }
         settings.categories = categoriesUsed()
-        settings.taxonomies = ownTaxonomies()
+        settings.taxonomies = config.ownTaxonomies
         if config.languages.count > 1 {
             settings.languages = config.languages.map { code in
                 (code, config.languageNames[code] ?? SiteLanguage.nativeName(of: code), config.languageTitles[code])
@@ -212,24 +219,6 @@ struct ImportPlan: Sendable {
             settings.defaultInSubfolder = config.defaultLanguageInSubdir
         }
         return settings
-    }
-
-    /// The old site's taxonomies beside categories and tags (Hugo's `taxonomies:`), each as
-    /// Herald can declare it; one it cannot (its name a key Herald reads, or its address taken)
-    /// is left out, its terms staying in front matter for templates.
-    func ownTaxonomies() -> [(name: String, origin: String)] {
-        var declared: [TaxonomyDeclaration] = []
-        var taxonomies: [(name: String, origin: String)] = []
-        let builtIn = Set(config.categoryKeys.map { $0.lowercased() } + config.tagKeys.map { $0.lowercased() })
-        for (plural, singular, origin) in config.taxonomies where !builtIn.contains(plural.lowercased()) {
-            let declaration = TaxonomyDeclaration(name: plural)
-            guard declaration.problem(after: declared) == nil, declaration.segment == plural.lowercased() else {
-                continue
-            }
-            declared.append(declaration)
-            taxonomies.append((plural, "[taxonomies] \(singular) = \"\(plural)\" (\(origin))"))
-        }
-        return taxonomies
     }
 
     /// The categories the items use, one spelling per slug (the most used), most used first, with

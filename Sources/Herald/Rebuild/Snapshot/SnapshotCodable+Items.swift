@@ -232,6 +232,7 @@ extension DiagnosticKind: SnapshotCodable {
         case .unkeptAlias(let written):
             output.varint(2)
             output.write(written)
+        case .unusedTermPage: output.varint(3)
         }
     }
 
@@ -240,6 +241,7 @@ extension DiagnosticKind: SnapshotCodable {
         case 0: self = .coverImage
         case 1: self = .deadContentLink(try input.next())
         case 2: self = .unkeptAlias(try input.next())
+        case 3: self = .unusedTermPage
         default: throw SnapshotReader.Corrupt(description: "no such kind of diagnostic")
         }
     }
