@@ -62,7 +62,8 @@ import Testing
                 ItemTermsView(
                     name: "topics", title: "专题", url: "/topics/", terms: [term, otherTerm],
                     more: MoreTermsView(total: 5, shown: 2, phrase: "+{count} more", url: "/events/open-day/"))
-            ])
+            ],
+            people: [PersonView(name: "Ann Lee", url: "/authors/ann-lee/"), PersonView(name: "Guest", url: nil)])
     }
     static let item = ItemView(itemFields)
     static let otherItem: ItemView = {

@@ -101,6 +101,7 @@ extension SnapshotCodingTests {
         permalink: "https://example.org/events/a/",
         apiURL: "https://example.org/api/events/a.json", apiPath: "api/events/a.json", summaryText: "A talk",
         summaryHTML: "<p>A talk</p>", image: imageFacts, authors: ["Li"], author: "Li",
+        people: [Byline(name: "Li", path: "authors/li/")],
         updated: Date(timeIntervalSince1970: 1_795_000_000), published: Date(timeIntervalSince1970: 1_790_000_000),
         dated: true, categories: [category], tags: [Term(slug: "science", name: "Science", items: [3])],
         taxonomies: APIItemTerms(byTaxonomy: [

@@ -75,6 +75,13 @@ public struct Site: Sendable {
     public var tagsOfItem: [[Int]]
     /// The site's own taxonomies (`SiteConfig.taxonomies`, in that order), with their terms.
     public var taxonomies: [Taxonomy] = []
+    /// For each item, each of its `authors` as an index into the terms of the taxonomy that reads
+    /// the author key (`authorTaxonomy`), nil for one with no page there; empty on a site without
+    /// such a taxonomy.
+    public var authorTermsOfItem: [[Int?]] = []
+    /// The taxonomy whose terms are the items' authors (`taxonomies: [authors]`), whose terms'
+    /// pages are the authors' pages.
+    public var authorTaxonomy: Int? { taxonomies.firstIndex { $0.declaration.readsAuthors } }
     /// Items left out of this build and why, for the summary line.
     public var skipped: SkippedItems
     /// Each item's views, likes and comments (zero when nothing is known).

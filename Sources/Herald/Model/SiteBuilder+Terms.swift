@@ -149,8 +149,10 @@ extension SiteBuilder {
                         "\(kind) '\(reference.name)' has no letters or digits to make a URL from, so it is left out")
                     continue
                 }
+                // One written as the other's address (`ann-lee` for `Ann Lee`) means it, as a slip of case does.
                 if let first = nameOfSlug[slug], first != reference.name,
-                    first.lowercased() != reference.name.lowercased(), warned.insert(reference.name).inserted
+                    first.lowercased() != reference.name.lowercased(), first != slug, reference.name != slug,
+                    warned.insert(reference.name).inserted
                 {
                     warnings.warning(
                         items[id].sourcePath, reference.line,

@@ -101,24 +101,27 @@ public enum SiteBuilder {
             })
         problems.append(contentsOf: terms.problems.all)
         var warnings = terms.warnings
+        warnAboutAuthorSlips(items, taxonomies: terms.taxonomies, warnings: &warnings)
         warnings.append(contentsOf: lists.warnings.all)
         warnings.append(contentsOf: leftOut.all)
 
         guard !problems.hasErrors else {
             return .failure(BuildFailure(step: .buildSiteModel, diagnostics: problems.all))
         }
-        return .success(
-            Site(
-                config: config, now: rules.now, hour: rules.hour,
-                validity: OutputValidity.around(rules: rules, items: allItems, zone: config.timeZone), items: items,
-                news: lists.news, upcomingEvents: lists.upcoming, pastEvents: lists.past,
-                upcomingOccurrences: lists.upcomingOccurrences, pastOccurrences: lists.pastOccurrences,
-                pages: lists.pages, featured: lists.featured,
-                categories: terms.categories, tags: terms.tags, categoriesOfItem: terms.categoriesOfItem,
-                tagsOfItem: terms.tagsOfItem, taxonomies: terms.taxonomies, skipped: skipped,
-                popularity: lists.popularity, trending: lists.trending, trendingScore: lists.scores,
-                warnings: warnings.all, paths: paths, sections: sections,
-                layout: layout))
+        let (named, authorTerms) = authorsByTheirPages(items, taxonomies: terms.taxonomies)
+        var site = Site(
+            config: config, now: rules.now, hour: rules.hour,
+            validity: OutputValidity.around(rules: rules, items: allItems, zone: config.timeZone), items: named,
+            news: lists.news, upcomingEvents: lists.upcoming, pastEvents: lists.past,
+            upcomingOccurrences: lists.upcomingOccurrences, pastOccurrences: lists.pastOccurrences,
+            pages: lists.pages, featured: lists.featured,
+            categories: terms.categories, tags: terms.tags, categoriesOfItem: terms.categoriesOfItem,
+            tagsOfItem: terms.tagsOfItem, taxonomies: terms.taxonomies, skipped: skipped,
+            popularity: lists.popularity, trending: lists.trending, trendingScore: lists.scores,
+            warnings: warnings.all, paths: paths, sections: sections,
+            layout: layout)
+        site.authorTermsOfItem = authorTerms
+        return .success(site)
     }
 
     /// The items this build publishes, in path order, counting those left out by why (`skipped`)

@@ -17,6 +17,9 @@ public struct TaxonomyDeclaration: Sendable, Equatable {
     public var titles: [String: String] = [:]
     /// The line of site.yml that declares it, for diagnostics.
     public var line: Int
+    /// Whether its name is the author key's (`authors`): its terms are the items' authors, each
+    /// term's page the author's, which bylines link to.
+    public var readsAuthors: Bool { FrontMatterKeys.key(for: name) == "author" }
 
     public init(name: String, segment: String? = nil, title: String? = nil, line: Int = 1) {
         self.name = name

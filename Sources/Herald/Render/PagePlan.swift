@@ -347,6 +347,7 @@ struct PagePlanner {
                 published: kind == .page ? nil : facts[id].published))
         view.setBody(body, dates: dates)
         if !site.taxonomies.isEmpty { view.setTaxonomies(itemTerms(id)) }
+        view.setPeople(facts[id].people.map { PersonView(name: $0.name, url: $0.path.map(urls.path)) })
         // Not `.map(link)`: a method given as a closure copied the whole planner, each time.
         if neighbours.previous != nil || neighbours.next != nil {
             var (previous, next): (LinkView?, LinkView?) = (nil, nil)

@@ -30,7 +30,8 @@ extension PagePlanner {
     func itemTerms(_ id: ItemID) -> [ItemTermsView] {
         site.taxonomies.indices.compactMap { index in
             let (taxonomy, own) = (site.taxonomies[index], site.taxonomies[index].termsOfItem[id])
-            guard !own.isEmpty else { return nil }
+            // The authors are the byline's (`item.people`), not a row of terms under the text.
+            guard !own.isEmpty, !taxonomy.declaration.readsAuthors else { return nil }
             return ItemTermsView(
                 name: taxonomy.declaration.name, title: taxonomy.title,
                 url: urls.path(site.layout.taxonomyPath(taxonomy.declaration)),

@@ -92,8 +92,10 @@ private struct HugoInventoryTaking {
             if let folder = taxonomyFolders.first(where: { file.lowercased().hasPrefix($0) }) {
                 if let page = termPage(file, in: folder) {
                     inventory.termPages.append(page)
+                } else if ownTaxonomies.contains(where: { content + $0.lowercased() + "/" == folder }) {
+                    leave(folder, "not a term's page (content/<taxonomy>/<term>/_index.md, in a language the site has)")
                 } else {
-                    leave(folder, "taxonomy pages: Herald makes its own pages for categories, tags and taxonomies")
+                    leave(folder, "taxonomy pages: Herald makes its own pages for categories and tags")
                 }
                 continue
             }

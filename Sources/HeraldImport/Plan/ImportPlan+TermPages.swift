@@ -29,6 +29,7 @@ extension ImportPlan {
                 var page = ImportedTermPage(
                     old: old, document: document, frontMatter: termFrontMatter(document, fields), body: document.body)
                 giveTitle(to: &page, from: fields)
+                giveSummary(to: &page, from: fields)
                 termPages.append(page)
                 count("taxonomy term page kept")
             }
@@ -50,6 +51,14 @@ extension ImportPlan {
         else { return }
         page.frontMatter.insert("title", Node(title), after: key)
         count("term page title ← \(key)")
+    }
+
+    /// A person's page with a `bio:` and no summary: the bio is the summary, which heads their list.
+    private mutating func giveSummary(to page: inout ImportedTermPage, from fields: FrontMatterFields) {
+        guard fields.field(anyOf: ["summary", "description"]) == nil, let bio = fields.text("bio"), !bio.isEmpty
+        else { return }
+        page.frontMatter.insert("summary", Node(bio), after: "bio")
+        count("term page summary ← bio")
     }
 
     /// Converts the term pages' bodies as the items' are converted.

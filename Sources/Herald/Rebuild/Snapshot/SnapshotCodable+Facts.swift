@@ -9,6 +9,7 @@ extension ItemFacts: SnapshotCodable {
         output.write(image)
         output.write(authors)
         output.write(author)
+        output.write(people)
         output.write(updated)
         output.write(published)
         output.write(dated)
@@ -29,10 +30,22 @@ extension ItemFacts: SnapshotCodable {
         self.init(
             id: id, kind: try input.next(), title: title, permalink: permalink, apiURL: apiURL, apiPath: apiPath,
             summaryText: summaryText, summaryHTML: summaryHTML, image: try input.next(), authors: try input.next(),
-            author: try input.next(), updated: try input.next(), published: try input.next(), dated: try input.next(),
+            author: try input.next(), people: try input.next(), updated: try input.next(), published: try input.next(),
+            dated: try input.next(),
             categories: try input.next(), tags: try input.next(), taxonomies: try input.next(),
             readingMinutes: try input.next(),
             event: try input.next())
+    }
+}
+
+extension Byline: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        output.write(name)
+        output.write(path)
+    }
+
+    init(from input: SnapshotReader) throws {
+        self.init(name: try input.next(), path: try input.next())
     }
 }
 

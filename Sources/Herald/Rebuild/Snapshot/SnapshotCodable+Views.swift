@@ -410,6 +410,17 @@ extension MoreTermsView: SnapshotCodable {
     }
 }
 
+extension PersonView: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        output.write(name)
+        output.write(url)
+    }
+
+    init(from input: SnapshotReader) throws {
+        self.init(name: try input.next(), url: try input.next())
+    }
+}
+
 extension LinkView: SnapshotCodable {
     func write(to output: inout SnapshotWriter) {
         output.write(title)

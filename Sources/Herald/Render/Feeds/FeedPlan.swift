@@ -217,7 +217,10 @@ struct FeedWriter: Sendable {
             xml += "<id>\(XMLText.text(fact.id))</id>\n"
             let updated = fact.updated.map { TimestampFormat.rfc3339(max($0, fact.published), in: zone) } ?? date
             xml += "<published>\(date)</published>\n<updated>\(updated)</updated>\n"
-            for author in fact.authors { xml += "<author><name>\(XMLText.text(author))</name></author>\n" }
+            for author in fact.people {
+                let uri = author.path.map { "<uri>\(XMLText.text(inputs.urls.absolute($0)))</uri>" } ?? ""
+                xml += "<author><name>\(XMLText.text(author.name))</name>\(uri)</author>\n"
+            }
             if fact.kind == .event { xml += "<category term=\"event\" label=\"Event\"/>\n" }
             for category in fact.categories.prefix(LimitOptions.termsShownInLists) {
                 xml +=
@@ -263,7 +266,8 @@ struct FeedWriter: Sendable {
                     image: fact.image?.url, bannerImage: fact.image?.card?.url, datePublished: date,
                     dateModified: fact.updated.map { TimestampFormat.rfc3339(max($0, fact.published), in: zone) }
                         ?? date,
-                    authors: fact.authors.isEmpty ? nil : fact.authors.map { .init(name: $0) },
+                    authors: fact.people.isEmpty
+                        ? nil : fact.people.map { .init(name: $0.name, url: $0.path.map(inputs.urls.absolute)) },
                     tags: fact.categories.prefix(LimitOptions.termsShownInLists).map(\.name)
                         + fact.tags.prefix(LimitOptions.termsShownInLists).map(\.name),
                     herald: JSONFeedDocument.Extension(kind: fact.kind.rawValue, event: inputs.events[entry]))
@@ -274,7 +278,11 @@ struct FeedWriter: Sendable {
 
 /// JSON Feed 1.1 (https://jsonfeed.org/version/1.1), field for field.
 private struct JSONFeedDocument: Encodable {
-    struct Author: Encodable { var name: String }
+    struct Author: Encodable {
+        var name: String
+        /// The author's page, where they have one.
+        var url: String? = nil
+    }
     struct Extension: Encodable {
         var kind: String
         var event: APIEvent?

@@ -18,9 +18,7 @@ enum StructuredData {
                     datePublished: TimestampFormat.rfc3339(fact.published, in: zone),
                     dateModified: TimestampFormat.rfc3339(
                         max(fact.updated ?? fact.published, fact.published), in: zone),
-                    author: Authors(
-                        fact.authors.map { Organization(type: "Organization", name: $0, url: nil) },
-                        otherwise: publisher),
+                    author: Authors(fact.people.map { author(of: $0, urls: urls) }, otherwise: publisher),
                     publisher: publisher, image: fact.image?.shapes, mainEntityOfPage: fact.permalink,
                     url: fact.permalink,
                     articleSection: fact.categories.first?.name,
@@ -33,6 +31,13 @@ enum StructuredData {
             return nil
         }
         return json.bytes.withUnsafeBufferPointer(scriptSafe)
+    }
+
+    /// An author with a page is a `Person` with its `url`. A name alone may be a person or a
+    /// group (`Riverside Students' Union`), which schema.org's `Organization` covers.
+    private static func author(of byline: Byline, urls: SiteURLs) -> Organization {
+        guard let path = byline.path else { return Organization(type: "Organization", name: byline.name, url: nil) }
+        return Organization(type: "Person", name: byline.name, url: urls.absolute(path))
     }
 
     /// An event's `Event` document, placed where it is held: online, or at its location.

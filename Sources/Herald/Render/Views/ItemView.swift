@@ -119,7 +119,7 @@ extension ItemView {
             },
             TemplateField(
                 "taxonomies", .list(.view { ItemTermsView.fields.description }),
-                "its terms in each of the site's own taxonomies (site.yml `taxonomies:`) that it names any of, in site.yml's order; all of them on its own page, the first \(LimitOptions.termsShownInLists) of each wherever a list shows it"
+                "its terms in each of the site's own taxonomies (site.yml `taxonomies:`) that it names any of, in site.yml's order (an authors taxonomy's are `people`); all of them on its own page, the first \(LimitOptions.termsShownInLists) of each wherever a list shows it"
             ) { view in view.storage.fields.taxonomies.map { $0.shown(all: view.showsAllTerms) }.templateValue },
             TemplateField(
                 "moreCategories", .view { MoreTermsView.fields.description },
@@ -130,6 +130,10 @@ extension ItemView {
             ) { $0.showsAllTerms ? .absent : present($0.storage.fields.moreTags) },
             TemplateField("author", .text, "every author, joined") { present($0.storage.fields.author) },
             TemplateField("authors", .list(.text), "the authors, in order") { $0.storage.fields.authors.templateValue },
+            TemplateField(
+                "people", .list(.view { PersonView.fields.description }),
+                "the authors, in order, each with their page where they have one"
+            ) { $0.storage.fields.people.templateValue },
             TemplateField(
                 .params, .anyName(.anything),
                 "the front-matter keys Herald does not read, as written: `{{item.params.country}}`, `{{#item.params.speakers}}{{.}}{{/item.params.speakers}}`"
@@ -206,6 +210,7 @@ extension ItemViewFields: SnapshotCodable {
         output.write(otherLanguage)
         output.write(neighbours)
         output.write(taxonomies)
+        output.write(people)
     }
 
     init(from input: SnapshotReader) throws {
@@ -240,7 +245,8 @@ extension ItemViewFields: SnapshotCodable {
             published: try input.next(),
             otherLanguage: try input.next(),
             neighbours: try input.next(),
-            taxonomies: try input.next())
+            taxonomies: try input.next(),
+            people: try input.next())
     }
 }
 
@@ -311,12 +317,20 @@ struct ItemViewFields: Sendable, Equatable {
     var neighbours: NeighboursView? = nil
     /// Its terms in each of the site's own taxonomies that it names any of.
     var taxonomies: [ItemTermsView] = []
+    /// Its authors, each with their page where they have one.
+    var people: [PersonView] = []
 }
 
 extension ItemView {
     /// Marks the item as shown untranslated from another language (`otherLanguage`).
     mutating func setOtherLanguage(_ language: LanguageLinkView) {
         change { $0.otherLanguage = language }
+    }
+
+    /// Gives the item its authors as people.
+    mutating func setPeople(_ people: [PersonView]) {
+        guard !people.isEmpty else { return }
+        change { $0.people = people }
     }
 
     /// Gives the item its terms in the site's own taxonomies.
