@@ -90,7 +90,9 @@ import Testing
                     authors: full ? ["Ann", "Bo 博"] : [], category: card.category,
                     categories: full ? [Self.category, Self.bareCategory] : [],
                     tags: full ? [APITag(slug: "a", name: "A"), APITag(slug: "b", name: Self.text)] : [],
-                    readingMinutes: full ? 12 : 0, url: card.url, api: card.api, event: full ? Self.bareEvent : nil))
+                    readingMinutes: full ? 12 : 0, url: card.url, api: card.api, event: full ? Self.bareEvent : nil,
+                    previous: full ? APIItemLink(title: Self.text, url: card.url, api: card.api) : nil,
+                    next: full ? APIItemLink(title: "下一篇", url: card.url, api: card.api) : nil))
         }
     }
 

@@ -79,6 +79,37 @@ import Testing
             contains: [Self.previous("Winter gala", "/events/winter/", label: previous)], lacks: ["rel=\"next\""])
     }
 
+    @Test func eachItemsDocumentLinksItsNeighboursAsItsPageDoes() throws {
+        let output = try MemorySite(Self.files).build()
+        func document(_ path: String) throws -> [String: Any] {
+            let data = try #require(output.files[path], "\(path) was not written")
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        let second = try document("api/news/second.json")
+        #expect(
+            second["previous"] as? [String: String] == [
+                "title": "First", "url": "https://example.org/news/first/",
+                "api": "https://example.org/api/news/first.json",
+            ])
+        #expect(
+            second["next"] as? [String: String] == [
+                "title": "Third", "url": "https://example.org/news/third/",
+                "api": "https://example.org/api/news/third.json",
+            ])
+        let first = try document("api/news/first.json")
+        #expect(first["previous"] == nil)
+        #expect((first["next"] as? [String: String])?["title"] == "Second & more")
+        #expect(
+            try document("api/events/today.json")["previous"] as? [String: String] == [
+                "title": "Autumn fair", "url": "https://example.org/events/autumn/",
+                "api": "https://example.org/api/events/autumn.json",
+            ])
+        for unlinked in ["api/news/hidden.json", "api/pages/about.json"] {
+            let item = try document(unlinked)
+            #expect(item["previous"] == nil && item["next"] == nil, "\(unlinked)")
+        }
+    }
+
     @Test func aLoneArticleHasNoNavigation() throws {
         let output = try MemorySite(["site.yml": Self.site, "content/news/only.md": Self.article("Only", "2026-11-01")])
             .build()

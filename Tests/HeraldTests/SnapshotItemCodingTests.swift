@@ -114,7 +114,11 @@ extension SnapshotCodingTests {
                         api: "https://example.org/api/taxonomies/topics/housing.json")
                 ]
             ),
-        ]), readingMinutes: 4, event: eventDetails)
+        ]), readingMinutes: 4, event: eventDetails,
+        previous: APIItemLink(
+            title: "Fair", url: "https://example.org/events/fair/", api: "https://example.org/api/events/fair.json"),
+        next: APIItemLink(
+            title: "集市", url: "https://example.org/events/market/", api: "https://example.org/api/events/market.json"))
 
     @Test func factsComeBackWithEveryFieldButTheirTermsItems() throws {
         #expect(unsetFields(of: Self.facts) == [])

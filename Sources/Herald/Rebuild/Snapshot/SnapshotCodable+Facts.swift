@@ -18,6 +18,8 @@ extension ItemFacts: SnapshotCodable {
         output.write(taxonomies)
         output.write(readingMinutes)
         output.write(event)
+        output.write(previous)
+        output.write(next)
     }
 
     init(from input: SnapshotReader) throws {
@@ -34,7 +36,7 @@ extension ItemFacts: SnapshotCodable {
             dated: try input.next(),
             categories: try input.next(), tags: try input.next(), taxonomies: try input.next(),
             readingMinutes: try input.next(),
-            event: try input.next())
+            event: try input.next(), previous: try input.next(), next: try input.next())
     }
 }
 
@@ -110,6 +112,18 @@ extension Term: SnapshotCodable {
     }
 
     init(from input: SnapshotReader) throws { self.init(slug: try input.next(), name: try input.next(), items: []) }
+}
+
+extension APIItemLink: SnapshotCodable {
+    func write(to output: inout SnapshotWriter) {
+        output.write(title)
+        output.write(url)
+        output.write(api)
+    }
+
+    init(from input: SnapshotReader) throws {
+        self.init(title: try input.next(), url: try input.next(), api: try input.next())
+    }
 }
 
 extension APIItemTerms: SnapshotCodable {

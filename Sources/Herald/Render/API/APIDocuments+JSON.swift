@@ -16,12 +16,24 @@ extension APIItem: JSONWritable {
             json.field("id", id)
             json.field("image", image)
             json.field("kind", kind)
+            json.field("next", next)
+            json.field("previous", previous)
             json.field("readingMinutes", readingMinutes)
             json.field("summary", summary)
             json.field("tags", tags)
             json.field("taxonomies", taxonomies)
             json.field("title", title)
             json.field("updated", updated)
+            json.field("url", url)
+        }
+    }
+}
+
+extension APIItemLink: JSONWritable {
+    func writeJSON(to json: inout JSONWriter) {
+        json.object { json in
+            json.field("api", api)
+            json.field("title", title)
             json.field("url", url)
         }
     }

@@ -189,6 +189,15 @@ struct APIItemTerms: Encodable, Sendable, Hashable {
     }
 }
 
+/// Another item an item's document links: its neighbour in date order.
+struct APIItemLink: Encodable, Sendable, Hashable {
+    var title: String
+    /// Its page.
+    var url: String
+    /// Its own document.
+    var api: String
+}
+
 /// Links between the pages of a paged list.
 struct APIPage: Encodable, Sendable, Hashable {
     var number: Int
@@ -266,4 +275,7 @@ struct APIItem: Encodable, Sendable, Hashable {
     var url: String
     var api: String
     var event: APIEvent?
+    /// The item before it and the one after, in date order in its section, as its page links them.
+    var previous: APIItemLink? = nil
+    var next: APIItemLink? = nil
 }

@@ -178,7 +178,7 @@ enum APIPlan {
                     category: card.category, categories: inputs.categories,
                     tags: inputs.tags, taxonomies: inputs.taxonomies, readingMinutes: inputs.readingMinutes,
                     url: card.url, api: card.api,
-                    event: card.event), capacity: html.utf8.count + 4096)
+                    event: card.event, previous: inputs.previous, next: inputs.next), capacity: html.utf8.count + 4096)
         }
     }
 
@@ -195,6 +195,8 @@ enum APIPlan {
         var readingMinutes: Int
         var authors: [String]
         var updated: String?
+        var previous: APIItemLink?
+        var next: APIItemLink?
 
         /// What the document of the item with `fact` and `card` is made from, with its body `html`.
         init(_ fact: ItemFacts, card: APICard, html: String, zone: TimeZone) {
@@ -207,6 +209,7 @@ enum APIPlan {
             readingMinutes = fact.readingMinutes
             authors = fact.authors
             updated = fact.updated.map { TimestampFormat.rfc3339($0, in: zone) }
+            (previous, next) = (fact.previous, fact.next)
         }
     }
 }
