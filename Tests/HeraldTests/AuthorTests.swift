@@ -116,6 +116,53 @@ import Testing
             ])
     }
 
+    @Test func aProfileMayBeOneFileWithANameAndABioAndAuthorsMayBeOneLine() throws {
+        let output = try MemorySite([
+            "site.yml": Self.site,
+            "content/news/results.md": Self.article("Results", "2026-11-05", "authors: maya patel, Sam\n"),
+            "content/authors/maya-patel.md": "---\nname: Maya Patel\nbio: Club secretary.\n---\n",
+        ]).build()
+        expect(
+            output, "news/results/index.html",
+            contains: [
+                #"<span> · <a href="/authors/maya-patel/" rel="author">Maya Patel</a>, <a href="/authors/sam/" rel="author">Sam</a></span>"#
+            ])
+        expect(
+            output, "authors/maya-patel/index.html",
+            contains: [#"<h1 class="list-header__title">Maya Patel</h1>"#, "Club secretary."])
+    }
+
+    @Test func anAuthorsPageWithoutANameIsAnErrorAndASecondPageIsLeftOut() throws {
+        var files = Self.files
+        files["content/authors/ann-lee.md"] = "---\nname: Ann\n---\n"
+        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: MemorySite(files).fileSystem).run(
+            into: MemoryOutput())
+        #expect(
+            report.warnings.map(\.description) == [
+                "content/authors/ann-lee/_index.md:1: warning: is left out: content/authors/ann-lee.md is already the page of this term; keep one of them"
+            ])
+        files["content/authors/ann-lee.md"] = nil
+        files["content/authors/guest-writer/_index.md"] = "---\nsummary: Writes now and then.\n---\n"
+        #expect(
+            MemorySite(files).diagnostics() == [
+                "content/authors/guest-writer/_index.md:1: an author's page gives the name readers see: add `title:` (or `name:`)"
+            ])
+    }
+
+    @Test func aProfileOnASiteWithoutAnAuthorsTaxonomySaysHowToGiveAuthorsPages() throws {
+        let report = try Build(
+            options: BuildOptions(now: Fixtures.now),
+            fileSystem: MemorySite([
+                "content/news/results.md": Self.article("Results", "2026-11-05", "author: Maya Patel\n"),
+                "content/authors/maya-patel.md": "---\nname: Maya Patel\n---\n",
+            ]).fileSystem
+        ).run(into: MemoryOutput())
+        #expect(
+            report.warnings.map(\.description) == [
+                "content/authors/maya-patel.md:1: warning: is not built: an author's page needs the site to declare `taxonomies: [authors]` in site.yml, which gives each author a page; other content goes in content/events/, content/news/, content/pages/"
+            ])
+    }
+
     private func json(_ output: MemoryOutput, _ path: String) throws -> [String: Any] {
         let data = try #require(output.files[path], "\(path) was not written")
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

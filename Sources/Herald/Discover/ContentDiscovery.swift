@@ -138,9 +138,7 @@ public enum ContentDiscovery {
                     found.notPages += 1
                 } else {
                     found.warnings.append(
-                        .warning(
-                            path: path, line: 1,
-                            "is not built: content goes in \(known.sorted().joined(separator: ", "))"))
+                        .warning(path: path, line: 1, notBuilt(path, known: known)))
                 }
                 continue
             }
@@ -181,15 +179,36 @@ public enum ContentDiscovery {
         files.removeAll { dropped.contains($0) }
     }
 
-    /// A term's page (`content/topics/housing/_index.md`) or a taxonomy's own
-    /// (`content/topics/_index.md`), of one of `taxonomies`; nil for any other file.
+    /// Why a Markdown file outside the kinds' folders is not built, and where content goes; an
+    /// author's profile (`content/authors/ann.md`) is told how to give authors pages.
+    static func notBuilt(_ path: String, known: some Collection<String>) -> String {
+        let folders = "content goes in \(known.sorted().joined(separator: ", "))"
+        let parts = path.split(separator: "/")
+        guard parts.count >= 3, ["authors", "author"].contains(parts[1].lowercased()) else {
+            return "is not built: \(folders)"
+        }
+        return
+            "is not built: an author's page needs the site to declare `taxonomies: [\(parts[1])]` in site.yml, which gives each author a page; other \(folders)"
+    }
+
+    /// A term's page (`content/topics/housing/_index.md`, or `content/topics/housing.md`) or a
+    /// taxonomy's own (`content/topics/_index.md`), of one of `taxonomies`; nil for any other file.
     static func termPageRole(of path: String, taxonomies: [String]) -> ContentSource.Role? {
-        guard !taxonomies.isEmpty, isSectionPage(fileName(of: path)) else { return nil }
+        guard !taxonomies.isEmpty else { return nil }
         let parts = path.split(separator: "/")
         guard parts.count == 3 || parts.count == 4,
             let index = taxonomies.firstIndex(where: { $0.lowercased() == parts[1].lowercased() })
         else { return nil }
-        return .term(taxonomy: index, term: parts.count == 4 ? String(parts[2]) : nil)
+        let name = fileName(of: path)
+        if isSectionPage(name) { return .term(taxonomy: index, term: parts.count == 4 ? String(parts[2]) : nil) }
+        // A term's page as one file (`content/authors/maya-patel.md`, `maya-patel.zh-CN.md`), as
+        // a profile is most often written.
+        guard parts.count == 3 else { return nil }
+        let plain =
+            TranslationName.mayHaveLanguage(name)
+            ? TranslationName.split(String(name))?.plain ?? String(name) : String(name)
+        let term = plain.lastIndex(of: ".").map { String(plain[..<$0]) } ?? plain
+        return term.isEmpty || term.hasPrefix("_") ? nil : .term(taxonomy: index, term: term)
     }
 
     /// Whether a file name is a section's own page, Hugo's `_index.md`.

@@ -8,18 +8,21 @@ extension SiteBuilder {
     static func authorsByTheirPages(
         _ items: [ContentItem], taxonomies: [Taxonomy]
     ) -> (items: [ContentItem], terms: [[Int?]]) {
-        guard let authors = taxonomies.first(where: { $0.declaration.readsAuthors }) else { return (items, []) }
+        guard let index = taxonomies.firstIndex(where: { $0.declaration.readsAuthors }) else { return (items, []) }
+        let authors = taxonomies[index]
         let termOfSlug = Dictionary(
             authors.terms.indices.map { (authors.terms[$0].slug, $0) }, uniquingKeysWith: { first, _ in first })
         var items = items
         var terms: [[Int?]] = Array(repeating: [], count: items.count)
         for id in items.indices where !items[id].authors.isEmpty {
-            let written = items[id].authors
+            // The terms as the taxonomy read them (`authors: Ann, Bo` is two), else the site's default author.
+            let read = index < items[id].terms.count ? items[id].terms[index].map(\.name) : []
+            let written = read.isEmpty ? items[id].authors : read
             terms[id] = written.map { termOfSlug[Slug.make(from: $0)] }
             let named = zip(written, terms[id]).map { name, term in
                 term.flatMap { authors.terms[$0].page?.title } ?? name
             }
-            guard named != written else { continue }
+            guard named != items[id].authors else { continue }
             items[id].authors = named
             items[id].author = named.joined(separator: ", ")
         }

@@ -114,7 +114,9 @@ public struct ItemParser: Sendable {
         fields.problems.append(contentsOf: keys.conflicts)
         Self.warnAboutUnknownKeys(keys, in: &fields, taxonomies: taxonomyNames, path: path)
         // A term's page is read as a section's: a title, a description, a text and old addresses.
-        if content.role != .item { return parseSection(&fields, keys: keys, body: source.body, path: path) }
+        if content.role != .item {
+            return parseSection(&fields, keys: keys, body: source.body, path: path, role: content.role)
+        }
         if let reason = notAPage(&fields, keys: keys) {
             return Outcome(item: nil, diagnostics: fields.problems.all, notPage: reason)
         }
@@ -497,10 +499,19 @@ public struct ItemParser: Sendable {
 
     /// Reads a section's own page (`content/news/_index.md`): its title and text.
     private func parseSection(
-        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, body: String, path: String
+        _ fields: inout YAMLReader, keys: FrontMatterKeys.Spelling, body: String, path: String,
+        role: ContentSource.Role
     ) -> Outcome {
-        let title = fields.text(keys["title"])
-        let summary = fields.text(keys["summary"])
+        var (title, summary) = (fields.text(keys["title"]), fields.text(keys["summary"]))
+        if case .term(let taxonomy, let term) = role, term != nil {
+            // A person's page is often written as a profile: `name:` and `bio:`.
+            title = title ?? fields.text("name")
+            summary = summary ?? fields.text("bio")
+            if title == nil, taxonomy < config.taxonomies.count, config.taxonomies[taxonomy].readsAuthors {
+                fields.problems.error(
+                    path, 1, "an author's page gives the name readers see: add `title:` (or `name:`)")
+            }
+        }
         let aliases = readAliases(&fields, keys: keys, path: path)
         guard !fields.problems.hasErrors else { return Outcome(item: nil, diagnostics: fields.problems.all) }
         let rendered = markdown.render(body)

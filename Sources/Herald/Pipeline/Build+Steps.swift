@@ -125,6 +125,25 @@ extension Build {
         }
     }
 
+    /// Files a term's page under its taxonomy and term. A term has one page: a second
+    /// (`content/authors/ann.md` beside `content/authors/ann/_index.md`) is left out with a
+    /// warning; the files come in path order, so the same one is kept each time.
+    private static func file(
+        _ page: SectionPage, as term: String?, of taxonomy: Int, in pages: inout TermPages,
+        warnings: inout [Diagnostic]
+    ) {
+        let key = term ?? ""
+        if let kept = pages[taxonomy]?[key] {
+            warnings.append(
+                .warning(
+                    path: page.sourcePath, line: 1,
+                    "is left out: \(kept.sourcePath) is already the page of this \(term == nil ? "taxonomy" : "term"); keep one of them"
+                ))
+            return
+        }
+        pages[taxonomy, default: [:]][key] = page
+    }
+
     /// The parsed items, sections and problems of every file, gathered in the files' order.
     private func collect(
         _ outcomes: inout [(outcome: ItemParser.Outcome, readSeconds: Double)], of sources: [ContentSource],
@@ -155,9 +174,11 @@ extension Build {
             if !leftOut, let line = outcomes[index].outcome.plainCodeLine { plainCode.append((source.path, line)) }
             if let section = outcomes[index].outcome.section, case .term(let taxonomy, let term) = source.role {
                 if let language = source.language {
-                    termPagesOfLanguage[language, default: [:]][taxonomy, default: [:]][term ?? ""] = section
+                    Self.file(
+                        section, as: term, of: taxonomy, in: &termPagesOfLanguage[language, default: [:]],
+                        warnings: &warnings)
                 } else {
-                    termPages[taxonomy, default: [:]][term ?? ""] = section
+                    Self.file(section, as: term, of: taxonomy, in: &termPages, warnings: &warnings)
                 }
             } else if let section = outcomes[index].outcome.section {
                 if let language = source.language {
