@@ -69,7 +69,7 @@ test-dist: dist
 ## (SEGV in orc_code_allocate_codemem, once in CI), so the limit is raised where the system lets it.
 test-tsan: setup
 	@[ "$$(cat /proc/sys/vm/max_map_count 2>/dev/null || echo 0)" -ge 262144 ] || sysctl -qw vm.max_map_count=262144 2>/dev/null || true
-	@bash scripts/run-tsan.sh $(SCRATCH_TSAN) $(SWIFT)
+	@bash scripts/run-tsan.sh $(SCRATCH_TSAN) "$(SWIFT)"
 
 ## Fuzz the parsers with libFuzzer, ten minutes per target (see fuzz/run.sh).
 fuzz: setup

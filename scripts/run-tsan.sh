@@ -11,11 +11,11 @@
 # run, with no race reported and no test failed, is run once more; its log is kept and its crash
 # printed, so the retry is seen.
 #
-# Usage: scripts/run-tsan.sh SCRATCH_FOLDER [swift]
+# Usage: scripts/run-tsan.sh SCRATCH_FOLDER [SWIFT, one word or several: "swiftly run swift"]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scratch=$1
-swift=${2:-swift}
+read -r -a swift <<< "${2:-swift}"
 reports=.build-tsan/reports
 
 # Prints the sanitizer's reports of a run; exits 0 if any names a race or another misuse (a report
@@ -34,14 +34,14 @@ print_reports() {
 # True when the run's only fault is the runtime crash described above.
 runtime_crash_only() {
     local log=$1
-    grep -qE "^✘ Test [^ ]+ failed|^✘ Suite [^ ]+ failed" "$log" && return 1
+    grep -qE "^✘ Test .*(failed|recorded an issue)|^✘ Suite [^ ]+ failed" "$log" && return 1
     grep -qE "Fatal glibc error: malloc assertion failure in __malloc_arena_thread_freeres" "$log" \
         || grep -qhE "ThreadSanitizer: CHECK failed" "$log" "$reports"/race* 2>/dev/null
 }
 
 run_once() {
     rm -rf "$reports" && mkdir -p "$reports"
-    TSAN_OPTIONS="log_path=$PWD/$reports/race" "$swift" test --sanitize=thread \
+    TSAN_OPTIONS="log_path=$PWD/$reports/race" "${swift[@]}" test --sanitize=thread \
         --scratch-path "$scratch" 2>&1 | tee "$1"
     return "${PIPESTATUS[0]}"
 }

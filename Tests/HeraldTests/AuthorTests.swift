@@ -163,6 +163,50 @@ import Testing
             ])
     }
 
+    @Test func theSitesDefaultAuthorIsNotLinkedToAPageThatDoesNotListTheirItems() throws {
+        var files = Self.files
+        files["site.yml"] = Self.site + "author: Ann Lee\n"
+        files["content/news/unsigned.md"] = Self.article("Unsigned", "2026-11-06", "")
+        let output = try MemorySite(files).build()
+        expect(output, "news/unsigned/index.html", contains: ["<span> · Ann Lee</span>"], lacks: ["rel=\"author\""])
+        expect(output, "authors/ann-lee/index.html", lacks: ["Unsigned"])
+    }
+
+    @Test func anEditionWithoutItsOwnPageForAnAuthorNamesThemAsTheDefaultLanguagesPageDoes() throws {
+        let output = try MemorySite([
+            "site.yml": Self.site
+                + "languages:\n  - code: en\n    name: English\n  - code: zh-CN\n    name: 中文\n    path: zh\n",
+            "content/news/rent.md": Self.article("Rent strike", "2026-11-01", "author: ann-lee\n"),
+            "content/news/rent.zh-CN.md": Self.article("房租罢缴", "2026-11-01", "author: ann-lee\n"),
+            "content/authors/ann-lee.md": "---\nname: Ann Lee\n---\n",
+        ]).build()
+        expect(
+            output, "zh/news/rent/index.html",
+            contains: [#"<span> · <a href="/zh/authors/ann-lee/" rel="author">Ann Lee</a></span>"#])
+    }
+
+    @Test func aTermPageInAnotherSpellingOfTheSameAddressIsASecondPage() throws {
+        var files = Self.files
+        files["content/authors/Ann-Lee.md"] = "---\nname: Ann\n---\n"
+        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: MemorySite(files).fileSystem).run(
+            into: MemoryOutput())
+        #expect(
+            report.warnings.map(\.description) == [
+                "content/authors/ann-lee/_index.md:1: warning: is left out: content/authors/Ann-Lee.md is already the page of this term; keep one of them"
+            ])
+    }
+
+    @Test func aFileInADeclaredTaxonomysFolderThatIsNoTermsPageSaysWhereTheyGo() throws {
+        var files = Self.files
+        files["content/authors/ann-lee/notes/draft.md"] = "---\ntitle: Notes\n---\n"
+        let report = try Build(options: BuildOptions(now: Fixtures.now), fileSystem: MemorySite(files).fileSystem).run(
+            into: MemoryOutput())
+        #expect(
+            report.warnings.map(\.description) == [
+                "content/authors/ann-lee/notes/draft.md:1: warning: is not built: a term's page (taxonomy authors) is content/authors/<term>.md or content/authors/<term>/_index.md; other content goes in content/events/, content/news/, content/pages/"
+            ])
+    }
+
     private func json(_ output: MemoryOutput, _ path: String) throws -> [String: Any] {
         let data = try #require(output.files[path], "\(path) was not written")
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -138,7 +138,7 @@ public enum ContentDiscovery {
                     found.notPages += 1
                 } else {
                     found.warnings.append(
-                        .warning(path: path, line: 1, notBuilt(path, known: known)))
+                        .warning(path: path, line: 1, notBuilt(path, known: known, taxonomies: taxonomies)))
                 }
                 continue
             }
@@ -181,9 +181,13 @@ public enum ContentDiscovery {
 
     /// Why a Markdown file outside the kinds' folders is not built, and where content goes; an
     /// author's profile (`content/authors/ann.md`) is told how to give authors pages.
-    static func notBuilt(_ path: String, known: some Collection<String>) -> String {
+    static func notBuilt(_ path: String, known: some Collection<String>, taxonomies: [String]) -> String {
         let folders = "content goes in \(known.sorted().joined(separator: ", "))"
         let parts = path.split(separator: "/")
+        if parts.count >= 3, let taxonomy = taxonomies.first(where: { $0.lowercased() == parts[1].lowercased() }) {
+            return
+                "is not built: a term's page (taxonomy \(taxonomy)) is content/\(parts[1])/<term>.md or content/\(parts[1])/<term>/_index.md; other \(folders)"
+        }
         guard parts.count >= 3, ["authors", "author"].contains(parts[1].lowercased()) else {
             return "is not built: \(folders)"
         }

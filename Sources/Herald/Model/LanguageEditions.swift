@@ -8,12 +8,29 @@ import Foundation
 /// unless front matter gives one): one item in several languages, with one identity (the same
 /// event is one event in every language's calendar).
 public enum LanguageEditions {
+    /// An author's page in the default language names them in an edition that has none of its
+    /// own (`maya-patel/_index.md` without `_index.zh-CN.md`): a name is the same in every
+    /// language, where a topic's title is not.
+    static func withDefaultAuthorPages(_ termPages: [String: TermPages], config: SiteConfig) -> [String: TermPages] {
+        guard let index = config.taxonomies.firstIndex(where: \.readsAuthors),
+            let own = termPages[config.languages[SiteLanguage.defaultIndex].code]?[index]
+        else { return termPages }
+        var pages = termPages
+        for language in config.languages.dropFirst() {
+            pages[language.code, default: [:]][index, default: [:]].merge(own.filter { !$0.key.isEmpty }) { mine, _ in
+                mine
+            }
+        }
+        return pages
+    }
+
     /// Every language's site, the default's first, or the problems that stop the build.
     public static func build(
         config: SiteConfig, items: [ContentItem], rules: PublishingRules, popularity: [PopularityRecord] = [],
         sections: [String: [ContentKind: SectionPage]] = [:], termPages: [String: TermPages] = [:]
     ) -> Result<[Site], BuildFailure> {
         let run = EditionRun(config: config, items: items, rules: rules)
+        let termPages = withDefaultAuthorPages(termPages, config: config)
         // Each language's site is built on a core of its own: one after another, the model of a
         // two-language 10,000-item site took twice as long as one language's (perf).
         let outcomes = Array(run.languages.indices).parallelMap { current -> Result<Site, BuildFailure> in

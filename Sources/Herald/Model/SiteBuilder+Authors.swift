@@ -15,9 +15,13 @@ extension SiteBuilder {
         var items = items
         var terms: [[Int?]] = Array(repeating: [], count: items.count)
         for id in items.indices where !items[id].authors.isEmpty {
-            // The terms as the taxonomy read them (`authors: Ann, Bo` is two), else the site's default author.
-            let read = index < items[id].terms.count ? items[id].terms[index].map(\.name) : []
-            let written = read.isEmpty ? items[id].authors : read
+            // The terms as the taxonomy read them (`authors: Ann, Bo` is two). The site's default
+            // author, on an item that names none, is not one of them: their page would not list it.
+            let written = index < items[id].terms.count ? items[id].terms[index].map(\.name) : []
+            guard !written.isEmpty else {
+                terms[id] = Array(repeating: nil, count: items[id].authors.count)
+                continue
+            }
             terms[id] = written.map { termOfSlug[Slug.make(from: $0)] }
             let named = zip(written, terms[id]).map { name, term in
                 term.flatMap { authors.terms[$0].page?.title } ?? name

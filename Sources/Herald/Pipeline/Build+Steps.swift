@@ -132,7 +132,9 @@ extension Build {
         _ page: SectionPage, as term: String?, of taxonomy: Int, in pages: inout TermPages,
         warnings: inout [Diagnostic]
     ) {
-        let key = term ?? ""
+        // By the term's address, as pages are matched to terms (`Maya-Patel.md`, `maya-patel/`).
+        let slug = term.map { Slug.make(from: $0) } ?? ""
+        let key = slug.isEmpty ? term ?? "" : slug
         if let kept = pages[taxonomy]?[key] {
             warnings.append(
                 .warning(

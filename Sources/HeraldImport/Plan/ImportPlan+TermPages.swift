@@ -49,7 +49,12 @@ extension ImportPlan {
                 fields.text(key).map { (key, $0) }
             }).first(where: { !$0.1.isEmpty })
         else { return }
-        page.frontMatter.insert("title", Node(title), after: key)
+        // A `title: ""` there is given the value, not joined by a second `title`.
+        if let empty = fields.field(anyOf: ["title", "Title"]) {
+            page.frontMatter.set(empty.key, Node(title))
+        } else {
+            page.frontMatter.insert("title", Node(title), after: key)
+        }
         count("term page title ← \(key)")
     }
 
