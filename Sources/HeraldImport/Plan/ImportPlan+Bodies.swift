@@ -24,16 +24,19 @@ extension ImportPlan {
                 item.body, path: item.old.sourcePath, firstLine: item.old.document.bodyLine, fields: item.old.fields)
         }
         for (index, conversion) in conversions.enumerated() {
-            items[index].body = conversion.text
-            if conversion.usesHTML { bodiesUseHTML = true }
-            for (name, count) in conversion.converted { report.conversions[name, default: 0] += count }
-            for leftover in conversion.leftovers {
-                note(
-                    items[index].old.sourcePath, leftover.line, "\(leftover.text) left in the text: \(leftover.reason)",
-                    kind: leftover.kind)
-            }
+            items[index].body = take(conversion, of: items[index].old.sourcePath)
         }
         convertTermPageBodies(with: converter)
+    }
+
+    /// A body's conversion counted and its leftovers noted at their lines; returns the new text.
+    mutating func take(_ conversion: BodyConversion, of path: String) -> String {
+        if conversion.usesHTML { bodiesUseHTML = true }
+        for (name, count) in conversion.converted { report.conversions[name, default: 0] += count }
+        for leftover in conversion.leftovers {
+            note(path, leftover.line, "\(leftover.text) left in the text: \(leftover.reason)", kind: leftover.kind)
+        }
+        return conversion.text
     }
 
     /// Answers `ref`, `post_url` and `link` from the items' and copies' new addresses.

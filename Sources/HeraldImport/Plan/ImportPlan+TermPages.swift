@@ -72,14 +72,7 @@ extension ImportPlan {
             let page = termPages[index]
             let conversion = converter.convert(
                 page.body, path: page.old.sourcePath, firstLine: page.document.bodyLine, fields: .empty)
-            termPages[index].body = conversion.text
-            if conversion.usesHTML { bodiesUseHTML = true }
-            for (name, count) in conversion.converted { report.conversions[name, default: 0] += count }
-            for leftover in conversion.leftovers {
-                note(
-                    page.old.sourcePath, leftover.line, "\(leftover.text) left in the text: \(leftover.reason)",
-                    kind: leftover.kind)
-            }
+            termPages[index].body = take(conversion, of: page.old.sourcePath)
         }
     }
 
